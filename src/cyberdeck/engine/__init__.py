@@ -1,0 +1,59 @@
+"""The engine: the game contract and what every game shares. Standard library only; knows no game."""
+
+from .actions import Action, ActionSpace
+from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
+from .errors import (
+    BadAction,
+    BadCard,
+    BadDeck,
+    BadOption,
+    BadRecord,
+    CyberdeckError,
+    IllegalAction,
+    UnknownGame,
+)
+from .events import Event, visible
+from .game import Game, Option, Outcome, State
+from .match import Match
+from .record import ENGINE_VERSION, Record, replay, replay_steps
+from .registry import games, load_game, register
+from .rng import Rng
+from .text import ASCII, PLAIN, Style
+
+__all__ = [
+    "ASCII",
+    "CARDS",
+    "ENGINE_VERSION",
+    "JOKER",
+    "PLAIN",
+    "SUITED",
+    "ZERO",
+    "Action",
+    "ActionSpace",
+    "BadAction",
+    "BadCard",
+    "BadDeck",
+    "BadOption",
+    "BadRecord",
+    "Card",
+    "CyberdeckError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "Option",
+    "Outcome",
+    "Record",
+    "Rng",
+    "State",
+    "Style",
+    "Suit",
+    "UnknownGame",
+    "games",
+    "load_game",
+    "register",
+    "replay",
+    "replay_steps",
+    "standard_deck",
+    "visible",
+]

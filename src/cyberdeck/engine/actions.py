@@ -1,0 +1,98 @@
+"""Actions: small frozen values with one stable text form.
+
+An action is a kind (a verb from the game's vocabulary) and argument tokens: ``place b2``,
+``deploy 7H vault2``. The text form is what records store, what players type and what ``parse``
+reads back; card tokens are written canonically (``7♥`` and ``7h`` both read as ``7H``).
+Games build their actions once and hand out the same objects, so comparing them is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .errors import BadAction, BadCard
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @staticmethod
+    def from_json(data: Any) -> Action:
+        if isinstance(data, str):
+            return Action.parse(data)
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise BadAction("An action must be text or an object with a 'kind' and 'args'.")
+        args = data.get("args", [])
+        if not isinstance(args, list) or not all(isinstance(a, str | int) for a in args):
+            raise BadAction("An action's 'args' must be a list of words or numbers.")
+        return Action.parse(" ".join([data["kind"], *map(str, args)]))
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        if not isinstance(text, str):
+            raise BadAction("An action must be text.")
+        words = text.split()
+        if not words:
+            raise BadAction("Type a move, such as 'place b2'.")
+        if len(text) > 200:
+            raise BadAction("That move is too long to be a move.")
+        return Action(words[0].lower(), tuple(_canonical_token(w) for w in words[1:]))
+
+
+def _canonical_token(word: str) -> str:
+    try:
+        return Card.parse(word).text
+    except BadCard:
+        return word.lower()
+
+
+class ActionSpace:
+    """A fixed, ordered list of every action a game can ever offer, for integer indices and masks."""
+
+    __slots__ = ("_index", "actions")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index = {a: i for i, a in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except KeyError:
+            raise BadAction(f"'{action}' is not an action of this game.") from None
+
+    def action(self, index: int) -> Action:
+        if not 0 <= index < len(self.actions):
+            raise BadAction(f"Action number {index} is outside 0..{len(self.actions) - 1}.")
+        return self.actions[index]
+
+    def mask(self, legal: Sequence[Action]) -> list[int]:
+        """1 for each legal action's index, 0 elsewhere."""
+        out = [0] * len(self.actions)
+        for a in legal:
+            out[self._index[a]] = 1
+        return out

@@ -1,0 +1,182 @@
+"""The game contract: every game implements ``Game`` and ``State``; every tool relies only on them.
+
+A ``State`` is a mutable position. Exactly one seat decides at a time (``current_player``); a
+multi-step turn or a defender's answer in the middle of the attacker's turn is just "this seat
+decides next". ``apply`` checks legality and leaves the state untouched when it refuses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action, ActionSpace
+from .errors import BadOption, IllegalAction
+from .events import Event
+from .rng import Rng
+from .text import Style
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting of a game: a name, the values it takes, its default, and a line of help."""
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def read(self, value: Any) -> Any:
+        """The option's value from user input (text from a command line is accepted)."""
+        for choice in self.choices:
+            if value == choice or str(value).strip().lower() == str(choice).lower():
+                return choice
+        allowed = ", ".join(str(c) for c in self.choices)
+        raise BadOption(
+            f"Option '{self.name}' takes one of {allowed}; '{value}' is not one of them."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended. ``returns`` has one number per seat: 1 win, -1 loss, 0 draw."""
+
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "returns": list(self.returns), "reason": self.reason}
+
+
+class Game(ABC):
+    """Immutable metadata of one game, and the factory of its states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    pitch: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: Solitaire games may let a player take back a move; the record keeps the undo.
+    allows_undo: ClassVar[bool] = False
+
+    @property
+    @abstractmethod
+    def action_space(self) -> ActionSpace:
+        """Every action this game can offer, in a fixed order (for integer indices and masks)."""
+
+    @abstractmethod
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        """A fresh state for resolved options; ``decks`` as given to ``new_state``."""
+
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, seed: int = 0, decks: Any = None
+    ) -> State:
+        return self._new_state(self.resolve_options(options), seed, decks)
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in, every value checked; a clear ``BadOption`` otherwise."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise BadOption(f"{self.title} has no option '{name}' (its options: {names}).")
+        return {
+            o.name: o.read(given[o.name]) if o.name in given else o.default for o in self.options
+        }
+
+    def configurations(self) -> list[dict[str, Any]]:
+        """The option sets every test suite covers: the defaults, then each non-default choice."""
+        configs: list[dict[str, Any]] = [self.resolve_options(None)]
+        for option in self.options:
+            for choice in option.choices:
+                if choice != option.default:
+                    configs.append(self.resolve_options({option.name: choice}))
+        return configs
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    @abstractmethod
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        """The table as text, drawn from a view (never from a state)."""
+
+    def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
+        """A short phrase for a menu entry; the action's text unless the game says better."""
+        return action.text
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
+        return 0.0
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+class State(ABC):
+    """A mutable game position. Subclasses use ``__slots__`` and copy by hand in ``clone``."""
+
+    __slots__ = ()
+
+    game: ClassVar[Game]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The one seat that must decide now; ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for ``current_player``, in a stable order; empty when terminal."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action``; ``IllegalAction`` (state untouched) when the rules forbid it."""
+        if self.is_terminal:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        return self._apply(action)
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence telling the current player why ``action`` is refused (public facts only)."""
+        return f"'{action}' is not a legal move right now."
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended; ``None`` while it goes on."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: everything ``seat`` may see and nothing else; ``None`` is a spectator."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` knows; all else re-dealt with ``rng``."""
+
+    @abstractmethod
+    def signature(self) -> tuple[Any, ...]:
+        """The full state as nested tuples of ints and strings (the RNG included)."""
+
+    def fingerprint(self) -> str:
+        return hashlib.blake2b(repr(self.signature()).encode(), digest_size=16).hexdigest()

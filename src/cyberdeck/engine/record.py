@@ -1,0 +1,113 @@
+"""Records and replay: a game is its id, engine version, options, decks, seed and actions.
+
+``replay(record)`` rebuilds the game exactly, on any machine: the same record always gives the same
+fingerprint. A record may hold ``undo`` entries (solitaire take-backs); replay honours them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .errors import BadAction, BadRecord, CyberdeckError
+from .game import Game, State
+from .registry import load_game
+
+ENGINE_VERSION = "1"
+UNDO = "undo"
+
+
+@dataclass
+class Record:
+    game: str
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    decks: Any = None
+    actions: list[str] = field(default_factory=list)
+    engine_version: str = ENGINE_VERSION
+    #: Free-form facts for people: player names, agents, dates. Replay ignores them.
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def undos(self) -> int:
+        return self.actions.count(UNDO)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "options": self.options,
+            "decks": self.decks,
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "meta": self.meta,
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise BadRecord("A record must be a JSON object.")
+        try:
+            record = Record(
+                game=str(data["game"]),
+                seed=int(data["seed"]),
+                options=dict(data.get("options") or {}),
+                decks=data.get("decks"),
+                actions=[str(a) for a in data.get("actions", [])],
+                engine_version=str(data.get("engine_version", ENGINE_VERSION)),
+                meta=dict(data.get("meta") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise BadRecord(f"The record is missing or has a wrong field ({err}).") from None
+        return record
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @staticmethod
+    def load(path: str | Path) -> Record:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as err:
+            raise BadRecord(f"Cannot read the record file {path}: {err.strerror}.") from None
+        except json.JSONDecodeError as err:
+            raise BadRecord(f"The record file {path} is not JSON (line {err.lineno}).") from None
+        return Record.from_json(data)
+
+
+def replay(record: Record, game: Game | None = None) -> State:
+    """The state after every action of ``record``; ``BadRecord`` names the step that fails."""
+    return replay_steps(record, game)[-1]
+
+
+def replay_steps(record: Record, game: Game | None = None) -> list[State]:
+    """Every state along the record, first the initial one (undone moves are dropped)."""
+    game = game or load_game(record.game)
+    if record.engine_version != ENGINE_VERSION:
+        raise BadRecord(
+            f"The record was made by engine version {record.engine_version}; "
+            f"this is version {ENGINE_VERSION}."
+        )
+    states = [game.new_state(record.options, record.seed, record.decks)]
+    for step, text in enumerate(record.actions, start=1):
+        if text == UNDO:
+            if not game.allows_undo:
+                raise BadRecord(f"Step {step}: {game.title} has no undo.")
+            if len(states) == 1:
+                raise BadRecord(f"Step {step}: there is no move to undo.")
+            states.pop()
+            continue
+        state = states[-1].clone()
+        try:
+            state.apply(game.parse_action(text))
+        except (BadAction, CyberdeckError) as err:
+            raise BadRecord(f"Step {step} ('{text}') cannot be replayed: {err}") from None
+        states.append(state)
+    return states
+
+
+def parse_actions(texts: list[str], game: Game) -> list[Action]:
+    return [game.parse_action(t) for t in texts]

@@ -1,0 +1,43 @@
+"""The registry of games. Games register through the ``cyberdeck.games`` entry-point group (or
+``register`` directly), so the engine never names a game."""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from .errors import UnknownGame
+from .game import Game
+
+_GAMES: dict[str, Game] = {}
+_discovered = False
+
+
+def register(game: Game) -> Game:
+    _GAMES[game.id] = game
+    return game
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for entry in entry_points(group="cyberdeck.games"):
+        game = entry.load()
+        if isinstance(game, Game):
+            register(game)
+
+
+def games() -> list[Game]:
+    """Every registered game, in id order."""
+    _discover()
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def load_game(game_id: str) -> Game:
+    _discover()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UnknownGame(f"There is no game '{game_id}'. Games: {known}.") from None

@@ -1,0 +1,67 @@
+"""MATR1X 0VERL0AD as a registered game: metadata, options and the factory of states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import ActionSpace, BadOption, Game, Option, Rng, State, Style
+from ...engine.cards import JOKER, ZERO, standard_deck
+from .evaluate import evaluate
+from .render import describe_action, render
+from .state import ACTIONS, MatrixState
+
+VARIANTS = ("digital", "classic")
+
+
+class MatrixOverload(Game):
+    id = "matrix-overload"
+    title = "MATR1X 0VERL0AD"
+    pitch = (
+        "Cyberpunk solitaire on a 3×3 matrix: line up number cards to overload the royal "
+        "firewalls around it before they grow too strong or you run out of cards."
+    )
+    min_players = 1
+    max_players = 1
+    allows_undo = True
+    options = (
+        Option(
+            "variant",
+            VARIANTS,
+            "digital",
+            "digital: one 0 card (53 cards); classic: two jokers (54 cards), as printed.",
+        ),
+    )
+    _space = ActionSpace(ACTIONS)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    def deck(self, variant: str) -> list[int]:
+        extra = [ZERO] if variant == "digital" else [JOKER, JOKER]
+        return [int(c) for c in standard_deck()] + [int(c) for c in extra]
+
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        if decks is not None:
+            raise BadOption(f"{self.title} is played with a standard deck; it takes no deck list.")
+        rng = Rng(seed)
+        deck = self.deck(options["variant"])
+        rng.shuffle(deck)
+        state = MatrixState(options["variant"], rng)
+        state.deal(deck)
+        return state
+
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        return render(view, style)
+
+    def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
+        return describe_action(action, view)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, MatrixState)
+        return evaluate(state)
+
+
+GAME = MatrixOverload()
+MatrixState.game = GAME

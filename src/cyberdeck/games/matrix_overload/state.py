@@ -1,0 +1,458 @@
+"""MATR1X 0VERL0AD: the rules engine.
+
+One seat (0). Each decision places one card: a royal set aside during the deal, or the card just
+drawn. Drawing is not a decision, so it happens inside ``apply``, right after the previous card is
+placed. Cards are engine ``Card`` codes kept in plain lists; a pile's top card is its last element,
+and the deck's top card is its last element too (its bottom is index 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...engine import Action, Event, Outcome, Rng, State
+from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
+from .layout import (
+    DEAL_ORDER,
+    EDGE_PILES,
+    PAYLOAD,
+    PILE_BY_NAME,
+    PILE_NAMES,
+    SLOT_BY_NAME,
+    SLOT_NAMES,
+    SLOTS_FACING,
+    TRIGGERS,
+)
+
+# Slot status.
+EMPTY, LIVING, KILLED = 0, 1, 2
+STATUS_NAMES = ("empty", "living", "killed")
+NO_CARD = -1
+BLACK_ICE_LIMIT = 20
+ROYALS = 12
+
+PLACE_PILE: tuple[Action, ...] = tuple(Action("place", (name,)) for name in PILE_NAMES)
+PLACE_SLOT: tuple[Action, ...] = tuple(Action("place", (name,)) for name in SLOT_NAMES)
+ACTIONS: tuple[Action, ...] = PLACE_PILE + PLACE_SLOT
+
+# Suit and colour of each card code; the suitless 0 / joker is wild (any suit, any colour).
+_SUIT: list[int] = [-1 if s is None else int(s) for s in _SUITS]
+_RED: list[int] = [-1 if s is None else int(s in (1, 2)) for s in _SUITS]
+
+
+def base_health(card: int) -> int:
+    return _RANKS[card] - JACK + 11
+
+
+def same_suit(a: int, b: int) -> bool:
+    """Suit match where the 0 / joker counts as every suit."""
+    return _SUIT[a] < 0 or _SUIT[b] < 0 or _SUIT[a] == _SUIT[b]
+
+
+def same_colour(a: int, b: int) -> bool:
+    return _RED[a] < 0 or _RED[b] < 0 or _RED[a] == _RED[b]
+
+
+class MatrixState(State):
+    __slots__ = (
+        "_legal",
+        "_outcome",
+        "card",
+        "deck",
+        "ice",
+        "idle",
+        "kills",
+        "known",
+        "pending",
+        "piles",
+        "rng",
+        "royal",
+        "status",
+        "variant",
+    )
+
+    game: ClassVar[Any]  # set by the game module (avoids an import cycle)
+
+    def __init__(self, variant: str, rng: Rng) -> None:
+        self.variant = variant
+        self.rng = rng
+        self.deck: list[int] = []
+        self.piles: list[list[int]] = [[] for _ in range(9)]
+        self.royal: list[int] = [NO_CARD] * 12
+        self.status: list[int] = [EMPTY] * 12
+        self.ice: list[tuple[int, ...]] = [()] * 12
+        #: Royals set aside during the deal, waiting to be placed (in the order drawn).
+        self.pending: list[int] = []
+        #: The card the player must place now (``NO_CARD`` when the game is over).
+        self.card: int = NO_CARD
+        self.kills = 0
+        #: Placements in a row with no kill, no royal placed and no ICE added.
+        self.idle = 0
+        #: How many cards at the bottom of the deck are public (returned there by resets).
+        self.known = 0
+        self._outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def deal(self, deck: list[int]) -> list[Event]:
+        """Deal the shuffled ``deck`` (top last) into the eight outer piles, royals aside."""
+        self.deck = deck
+        events: list[Event] = []
+        for pile in DEAL_ORDER:
+            while True:
+                card = self.deck.pop()
+                if _RANKS[card] >= JACK:
+                    self.pending.append(card)
+                    events.append(
+                        Event(
+                            "set_aside", f"{CARDS[card]} is set aside.", {"card": str(CARDS[card])}
+                        )
+                    )
+                    continue
+                self.piles[pile].append(card)
+                events.append(
+                    Event(
+                        "deal",
+                        f"{CARDS[card]} is dealt to {PILE_NAMES[pile]}.",
+                        {"card": str(CARDS[card]), "pile": PILE_NAMES[pile]},
+                    )
+                )
+                break
+        events.extend(self._next_card())
+        return events
+
+    # --- the contract --------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome is not None else 0
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self._outcome is not None else self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        card = self.card
+        rank = _RANKS[card]
+        if rank >= JACK:
+            return [PLACE_SLOT[s] for s in self.royal_slots(card)]
+        if rank == 1:
+            return list(PLACE_PILE)
+        if rank == 0:
+            return [PLACE_PILE[p] for p in self.lowest_piles()]
+        fits = self.fitting_piles(rank)
+        if fits:
+            return [PLACE_PILE[p] for p in fits]
+        return [PLACE_SLOT[s] for s in self.ice_slots(card)]
+
+    # --- where a card may go ----------------------------------------------------------------------
+
+    def top_value(self, pile: int) -> int:
+        cards = self.piles[pile]
+        return _RANKS[cards[-1]] if cards else 0
+
+    def fitting_piles(self, value: int) -> list[int]:
+        piles = self.piles
+        return [p for p in range(9) if not piles[p] or _RANKS[piles[p][-1]] <= value]
+
+    def lowest_piles(self) -> list[int]:
+        values = [self.top_value(p) for p in range(9)]
+        low = min(values)
+        return [p for p in range(9) if values[p] == low]
+
+    def royal_slots(self, card: int) -> list[int]:
+        """Empty slots next to the most similar top card (suit, then colour, then any)."""
+        status = self.status
+        open_piles = [p for p in EDGE_PILES if any(status[s] == EMPTY for s in SLOTS_FACING[p])]
+        best: list[int] = []
+        for similar in (same_suit, same_colour, None):
+            tier = [
+                p
+                for p in open_piles
+                if similar is None or (self.piles[p] and similar(self.piles[p][-1], card))
+            ]
+            if tier:
+                high = max(self.top_value(p) for p in tier)
+                best = [p for p in tier if self.top_value(p) == high]
+                break
+        return sorted(s for p in best for s in SLOTS_FACING[p] if status[s] == EMPTY)
+
+    def ice_slots(self, card: int) -> list[int]:
+        """Where a number card that fits no pile goes: onto a living royal, or preventative."""
+        living = [s for s in range(12) if self.status[s] == LIVING]
+        if not living:
+            return self.royal_slots(card)
+        for similar in (same_suit, same_colour, None):
+            tier = [s for s in living if similar is None or similar(self.royal[s], card)]
+            if tier:
+                low = min(self.health(s) for s in tier)
+                return [s for s in tier if self.health(s) == low]
+        raise AssertionError("unreachable: the last tier takes every living royal")
+
+    def health(self, slot: int) -> int:
+        royal = self.royal[slot]
+        base = base_health(royal) if royal != NO_CARD else 0
+        return base + sum(_RANKS[c] for c in self.ice[slot])
+
+    # --- playing a card ---------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        card = self.card
+        rank = _RANKS[card]
+        target = action.args[0]
+        events: list[Event]
+        if rank >= JACK:
+            events = self._place_royal(card, SLOT_BY_NAME[target])
+        elif target in SLOT_BY_NAME:
+            events = self._add_ice(card, SLOT_BY_NAME[target])
+        else:
+            events = self._place_number(card, PILE_BY_NAME[target])
+        if self._outcome is None:
+            events.extend(self._next_card())
+        return events
+
+    def _place_royal(self, card: int, slot: int) -> list[Event]:
+        self.royal[slot] = card
+        self.status[slot] = LIVING
+        self.idle = 0
+        name = CARDS[card]
+        events = [
+            Event(
+                "royal",
+                f"{name} takes slot {SLOT_NAMES[slot]} (health {self.health(slot)}).",
+                {"card": str(name), "slot": SLOT_NAMES[slot], "health": self.health(slot)},
+            )
+        ]
+        return events + self._check_black_ice(slot)
+
+    def _add_ice(self, card: int, slot: int) -> list[Event]:
+        self.ice[slot] = (*self.ice[slot], card)
+        self.idle = 0
+        name = CARDS[card]
+        if self.status[slot] == LIVING:
+            text = f"{name} becomes ICE on {CARDS[self.royal[slot]]} (health {self.health(slot)})."
+        else:
+            text = f"{name} becomes preventative ICE in slot {SLOT_NAMES[slot]}."
+        events = [Event("ice", text, {"card": str(name), "slot": SLOT_NAMES[slot]})]
+        return events + self._check_black_ice(slot)
+
+    def _check_black_ice(self, slot: int) -> list[Event]:
+        if self.status[slot] == LIVING and self.health(slot) > BLACK_ICE_LIMIT:
+            reason = f"Black ICE on {CARDS[self.royal[slot]].symbol} ({self.health(slot)})"
+            return self._end(False, reason)
+        return []
+
+    def _place_number(self, card: int, pile: int) -> list[Event]:
+        rank = _RANKS[card]
+        cards = self.piles[pile]
+        name = CARDS[card]
+        events: list[Event] = []
+        if rank <= 1 and cards:
+            # Soft (ace) or hard (0) reset: the pile goes under the deck, its bottom card first.
+            self.deck[:0] = cards[::-1]
+            self.known += len(cards)
+            events.append(
+                Event(
+                    "reset",
+                    f"{name} resets {PILE_NAMES[pile]}: {len(cards)} cards go under the deck.",
+                    {
+                        "card": str(name),
+                        "pile": PILE_NAMES[pile],
+                        "cards": [str(CARDS[c]) for c in cards],
+                    },
+                )
+            )
+            cards.clear()
+        cards.append(card)
+        events.append(
+            Event(
+                "place",
+                f"{name} goes on {PILE_NAMES[pile]}.",
+                {"card": str(name), "pile": PILE_NAMES[pile]},
+            )
+        )
+        killed = False
+        for slot in TRIGGERS[pile]:
+            if self.status[slot] == LIVING and self.overloads(slot):
+                killed = True
+                events.extend(self._kill(slot))
+        if self._outcome is not None:
+            return events
+        self.idle = 0 if killed else self.idle + 1
+        limit = self.recursion_limit()
+        if self.idle >= limit:
+            events.extend(
+                self._end(False, f"Fatal Recursion: {self.idle} draws without a kill, royal or ICE")
+            )
+        return events
+
+    def overloads(self, slot: int) -> bool:
+        """Does the payload in front of ``slot`` kill its royal?"""
+        royal = self.royal[slot]
+        near, middle = PAYLOAD[slot]
+        a = self.piles[near][-1] if self.piles[near] else NO_CARD
+        b = self.piles[middle][-1] if self.piles[middle] else NO_CARD
+        payload = (_RANKS[a] if a >= 0 else 0) + (_RANKS[b] if b >= 0 else 0)
+        if payload < self.health(slot):
+            return False
+        rank = _RANKS[royal]
+        if rank == QUEEN:
+            return all(c < 0 or same_colour(c, royal) for c in (a, b))
+        if rank == KING:
+            return all(c < 0 or same_suit(c, royal) for c in (a, b))
+        return True
+
+    def _kill(self, slot: int) -> list[Event]:
+        self.status[slot] = KILLED
+        self.kills += 1
+        name = CARDS[self.royal[slot]]
+        events = [
+            Event(
+                "kill",
+                f"Overload! {name} in {SLOT_NAMES[slot]} is killed.",
+                {"card": str(name), "slot": SLOT_NAMES[slot]},
+            )
+        ]
+        if self.kills == ROYALS:
+            events.extend(self._end(True, "All twelve royals killed"))
+        return events
+
+    def recursion_limit(self) -> int:
+        return 2 * (len(self.deck) + sum(len(p) for p in self.piles))
+
+    def _next_card(self) -> list[Event]:
+        """Take the next royal set aside, or draw; running out of cards loses."""
+        if self.pending:
+            self.card = self.pending.pop(0)
+            return []
+        if not self.deck:
+            left = ROYALS - self.kills
+            return self._end(False, f"Out of Time: the deck is empty with {left} royals alive")
+        self.card = card = self.deck.pop()
+        if self.known > len(self.deck):
+            self.known = len(self.deck)
+        return [Event("draw", f"You draw {CARDS[card]}.", {"card": str(CARDS[card])})]
+
+    def _end(self, won: bool, reason: str) -> list[Event]:
+        self._outcome = Outcome((0,) if won else (), (1.0 if won else -1.0,), reason)
+        self.card = NO_CARD
+        self._legal = None
+        return [
+            Event(
+                "end",
+                ("You win: " if won else "You lose: ") + reason + ".",
+                {"won": won, "reason": reason},
+            )
+        ]
+
+    # --- refusing moves clearly ---------------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        card = CARDS[self.card] if self.card != NO_CARD else None
+        if action.kind != "place" or len(action.args) != 1:
+            return (
+                "Every move is 'place' and a pile (a1..c3) or a slot (n1..w3), such as 'place b2'."
+            )
+        target = action.args[0]
+        if target not in PILE_NAMES and target not in SLOT_NAMES:
+            return f"'{target}' is neither a pile (a1..c3) nor a slot (n1..n3, e1..e3, s1..s3, w1..w3)."
+        legal = ", ".join(a.args[0] for a in self.legal_actions())
+        rank = _RANKS[self.card]
+        if rank >= JACK:
+            why = "a firewall goes in an empty slot beside the most similar top card"
+        elif target in SLOT_NAMES:
+            why = "a number card only becomes ICE when it fits no pile"
+        elif rank == 0:
+            why = "the 0 must go on a pile with the lowest top value"
+        else:
+            top = self.piles[PILE_NAMES.index(target)][-1]
+            why = f"its top card {CARDS[top]} is higher"
+        return f"{card} cannot go on {target}: {why}. It can go on: {legal}."
+
+    # --- information -------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "game": "matrix-overload",
+            "variant": self.variant,
+            "current_player": self.current_player,
+            "card": str(CARDS[self.card]) if self.card != NO_CARD else None,
+            "pending": [str(CARDS[c]) for c in self.pending],
+            "piles": {PILE_NAMES[p]: [str(CARDS[c]) for c in self.piles[p]] for p in range(9)},
+            "slots": {
+                SLOT_NAMES[s]: {
+                    "royal": str(CARDS[self.royal[s]]) if self.royal[s] != NO_CARD else None,
+                    "status": STATUS_NAMES[self.status[s]],
+                    "ice": [str(CARDS[c]) for c in self.ice[s]],
+                    "health": self.health(s),
+                }
+                for s in range(12)
+            },
+            "deck_count": len(self.deck),
+            # The public bottom of the deck, in the order the cards will be drawn.
+            "deck_bottom": [str(CARDS[c]) for c in reversed(self.deck[: self.known])],
+            "kills": self.kills,
+            "idle": self.idle,
+            "recursion_limit": self.recursion_limit(),
+            "legal_actions": [a.text for a in self.legal_actions()] if seat == 0 else [],
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+
+    def clone(self) -> MatrixState:
+        other = MatrixState.__new__(MatrixState)
+        other.variant = self.variant
+        other.rng = self.rng.clone()
+        other.deck = self.deck[:]
+        other.piles = [p[:] for p in self.piles]
+        other.royal = self.royal[:]
+        other.status = self.status[:]
+        other.ice = self.ice[:]
+        other.pending = self.pending[:]
+        other.card = self.card
+        other.kills = self.kills
+        other.idle = self.idle
+        other.known = self.known
+        other._outcome = self._outcome
+        other._legal = self._legal
+        return other
+
+    def determinize(self, seat: int, rng: Rng) -> MatrixState:
+        """Re-deal the unknown (upper) part of the deck; the public bottom stays as it is."""
+        other = self.clone()
+        unknown = other.deck[self.known :]
+        rng.shuffle(unknown)
+        other.deck[self.known :] = unknown
+        other.rng = rng.fork()
+        return other
+
+    def signature(self) -> tuple[Any, ...]:
+        return (
+            self.variant,
+            self.rng.state,
+            tuple(self.deck),
+            tuple(map(tuple, self.piles)),
+            tuple(self.royal),
+            tuple(self.status),
+            tuple(self.ice),
+            tuple(self.pending),
+            self.card,
+            self.kills,
+            self.idle,
+            self.known,
+            None if self._outcome is None else self._outcome.reason,
+        )
