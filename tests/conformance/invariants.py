@@ -85,6 +85,13 @@ def check_views(state: State, rng: Rng) -> None:
         assert world.view(None) == spectator, "the spectator view shows hidden information"
         if seat == state.current_player:
             assert world.legal_actions() == state.legal_actions()
+        # Sampling depends only on what the seat knows: from two states that look the same to
+        # the seat, the same generator samples the same world.
+        salt = rng.next64()
+        assert (
+            state.determinize(seat, Rng(salt)).fingerprint()
+            == world.determinize(seat, Rng(salt)).fingerprint()
+        ), f"determinize({seat}) depends on something seat {seat} cannot know"
         # A sampled world is a real game: it can be played on.
         if not world.is_terminal:
             world.apply(rng.choice(world.legal_actions()))

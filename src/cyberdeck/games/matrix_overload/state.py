@@ -443,7 +443,7 @@ class MatrixState(State):
     def determinize(self, seat: int, rng: Rng) -> MatrixState:
         """Re-deal the unknown (upper) part of the deck; the public bottom stays as it is."""
         other = self.clone()
-        unknown = other.deck[self.known :]
+        unknown = sorted(other.deck[self.known :])  # a function of what the seat knows
         rng.shuffle(unknown)
         other.deck[self.known :] = unknown
         other.rng = rng.fork()
