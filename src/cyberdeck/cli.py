@@ -100,7 +100,8 @@ def make_seats(count: int, hotseat: bool, seed: int) -> list[Seat]:
 def list_games() -> None:
     """List the games: ids, titles and player counts."""
     for game in games():
-        typer.echo(f"{game.id:<16} {game.title:<24} {player_range(game)} players")
+        count = player_range(game)
+        typer.echo(f"{game.id:<16} {game.title:<24} {count} player{'' if count == '1' else 's'}")
 
 
 @app.command()
