@@ -118,6 +118,10 @@ class Game(ABC):
         """A short phrase for a menu entry; the action's text unless the game says better."""
         return action.text
 
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        """A close look at one part of the table (``look b2``); ``None`` if there is no such part."""
+        return None
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0

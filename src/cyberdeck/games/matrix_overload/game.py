@@ -9,7 +9,7 @@ from ...engine import ActionSpace, BadOption, Game, Option, Rng, State, Style
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .evaluate import evaluate
 from .fair import win_rates
-from .render import describe_action, render
+from .render import describe_action, inspect, render
 from .state import ACTIONS, MatrixState
 
 VARIANTS = ("digital", "classic")
@@ -58,6 +58,9 @@ class MatrixOverload(Game):
 
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MatrixState)
