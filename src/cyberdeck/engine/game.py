@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
 from .errors import BadOption, IllegalAction
 from .events import Event
 from .rng import Rng
 from .text import Style
+
+if TYPE_CHECKING:
+    from .agent import Agent
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,10 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
+
+    def agents(self) -> dict[str, Callable[[int], Agent]]:
+        """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
+        return {}
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""
