@@ -130,7 +130,6 @@ class Game(ABC):
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
 
-<<<<<<< HEAD
     def agents(self) -> dict[str, Callable[[int], Agent]]:
         """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
         return {}
@@ -138,7 +137,7 @@ class Game(ABC):
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""
         return {}
-=======
+
     # --- decks: optional; by default a game is played without built decks ---------------------
 
     #: True when players bring their own decks (``new_state(decks=[...])``, ``cyberdeck deck``).
@@ -165,7 +164,6 @@ class Game(ABC):
     def starter_decks(self) -> list[Deck]:
         """The ready-made decks shipped with the game (none by default)."""
         return []
->>>>>>> f389a6e (engine: deck lists as text (decklist.py) and optional deck hooks on Game)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
