@@ -1,0 +1,64 @@
+"""The fixed action space: every action the game can ever offer, sized from the card set."""
+
+from __future__ import annotations
+
+from ...engine import Action
+from .cards import EVENT, SPONSOR
+from .cardset import CARDS
+from .state import MAX_INSTANCES, MAX_TEAMS
+
+#: Verbs taking one card instance (``c7``).
+INSTANCE_VERBS = (
+    "pay",
+    "onto",
+    "target",
+    "move",
+    "open",
+    "send",
+    "hit",
+    "run",
+    "use",
+    "unteam",
+    "bust",
+    "family",
+    "credibility",
+    "charisma",
+    "interface-up",
+    "interface-down",
+    "recover",
+    "renew",
+    "rig",
+    "support",
+)
+
+
+def all_actions() -> list[Action]:
+    acts = [
+        Action("pass"),
+        Action("draw", ("runs",)),
+        Action("draw", ("gear",)),
+        Action("take", ("ops",)),
+        Action("take", ("style",)),
+        Action("allow"),
+        Action("no-defense"),
+        Action("press-on"),
+        Action("stand-down"),
+        Action("pay", ("bank",)),
+        Action("onto", ("stash",)),
+        Action("hit", ("stash",)),
+    ]
+    for d in CARDS:
+        if d.kind == SPONSOR:
+            continue
+        acts.append(Action("play" if d.kind == EVENT else "buy", (d.slug,)))
+        acts.append(Action("discard", (d.slug,)))
+    for k in range(1, MAX_TEAMS + 1):
+        acts.append(Action("send", (f"t{k}",)))
+        acts.append(Action("defend", (f"t{k}",)))
+    for i in range(1, MAX_INSTANCES + 1):
+        ci = f"c{i}"
+        acts += [Action(v, (ci,)) for v in INSTANCE_VERBS]
+        acts.append(Action("combat-sense", (ci, "attack")))
+        acts.append(Action("combat-sense", (ci, "defense")))
+        acts += [Action("team", (ci, str(k))) for k in range(1, MAX_TEAMS + 1)]
+    return acts

@@ -1,0 +1,181 @@
+"""Deck building: reading deck lists, the deck rules, and the six starter decks.
+
+A deck is a list of card-definition indices (into ``CARDS``). Deck lists name cards by name or slug.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine import BadDeck, Deck, format_decklist, read_decklist
+from .cards import SPONSOR
+from .cardset import BY_NAME, BY_SLUG, CARDS
+
+MIN_CARDS = 85
+MIN_RUNS = 42
+MIN_GEAR = 42
+MAX_COPIES = 4
+#: The product's own limit: the action space is fixed, so a deck holds at most this many cards.
+MAX_CARDS = 120
+
+
+def read_card(token: str) -> int:
+    key = token.strip().lower()
+    if key in BY_SLUG:
+        return BY_SLUG[key]
+    if key in BY_NAME:
+        return BY_NAME[key]
+    raise ValueError(f"'{token.strip()}' is not a card of Night City Core.")
+
+
+def read_deck(text: str) -> list[int]:
+    return read_decklist(text, read_card)
+
+
+def deck_text(cards: list[int], name: str = "", about: str = "") -> str:
+    return format_decklist(cards, lambda c: CARDS[c].name, name, about, order=_order)
+
+
+def _order(card: int) -> tuple[int, str]:
+    kinds = ("sponsor", "location", "operation", "runner", "cyber", "equipment", "event")
+    return (kinds.index(CARDS[card].kind), CARDS[card].name)
+
+
+def validate(cards: list[int]) -> list[str]:
+    """Every deck rule the list breaks, one sentence each (empty when the deck is legal)."""
+    problems: list[str] = []
+    defs = [CARDS[c] for c in cards]
+    sponsors = [d for d in defs if d.kind == SPONSOR]
+    if len(sponsors) != 1:
+        problems.append(f"A deck needs exactly 1 Sponsor; this one has {len(sponsors)}.")
+    if len(cards) < MIN_CARDS:
+        problems.append(f"A deck needs at least {MIN_CARDS} cards; this one has {len(cards)}.")
+    if len(cards) > MAX_CARDS:
+        problems.append(f"A deck may hold at most {MAX_CARDS} cards; this one has {len(cards)}.")
+    runs = sum(1 for d in defs if d.deck == "runs")
+    gear = sum(1 for d in defs if d.deck == "gear")
+    if runs < MIN_RUNS:
+        problems.append(f"The Runs deck needs at least {MIN_RUNS} cards; it has {runs}.")
+    if gear < MIN_GEAR:
+        problems.append(f"The Gear deck needs at least {MIN_GEAR} cards; it has {gear}.")
+    for card, count in sorted(Counter(cards).items()):
+        d = CARDS[card]
+        if d.legendary and count > 1:
+            problems.append(f"{d.name} is Legendary: at most 1 copy, not {count}.")
+        elif not d.legendary and d.kind != SPONSOR and count > MAX_COPIES:
+            problems.append(f"{d.name}: at most {MAX_COPIES} copies, not {count}.")
+    return problems
+
+
+def check(cards: list[int]) -> None:
+    problems = validate(cards)
+    if problems:
+        raise BadDeck(problems)
+
+
+def _deck(sponsor: str, *entries: tuple[int, str]) -> list[int]:
+    cards = [BY_SLUG[sponsor]]
+    for count, slug in entries:
+        cards.extend([BY_SLUG[slug]] * count)
+    return cards
+
+
+STARTERS: dict[str, tuple[str, str, list[int]]] = {
+    "ncpd": (
+        "Thin Blue Line",
+        "N.C.P.D.: cops, busts and sturdy government sites.",
+        _deck(
+            "ncpd",
+            (4, "beat-cop"), (4, "detective-sergeant"), (2, "psycho-squad-officer"),
+            (4, "patrol-officer"), (4, "precinct-house"), (3, "city-hall"), (4, "noodle-stand"),
+            (4, "sting-operation"), (4, "patrol-sweep"), (3, "citywide-blackout"),
+            (2, "trauma-medic"), (4, "newsfeed-reporter"),
+            (4, "shock-baton"), (4, "riot-armor"), (4, "police-interceptor"),
+            (2, "gunship-copter"), (4, "police-scanner"), (4, "flashbang"), (4, "police-raid"),
+            (4, "backup-arrives"), (4, "lockdown"), (4, "heavy-pistol"), (4, "cyberoptics"),
+        ),
+    ),
+    "the-mob": (
+        "Family Business",
+        "The Mob: a spread of rackets and every kind of Location.",
+        _deck(
+            "the-mob",
+            (4, "neon-dive"), (3, "chrome-lounge"), (4, "night-market"), (2, "arcology-mall"),
+            (2, "fab-works"), (3, "net-cafe"), (3, "street-clinic"), (4, "street-fixer"),
+            (3, "info-broker"), (4, "ganger"), (3, "street-samurai"), (4, "protection-racket"),
+            (3, "smash-and-grab"),
+            (4, "heavy-pistol"), (4, "monoblade"), (4, "armored-jacket"), (3, "muscle-car"),
+            (4, "payday"), (4, "street-intel"), (3, "ambush"), (4, "adrenaline-rush"),
+            (3, "salvage"), (3, "muscle-lace"), (3, "cyberlegs"), (3, "trauma-kit"),
+        ),
+    ),
+    "militech": (
+        "Shock and Awe",
+        "Militech: heavy guns, hard soldiers, a hit on the Stash.",
+        _deck(
+            "militech",
+            (4, "corporate-bodyguard"), (4, "merc-sniper"), (4, "junior-exec"),
+            (2, "street-samurai"), (3, "trauma-medic"), (4, "arcology-mall"), (4, "fab-works"),
+            (3, "data-fortress"), (2, "corporate-plaza"), (4, "data-heist"),
+            (4, "corporate-extraction"), (4, "black-op"),
+            (4, "assault-rifle"), (2, "rocket-launcher"), (3, "armored-truck"), (2, "aerodyne"),
+            (4, "smartgun-link"), (4, "subdermal-plating"), (3, "reflex-booster"),
+            (4, "overwhelming-force"), (4, "sabotage"), (4, "payday"), (4, "system-crash"),
+            (4, "riot-armor"),
+        ),
+    ),
+    "the-nomads": (
+        "Open Road",
+        "The Nomads: families on wheels, fast and hard to pin down.",
+        _deck(
+            "the-nomads",
+            (4, "road-warrior"), (4, "clan-elder"), (4, "gearhead"), (2, "street-fixer"),
+            (1, "the-open-road"), (3, "neon-dive"), (4, "night-market"), (4, "warehouse-row"),
+            (3, "net-cafe"), (4, "street-race"), (4, "smash-and-grab"), (3, "back-alley-doc"),
+            (2, "garage-rocker"),
+            (3, "street-bike"), (3, "hover-sled"), (2, "armored-truck"), (3, "road-rv"),
+            (2, "aerodyne"), (2, "gunship-copter"), (3, "muscle-car"), (4, "heavy-pistol"),
+            (4, "armored-jacket"), (4, "adrenaline-rush"), (4, "street-intel"), (4, "cover-fire"),
+            (4, "lay-low"),
+        ),
+    ),
+    "friendly-gangs": (
+        "Chrome and Gasoline",
+        "Your Friendly Local Gangs: blades, noise and a Punknaught in the garage.",
+        _deck(
+            "friendly-gangs",
+            (4, "ganger"), (4, "garage-rocker"), (3, "street-samurai"), (4, "gearhead"),
+            (3, "chop-shop-boss"), (1, "chrome-idol"), (2, "blade-master"), (4, "neon-dive"),
+            (4, "warehouse-row"), (3, "night-market"), (4, "protection-racket"),
+            (3, "smash-and-grab"), (3, "street-race"),
+            (1, "punknaught-chassis"), (4, "trashin-the-corp-zone"), (4, "monoblade"),
+            (3, "mantis-blades"), (2, "door-minigun"), (3, "street-bike"), (2, "armored-truck"),
+            (2, "road-rv"), (2, "hover-sled"), (2, "gunship-copter"), (3, "muscle-car"),
+            (4, "ambush"), (4, "adrenaline-rush"), (3, "ripper-shot"), (3, "neural-jack"),
+        ),
+    ),
+    "arasaka": (
+        "Your First Run",
+        "Arasaka: walls of Defense and rich corporate holdings.",
+        _deck(
+            "arasaka",
+            (4, "corporate-bodyguard"), (4, "junior-exec"), (1, "chairwoman-okabe"),
+            (3, "star-anchor"), (3, "console-cowboy"), (1, "ghost-in-the-wire"),
+            (3, "trauma-medic"), (3, "corporate-plaza"), (4, "arcology-mall"),
+            (4, "data-fortress"), (3, "fab-works"), (3, "data-heist"), (3, "black-op"),
+            (3, "corporate-extraction"),
+            (4, "subdermal-plating"), (4, "biomonitor"), (3, "reflex-booster"),
+            (1, "overclock-spine"), (4, "assault-rifle"), (4, "riot-armor"), (3, "cyberdeck-rig"),
+            (2, "aerodyne"), (4, "payday"), (3, "media-blitz"), (3, "smear-campaign"),
+            (3, "system-crash"), (4, "backup-arrives"),
+        ),
+    ),
+}  # fmt: skip
+
+SPONSOR_CHOICES: tuple[str, ...] = tuple(STARTERS)
+
+
+def starter_decks() -> list[Deck]:
+    return [
+        Deck(name, tuple(cards), about, key=key) for key, (name, about, cards) in STARTERS.items()
+    ]

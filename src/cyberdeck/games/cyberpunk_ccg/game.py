@@ -1,0 +1,109 @@
+"""Cyberpunk CCG as a registered game: metadata, options, decks and the factory of states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...engine import ActionSpace, BadDeck, BadOption, Deck, Game, Option, Rng, State, Style
+from .actions import all_actions
+from .cardset import BY_SLUG, CARDS
+from .decks import SPONSOR_CHOICES, STARTERS, check, deck_text, read_deck, starter_decks, validate
+from .evaluate import evaluate
+from .render import describe_action, describe_deck, render
+from .state import CyberState
+
+
+def rival_of(sponsor: str) -> str:
+    """The built-in opponent's starter deck: the next one in the list."""
+    keys = list(SPONSOR_CHOICES)
+    return keys[(keys.index(sponsor) + 1) % len(keys)]
+
+
+class CyberpunkCCG(Game):
+    id = "cyberpunk-ccg"
+    title = "Cyberpunk CCG"
+    pitch = (
+        "Two sponsors fight over Night City: buy Locations, Operations and Runners from your Runs "
+        "deck, chrome and guns from your Gear deck, team your runners up and hit the other side's "
+        "holdings until someone scores 100 Ops, shows 100 Style or meets their sponsor's goal."
+    )
+    min_players = 2
+    max_players = 2
+    has_decks = True
+    options = (
+        Option(
+            "sponsor",
+            SPONSOR_CHOICES,
+            "ncpd",
+            "Player 1's starter deck (player 2 plays the next one in the list).",
+        ),
+    )
+    _space = ActionSpace(all_actions())
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        sponsor = options["sponsor"]
+        lists = [STARTERS[sponsor][2], STARTERS[rival_of(sponsor)][2]]
+        if decks is not None:
+            if (
+                not isinstance(decks, Sequence)
+                or isinstance(decks, str)
+                or not 1 <= len(decks) <= 2
+            ):
+                raise BadOption("Give one or two decks (player 1's, then player 2's).")
+            for seat, deck in enumerate(decks):
+                cards = self._cards(deck)
+                check(cards)
+                lists[seat] = cards
+        state = CyberState(lists, Rng(seed))
+        state.start()
+        return state
+
+    @staticmethod
+    def _cards(deck: Any) -> list[int]:
+        if isinstance(deck, Deck):
+            deck = list(deck.cards)
+        if isinstance(deck, str):
+            return read_deck(deck)
+        out = []
+        for card in deck:
+            if isinstance(card, int) and 0 <= card < len(CARDS):
+                out.append(card)
+            elif isinstance(card, str) and card in BY_SLUG:
+                out.append(BY_SLUG[card])
+            else:
+                raise BadDeck([f"'{card}' is not a card of Night City Core."])
+        return out
+
+    def read_deck(self, text: str) -> list[Any]:
+        return list(read_deck(text))
+
+    def deck_text(self, cards: list[Any], name: str = "", about: str = "") -> str:
+        return deck_text(self._cards(cards), name, about)
+
+    def validate_deck(self, cards: list[Any]) -> list[str]:
+        return validate(self._cards(cards))
+
+    def describe_deck(self, cards: list[Any], style: Style) -> str:
+        return describe_deck(self._cards(cards), style)
+
+    def starter_decks(self) -> list[Deck]:
+        return starter_decks()
+
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        return render(view, style)
+
+    def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
+        return describe_action(action, view)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CyberState)
+        return evaluate(state, seat)
+
+
+GAME = CyberpunkCCG()
+CyberState.game = GAME

@@ -1,0 +1,194 @@
+"""Cyberpunk CCG as text, drawn from a view: one block per player, then the step and the prompt."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, Style
+from .cardset import BY_SLUG, CARDS
+
+PROMPTS = {
+    "draw": "draw a card: choose the deck",
+    "take": "the opponent could not draw: take 5 Ops or 5 Style",
+    "pay": "pay",
+    "place": "choose where the card goes",
+    "target": "choose a target",
+    "form": "pick the target (or add un-teamed runners)",
+    "defend": "defend with a team, or not",
+    "press": "exhaust a vehicle to stay unused, or stand down",
+    "respond": "answer with a Cop (bust), or allow",
+    "discard": "discard down to 8 cards",
+}
+
+
+def _runner(card: Mapping[str, Any], style: Style) -> str:
+    state = []
+    if card["used"]:
+        state.append("used")
+    if card["psycho"]:
+        state.append(style.paint("CYBER-PSYCHO", "red", "bold"))
+    if card["team"]:
+        state.append(f"team {card['team']}")
+    tail = f" [{', '.join(state)}]" if state else ""
+    return (
+        f"{card['id']} {style.paint(card['name'], 'bold')} ({card['type']}) "
+        f"SR {card['sr']} LR {card['lr']} Def {card['df']} Pow {card['power']} "
+        f"Emp {card['empathy']} Mv {card['movement']}{tail}"
+    )
+
+
+def _site(card: Mapping[str, Any], style: Style) -> str:
+    used = " [used]" if card["used"] else ""
+    extra = f" EB {card['eb']}" if card["kind"] == "location" else ""
+    if card.get("opened"):
+        extra += " [opened]"
+    return (
+        f"{card['id']} {style.paint(card['name'], 'yellow')} ({card['kind']}) "
+        f"M-Sec {card['msec']} E-Sec {card['esec']} ATTACK {card['attack']} "
+        f"Ops {card['ops']}{extra}{used}"
+    )
+
+
+def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
+    pl = view["players"][p]
+    you = " (you)" if pl.get("hand") is not None else ""
+    lines = [
+        style.paint(f"Player {p + 1}{you}: {pl['sponsor']} ({pl['faction']})", "cyan", "bold"),
+        f"  Ops {pl['ops']}  Style {pl['style']}  Busts {pl['busts']}  EB available "
+        f"{pl['funds']}  Hand {pl['hand_count']}  Runs deck {pl['runs_deck']}  "
+        f"Gear deck {pl['gear_deck']}",
+    ]
+    on: dict[str, list[Mapping[str, Any]]] = {}
+    for card in pl["play"]:
+        if "on" in card:
+            on.setdefault(card["on"], []).append(card)
+    for card in pl["play"]:
+        if "on" in card or card["kind"] == "sponsor":
+            continue
+        if card["kind"] == "runner":
+            lines.append("  " + _runner(card, style))
+        elif card["kind"] in ("location", "operation"):
+            lines.append("  " + _site(card, style))
+        else:
+            lines.append(f"  {card['id']} {card['name']}")
+        for att in on.get(card["id"], []):
+            used = " [used]" if att["used"] else ""
+            extra = ""
+            if "tokens" in att:
+                extra = f" tokens {att['tokens']}" + (" COMPLETE" if att["complete"] else "")
+            lines.append(f"      + {att['id']} {att['name']}{extra}{used}")
+            for part in on.get(att["id"], []):
+                lines.append(f"          + {part['id']} {part['name']}")
+    if pl["stash"]:
+        lines.append("  Stash: " + ", ".join(f"{c['id']} {c['name']}" for c in pl["stash"]))
+    if pl.get("hand") is not None:
+        counts = Counter(pl["hand"])
+        hand = ", ".join(
+            f"{CARDS[BY_SLUG[s]].name}" + (f" x{n}" if n > 1 else "") for s, n in counts.items()
+        )
+        lines.append(f"  Hand: {hand or '(empty)'}")
+    return lines
+
+
+def render(view: Mapping[str, Any], style: Style) -> str:
+    lines: list[str] = []
+    for p in (0, 1):
+        lines += _player(view, p, style)
+        lines.append("")
+    hit = view.get("hit")
+    if hit:
+        lines.append(
+            f"{hit['mode'].capitalize()} by player {hit['attacker'] + 1} on {hit['target']}: "
+            f"force {' '.join(hit['force'])} (attack {hit['attack']}, Defense {hit['defense']})"
+            + (
+                f" against defenders {' '.join(hit['defenders'])} (attack "
+                f"{hit['defending_attack']}, Defense {hit['defending_defense']})"
+                if hit["defenders"]
+                else ""
+            )
+        )
+    outcome = view.get("outcome")
+    if outcome:
+        lines.append(style.paint(f"Game over — {outcome['reason']}.", "bold"))
+        return "\n".join(lines)
+    step = view["step"]
+    line = (
+        f"Turn {view['turn']} (cap {view['turn_cap']}), player {view['active'] + 1}'s turn, "
+        f"step: {step}. Player {view['priority'] + 1} to act"
+    )
+    prompt = view.get("prompt")
+    if prompt:
+        what = PROMPTS.get(prompt["kind"], prompt["kind"])
+        if prompt["kind"] == "pay":
+            what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
+        elif prompt["kind"] == "place":
+            what = f"choose where {prompt['card']} goes"
+        line += f": {what}"
+    lines.append(line + ".")
+    return "\n".join(lines)
+
+
+def _card_name(token: str, view: Mapping[str, Any]) -> str:
+    if token in BY_SLUG:
+        return CARDS[BY_SLUG[token]].name
+    for pl in view.get("players", []):
+        for zone in ("play", "stash", "discard"):
+            for card in pl.get(zone, []):
+                if card["id"] == token:
+                    return f"{card['name']} ({token})"
+    return token
+
+
+def describe_action(action: Action, view: Mapping[str, Any]) -> str:
+    kind, args = action.kind, action.args
+    names = [_card_name(a, view) for a in args]
+    phrases = {
+        "pass": "pass",
+        "buy": "buy {0}",
+        "play": "play the event {0}",
+        "discard": "discard {0}",
+        "pay": "pay with {0}",
+        "onto": "put it on {0}",
+        "target": "target {0}",
+        "move": "move {0}",
+        "open": "pay double to open {0} for a hit",
+        "team": "put {0} in team {1}",
+        "unteam": "take {0} out of its team",
+        "send": "send {0}",
+        "hit": "hit {0}",
+        "run": "run on {0}",
+        "defend": "defend with team {0}",
+        "no-defense": "do not defend",
+        "press-on": "exhaust the vehicle and stay unused",
+        "stand-down": "stand down",
+        "use": "use {0}",
+        "bust": "bust with {0}",
+        "allow": "allow it",
+        "draw": "draw from the {0} deck",
+        "take": "take 5 {0}",
+        "combat-sense": "{0}: Combat Sense on {1}",
+        "support": "{0}: long-range support",
+    }
+    text = phrases.get(kind)
+    if text is None:
+        return f"{kind} {' '.join(names)}"
+    return text.format(*names, "", "")
+
+
+def describe_deck(cards: list[int], style: Style) -> str:
+    counts = Counter(cards)
+    by_kind: dict[str, list[str]] = {}
+    for card, n in counts.items():
+        d = CARDS[card]
+        by_kind.setdefault(d.kind, []).append(f"{n}x {d.name}")
+    runs = sum(n for card, n in counts.items() if CARDS[card].deck == "runs")
+    gear = sum(n for card, n in counts.items() if CARDS[card].deck == "gear")
+    lines = [f"{len(cards)} cards: Runs {runs}, Gear {gear}"]
+    for kind in ("sponsor", "location", "operation", "runner", "cyber", "equipment", "event"):
+        if kind in by_kind:
+            lines.append(
+                style.paint(kind.capitalize() + "s", "bold") + ": " + ", ".join(by_kind[kind])
+            )
+    return "\n".join(lines)

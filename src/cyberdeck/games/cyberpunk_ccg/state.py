@@ -1,0 +1,1987 @@
+"""Cyberpunk CCG: the rules engine.
+
+Every physical card is an *instance* numbered from 1 (``c7`` in action texts); its definition is
+shared and immutable. Per-instance facts (zone, used, host, team, flags, movement spent,
+construction tokens) live in flat lists, so a clone copies a handful of short lists.
+
+A turn walks nine steps (draw, straighten, purchase, equip, open, teams, hits, runs, damage). Each
+step is a priority window: the active player acts first, every completed action hands priority to
+the other player, and the step ends when both pass in succession. A seat whose only legal move is
+to pass passes automatically. Multi-part decisions (paying from several sources, choosing where
+gear goes, forming a force, answering with a Cop) are *prompts*: small tuples naming the seat that
+must answer next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...engine import Action, Event, Outcome, Rng, State
+from .cards import (
+    CYBER,
+    EQUIPMENT,
+    EVENT,
+    LOCATION,
+    LOCATION_TYPES,
+    OPERATION,
+    RUNNER,
+    VEHICLE_TYPES,
+    CardDef,
+    Effect,
+)
+from .cardset import CARDS
+
+# Steps of a turn.
+DRAW, STRAIGHTEN, PURCHASE, EQUIP, OPEN, TEAMS, HITS, RUNS, DAMAGE = range(9)
+SETUP = -1
+STEP_NAMES = ("draw", "straighten", "purchase", "equip", "open", "teams", "hits", "runs", "damage")
+PHASE_OF = (
+    "draw",
+    "straighten",
+    "purchase",
+    "purchase",
+    "legwork",
+    "legwork",
+    "action",
+    "action",
+    "damage",
+)
+
+# Zones of an instance.
+Z_RUNS, Z_GEAR, Z_HAND, Z_DISCARD, Z_PLAY, Z_STASH = range(6)
+ZONE_NAMES = ("runs deck", "gear deck", "hand", "discard", "play", "stash")
+
+# Per-turn flags of an instance.
+F_ATTACKED = 1  # took part in a Hit or Run this turn (Cyber-Psycho)
+F_HIT = 2  # made its Hit this turn
+F_OPENED = 4  # an opponent's Operation paid for this turn
+F_MOVED = 8  # reassigned during this Legwork
+
+STASH = -1  # a hit target: the opponent's Stash
+MAX_TEAMS = 6
+MAX_INSTANCES = 240  # two decks of at most 120 cards
+HAND_LIMIT = 8
+WIN_POINTS = 100
+TURN_CAP = 40
+SETUP_DRAW = 4
+TURN_DRAW = 3
+CHASSIS_TOKENS = 3
+DECK_OUT_POINTS = 5
+
+PASS = Action("pass")
+
+
+def c(i: int) -> str:
+    return f"c{i}"
+
+
+def num(token: str) -> int:
+    return int(token[1:])
+
+
+class CyberState(State):
+    __slots__ = (
+        "_legal",
+        "_outcome",
+        "active",
+        "bank",
+        "busts",
+        "corpzone",
+        "defs",
+        "discard",
+        "flags",
+        "gear",
+        "hand",
+        "hit",
+        "host",
+        "mods",
+        "ops",
+        "owner",
+        "passes",
+        "play",
+        "prio",
+        "prompt",
+        "rng",
+        "runs",
+        "sitehit",
+        "spent",
+        "sponsor",
+        "stash",
+        "stashhit",
+        "step",
+        "style",
+        "team",
+        "tokens",
+        "turn",
+        "used",
+        "zone",
+    )
+
+    game: ClassVar[Any]
+
+    def __init__(self, decks: list[list[int]], rng: Rng) -> None:
+        """``decks`` are lists of card-definition indices (a sponsor each)."""
+        self.rng = rng
+        defs: list[CardDef] = [CARDS[0]]
+        owner: list[int] = [-1]
+        for seat, deck in enumerate(decks):
+            for card in deck:
+                defs.append(CARDS[card])
+                owner.append(seat)
+        n = len(defs)
+        self.defs: tuple[CardDef, ...] = tuple(defs)
+        self.owner: tuple[int, ...] = tuple(owner)
+        self.zone = [Z_DISCARD] * n
+        self.used = [0] * n
+        self.host = [0] * n
+        self.team = [0] * n
+        self.flags = [0] * n
+        self.spent = [0] * n
+        self.tokens = [0] * n
+        self.runs: list[list[int]] = [[], []]
+        self.gear: list[list[int]] = [[], []]
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.stash: list[list[int]] = [[], []]
+        self.play: list[list[int]] = [[], []]
+        self.sponsor = [0, 0]
+        self.bank = [0, 0]
+        self.ops = [0, 0]
+        self.style = [0, 0]
+        self.busts = [0, 0]
+        self.sitehit = [0, 0]  # a Location or the Stash of this seat was hit since its last turn
+        self.stashhit = [0, 0]  # this seat hit the opponent's Stash this turn
+        self.corpzone = [0, 0]  # this seat played Trashin' the Corp Zone this turn
+        self.mods: list[tuple[int, str, int]] = []
+        self.hit: tuple[Any, ...] | None = None
+        self.prompt: tuple[Any, ...] | None = None
+        self.turn = 0
+        self.active = 0
+        self.step = SETUP
+        self.prio = 0
+        self.passes = 0
+        self._outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
+        for i in range(1, n):
+            p = owner[i]
+            d = defs[i]
+            if d.kind == "sponsor":
+                if self.sponsor[p] == 0:
+                    self.sponsor[p] = i
+                    self.zone[i] = Z_PLAY
+                    self.play[p].append(i)
+            elif d.deck == "runs":
+                self.zone[i] = Z_RUNS
+                self.runs[p].append(i)
+            else:
+                self.zone[i] = Z_GEAR
+                self.gear[p].append(i)
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Shuffle both decks of each player, then let each draw four cards."""
+        for p in (0, 1):
+            self.rng.shuffle(self.runs[p])
+            self.rng.shuffle(self.gear[p])
+        events = [
+            Event(
+                "sponsor",
+                f"Player {p + 1} plays the sponsor {self.defs[self.sponsor[p]].name}.",
+                {"seat": p},
+            )
+            for p in (0, 1)
+        ]
+        self.prompt = ("draw", 0, SETUP_DRAW, "setup")
+        events += self._settle()
+        return events
+
+    def _cut(self) -> list[Event]:
+        """Each player cuts the Gear deck; the higher Style (an Event is half a point) goes first."""
+        events: list[Event] = []
+        for _ in range(20):
+            shown = []
+            for p in (0, 1):
+                deck = self.gear[p]
+                card = deck[self.rng.below(len(deck))] if deck else 0
+                shown.append(self.defs[card].half_style if card else 0)
+                name = self.defs[card].name if card else "nothing"
+                events.append(Event("cut", f"Player {p + 1} cuts {name}.", {"seat": p}))
+            if shown[0] != shown[1]:
+                first = 0 if shown[0] > shown[1] else 1
+                break
+        else:
+            first = 0
+        events.append(Event("first", f"Player {first + 1} goes first.", {"seat": first}))
+        events += self._begin_turn(first)
+        return events
+
+    # --- the contract --------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self._outcome is not None:
+            return None
+        if self.prompt is not None:
+            return int(self.prompt[1])
+        return self.prio
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            if self._outcome is not None:
+                self._legal = []
+            elif self.prompt is not None:
+                self._legal = self._prompt_actions()
+            else:
+                self._legal = self._window_actions(self.prio)
+        return self._legal
+
+    # --- card facts ------------------------------------------------------------------------------
+
+    def attachments(self, i: int) -> list[int]:
+        host = self.host
+        return [a for a in self.play[self.owner[i]] if host[a] == i]
+
+    def mod(self, i: int, stat: str) -> int:
+        return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
+
+    def active_gear(self, r: int) -> list[int]:
+        """Attachments of runner ``r`` whose stats count: unused, and only the active weapon(s)."""
+        out: list[int] = []
+        weapons: list[int] = []
+        defs = self.defs
+        for a in self.attachments(r):
+            if self.used[a]:
+                continue
+            if defs[a].gear == "weapon":
+                weapons.append(a)
+            else:
+                out.append(a)
+        if weapons:
+            first = weapons[0]
+            if "martial-artist" in defs[r].traits and "melee" in defs[first].traits:
+                out.extend([w for w in weapons if "melee" in defs[w].traits][:2])
+            else:
+                out.append(first)
+        return out
+
+    def runner_stat(self, r: int, stat: str) -> int:
+        """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods."""
+        if stat != "power" and self.used[r]:
+            return 0
+        total: int = getattr(self.defs[r], stat) + self.mod(r, stat)
+        for a in self.active_gear(r):
+            d = self.defs[a]
+            if d.gear == "chassis":
+                total += self.chassis_stat(a, stat)
+            else:
+                total += getattr(d, stat)
+        return max(0, total)
+
+    def power(self, r: int) -> int:
+        return self.runner_stat(r, "power")
+
+    def empathy(self, r: int) -> int:
+        defs = self.defs
+        return defs[r].empathy - sum(
+            defs[a].empathy for a in self.attachments(r) if defs[a].kind == CYBER
+        )
+
+    def psycho(self, r: int) -> bool:
+        return self.empathy(r) == 1
+
+    def msec(self, i: int) -> int:
+        return max(0, self.defs[i].msec + self.mod(i, "msec"))
+
+    def esec(self, i: int) -> int:
+        return max(0, min(self.defs[i].esec, self.defs[i].esec + self.mod(i, "esec")))
+
+    def security(self, i: int) -> int:
+        """ATTACK (= Defense) of a Location or Operation: M-Sec + 2 × E-Sec."""
+        return self.msec(i) + 2 * self.esec(i)
+
+    def stash_security(self, p: int) -> int:
+        n = len(self.stash[p])
+        return 5 * n + 2 * 5 * n
+
+    def style_in_play(self, p: int) -> int:
+        defs = self.defs
+        return self.style[p] + sum(defs[i].style for i in self.play[p])
+
+    def runners(self, p: int) -> list[int]:
+        defs = self.defs
+        return [i for i in self.play[p] if defs[i].kind == RUNNER]
+
+    def sites(self, p: int, kind: str | None = None) -> list[int]:
+        defs = self.defs
+        return [
+            i
+            for i in self.play[p]
+            if (defs[i].kind in (LOCATION, OPERATION) if kind is None else defs[i].kind == kind)
+        ]
+
+    def team_members(self, p: int, k: int) -> list[int]:
+        team = self.team
+        return [r for r in self.runners(p) if team[r] == k]
+
+    # --- the chassis -----------------------------------------------------------------------------
+
+    def chassis_parts(self, ch: int) -> list[int]:
+        return self.attachments(ch)
+
+    def chassis_complete(self, ch: int) -> bool:
+        defs = self.defs
+        parts = self.chassis_parts(ch)
+        wheels = sum(defs[a].wheels for a in parts if defs[a].gear == "vehicle")
+        big = sum(1 for a in parts if defs[a].traits & {"truck", "rv"})
+        air = sum(1 for a in parts if defs[a].traits & {"hover", "helicopter", "av"})
+        heavy = sum(1 for a in parts if "heavy-weapon" in defs[a].traits)
+        return self.tokens[ch] == 0 and wheels >= 8 and big >= 2 and air >= 2 and heavy == 1
+
+    def chassis_stat(self, ch: int, stat: str) -> int:
+        if stat == "power" or not self.chassis_complete(ch):
+            return 0
+        parts = self.chassis_parts(ch)
+        total: int = sum(getattr(self.defs[a], stat) for a in parts)
+        return total - (len(parts) + 1)
+
+    # --- forces ---------------------------------------------------------------------------------
+
+    def vehicle_of(self, r: int) -> int:
+        """The vehicle giving ``r`` its Movement: an unused Vehicle or complete Chassis, or 0."""
+        for a in self.attachments(r):
+            if self.used[a]:
+                continue
+            d = self.defs[a]
+            if d.gear == "vehicle" or (d.gear == "chassis" and self.chassis_complete(a)):
+                return a
+        return 0
+
+    def movement(self, members: list[int] | tuple[int, ...]) -> int:
+        """A force's Movement: 1, plus the smallest vehicle bonus any member gets (a vehicle
+        carries its holder and ``capacity - 1`` others; a complete Chassis carries everyone)."""
+        bonus: list[int] = []
+        seats = 0
+        riders = 0
+        for r in members:
+            v = self.vehicle_of(r)
+            if v:
+                d = self.defs[v]
+                bonus.append(1 if d.gear == "chassis" else d.movement)
+                seats += 99 if d.gear == "chassis" else max(0, d.capacity - 1)
+            else:
+                riders += 1
+        extra = 0 if not bonus or riders > seats else min(bonus)
+        return 1 + extra - max((self.spent[r] for r in members), default=0)
+
+    def force_limit(self, members: list[int] | tuple[int, ...], teamed: bool) -> int:
+        nomad = any(self.defs[r].rtype == "nomad" for r in members)
+        return (4 if teamed else 3) + (1 if nomad else 0)
+
+    def force_attack(self, members: tuple[int, ...]) -> int:
+        zone = self.zone
+        return sum(
+            self.runner_stat(r, "sr") + self.runner_stat(r, "lr")
+            for r in members
+            if zone[r] == Z_PLAY
+        )
+
+    def force_defense(self, members: tuple[int, ...]) -> int:
+        return sum(self.runner_stat(r, "df") for r in members if self.zone[r] == Z_PLAY)
+
+    def hit_attack(self, side: int) -> int:
+        """Attack of one side of the hit in progress (0 attacker, 1 defender), bonuses included."""
+        h = self.hit
+        assert h is not None
+        members = h[2] if side == 0 else h[4]
+        return self.force_attack(members) + int(h[5 + 2 * side])
+
+    def hit_defense(self, side: int) -> int:
+        h = self.hit
+        assert h is not None
+        members = h[2] if side == 0 else h[4]
+        return self.force_defense(members) + int(h[6 + 2 * side])
+
+    def hit_side(self, seat: int) -> int | None:
+        """Which side of the hit in progress ``seat`` is on (0 attacker, 1 defender)."""
+        h = self.hit
+        if h is None:
+            return None
+        if seat == h[1]:
+            return 0
+        return 1 if h[4] else None
+
+    def in_hit(self, r: int) -> bool:
+        h = self.hit
+        return h is not None and (r in h[2] or r in h[4])
+
+    def in_skirmish(self, r: int) -> bool:
+        h = self.hit
+        return h is not None and bool(h[4]) and (r in h[2] or r in h[4])
+
+    # --- paying ---------------------------------------------------------------------------------
+
+    def price(self, p: int, i: int) -> int:
+        """What card ``i`` costs ``p`` to play: the sponsor's faction pays 2 less (minimum 1)."""
+        d = self.defs[i]
+        if d.faction and d.faction == self.defs[self.sponsor[p]].faction:
+            return max(1, d.cost - 2)
+        return d.cost
+
+    def sources(self, p: int, op: bool) -> list[tuple[int, int]]:
+        """Unused EB sources of ``p`` and what each pays: the sponsor, Locations, Corps (half
+        Power); Fixers lower the price of an Operation by their Power."""
+        out: list[tuple[int, int]] = []
+        defs = self.defs
+        used = self.used
+        for i in self.play[p]:
+            if used[i] or self.host[i]:
+                continue
+            d = defs[i]
+            if d.kind == "sponsor":
+                out.append((i, d.income))
+            elif d.kind == LOCATION and d.eb > 0:
+                out.append((i, d.eb))
+            elif d.kind == RUNNER:
+                if d.rtype == "corp" and self.power(i) // 2 > 0:
+                    out.append((i, self.power(i) // 2))
+                elif d.rtype == "fixer" and op and self.power(i) > 0:
+                    out.append((i, self.power(i)))
+        return out
+
+    def funds(self, p: int, op: bool = False) -> int:
+        return self.bank[p] + sum(v for _, v in self.sources(p, op))
+
+    # --- legal moves ------------------------------------------------------------------------------
+
+    def _window_actions(self, s: int) -> list[Action]:
+        acts: list[Action] = [PASS]
+        step = self.step
+        phase = PHASE_OF[step]
+        me = s == self.active
+        hit = self.hit
+        if hit is None and me:
+            if step == PURCHASE:
+                acts += self._buy_actions(s)
+            elif step == EQUIP:
+                acts += [Action("move", (c(a),)) for a in self._movable(s)]
+            elif step == OPEN:
+                acts += [Action("open", (c(o),)) for o in self._openable(s)]
+            elif step == HITS:
+                acts += self._send_actions(s, "hit")
+            elif step == RUNS:
+                acts += self._send_actions(s, "run")
+        if hit is None and step == TEAMS:
+            acts += self._team_actions(s)
+        acts += self._event_actions(s, phase)
+        acts += self._ability_actions(s, phase)
+        return acts
+
+    def _buy_actions(self, s: int) -> list[Action]:
+        out: list[Action] = []
+        seen: set[int] = set()
+        defs = self.defs
+        for i in self.hand[s]:
+            d = defs[i]
+            if d.kind == EVENT or id(d) in seen:
+                continue
+            seen.add(id(d))
+            if self._can_buy(s, i):
+                out.append(Action("buy", (d.slug,)))
+        return out
+
+    def _can_buy(self, s: int, i: int) -> bool:
+        d = self.defs[i]
+        if d.legendary and self._legendary_in_play(d):
+            return False
+        if d.gear == "chassis" and not self.sites(s, LOCATION):
+            return False
+        return self.funds(s, d.kind == OPERATION) >= self.price(s, i)
+
+    def _legendary_in_play(self, d: CardDef) -> bool:
+        defs = self.defs
+        return any(defs[i] is d for p in (0, 1) for i in self.play[p])
+
+    def _event_actions(self, s: int, phase: str) -> list[Action]:
+        out: list[Action] = []
+        seen: set[int] = set()
+        defs = self.defs
+        for i in self.hand[s]:
+            d = defs[i]
+            if d.kind != EVENT or id(d) in seen:
+                continue
+            seen.add(id(d))
+            ab = d.ability
+            assert ab is not None
+            if ab.timing not in ("any", phase):
+                continue
+            if self.funds(s) < self.price(s, i):
+                continue
+            if not self._effects_possible(s, ab.effects) or (
+                ab.target != "none" and not self._targets(s, ab.target, ab.effects)
+            ):
+                continue
+            out.append(Action("play", (d.slug,)))
+        return out
+
+    def _effects_possible(self, s: int, effects: tuple[Effect, ...]) -> bool:
+        return all(not (e.op == "force" and self.hit_side(s) is None) for e in effects)
+
+    def _ability_actions(self, s: int, phase: str) -> list[Action]:
+        out: list[Action] = []
+        defs = self.defs
+        used = self.used
+        step = self.step
+        for i in self.play[s]:
+            if used[i]:
+                continue
+            d = defs[i]
+            ab = d.ability
+            if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
+                holder = self.host[i]
+                if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
+                    self._effects_possible(s, ab.effects)
+                    and (ab.target == "none" or self._targets(s, ab.target, ab.effects, i))
+                ):
+                    out.append(Action("use", (c(i),)))
+            if d.kind != RUNNER:
+                continue
+            t = d.rtype
+            if t == "nomad" and len(self.runners(s)) > 1:
+                out.append(Action("family", (c(i),)))
+            elif t in ("media", "netrunner", "rocker") and phase == "legwork":
+                if self._all_sites():
+                    if t == "media":
+                        out.append(Action("credibility", (c(i),)))
+                    elif t == "rocker":
+                        out.append(Action("charisma", (c(i),)))
+                    else:
+                        out.append(Action("interface-up", (c(i),)))
+                        out.append(Action("interface-down", (c(i),)))
+            elif step == DAMAGE and self.hit is None:
+                if t in ("corp", "fixer") and self._recoverable(s, i):
+                    out.append(Action("recover", (c(i),)))
+                elif t == "med-tech" and self._renewable(s, i):
+                    out.append(Action("renew", (c(i),)))
+                elif t == "techie" and self._riggable(s):
+                    out.append(Action("rig", (c(i),)))
+            side = self.hit_side(s)
+            if side is not None and phase == "action":
+                if t == "solo" and self.in_hit(i):
+                    out.append(Action("combat-sense", (c(i), "attack")))
+                    out.append(Action("combat-sense", (c(i), "defense")))
+                if t == "cop" and self.in_skirmish(i) and self._skirmish_busts(s):
+                    out.append(Action("bust", (c(i),)))
+                if not self.in_hit(i):
+                    lr = self.runner_stat(i, "lr")
+                    own = dict(self.sources(s, False)).get(i, 0)
+                    if lr > 0 and self.funds(s) - own >= lr:
+                        out.append(Action("support", (c(i),)))
+        return out
+
+    def _all_sites(self) -> list[int]:
+        return self.sites(0) + self.sites(1)
+
+    def _skirmish_busts(self, s: int) -> list[int]:
+        h = self.hit
+        assert h is not None
+        foes = h[4] if s == h[1] else h[2]
+        return [r for r in foes if self.defs[r].rtype != "cop" and not self.psycho(r)]
+
+    def _recoverable(self, s: int, r: int) -> list[int]:
+        kinds = (LOCATION,) if self.defs[r].rtype == "corp" else (EQUIPMENT, CYBER)
+        pw = self.power(r)
+        defs = self.defs
+        return [i for i in self.discard[s] if defs[i].kind in kinds and defs[i].cost < pw]
+
+    def _renewable(self, s: int, m: int) -> list[int]:
+        pw = self.power(m)
+        return [
+            r
+            for r in self.runners(s)
+            if r != m and self.used[r] and self.flags[r] & F_ATTACKED and self.power(r) < pw
+        ]
+
+    def _chassis(self, s: int) -> list[int]:
+        defs = self.defs
+        return [i for i in self.play[s] if defs[i].gear == "chassis"]
+
+    def _riggable(self, s: int) -> list[int]:
+        if not self._chassis(s):
+            return []
+        defs = self.defs
+        out = []
+        for a in self.play[s] + self.stash[s]:
+            d = defs[a]
+            if d.gear == "vehicle" or "heavy-weapon" in d.traits:
+                h = self.host[a]
+                if self.zone[a] == Z_STASH or (h and defs[h].kind == RUNNER):
+                    out.append(a)
+        return out
+
+    def _movable(self, s: int) -> list[int]:
+        defs = self.defs
+        out = []
+        for a in self.stash[s]:
+            if self._destinations(s, a):
+                out.append(a)
+        for a in self.play[s]:
+            d = defs[a]
+            if d.kind == EQUIPMENT and self.host[a] and self._destinations(s, a):
+                out.append(a)
+        return out
+
+    def _destinations(self, s: int, a: int) -> list[int]:
+        """Where attachment ``a`` may go in the equip step (0 = the Stash)."""
+        defs = self.defs
+        d = defs[a]
+        h = self.host[a]
+        out: list[int] = []
+        if self.zone[a] == Z_STASH:
+            out = [r for r in self.runners(s) if not self.used[r] and self.fits(a, r)]
+            out += [
+                ch
+                for ch in self._chassis(s)
+                if (d.gear == "vehicle" or "heavy-weapon" in d.traits) and self.fits(a, ch)
+            ]
+            return out
+        if d.kind != EQUIPMENT:
+            return []
+        hd = defs[h]
+        if d.gear == "chassis":
+            if self.tokens[a] or hd.kind == RUNNER:
+                return []
+            return [r for r in self.runners(s) if not self.used[r] and self.fits(a, r)]
+        if hd.kind == RUNNER:
+            if not self.used[h] or self.vehicle_of(h):
+                out.append(0)
+            if not self.used[a]:
+                out += [r for r in self.runners(s) if r != h and self.fits(a, r)]
+        return out
+
+    def fits(self, a: int, r: int) -> bool:
+        """May attachment ``a`` go on ``r`` (a runner, or a Chassis for its parts)?"""
+        defs = self.defs
+        d = defs[a]
+        held = [x for x in self.attachments(r) if x != a]
+        if defs[r].gear == "chassis":
+            return d.gear == "vehicle" or "heavy-weapon" in d.traits
+        if d.kind == CYBER:
+            return all(defs[x].part != d.part for x in held if defs[x].kind == CYBER)
+        if d.gear == "weapon":
+            return True
+        return all(defs[x].gear != d.gear for x in held if defs[x].kind == EQUIPMENT)
+
+    def _openable(self, s: int) -> list[int]:
+        o = 1 - s
+        out = []
+        for op in self.sites(o, OPERATION):
+            if not self.flags[op] & F_OPENED and self.funds(s, True) >= 2 * self.defs[op].cost:
+                out.append(op)
+        return out
+
+    def _team_actions(self, s: int) -> list[Action]:
+        out: list[Action] = []
+        rs = self.runners(s)
+        sizes = [0] * (MAX_TEAMS + 1)
+        nomads = [False] * (MAX_TEAMS + 1)
+        for r in rs:
+            sizes[self.team[r]] += 1
+            if self.defs[r].rtype == "nomad":
+                nomads[self.team[r]] = True
+        for r in rs:
+            if self.flags[r] & F_MOVED:
+                continue
+            nomad = self.defs[r].rtype == "nomad"
+            for k in range(1, MAX_TEAMS + 1):
+                if k != self.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0):
+                    out.append(Action("team", (c(r), str(k))))
+            if self.team[r]:
+                out.append(Action("unteam", (c(r),)))
+        return out
+
+    def _forces(self, s: int, mode: str) -> list[tuple[str, tuple[int, ...]]]:
+        """Teams and single un-teamed runners that may set out now."""
+        out: list[tuple[str, tuple[int, ...]]] = []
+        rs = self.runners(s)
+        for k in range(1, MAX_TEAMS + 1):
+            members = tuple(r for r in rs if self.team[r] == k and not self.used[r])
+            if members and self._force_ok(members, mode):
+                out.append((f"t{k}", members))
+        for r in rs:
+            if self.team[r] == 0 and not self.used[r] and self._force_ok((r,), mode):
+                out.append((c(r), (r,)))
+        return out
+
+    def _force_ok(self, members: tuple[int, ...], mode: str) -> bool:
+        if self.movement(members) < 1:
+            return False
+        return not (mode == "hit" and any(self.flags[r] & F_HIT for r in members))
+
+    def _send_actions(self, s: int, mode: str) -> list[Action]:
+        if not self._targets_for(s, mode):
+            return []
+        return [Action("send", (name,)) for name, _ in self._forces(s, mode)]
+
+    def _targets_for(self, s: int, mode: str) -> list[int]:
+        if mode == "run":
+            return self.sites(s, OPERATION)
+        o = 1 - s
+        out = self.sites(o, LOCATION)
+        out += [op for op in self.sites(o, OPERATION) if self.flags[op] & F_OPENED]
+        if self.stash[o] and self.funds(s) >= len(self.stash[o]):
+            out.append(STASH)
+        return out
+
+    def _targets(
+        self, s: int, target: str, effects: tuple[Effect, ...] = (), source: int = 0
+    ) -> list[int]:
+        o = 1 - s
+        defs = self.defs
+        if target == "self":
+            return [source]
+        if target == "own-runner":
+            return self.runners(s)
+        if target == "opp-runner":
+            if any(e.op == "bust" for e in effects):
+                return [r for r in self.runners(o) if not self.psycho(r)]
+            return self.runners(o)
+        if target == "any-runner":
+            return self.runners(s) + self.runners(o)
+        if target == "opp-site":
+            return self.sites(o)
+        if target == "own-site":
+            return self.sites(s)
+        if target == "any-site":
+            return self._all_sites()
+        if target == "opp-gear":
+            return [
+                a
+                for a in self.play[o]
+                if defs[a].kind == EQUIPMENT and self.host[a] and defs[self.host[a]].kind == RUNNER
+            ]
+        if target == "own-discard":
+            out = []
+            for e in effects:
+                if e.op == "recover":
+                    out += [
+                        i
+                        for i in self.discard[s]
+                        if defs[i].kind == e.stat and defs[i].cost <= e.amount
+                    ]
+            return out
+        return []
+
+    def _prompt_actions(self) -> list[Action]:
+        pr = self.prompt
+        assert pr is not None
+        kind, s = pr[0], pr[1]
+        if kind == "draw":
+            return [
+                Action("draw", (d,))
+                for d, deck in (("runs", self.runs), ("gear", self.gear))
+                if deck[s]
+            ]
+        if kind == "take":
+            return [Action("take", ("ops",)), Action("take", ("style",))]
+        if kind == "pay":
+            op = pr[4][0] in ("buy-op", "open")
+            acts = [Action("pay", (c(i),)) for i, _ in self.sources(s, op)]
+            if self.bank[s]:
+                acts.append(Action("pay", ("bank",)))
+            return acts
+        if kind == "place":
+            a = pr[2]
+            d = self.defs[a]
+            if pr[3] == "buy":
+                if d.gear == "chassis":
+                    return [Action("onto", (c(loc),)) for loc in self.sites(s, LOCATION)]
+                acts = [Action("onto", ("stash",))]
+                acts += [Action("onto", (c(r),)) for r in self.runners(s) if self.fits(a, r)]
+                return acts
+            return [
+                Action("onto", ("stash",) if t == 0 else (c(t),)) for t in self._destinations(s, a)
+            ]
+        if kind == "target":
+            return [Action("target", (c(t),)) for t in pr[3]]
+        if kind == "form":
+            members, mode = pr[2], pr[3]
+            acts = []
+            if mode == "hit":
+                for t in self._targets_for(s, "hit"):
+                    acts.append(Action("hit", ("stash",) if t == STASH else (c(t),)))
+            else:
+                acts += [Action("run", (c(t),)) for t in self._targets_for(s, "run")]
+            if all(self.team[r] == 0 for r in members):
+                for r in self.runners(s):
+                    if (
+                        self.team[r] == 0
+                        and r not in members
+                        and not self.used[r]
+                        and len(members) < self.force_limit((*members, r), False)
+                        and self._force_ok((*members, r), mode)
+                    ):
+                        acts.append(Action("send", (c(r),)))
+            return acts
+        if kind == "defend":
+            acts = [Action("no-defense")]
+            for k in range(1, MAX_TEAMS + 1):
+                if any(not self.used[r] for r in self.team_members(s, k)):
+                    acts.append(Action("defend", (f"t{k}",)))
+            return acts
+        if kind == "press":
+            return [Action("press-on"), Action("stand-down")]
+        if kind == "respond":
+            acts = [Action("allow")]
+            for r in self.runners(s):
+                if self.defs[r].rtype == "cop" and not self.used[r] and not self.in_skirmish(r):
+                    acts.append(Action("bust", (c(r),)))
+            return acts
+        if kind == "discard":
+            seen: list[str] = []
+            for i in self.hand[s]:
+                slug = self.defs[i].slug
+                if slug not in seen:
+                    seen.append(slug)
+            return [Action("discard", (slug,)) for slug in seen]
+        raise AssertionError(f"unknown prompt {kind}")
+
+    # --- carrying out moves ----------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        s = self.current_player
+        assert s is not None
+        pr = self.prompt
+        events: list[Event]
+        events = self._answer(s, pr, action) if pr is not None else self._act(s, action)
+        if self._outcome is None:
+            events += self._settle()
+        self._legal = None
+        return events
+
+    def _settle(self) -> list[Event]:
+        """Pass automatically for a seat that can do nothing else; close finished windows."""
+        events: list[Event] = []
+        while self._outcome is None and self.prompt is None:
+            self._legal = None
+            if self._window_actions(self.prio) != [PASS]:
+                break
+            events += self._pass()
+        self._legal = None
+        return events
+
+    def _pass(self) -> list[Event]:
+        self.passes += 1
+        self.prio = 1 - self.prio
+        if self.passes < 2:
+            return []
+        if self.hit is not None:
+            return self._resolve_hit()
+        return self._next_step()
+
+    def _done(self, s: int) -> list[Event]:
+        """An action of ``s`` is complete: priority goes to the other player."""
+        if self._outcome is None and self.prompt is None:
+            self.prio = 1 - s
+            self.passes = 0
+        return []
+
+    def _act(self, s: int, action: Action) -> list[Event]:
+        kind, args = action.kind, action.args
+        if kind == "pass":
+            return self._pass()
+        if kind == "buy":
+            return self._buy(s, self._from_hand(s, args[0]))
+        if kind == "play":
+            return self._play_event(s, self._from_hand(s, args[0]))
+        if kind == "move":
+            a = num(args[0])
+            self.prompt = ("place", s, a, "move")
+            return []
+        if kind == "open":
+            op = num(args[0])
+            return self._start_payment(s, 2 * self.defs[op].cost, ("open", op))
+        if kind == "team":
+            r, k = num(args[0]), int(args[1])
+            self.team[r] = k
+            self.flags[r] |= F_MOVED
+            ev = Event("team", f"{self.name(r)} joins team {k} of player {s + 1}.", {"seat": s})
+            return [ev, *self._done(s)]
+        if kind == "unteam":
+            r = num(args[0])
+            self.team[r] = 0
+            self.flags[r] |= F_MOVED
+            ev = Event("team", f"{self.name(r)} leaves its team.", {"seat": s})
+            return [ev, *self._done(s)]
+        if kind == "send":
+            members = self._force_named(s, args[0])
+            self.prompt = ("form", s, members, "hit" if self.step == HITS else "run")
+            return []
+        if kind == "use":
+            i = num(args[0])
+            d = self.defs[i]
+            assert d.ability is not None
+            self.used[i] = 1
+            ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
+            return [ev, *self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)]
+        if kind in ("family", "credibility", "charisma", "interface-up", "interface-down"):
+            r = num(args[0])
+            self.used[r] = 1
+            target = "own-runner" if kind == "family" else "any-site"
+            cands = self._targets(s, target)
+            if kind == "family":
+                cands = [x for x in cands if x != r]
+            ev = Event("ability", f"Player {s + 1}'s {self.name(r)} uses {kind}.", {"seat": s})
+            self.prompt = ("target", s, (kind, r, 0), tuple(cands))
+            return [ev]
+        if kind == "recover":
+            r = num(args[0])
+            self.used[r] = 1
+            self.prompt = ("target", s, ("recover", r, 0), tuple(self._recoverable(s, r)))
+            return []
+        if kind == "renew":
+            r = num(args[0])
+            self.used[r] = 1
+            self.prompt = ("target", s, ("renew", r, 0), tuple(self._renewable(s, r)))
+            return []
+        if kind == "rig":
+            r = num(args[0])
+            self.used[r] = 1
+            self.prompt = ("target", s, ("rig", r, 0), tuple(self._riggable(s)))
+            return []
+        if kind == "combat-sense":
+            r = num(args[0])
+            self.used[r] = 1
+            code = "sense-attack" if args[1] == "attack" else "sense-defense"
+            return self._respond_or_resolve(s, (code, r, 0))
+        if kind == "bust":
+            r = num(args[0])
+            self.used[r] = 1
+            self.prompt = ("target", s, ("skirmish-bust", r, 0), tuple(self._skirmish_busts(s)))
+            return []
+        if kind == "support":
+            r = num(args[0])
+            lr = self.runner_stat(r, "lr")
+            self.used[r] = 1
+            return self._start_payment(s, lr, ("support", r, lr))
+        raise AssertionError(f"unhandled action {action}")
+
+    def _from_hand(self, s: int, slug: str) -> int:
+        for i in self.hand[s]:
+            if self.defs[i].slug == slug:
+                return i
+        raise AssertionError(f"{slug} not in hand")
+
+    def _force_named(self, s: int, name: str) -> tuple[int, ...]:
+        if name.startswith("t"):
+            k = int(name[1:])
+            return tuple(r for r in self.team_members(s, k) if not self.used[r])
+        return (num(name),)
+
+    def name(self, i: int) -> str:
+        return f"{self.defs[i].name} ({c(i)})"
+
+    # --- buying and paying ------------------------------------------------------------------------
+
+    def _buy(self, s: int, i: int) -> list[Event]:
+        d = self.defs[i]
+        self.hand[s].remove(i)
+        self.zone[i] = -1  # on its way into play
+        ev = Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug})
+        purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
+        return [ev, *self._start_payment(s, self.price(s, i), purpose)]
+
+    def _play_event(self, s: int, i: int) -> list[Event]:
+        d = self.defs[i]
+        self.hand[s].remove(i)
+        self.zone[i] = -1
+        ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
+        return [ev, *self._start_payment(s, self.price(s, i), ("event", i))]
+
+    def _start_payment(self, s: int, due: int, purpose: tuple[Any, ...]) -> list[Event]:
+        if due <= 0:
+            return self._paid(s, purpose)
+        self.prompt = ("pay", s, due, 0, purpose)
+        return []
+
+    def _answer_pay(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+        due, paid, purpose = pr[2], pr[3], pr[4]
+        if action.args[0] == "bank":
+            amount = self.bank[s]
+            self.bank[s] = 0
+            what = "banked EB"
+        else:
+            src = num(action.args[0])
+            op = purpose[0] in ("buy-op", "open")
+            amount = dict(self.sources(s, op))[src]
+            self.used[src] = 1
+            what = self.defs[src].name
+        paid += amount
+        ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
+        if paid < due:
+            self.prompt = ("pay", s, due, paid, purpose)
+            return [ev]
+        self.prompt = None
+        return [ev, *self._paid(s, purpose)]
+
+    def _paid(self, s: int, purpose: tuple[Any, ...]) -> list[Event]:
+        kind = purpose[0]
+        if kind in ("buy", "buy-op"):
+            i = purpose[1]
+            d = self.defs[i]
+            if d.kind in (CYBER, EQUIPMENT):
+                self.prompt = ("place", s, i, "buy")
+                return []
+            self._enter_play(s, i)
+            return [Event("enter", f"{self.name(i)} enters play.", {"seat": s}), *self._done(s)]
+        if kind == "event":
+            i = purpose[1]
+            d = self.defs[i]
+            self.zone[i] = Z_DISCARD
+            self.discard[s].append(i)
+            if d.slug == "trashin-the-corp-zone":
+                self.corpzone[s] = 1
+            assert d.ability is not None
+            return self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)
+        if kind == "open":
+            op = purpose[1]
+            self.flags[op] |= F_OPENED
+            return [
+                Event("open", f"Player {s + 1} opens {self.name(op)} to attack.", {"seat": s}),
+                *self._done(s),
+            ]
+        if kind == "stash":
+            return self._begin_hit(s, purpose[1], STASH, "hit")
+        if kind == "support":
+            return self._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
+        raise AssertionError(kind)
+
+    def _enter_play(self, s: int, i: int, host: int = 0) -> None:
+        self.zone[i] = Z_PLAY
+        self.used[i] = 0
+        self.host[i] = host
+        self.team[i] = 0
+        self.flags[i] = 0
+        self.spent[i] = 0
+        self.play[s].append(i)
+        if self.defs[i].gear == "chassis":
+            self.tokens[i] = CHASSIS_TOKENS
+
+    def _answer_place(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+        a, origin = pr[2], pr[3]
+        where = action.args[0]
+        dest = 0 if where == "stash" else num(where)
+        self.prompt = None
+        events: list[Event] = []
+        if origin == "move":
+            h = self.host[a]
+            if self.zone[a] == Z_STASH:
+                if self.defs[dest].kind == RUNNER:
+                    self.used[dest] = 1  # the receiving runner is exhausted
+            elif dest == 0:
+                v = self.vehicle_of(h)
+                if self.used[h] == 0:
+                    self.used[h] = 1
+                else:
+                    self.used[v] = 1
+            elif self.defs[h].kind == RUNNER and self.defs[dest].kind == RUNNER:
+                self.used[a] = 1
+            else:
+                self.used[dest] = 1
+        self._detach(a)
+        if dest == 0:
+            self.zone[a] = Z_STASH
+            self.used[a] = 0
+            self.stash[s].append(a)
+            text = f"{self.defs[a].name} goes to player {s + 1}'s Stash."
+        else:
+            used = self.used[a] if origin == "move" else 0
+            self._enter_play(s, a, dest)
+            self.used[a] = used
+            text = f"{self.defs[a].name} goes onto {self.name(dest)}."
+        events.append(Event("equip", text, {"seat": s}))
+        if dest and self.defs[a].kind == CYBER and self.defs[dest].kind == RUNNER:
+            emp = self.empathy(dest)
+            if emp <= 0:
+                events += self._destroy(dest, burn=True, why="its Empathy reached 0")
+            elif emp == 1:
+                events.append(Event("psycho", f"{self.name(dest)} is Cyber-Psycho!", {}))
+        return events + self._done(s)
+
+    def _detach(self, a: int) -> None:
+        """Take ``a`` out of wherever it is (play, stash, limbo) without sending it anywhere."""
+        p = self.owner[a]
+        if self.zone[a] == Z_PLAY:
+            self.play[p].remove(a)
+        elif self.zone[a] == Z_STASH:
+            self.stash[p].remove(a)
+        self.host[a] = 0
+
+    # --- targets, responses and effects ----------------------------------------------------------
+
+    def _with_target(
+        self, s: int, pending: tuple[Any, ...], target: str, effects: tuple[Effect, ...]
+    ) -> list[Event]:
+        if target == "none":
+            return self._respond_or_resolve(s, pending)
+        source = pending[1]
+        cands = tuple(self._targets(s, target, effects, source))
+        if target == "self":
+            return self._respond_or_resolve(s, (pending[0], source, source))
+        self.prompt = ("target", s, pending, cands)
+        return []
+
+    def _respond_or_resolve(self, s: int, pending: tuple[Any, ...]) -> list[Event]:
+        """A runner producing an effect may be answered by an opposing Cop (Authority)."""
+        code, source = pending[0], pending[1]
+        d = self.defs[source]
+        if (
+            code not in ("card-complete", "skirmish-bust")
+            and d.kind == RUNNER
+            and self.owner[source] == s
+            and d.rtype != "cop"
+            and not self.psycho(source)
+            and not self.in_skirmish(source)
+        ):
+            o = 1 - s
+            if any(
+                self.defs[r].rtype == "cop" and not self.used[r] and not self.in_skirmish(r)
+                for r in self.runners(o)
+            ):
+                self.prompt = ("respond", o, source, s, pending)
+                return []
+        return self._resolve(s, pending)
+
+    def _answer_respond(self, o: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+        target, s, pending = pr[2], pr[3], pr[4]
+        self.prompt = None
+        if action.kind == "allow":
+            return self._resolve(s, pending)
+        cop = num(action.args[0])
+        self.used[cop] = 1
+        events, busted = self._bust_contest(o, cop, target)
+        if busted:
+            events.append(Event("cancel", "The effect is cancelled.", {}))
+            return events + self._done(s)
+        return events + self._resolve(s, pending)
+
+    def _bust_contest(self, o: int, cop: int, target: int) -> tuple[list[Event], bool]:
+        cp, tp = self.power(cop), self.power(target)
+        if cp > tp:
+            self.used[target] = 1
+            self.busts[o] += 1
+            text = f"{self.name(cop)} busts {self.name(target)} (Power {cp} against {tp})."
+            return [Event("bust", text, {"seat": o})], True
+        if tp > cp:
+            text = f"{self.name(target)} outclasses {self.name(cop)} (Power {tp} against {cp})."
+            return [Event("bust-fails", text, {"seat": o}), *self._destroy(cop)], False
+        return [Event("bust-fails", f"{self.name(cop)} cannot make the bust stick.", {})], False
+
+    def _resolve(self, s: int, pending: tuple[Any, ...]) -> list[Event]:
+        code, source, target = pending[0], pending[1], pending[2]
+        events: list[Event] = []
+        if code in ("card", "card-complete"):
+            d = self.defs[source]
+            assert d.ability is not None
+            for e in d.ability.effects:
+                events += self._effect(s, e, source, target)
+        elif code == "family":
+            bonus = self.power(source) // 2
+            self.mods.append((target, "power", bonus))
+            events.append(Event("mod", f"{self.name(target)} gets +{bonus} Power.", {}))
+        elif code in ("credibility", "charisma"):
+            amount = self.power(source) * (1 if code == "credibility" else -1)
+            before = self.msec(target)
+            after = max(0, before + amount)
+            self.mods.append((target, "msec", after - before))
+            events.append(Event("mod", f"{self.name(target)}: M-Sec {before} → {after}.", {}))
+        elif code in ("interface-up", "interface-down"):
+            amount = self.power(source) * (1 if code == "interface-up" else -1)
+            before = self.esec(target)
+            after = max(0, min(self.defs[target].esec, before + amount))
+            self.mods.append((target, "esec", after - before))
+            events.append(Event("mod", f"{self.name(target)}: E-Sec {before} → {after}.", {}))
+        elif code == "recover":
+            events += self._to_hand(s, target)
+        elif code == "renew":
+            self.used[target] = 0
+            events.append(Event("renew", f"{self.name(target)} is renewed.", {}))
+        elif code == "rig":
+            ch = self._chassis(s)[0]
+            self._detach(target)
+            self._enter_play(s, target, ch)
+            events.append(Event("rig", f"{self.defs[target].name} is built into the Chassis.", {}))
+        elif code in ("sense-attack", "sense-defense"):
+            side = self.hit_side(s)
+            assert side is not None
+            stat = 0 if code == "sense-attack" else 1
+            self._hit_bonus(side, stat, self.power(source))
+            events.append(Event("mod", f"{self.name(source)} adds its Power in combat.", {}))
+        elif code == "support":
+            side = self.hit_side(s)
+            if side is not None:
+                self._hit_bonus(side, 0, target)
+                events.append(
+                    Event("support", f"{self.name(source)} adds {target} long-range offense.", {})
+                )
+        elif code == "skirmish-bust":
+            more, _ = self._bust_contest(s, source, target)
+            events += more
+        if self.prompt is None:
+            events += self._done(s)
+        return events
+
+    def _hit_bonus(self, side: int, stat: int, amount: int) -> None:
+        h = self.hit
+        assert h is not None
+        k = 5 + 2 * side + stat
+        self.hit = (*h[:k], h[k] + amount, *h[k + 1 :])
+
+    def _effect(self, s: int, e: Effect, source: int, target: int) -> list[Event]:
+        op = e.op
+        if op == "gain":
+            self.bank[s] += e.amount
+            return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]
+        if op == "draw":
+            self.prompt = ("draw", s, e.amount, "effect")
+            return []
+        if op == "style":
+            self.style[s] += e.amount
+            return [Event("style", f"Player {s + 1} gains {e.amount} Style.", {})]
+        if op == "score":
+            self.ops[s] += e.amount
+            return [Event("score", f"Player {s + 1} scores {e.amount} Ops.", {})]
+        if op == "force":
+            side = self.hit_side(s)
+            if side is None:
+                return []
+            self._hit_bonus(side, 0 if e.stat == "attack" else 1, e.amount)
+            word = "attack" if e.stat == "attack" else "Defense"
+            return [Event("force", f"Player {s + 1}'s force gets +{e.amount} {word}.", {})]
+        if target == 0 or self.zone[target] not in (Z_PLAY, Z_DISCARD):
+            return []
+        if op == "mod":
+            if e.stat == "esec":
+                before = self.esec(target)
+                after = max(0, min(self.defs[target].esec, before + e.amount))
+                self.mods.append((target, "esec", after - before))
+            elif e.stat == "msec":
+                before = self.msec(target)
+                self.mods.append((target, "msec", max(0, before + e.amount) - before))
+            else:
+                self.mods.append((target, e.stat, e.amount))
+            sign = "+" if e.amount >= 0 else ""
+            return [Event("mod", f"{self.name(target)} gets {sign}{e.amount} {e.stat}.", {})]
+        if op == "trash":
+            return self._destroy(target)
+        if op == "burn":
+            return self._destroy(target, burn=True)
+        if op == "exhaust":
+            self.used[target] = 1
+            return [Event("exhaust", f"{self.name(target)} is exhausted.", {})]
+        if op == "straighten":
+            self.used[target] = 0
+            return [Event("straighten", f"{self.name(target)} is straightened.", {})]
+        if op == "bust":
+            if self.psycho(target):
+                return []
+            self.used[target] = 1
+            return [Event("bust", f"{self.name(target)} is busted.", {})]
+        if op == "recover":
+            return self._to_hand(s, target)
+        if op == "stash":
+            self._detach(target)
+            self.zone[target] = Z_STASH
+            self.used[target] = 0
+            self.stash[self.owner[target]].append(target)
+            return [Event("stash", f"{self.defs[target].name} goes back to the Stash.", {})]
+        raise AssertionError(op)
+
+    def _to_hand(self, s: int, i: int) -> list[Event]:
+        self.discard[s].remove(i)
+        self.zone[i] = Z_HAND
+        self.hand[s].append(i)
+        return [Event("recover", f"{self.defs[i].name} returns to player {s + 1}'s hand.", {})]
+
+    # --- destruction -----------------------------------------------------------------------------
+
+    def _destroy(self, i: int, burn: bool = False, why: str = "") -> list[Event]:
+        """Trash (savable by Med-Techs and Techies) or Burn (nothing saves it) a card."""
+        if self.zone[i] not in (Z_PLAY, Z_STASH):
+            return []
+        p = self.owner[i]
+        d = self.defs[i]
+        events: list[Event] = []
+        if not burn:
+            saver = self._saver(p, i)
+            if saver:
+                self.used[saver] = 1
+                self.used[i] = 1
+                text = f"{self.name(saver)} saves {self.name(i)} from being trashed."
+                return [Event("save", text, {"seat": p})]
+        for a in self.attachments(i):
+            if d.kind == RUNNER and not burn:
+                saver = self._saver(p, a)
+                if saver:
+                    self.used[saver] = 1
+                    self._detach(a)
+                    self.zone[a] = Z_STASH
+                    self.used[a] = 0
+                    self.stash[p].append(a)
+                    events.append(Event("save", f"{self.name(saver)} saves {d.name}'s gear.", {}))
+                    continue
+            events += self._destroy(a, burn=True)
+        self._detach(i)
+        self.zone[i] = Z_DISCARD
+        self.used[i] = self.team[i] = self.flags[i] = self.spent[i] = self.tokens[i] = 0
+        self.discard[p].append(i)
+        word = "burned" if burn else "trashed"
+        tail = f" ({why})" if why else ""
+        events.append(Event("destroy", f"{self.name(i)} is {word}{tail}.", {"seat": p}))
+        return events
+
+    def _saver(self, p: int, i: int) -> int:
+        """An unused Med-Tech (for runners) or Techie (for gear) of ``p`` with more Power."""
+        d = self.defs[i]
+        want = "med-tech" if d.kind == RUNNER else "techie" if d.kind in (CYBER, EQUIPMENT) else ""
+        if not want:
+            return 0
+        pw = self.power(i) if d.kind == RUNNER else d.power
+        for r in self.runners(p):
+            if r != i and self.defs[r].rtype == want and not self.used[r] and self.power(r) > pw:
+                return r
+        return 0
+
+    def _defeat(self, members: tuple[int, ...]) -> list[Event]:
+        """DEFEATED: a runner with Equipment loses it and is exhausted; one without is trashed."""
+        events: list[Event] = []
+        for r in members:
+            if self.zone[r] != Z_PLAY:
+                continue
+            gear = [a for a in self.attachments(r) if self.defs[a].kind == EQUIPMENT]
+            if gear:
+                for a in gear:
+                    events += self._destroy(a)
+                self.used[r] = 1
+            else:
+                events += self._destroy(r)
+        return events
+
+    # --- hits and runs ---------------------------------------------------------------------------
+
+    def _answer_form(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+        members, mode = pr[2], pr[3]
+        if action.kind == "send":
+            self.prompt = ("form", s, (*members, num(action.args[0])), mode)
+            return []
+        self.prompt = None
+        target = STASH if action.args[0] == "stash" else num(action.args[0])
+        if target == STASH:
+            return self._start_payment(s, len(self.stash[1 - s]), ("stash", members))
+        return self._begin_hit(s, members, target, mode)
+
+    def _begin_hit(self, s: int, members: tuple[int, ...], target: int, mode: str) -> list[Event]:
+        o = 1 - s
+        for r in members:
+            self.flags[r] |= F_ATTACKED | (F_HIT if mode == "hit" else 0)
+        what = f"player {o + 1}'s Stash" if target == STASH else self.name(target)
+        names = ", ".join(self.name(r) for r in members)
+        verb = "hits" if mode == "hit" else "runs on"
+        events = [Event(mode, f"Player {s + 1} {verb} {what} with {names}.", {"seat": s})]
+        if mode == "hit" and (target == STASH or self.defs[target].kind == LOCATION):
+            self.sitehit[o] = 1
+        self.hit = (mode, s, members, target, (), 0, 0, 0, 0)
+        if mode == "hit" and any(
+            any(not self.used[r] for r in self.team_members(o, k)) for k in range(1, MAX_TEAMS + 1)
+        ):
+            self.prompt = ("defend", o)
+            return events
+        self.prio, self.passes = s, 0
+        return events
+
+    def _answer_defend(self, o: int, action: Action) -> list[Event]:
+        self.prompt = None
+        h = self.hit
+        assert h is not None
+        if action.kind == "no-defense":
+            self.prio, self.passes = h[1], 0
+            return [Event("no-defense", f"Player {o + 1} does not defend.", {})]
+        k = int(action.args[0][1:])
+        defenders = tuple(r for r in self.team_members(o, k) if not self.used[r])
+        self.hit = (*h[:4], defenders, *h[5:])
+        self.prio, self.passes = o, 0
+        names = ", ".join(self.name(r) for r in defenders)
+        return [Event("defend", f"Player {o + 1} defends with {names}: skirmish!", {})]
+
+    def _resolve_hit(self) -> list[Event]:
+        h = self.hit
+        assert h is not None
+        mode, s, members, target, defenders = h[0], h[1], h[2], h[3], h[4]
+        o = 1 - s
+        events: list[Event] = []
+        attack = self.hit_attack(0)
+        defense = self.hit_defense(0)
+        if defenders:
+            d_attack = self.hit_attack(1)
+            d_defense = self.hit_defense(1)
+            won = attack > d_defense
+            lost = d_attack > defense
+            events.append(
+                Event(
+                    "skirmish",
+                    f"Skirmish: attack {attack} against Defense {d_defense}; "
+                    f"defending attack {d_attack} against Defense {defense}.",
+                    {},
+                )
+            )
+            if won:
+                events += self._defeat(defenders)
+            for r in defenders:
+                if self.zone[r] == Z_PLAY:
+                    self.used[r] = 1
+            if lost:
+                events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
+                events += self._defeat(members)
+            if not won or lost:
+                self._exhaust(members)
+                return events + self._end_hit(s)
+            attack -= d_defense
+            defense -= d_attack
+        if target != STASH and self.zone[target] != Z_PLAY:
+            events.append(Event("fizzle", "The target is gone; the force stands down.", {}))
+            self._exhaust(members)
+            return events + self._end_hit(s)
+        if target == STASH:
+            target_attack = self.stash_security(o)
+            what = f"player {o + 1}'s Stash"
+        else:
+            target_attack = self.security(target)
+            what = self.name(target)
+        events.append(
+            Event("attack", f"Offense {attack} against {what} (ATTACK {target_attack}).", {})
+        )
+        if attack > target_attack:
+            events += self._take(s, target, mode)
+            for r in members:
+                self.spent[r] += 1
+            left = self.movement(members)
+            if mode == "run":
+                if left < 1:
+                    self._exhaust(members)
+                events += self._end_hit(s, complete=target)
+                return events
+            v = next((self.vehicle_of(r) for r in members if self.vehicle_of(r)), 0)
+            if left >= 1 and v:
+                self.prompt = ("press", s, v)
+                return events
+            self._exhaust(members)
+            return events + self._end_hit(s)
+        if target_attack > defense:
+            events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
+            events += self._defeat(members)
+        self._exhaust(members)
+        return events + self._end_hit(s)
+
+    def _exhaust(self, members: tuple[int, ...]) -> None:
+        for r in members:
+            if self.zone[r] == Z_PLAY:
+                self.used[r] = 1
+
+    def _take(self, s: int, target: int, mode: str) -> list[Event]:
+        o = 1 - s
+        if target == STASH:
+            n = len(self.stash[o])
+            events = [Event("stash-hit", f"Player {s + 1} trashes player {o + 1}'s Stash.", {})]
+            for a in list(self.stash[o]):
+                events += self._destroy(a)
+            self.ops[s] += 3 * n
+            self.stashhit[s] = 1
+            return [*events, Event("score", f"Player {s + 1} scores {3 * n} Ops.", {})]
+        d = self.defs[target]
+        events = self._destroy(target, burn=mode == "run")
+        self.ops[s] += d.ops
+        return [*events, Event("score", f"Player {s + 1} scores {d.ops} Ops.", {"seat": s})]
+
+    def _end_hit(self, s: int, complete: int = 0) -> list[Event]:
+        self.hit = None
+        d = self.defs[complete] if complete else None
+        if d is not None and d.ability is not None and d.ability.timing == "complete":
+            ab = d.ability
+            cands = self._targets(s, ab.target, ab.effects, complete)
+            if ab.target == "none":
+                return self._resolve(s, ("card-complete", complete, 0))
+            if cands:
+                self.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
+                return []
+        return self._done(s)
+
+    # --- prompts ---------------------------------------------------------------------------------
+
+    def _answer(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+        kind = pr[0]
+        if kind == "draw":
+            return self._answer_draw(s, pr, action.args[0])
+        if kind == "take":
+            return self._answer_take(s, pr, action.args[0])
+        if kind == "pay":
+            return self._answer_pay(s, pr, action)
+        if kind == "place":
+            return self._answer_place(s, pr, action)
+        if kind == "target":
+            self.prompt = None
+            pending = pr[2]
+            return self._respond_or_resolve(s, (pending[0], pending[1], num(action.args[0])))
+        if kind == "form":
+            return self._answer_form(s, pr, action)
+        if kind == "defend":
+            return self._answer_defend(s, action)
+        if kind == "press":
+            self.prompt = None
+            h = self.hit
+            assert h is not None
+            if action.kind == "press-on":
+                self.used[pr[2]] = 1
+                text = f"Player {s + 1} exhausts {self.name(pr[2])}; the force stays unused."
+            else:
+                self._exhaust(h[2])
+                text = f"Player {s + 1}'s force stands down."
+            return [Event("press", text, {}), *self._end_hit(s)]
+        if kind == "respond":
+            return self._answer_respond(s, pr, action)
+        if kind == "discard":
+            i = self._from_hand(s, action.args[0])
+            self.hand[s].remove(i)
+            self.zone[i] = Z_DISCARD
+            self.discard[s].append(i)
+            ev = Event("discard", f"Player {s + 1} discards {self.defs[i].name}.", {"seat": s})
+            if len(self.hand[s]) <= HAND_LIMIT:
+                self.prompt = None
+                return [ev, *self._end_turn()]
+            return [ev]
+        raise AssertionError(kind)
+
+    def _answer_draw(self, s: int, pr: tuple[Any, ...], which: str) -> list[Event]:
+        deck = self.runs[s] if which == "runs" else self.gear[s]
+        i = deck.pop()
+        self.zone[i] = Z_HAND
+        self.hand[s].append(i)
+        events = [
+            Event("draw", f"Player {s + 1} draws from the {which.capitalize()} deck.", {"seat": s}),
+            Event(
+                "drew",
+                f"You draw {self.defs[i].name}.",
+                {"card": self.defs[i].slug},
+                frozenset({s}),
+            ),
+        ]
+        left = pr[2] - 1
+        return events + self._continue_draw(s, left, pr[3])
+
+    def _continue_draw(self, s: int, left: int, then: str) -> list[Event]:
+        if left > 0 and (self.runs[s] or self.gear[s]):
+            self.prompt = ("draw", s, left, then)
+            return []
+        self.prompt = None
+        if left > 0:
+            o = 1 - s
+            self.prompt = ("take", o, left, then, s)
+            text = f"Player {s + 1} cannot draw {left} card(s): player {o + 1} gains points."
+            return [Event("deck-out", text, {"seat": s})]
+        return self._after_draw(s, then)
+
+    def _answer_take(self, o: int, pr: tuple[Any, ...], what: str) -> list[Event]:
+        if what == "ops":
+            self.ops[o] += DECK_OUT_POINTS
+        else:
+            self.style[o] += DECK_OUT_POINTS
+        ev = Event("take", f"Player {o + 1} takes {DECK_OUT_POINTS} {what.capitalize()}.", {})
+        left, then, s = pr[2] - 1, pr[3], pr[4]
+        if left > 0:
+            self.prompt = ("take", o, left, then, s)
+            return [ev]
+        self.prompt = None
+        return [ev, *self._after_draw(s, then)]
+
+    def _after_draw(self, s: int, then: str) -> list[Event]:
+        if then == "setup":
+            if s == 0:
+                self.prompt = ("draw", 1, SETUP_DRAW, "setup")
+                return []
+            return self._cut()
+        if then == "turn":
+            self.prio, self.passes = s, 0
+            return []
+        return self._done(s)
+
+    # --- turn structure --------------------------------------------------------------------------
+
+    def _begin_turn(self, p: int) -> list[Event]:
+        self.turn += 1
+        self.active = p
+        self.hit = None
+        for q in (0, 1):
+            for i in self.play[q]:
+                self.flags[i] = 0
+                self.spent[i] = 0
+        self.stashhit = [0, 0]
+        self.corpzone = [0, 0]
+        events = [Event("turn", f"Turn {self.turn}: player {p + 1}.", {"seat": p})]
+        for ch in self._chassis(p):
+            if self.tokens[ch]:
+                self.tokens[ch] -= 1
+                events.append(
+                    Event("token", f"The Punknaught Chassis has {self.tokens[ch]} tokens left.", {})
+                )
+        if self.mob_wins(p):
+            return events + self._win(
+                p, "The Mob's empire: 50 EB of Locations of every type", "sponsor"
+            )
+        self.step = DRAW
+        events += self._continue_draw(p, TURN_DRAW, "turn")
+        return events
+
+    def _next_step(self) -> list[Event]:
+        p = self.active
+        if self.step == DAMAGE:
+            if len(self.hand[p]) > HAND_LIMIT:
+                self.prompt = ("discard", p)
+                return []
+            return self._end_turn()
+        self.step += 1
+        self.prio, self.passes = p, 0
+        events: list[Event] = []
+        if self.step == STRAIGHTEN:
+            for i in self.play[p]:
+                self.used[i] = 0
+        elif self.step == TEAMS:
+            for r in self.runners(0) + self.runners(1):
+                self.flags[r] &= ~F_MOVED
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        p = self.active
+        events: list[Event] = []
+        for r in self.runners(p):
+            if self.psycho(r) and not self.flags[r] & F_ATTACKED:
+                events += self._destroy(r, why="a Cyber-Psycho who did not attack")
+        self.mods = []
+        self.bank = [0, 0]
+        won = self._victory(p)
+        if won:
+            return events + self._win(p, won[0], won[1])
+        o = 1 - p
+        for q, reason, kind in self._points_victory(o):
+            return events + self._win(q, reason, kind)
+        self.sitehit[p] = 0
+        if self.turn >= TURN_CAP:
+            self._outcome = Outcome(
+                (),
+                (0.0, 0.0),
+                f"Turn cap: {TURN_CAP} turns played without a winner",
+                "cap",
+            )
+            self.prompt = None
+            return [*events, Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {})]
+        return events + self._begin_turn(o)
+
+    def _points_victory(self, p: int) -> list[tuple[int, str, str]]:
+        if self.ops[p] >= WIN_POINTS:
+            return [(p, f"{self.ops[p]} Ops points scored", "ops")]
+        if self.style_in_play(p) >= WIN_POINTS:
+            return [(p, f"{self.style_in_play(p)} Style points in play", "style")]
+        return []
+
+    def _victory(self, p: int) -> tuple[str, str] | None:
+        for _, reason, kind in self._points_victory(p):
+            return reason, kind
+        slug = self.defs[self.sponsor[p]].slug
+        defs = self.defs
+        rs = self.runners(p)
+        if slug == "arasaka":
+            total = sum(self.runner_stat(r, "df") for r in rs)
+            if not self.sitehit[p] and total >= 120:
+                return f"Arasaka's fortress: {total} Defense and nothing hit", "sponsor"
+        elif slug == "biotechnica":
+            loss = sum(defs[a].empathy for a in self.play[p] if defs[a].kind == CYBER)
+            if loss >= 50:
+                return f"Biotechnica's chrome: {loss} Empathy loss on Cyber", "sponsor"
+        elif slug == "militech":
+            total = sum(self.runner_stat(r, "sr") for r in rs)
+            if self.stashhit[p] and total >= 120:
+                return f"Militech's strike: a Stash hit and {total} SR", "sponsor"
+        elif slug == "the-nomads":
+            have = {
+                t
+                for a in self.play[p]
+                if defs[a].gear == "vehicle" and defs[self.host[a]].kind == RUNNER
+                for t in defs[a].traits
+            }
+            road = any(defs[i].slug == "the-open-road" for i in self.play[p])
+            if road and all(t in have for t in VEHICLE_TYPES):
+                return "The Nomads ride The Open Road with every kind of vehicle", "sponsor"
+        elif slug == "friendly-gangs":
+            if self.corpzone[p] and any(self.chassis_complete(ch) for ch in self._chassis(p)):
+                return "The Gangs' Punknaught trashes the Corp Zone", "sponsor"
+        elif slug == "ncpd" and self.busts[p] >= 50:
+            return f"N.C.P.D.: {self.busts[p]} bust points", "sponsor"
+        return None
+
+    def mob_wins(self, p: int) -> bool:
+        if self.defs[self.sponsor[p]].slug != "the-mob":
+            return False
+        locs = self.sites(p, LOCATION)
+        eb = sum(self.defs[i].eb for i in locs)
+        kinds = {t for i in locs for t in self.defs[i].traits}
+        return eb >= 50 and all(t in kinds for t in LOCATION_TYPES)
+
+    def _win(self, p: int, reason: str, kind: str) -> list[Event]:
+        returns = (1.0, -1.0) if p == 0 else (-1.0, 1.0)
+        self._outcome = Outcome((p,), returns, f"Player {p + 1} wins: {reason}", kind)
+        self.prompt = None
+        return [Event("end", f"Player {p + 1} wins: {reason}.", {"seat": p})]
+
+    # --- refusing moves clearly ------------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        s = self.current_player
+        if s is None:
+            return "The game is over."
+        options = ", ".join(a.text for a in self.legal_actions()[:8])
+        pr = self.prompt
+        if pr is not None:
+            if pr[0] == "draw" and action.kind == "draw" and action.args in (("runs",), ("gear",)):
+                return f"Your {action.args[0].capitalize()} deck is empty; draw from the other."
+            if pr[0] == "pay":
+                return (
+                    f"Finish paying first: {pr[2] - pr[3]} EB still due. Pay with an unused "
+                    f"source: {options}."
+                )
+            return f"Answer the question in front of you first; you may: {options}."
+        step = STEP_NAMES[self.step] if self.step >= 0 else "setup"
+        kind = action.kind
+        if kind in ("buy", "play", "discard") and action.args:
+            slug = action.args[0]
+            card = next((i for i in self.hand[s] if self.defs[i].slug == slug), 0)
+            if not card:
+                return f"You have no '{slug}' in your hand."
+            d = self.defs[card]
+            if kind == "buy" and (self.step != PURCHASE or s != self.active):
+                return "Cards are bought in the purchase step of your own turn."
+            if d.legendary and self._legendary_in_play(d):
+                return f"{d.name} is Legendary and a copy is already in play."
+            price = self.price(s, card)
+            funds = self.funds(s, d.kind == OPERATION)
+            if funds < price:
+                return f"{d.name} costs {price} EB and you have {funds} EB available."
+            return f"{d.name} cannot be played now ({step} step): it has no legal use or target."
+        return f"'{action}' is not possible now (the {step} step); you may: {options}."
+
+    # --- information -----------------------------------------------------------------------------
+
+    def card_view(self, i: int) -> dict[str, Any]:
+        d = self.defs[i]
+        out: dict[str, Any] = {"id": c(i), "card": d.slug, "name": d.name, "kind": d.kind}
+        if self.zone[i] == Z_PLAY:
+            out["used"] = bool(self.used[i])
+            if self.host[i]:
+                out["on"] = c(self.host[i])
+            if d.kind == RUNNER:
+                out.update(
+                    type=d.rtype,
+                    sr=self.runner_stat(i, "sr"),
+                    lr=self.runner_stat(i, "lr"),
+                    df=self.runner_stat(i, "df"),
+                    power=self.power(i),
+                    empathy=self.empathy(i),
+                    team=self.team[i],
+                    psycho=self.psycho(i),
+                    attacked=bool(self.flags[i] & F_ATTACKED),
+                    hit=bool(self.flags[i] & F_HIT),
+                    movement=self.movement((i,)),
+                )
+            elif d.kind in (LOCATION, OPERATION):
+                out.update(msec=self.msec(i), esec=self.esec(i), attack=self.security(i), ops=d.ops)
+                if d.kind == LOCATION:
+                    out["eb"] = d.eb
+                else:
+                    out["opened"] = bool(self.flags[i] & F_OPENED)
+            elif d.gear == "chassis":
+                out.update(tokens=self.tokens[i], complete=self.chassis_complete(i))
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        players = []
+        for p in (0, 1):
+            entry: dict[str, Any] = {
+                "sponsor": self.defs[self.sponsor[p]].name if self.sponsor[p] else None,
+                "faction": self.defs[self.sponsor[p]].faction if self.sponsor[p] else "",
+                "ops": self.ops[p],
+                "style": self.style_in_play(p),
+                "busts": self.busts[p],
+                "bank": self.bank[p],
+                "funds": self.funds(p),
+                "runs_deck": len(self.runs[p]),
+                "gear_deck": len(self.gear[p]),
+                "hand_count": len(self.hand[p]),
+                "hand_runs": sum(1 for i in self.hand[p] if self.defs[i].deck == "runs"),
+                "play": [self.card_view(i) for i in self.play[p]],
+                "stash": [self.card_view(i) for i in self.stash[p]],
+                "discard": [self.card_view(i) for i in self.discard[p]],
+            }
+            if seat == p:
+                entry["hand"] = sorted(self.defs[i].slug for i in self.hand[p])
+            players.append(entry)
+        h = self.hit
+        hit = None
+        if h is not None:
+            hit = {
+                "mode": h[0],
+                "attacker": h[1],
+                "force": [c(r) for r in h[2]],
+                "target": "stash" if h[3] == STASH else c(h[3]),
+                "defenders": [c(r) for r in h[4]],
+                "attack": self.hit_attack(0),
+                "defense": self.hit_defense(0),
+                "defending_attack": self.hit_attack(1) if h[4] else 0,
+                "defending_defense": self.hit_defense(1) if h[4] else 0,
+            }
+        pr = self.prompt
+        prompt = None
+        if pr is not None:
+            prompt = {"kind": pr[0], "seat": pr[1]}
+            if pr[0] == "pay":
+                prompt.update(due=pr[2], paid=pr[3])
+                what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
+                prompt["for"] = self.defs[what].name if what else pr[4][0]
+            elif pr[0] == "place":
+                prompt["card"] = self.defs[pr[2]].name
+        current = self.current_player
+        return {
+            "game": "cyberpunk-ccg",
+            "turn": self.turn,
+            "turn_cap": TURN_CAP,
+            "active": self.active,
+            "step": "setup" if self.step == SETUP else STEP_NAMES[self.step],
+            "priority": current,
+            "current_player": current,
+            "players": players,
+            "hit": hit,
+            "prompt": prompt,
+            "legal_actions": (
+                [a.text for a in self.legal_actions()]
+                if seat is not None and seat == current
+                else []
+            ),
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+
+    def clone(self) -> CyberState:
+        o = CyberState.__new__(CyberState)
+        o.rng = self.rng.clone()
+        o.defs = self.defs
+        o.owner = self.owner
+        o.zone = self.zone[:]
+        o.used = self.used[:]
+        o.host = self.host[:]
+        o.team = self.team[:]
+        o.flags = self.flags[:]
+        o.spent = self.spent[:]
+        o.tokens = self.tokens[:]
+        o.runs = [self.runs[0][:], self.runs[1][:]]
+        o.gear = [self.gear[0][:], self.gear[1][:]]
+        o.hand = [self.hand[0][:], self.hand[1][:]]
+        o.discard = [self.discard[0][:], self.discard[1][:]]
+        o.stash = [self.stash[0][:], self.stash[1][:]]
+        o.play = [self.play[0][:], self.play[1][:]]
+        o.sponsor = self.sponsor[:]
+        o.bank = self.bank[:]
+        o.ops = self.ops[:]
+        o.style = self.style[:]
+        o.busts = self.busts[:]
+        o.sitehit = self.sitehit[:]
+        o.stashhit = self.stashhit[:]
+        o.corpzone = self.corpzone[:]
+        o.mods = self.mods[:]
+        o.hit = self.hit
+        o.prompt = self.prompt
+        o.turn = self.turn
+        o.active = self.active
+        o.step = self.step
+        o.prio = self.prio
+        o.passes = self.passes
+        o._outcome = self._outcome
+        o._legal = self._legal
+        return o
+
+    def determinize(self, seat: int, rng: Rng) -> CyberState:
+        """Re-deal what ``seat`` cannot see: the order of its own decks, and the opponent's hand
+        together with the opponent's decks (Runs cards with Runs cards, Gear with Gear)."""
+        o = self.clone()
+        for p in (0, 1):
+            hidden_hand = p != seat
+            new_hand: list[int] = [] if hidden_hand else o.hand[p]
+            for deck, which in ((o.runs[p], "runs"), (o.gear[p], "gear")):
+                held = [i for i in o.hand[p] if self.defs[i].deck == which] if hidden_hand else []
+                pool = sorted(deck + held)
+                rng.shuffle(pool)
+                for i in pool[: len(held)]:
+                    new_hand.append(i)
+                    o.zone[i] = Z_HAND
+                rest = pool[len(held) :]
+                for i in rest:
+                    o.zone[i] = Z_RUNS if which == "runs" else Z_GEAR
+                deck[:] = rest
+            if hidden_hand:
+                o.hand[p] = new_hand
+        o.rng = rng.fork()
+        o._legal = None
+        return o
+
+    def signature(self) -> tuple[Any, ...]:
+        return (
+            self.rng.state,
+            self.owner,
+            tuple(d.slug for d in self.defs),
+            tuple(self.zone),
+            tuple(self.used),
+            tuple(self.host),
+            tuple(self.team),
+            tuple(self.flags),
+            tuple(self.spent),
+            tuple(self.tokens),
+            tuple(tuple(x) for x in self.runs),
+            tuple(tuple(x) for x in self.gear),
+            tuple(tuple(sorted(x)) for x in self.hand),
+            tuple(tuple(x) for x in self.discard),
+            tuple(tuple(x) for x in self.stash),
+            tuple(tuple(x) for x in self.play),
+            tuple(self.bank),
+            tuple(self.ops),
+            tuple(self.style),
+            tuple(self.busts),
+            tuple(self.sitehit),
+            tuple(self.stashhit),
+            tuple(self.corpzone),
+            tuple(self.mods),
+            self.hit,
+            self.prompt,
+            self.turn,
+            self.active,
+            self.step,
+            self.prio,
+            self.passes,
+            None if self._outcome is None else self._outcome.reason,
+        )
