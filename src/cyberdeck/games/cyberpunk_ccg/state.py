@@ -56,6 +56,7 @@ F_ATTACKED = 1  # took part in a Hit or Run this turn (Cyber-Psycho)
 F_HIT = 2  # made its Hit this turn
 F_OPENED = 4  # an opponent's Operation paid for this turn
 F_MOVED = 8  # reassigned during this Legwork
+F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
 
 STASH = -1  # a hit target: the opponent's Stash
 MAX_TEAMS = 6
@@ -579,10 +580,11 @@ class CyberState(State):
                     out.append(Action("rig", (c(i),)))
             side = self.hit_side(s)
             if side is not None and phase == "action":
-                if t == "solo" and self.in_hit(i):
+                fought = self.flags[i] & F_FOUGHT
+                if t == "solo" and self.in_hit(i) and not fought:
                     out.append(Action("combat-sense", (c(i), "attack")))
                     out.append(Action("combat-sense", (c(i), "defense")))
-                if t == "cop" and self.in_skirmish(i) and self._skirmish_busts(s):
+                if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
                     out.append(Action("bust", (c(i),)))
                 if not self.in_hit(i):
                     lr = self.runner_stat(i, "lr")
@@ -964,12 +966,12 @@ class CyberState(State):
             return []
         if kind == "combat-sense":
             r = num(args[0])
-            self.used[r] = 1
+            self.flags[r] |= F_FOUGHT
             code = "sense-attack" if args[1] == "attack" else "sense-defense"
             return self._respond_or_resolve(s, (code, r, 0))
         if kind == "bust":
             r = num(args[0])
-            self.used[r] = 1
+            self.flags[r] |= F_FOUGHT
             self.prompt = ("target", s, ("skirmish-bust", r, 0), tuple(self._skirmish_busts(s)))
             return []
         if kind == "support":
@@ -1694,7 +1696,10 @@ class CyberState(State):
                 "cap",
             )
             self.prompt = None
-            return [*events, Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {})]
+            return [
+                *events,
+                Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {}),
+            ]
         return events + self._begin_turn(o)
 
     def _points_victory(self, p: int) -> list[tuple[int, str, str]]:

@@ -1,0 +1,241 @@
+"""Runner types' inherent abilities, Empathy and Cyber-Psycho, Trashed against Burned."""
+
+from __future__ import annotations
+
+from cyberdeck.games.cyberpunk_ccg.position import (
+    Z_DISCARD,
+    Z_HAND,
+    Z_PLAY,
+    Z_STASH,
+    Table,
+    act,
+    texts,
+)
+
+
+def test_a_cop_busts_a_weaker_runner_using_an_ability_and_cancels_the_effect() -> None:
+    t = Table("the-mob", "ncpd")
+    nomad = t.card(0, "road-warrior")  # Power 3
+    other = t.card(0, "ganger")
+    cop = t.card(1, "detective-sergeant")  # Power 5
+    t.awake(1)
+    state = t.at("purchase")
+    act(state, f"family c{nomad}", f"target c{other}")
+    assert state.prompt is not None and state.prompt[0] == "respond"
+    act(state, f"bust c{cop}")
+    assert state.used[nomad] and state.busts[1] == 1 and state.mod(other, "power") == 0
+
+
+def test_a_cop_weaker_than_the_runner_is_trashed_and_the_effect_goes_on() -> None:
+    t = Table("the-mob", "ncpd")
+    elder = t.card(0, "clan-elder")  # Power 6
+    other = t.card(0, "ganger")
+    cop = t.card(1, "patrol-officer")  # Power 2
+    state = t.at("purchase")
+    act(state, f"family c{elder}", f"target c{other}", f"bust c{cop}")
+    assert state.zone[cop] == Z_DISCARD and state.mod(other, "power") == 3
+
+
+def test_a_cyber_psycho_cannot_be_busted() -> None:
+    t = Table("the-mob", "ncpd")
+    t.card(1, "detective-sergeant")
+    psycho = t.card(0, "ganger")  # Empathy 5
+    t.card(0, "mantis-blades", on=psycho)  # -3
+    t.card(0, "neural-jack", on=psycho)  # -1: Empathy 1
+    other = t.card(0, "ganger")
+    t.hand(1, "police-raid")
+    state = t.at("purchase")
+    assert state.psycho(psycho)
+    raid = state.defs[state.hand[1][0]].ability
+    assert raid is not None
+    assert state._targets(1, "opp-runner", raid.effects) == [other]
+    del other
+
+
+def test_a_cop_in_a_skirmish_busts_an_opposing_runner_in_it() -> None:
+    t = Table("the-mob", "ncpd")
+    ganger = t.card(0, "ganger", team=1)  # Power 2
+    cop = t.card(1, "detective-sergeant", team=1)  # Power 5
+    dive = t.card(1, "neon-dive")
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{dive}", "defend t1")
+    assert f"bust c{cop}" in texts(state)
+    events = act(state, f"bust c{cop}", f"target c{ganger}")
+    assert state.busts[1] == 1 and any("busts Ganger" in e.text for e in events)
+
+
+def test_a_corp_returns_a_cheaper_location_from_the_discard_in_damage_control() -> None:
+    t = Table("arasaka")
+    exec_ = t.card(0, "junior-exec")  # Power 4
+    (dive,) = t.discard(0, "neon-dive")  # cost 3
+    state = t.at("damage")
+    act(state, f"recover c{exec_}", f"target c{dive}")
+    assert state.zone[dive] == Z_HAND
+
+
+def test_a_fixer_returns_cheaper_gear_from_the_discard() -> None:
+    t = Table("the-mob")
+    fixer = t.card(0, "info-broker")  # Power 5
+    pistol, rifle = t.discard(0, "heavy-pistol", "rocket-launcher")  # 2, 6
+    state = t.at("damage")
+    act(state, f"recover c{fixer}")
+    assert texts(state) == [f"target c{pistol}"]
+    del rifle
+
+
+def test_a_med_tech_saves_a_weaker_runner_from_being_trashed() -> None:
+    t = Table()
+    t.card(0, "trauma-medic")  # Power 5
+    cop = t.card(0, "beat-cop")  # Power 3
+    state = t.at("hits")
+    state._destroy(cop)
+    assert state.zone[cop] == Z_PLAY and state.used[cop]
+
+
+def test_nothing_saves_a_burned_runner() -> None:
+    t = Table()
+    t.card(0, "trauma-medic")
+    cop = t.card(0, "beat-cop")
+    state = t.at("hits")
+    state._destroy(cop, burn=True)
+    assert state.zone[cop] == Z_DISCARD
+
+
+def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
+    t = Table()
+    med = t.card(0, "trauma-medic")
+    cop = t.card(0, "beat-cop", used=True)
+    state = t.at("damage")
+    state.flags[cop] |= 1
+    act(state, f"renew c{med}", f"target c{cop}")
+    assert state.used[cop] == 0
+
+
+def test_a_techie_saves_gear_to_the_stash_when_its_runner_is_trashed() -> None:
+    t = Table("friendly-gangs")
+    t.card(0, "gearhead")  # Power 4
+    ganger = t.card(0, "ganger")
+    blade = t.card(0, "monoblade", on=ganger)
+    state = t.at("hits")
+    state._destroy(ganger, burn=False)
+    # The ganger has no Med-Tech: it is trashed; the Techie keeps its blade in the Stash.
+    assert state.zone[ganger] == Z_DISCARD and state.zone[blade] == Z_STASH
+
+
+def test_media_raises_m_sec() -> None:
+    t = Table("the-mob")
+    media = t.card(0, "newsfeed-reporter")  # Power 3
+    dive = t.card(0, "neon-dive")
+    state = t.at("open")
+    act(state, f"credibility c{media}", f"target c{dive}")
+    assert state.msec(dive) == 9
+
+
+def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_value() -> None:
+    t = Table("the-mob")
+    a = t.card(0, "console-cowboy")  # Power 4
+    b = t.card(0, "console-cowboy")
+    fort = t.card(1, "data-fortress")  # E-Sec 8
+    t.awake(1)
+    state = t.at("open")
+    act(state, f"interface-down c{a}", f"target c{fort}")
+    assert state.esec(fort) == 4
+    act(state, "pass", f"interface-up c{b}", f"target c{fort}")
+    assert state.esec(fort) == 8
+
+
+def test_e_sec_never_rises_above_the_printed_value() -> None:
+    t = Table("the-mob")
+    a = t.card(0, "console-cowboy")
+    fort = t.card(1, "data-fortress")
+    state = t.at("open")
+    act(state, f"interface-up c{a}", f"target c{fort}")
+    assert state.esec(fort) == 8
+
+
+def test_a_rocker_lowers_m_sec_to_no_less_than_zero() -> None:
+    t = Table("the-mob")
+    idol = t.card(0, "chrome-idol")  # Power 6
+    stand = t.card(1, "noodle-stand")  # M-Sec 4
+    state = t.at("teams")
+    act(state, f"charisma c{idol}", f"target c{stand}")
+    assert state.msec(stand) == 0
+
+
+def test_a_nomad_adds_half_its_power_to_another_runner() -> None:
+    t = Table("the-nomads")
+    elder = t.card(0, "clan-elder")  # Power 6
+    other = t.card(0, "gearhead")
+    state = t.at("purchase")
+    act(state, f"family c{elder}", f"target c{other}")
+    assert state.power(other) == 4 + 3
+
+
+def test_a_solo_adds_its_power_in_combat() -> None:
+    t = Table("the-mob")
+    solo = t.card(0, "street-samurai", team=1)  # attack 7, Power 4
+    stand = t.card(1, "noodle-stand")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{stand}", f"combat-sense c{solo} attack")
+    assert state.hit_attack(0) == 11
+
+
+def test_long_range_support_pays_one_eb_per_lr_and_adds_it_to_the_force() -> None:
+    t = Table("the-mob")
+    solo = t.card(0, "street-samurai")
+    cowboy = t.card(0, "console-cowboy")  # LR 4
+    stand = t.card(1, "noodle-stand")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"send c{solo}", f"hit c{stand}", f"support c{cowboy}")
+    assert state.prompt is not None and state.prompt[2] == 4
+    act(state, f"pay c{state.sponsor[0]}")
+    assert state.hit_attack(0) == 7 + 4 and state.used[cowboy]
+
+
+def test_a_techie_rigs_a_vehicle_onto_the_punknaught_chassis() -> None:
+    t = Table("friendly-gangs")
+    techie = t.card(0, "gearhead")
+    dive = t.card(0, "neon-dive")
+    chassis = t.card(0, "punknaught-chassis", on=dive)
+    (truck,) = t.stash(0, "armored-truck")
+    state = t.at("damage")
+    act(state, f"rig c{techie}", f"target c{truck}")
+    assert state.host[truck] == chassis
+
+
+def test_cyber_lowers_empathy_and_one_leaves_a_cyber_psycho() -> None:
+    t = Table()
+    ganger = t.card(0, "ganger")  # Empathy 5
+    t.card(0, "mantis-blades", on=ganger)  # -3
+    (jack,) = t.stash(0, "neural-jack")  # -1
+    state = t.at("equip")
+    assert state.empathy(ganger) == 2 and not state.psycho(ganger)
+    events = act(state, f"move c{jack}", f"onto c{ganger}")
+    assert state.psycho(ganger) and any("Cyber-Psycho" in e.text for e in events)
+
+
+def test_empathy_zero_burns_the_runner_at_once() -> None:
+    t = Table()
+    ganger = t.card(0, "ganger")  # Empathy 5
+    t.card(0, "mantis-blades", on=ganger)  # -3
+    t.card(0, "trauma-medic")  # would save a trashed runner, but not a burned one
+    (legs,) = t.stash(0, "cyberlegs")  # -2
+    state = t.at("equip")
+    act(state, f"move c{legs}", f"onto c{ganger}")
+    assert state.zone[ganger] == Z_DISCARD
+
+
+def test_a_cyber_psycho_that_does_not_attack_is_destroyed_at_the_end_of_the_turn() -> None:
+    t = Table()
+    ganger = t.card(0, "ganger")
+    t.card(0, "mantis-blades", on=ganger)
+    t.card(0, "neural-jack", on=ganger)  # Empathy 1
+    fighter = t.card(0, "ganger")
+    t.card(0, "mantis-blades", on=fighter)
+    t.card(0, "neural-jack", on=fighter)
+    state = t.at("damage")
+    state.flags[fighter] |= 1
+    state._end_turn()
+    assert state.zone[ganger] == Z_DISCARD and state.zone[fighter] == Z_PLAY
