@@ -1071,7 +1071,7 @@ class CyberState(State):
             return self._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
         raise AssertionError(kind)
 
-    def _enter_play(self, s: int, i: int, host: int = 0) -> None:
+    def _enter_play(self, s: int, i: int, host: int = 0, fresh: bool = True) -> None:
         self.zone[i] = Z_PLAY
         self.used[i] = 0
         self.host[i] = host
@@ -1079,7 +1079,7 @@ class CyberState(State):
         self.flags[i] = 0
         self.spent[i] = 0
         self.play[s].append(i)
-        if self.defs[i].gear == "chassis":
+        if fresh and self.defs[i].gear == "chassis":
             self.tokens[i] = CHASSIS_TOKENS
 
     def _answer_place(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
@@ -1111,7 +1111,7 @@ class CyberState(State):
             text = f"{self.defs[a].name} goes to player {s + 1}'s Stash."
         else:
             used = self.used[a] if origin == "move" else 0
-            self._enter_play(s, a, dest)
+            self._enter_play(s, a, dest, fresh=origin == "buy")
             self.used[a] = used
             text = f"{self.defs[a].name} goes onto {self.name(dest)}."
         events.append(Event("equip", text, {"seat": s}))

@@ -1,0 +1,408 @@
+"""Night City Core, card by card: every card enters play as printed; every ability does what it says."""
+
+from __future__ import annotations
+
+import pytest
+
+from cyberdeck.games.cyberpunk_ccg.cards import CYBER, EQUIPMENT, EVENT, SPONSOR
+from cyberdeck.games.cyberpunk_ccg.cardset import CARDS
+from cyberdeck.games.cyberpunk_ccg.position import (
+    Z_DISCARD,
+    Z_HAND,
+    Z_PLAY,
+    Z_STASH,
+    Table,
+    act,
+    texts,
+)
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
+
+BUYABLE = [c.slug for c in CARDS if c.kind not in (SPONSOR, EVENT)]
+
+
+@pytest.mark.parametrize("slug", BUYABLE)
+def test_every_card_is_bought_and_enters_play_as_printed(slug: str) -> None:
+    t = Table("biotechnica", "the-mob")
+    t.card(0, "neon-dive")  # a Location, for the Punknaught Chassis
+    (card,) = t.hand(0, slug)
+    t.awake(1)
+    state = t.at("purchase")
+    state.bank[0] = 20
+    act(state, f"buy {slug}", "pay bank")
+    d = state.defs[card]
+    if d.kind in (CYBER, EQUIPMENT):
+        where = texts(state)[0]
+        act(state, where)
+        assert state.zone[card] in (Z_STASH, Z_PLAY)
+        return
+    assert state.zone[card] == Z_PLAY and not state.used[card]
+    if d.kind == "runner":
+        assert [state.runner_stat(card, s) for s in ("sr", "lr", "df", "power")] == [
+            d.sr,
+            d.lr,
+            d.df,
+            d.power,
+        ]
+        assert state.empathy(card) == d.empathy
+    else:
+        assert state.security(card) == d.msec + 2 * d.esec
+
+
+def _hit(sponsor: str = "the-mob") -> tuple[Table, CyberState, int]:
+    """Player 1's Street Samurai (attack 7, Def 4) hits a Noodle Stand; the window is open."""
+    t = Table(sponsor, "ncpd")
+    solo = t.card(0, "street-samurai")
+    stand = t.card(1, "noodle-stand")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"send c{solo}", f"hit c{stand}")
+    return t, state, solo
+
+
+def _play(state: CyberState, slug: str, *then: str) -> None:
+    state.bank[state.current_player or 0] += 10
+    act(state, f"play {slug}", "pay bank", *then)
+
+
+def test_adrenaline_rush() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    t.hand(0, "adrenaline-rush")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "adrenaline-rush", f"target c{cop}")
+    assert state.runner_stat(cop, "sr") == 5
+
+
+def test_flashbang() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    t.hand(0, "flashbang")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "flashbang", f"target c{ganger}")
+    assert state.used[ganger] == 1
+
+
+def test_ambush() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    t.hand(0, "ambush")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "ambush", f"target c{ganger}")
+    assert state.zone[ganger] == Z_DISCARD
+
+
+def test_sabotage() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    blade = t.card(1, "monoblade", on=ganger)
+    t.hand(0, "sabotage")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "sabotage", f"target c{blade}")
+    assert state.zone[blade] == Z_DISCARD and state.zone[ganger] == Z_PLAY
+
+
+def test_payday() -> None:
+    t = Table()
+    t.hand(0, "payday")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "payday")
+    assert state.bank[0] == 3
+
+
+def test_street_intel() -> None:
+    t = Table()
+    t.hand(0, "street-intel")
+    t.deck(0, "beat-cop", "heavy-pistol")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "street-intel", "draw runs", "draw gear")
+    assert sorted(state.defs[i].slug for i in state.hand[0]) == ["beat-cop", "heavy-pistol"]
+
+
+def test_police_raid() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    t.hand(0, "police-raid")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "police-raid", f"target c{ganger}")
+    assert state.used[ganger] == 1
+
+
+def test_media_blitz() -> None:
+    t = Table()
+    t.hand(0, "media-blitz")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "media-blitz")
+    assert state.style[0] == 3
+
+
+def test_backup_arrives() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop", used=True)
+    t.hand(0, "backup-arrives")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "backup-arrives", f"target c{cop}")
+    assert state.used[cop] == 0
+
+
+def test_cover_fire() -> None:
+    t, state, _ = _hit()
+    t.hand(0, "cover-fire")
+    state._legal = None
+    _play(state, "cover-fire")
+    assert state.hit_defense(0) == 4 + 3
+
+
+def test_overwhelming_force() -> None:
+    t, state, _ = _hit()
+    t.hand(0, "overwhelming-force")
+    state._legal = None
+    _play(state, "overwhelming-force")
+    assert state.hit_attack(0) == 7 + 4
+
+
+def test_trashin_the_corp_zone() -> None:
+    t, state, _ = _hit("friendly-gangs")
+    t.hand(0, "trashin-the-corp-zone")
+    state._legal = None
+    _play(state, "trashin-the-corp-zone")
+    assert state.hit_attack(0) == 7 + 5 and state.corpzone[0] == 1
+
+
+def test_force_events_need_a_hit_in_progress() -> None:
+    t = Table()
+    t.hand(0, "overwhelming-force", "cover-fire")
+    state = t.at("hits")
+    state.bank[0] = 10
+    assert "play overwhelming-force" not in texts(state)
+
+
+def test_salvage() -> None:
+    t = Table()
+    pistol, rifle = t.discard(0, "heavy-pistol", "assault-rifle")
+    t.hand(0, "salvage")
+    t.awake(1)
+    state = t.at("purchase")
+    act(state, "play salvage", f"pay c{state.sponsor[0]}")
+    assert texts(state) == [f"target c{pistol}"]
+    act(state, f"target c{pistol}")
+    assert state.zone[pistol] == Z_HAND
+    del rifle
+
+
+def test_system_crash() -> None:
+    t = Table()
+    fort = t.card(1, "data-fortress")
+    t.hand(0, "system-crash")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "system-crash", f"target c{fort}")
+    assert state.esec(fort) == 4
+
+
+def test_lockdown() -> None:
+    t = Table()
+    house = t.card(0, "precinct-house")
+    t.hand(0, "lockdown")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "lockdown", f"target c{house}")
+    assert state.msec(house) == 12
+
+
+def test_smear_campaign() -> None:
+    t = Table()
+    elder = t.card(1, "clan-elder")
+    t.hand(0, "smear-campaign")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "smear-campaign", f"target c{elder}")
+    assert state.power(elder) == 3
+
+
+def test_ripper_shot() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    t.hand(0, "ripper-shot")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "ripper-shot", f"target c{cop}")
+    assert state.runner_stat(cop, "df") == 6
+
+
+def test_burn_notice() -> None:
+    t = Table("ncpd", "arasaka")
+    medic = t.card(1, "trauma-medic")
+    ganger = t.card(1, "corporate-bodyguard")
+    t.hand(0, "burn-notice")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "burn-notice", f"target c{ganger}")
+    assert state.zone[ganger] == Z_DISCARD and state.used[medic] == 0
+
+
+def test_lay_low() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    blade = t.card(1, "monoblade", on=ganger)
+    t.hand(0, "lay-low")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "lay-low", f"target c{blade}")
+    assert state.zone[blade] == Z_STASH and blade in state.stash[1]
+
+
+def test_chrome_lounge() -> None:
+    t = Table("the-mob")
+    lounge = t.card(0, "chrome-lounge")
+    t.awake(1)
+    state = t.at("open")
+    act(state, f"use c{lounge}")
+    assert state.style[0] == 1 and state.used[lounge]
+
+
+def test_street_clinic_and_trauma_kit() -> None:
+    for slug in ("street-clinic", "trauma-kit"):
+        t = Table("the-mob")
+        cop = t.card(0, "beat-cop", used=True)
+        holder = t.card(0, "ganger")
+        source = t.card(0, slug, on=holder if slug == "trauma-kit" else 0)
+        t.awake(1)
+        state = t.at("damage")
+        act(state, f"use c{source}", f"target c{cop}")
+        assert state.used[cop] == 0
+
+
+def test_precinct_house() -> None:
+    t, state, _ = _hit("ncpd")
+    house = t.card(0, "precinct-house")
+    state._legal = None
+    act(state, f"use c{house}")
+    assert state.hit_defense(0) == 4 + 3
+
+
+def test_ripperdoc_den() -> None:
+    t = Table("the-mob")
+    den = t.card(0, "ripperdoc-den")
+    eyes, spine = t.discard(0, "cyberoptics", "overclock-spine")
+    t.awake(1)
+    state = t.at("damage")
+    act(state, f"use c{den}")
+    assert texts(state) == [f"target c{eyes}"]
+    del spine
+
+
+def _run(slug: str, *then: str) -> tuple[Table, CyberState, int]:
+    t = Table("the-mob", "ncpd")
+    for _ in range(3):
+        t.card(0, "psycho-squad-officer", team=1)  # attack 27
+    op = t.card(0, slug)
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    if then:
+        act(state, *then)
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == state.defs[op].ops
+    return t, state, op
+
+
+def test_data_heist() -> None:
+    t = Table("the-mob", "ncpd")
+    t.deck(0, "beat-cop", "heavy-pistol")
+    for _ in range(2):
+        t.card(0, "psycho-squad-officer", team=1)
+    op = t.card(0, "data-heist")
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    act(state, "draw runs", "draw gear")
+    assert len(state.hand[0]) == 2 and state.ops[0] == 10
+
+
+def test_smash_and_grab() -> None:
+    _, state, _ = _run("smash-and-grab")
+    assert state.bank[0] == 4
+
+
+def test_corporate_extraction_black_op_and_patrol_sweep_only_score() -> None:
+    for slug in ("corporate-extraction", "black-op", "patrol-sweep"):
+        _, state, _ = _run(slug)
+        assert state.style == [0, 0]
+
+
+def test_sting_operation() -> None:
+    t = Table("the-mob", "ncpd")
+    for _ in range(2):
+        t.card(0, "psycho-squad-officer", team=1)
+    ganger = t.card(1, "ganger")
+    op = t.card(0, "sting-operation")
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    act(state, f"target c{ganger}")
+    assert state.used[ganger] == 1
+
+
+def test_street_race() -> None:
+    t = Table("the-mob", "ncpd")
+    for _ in range(2):
+        t.card(0, "psycho-squad-officer", team=1)
+    tired = t.card(0, "beat-cop", used=True)
+    op = t.card(0, "street-race")
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    act(state, f"target c{tired}")
+    assert state.used[tired] == 0
+
+
+def test_citywide_blackout() -> None:
+    t = Table("the-mob", "ncpd")
+    for _ in range(3):
+        t.card(0, "psycho-squad-officer", team=1)
+    ganger = t.card(1, "ganger")
+    blade = t.card(1, "monoblade", on=ganger)
+    op = t.card(0, "citywide-blackout")
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    act(state, f"target c{blade}")
+    assert state.zone[blade] == Z_DISCARD
+
+
+def test_merc_sniper() -> None:
+    t, state, _ = _hit("militech")
+    sniper = t.card(0, "merc-sniper")
+    ganger = t.card(1, "ganger")
+    state._legal = None
+    act(state, f"use c{sniper}", f"target c{ganger}")
+    assert state.used[ganger] == 1
+
+
+def test_police_scanner() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    scanner = t.card(0, "police-scanner", on=cop)
+    t.deck(0, "heavy-pistol")
+    t.awake(1)
+    state = t.at("purchase")
+    act(state, f"use c{scanner}", "draw gear")
+    assert len(state.hand[0]) == 1 and state.used[scanner]

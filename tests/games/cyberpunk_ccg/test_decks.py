@@ -1,0 +1,119 @@
+"""Deck building, the deck-list format, and what each seat may see."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cyberdeck.engine import BadDeck, BadOption, Rng
+from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg.cards import RUNNER_TYPES
+from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS
+from cyberdeck.games.cyberpunk_ccg.decks import STARTERS, validate
+
+
+@pytest.mark.parametrize("key", list(STARTERS))
+def test_every_starter_deck_is_legal(key: str) -> None:
+    cards = STARTERS[key][2]
+    assert validate(cards) == []
+    assert len(cards) >= 85
+
+
+def test_the_six_starters_are_the_seeds_sponsors_plus_arasaka() -> None:
+    sponsors = {CARDS[d.cards[0]].slug for d in GAME.starter_decks()}
+    assert sponsors == {"ncpd", "the-mob", "militech", "the-nomads", "friendly-gangs", "arasaka"}
+
+
+def test_validation_reports_every_broken_rule_at_once() -> None:
+    cards = [BY_SLUG["ncpd"], BY_SLUG["arasaka"]] + [BY_SLUG["beat-cop"]] * 5
+    cards += [BY_SLUG["chrome-idol"]] * 2
+    problems = validate(cards)
+    assert len(problems) == 6
+    text = " ".join(problems)
+    for word in ("Sponsor", "85", "Runs", "Gear", "Legendary", "Beat Cop"):
+        assert word in text
+
+
+def test_deck_text_round_trips() -> None:
+    cards = STARTERS["militech"][2]
+    text = GAME.deck_text(cards, name="Shock and Awe")
+    assert "# name: Shock and Awe" in text and "4x Assault Rifle" in text
+    assert Counter(GAME.read_deck(text)) == Counter(cards)
+
+
+def test_deck_lists_name_cards_by_name_or_slug_and_report_bad_lines() -> None:
+    assert GAME.read_deck("2x beat-cop\n1 Neon Dive\n") == [BY_SLUG["beat-cop"]] * 2 + [
+        BY_SLUG["neon-dive"]
+    ]
+    with pytest.raises(BadDeck) as err:
+        GAME.read_deck("2x beat-cop\n3x Not A Card\n")
+    assert "Line 2" in str(err.value)
+
+
+def test_an_illegal_deck_is_refused_when_a_game_starts() -> None:
+    with pytest.raises(BadDeck):
+        GAME.new_state({}, 1, decks=[[BY_SLUG["ncpd"], BY_SLUG["beat-cop"]]])
+
+
+def test_a_game_takes_decks_of_slugs() -> None:
+    deck = [CARDS[c].slug for c in STARTERS["arasaka"][2]]
+    state = GAME.new_state({}, 1, decks=[deck])
+    assert state.view(None)["players"][0]["sponsor"] == "Arasaka"
+
+
+def test_the_sponsor_option_picks_player_ones_starter() -> None:
+    state = GAME.new_state({"sponsor": "militech"}, 1)
+    assert state.view(None)["players"][0]["sponsor"] == "Militech"
+    with pytest.raises(BadOption):
+        GAME.new_state({"sponsor": "tyrell"}, 1)
+
+
+def test_the_card_set_covers_every_rule() -> None:
+    kinds = {c.kind for c in CARDS}
+    assert kinds == {"sponsor", "location", "operation", "runner", "cyber", "equipment", "event"}
+    assert {c.rtype for c in CARDS if c.rtype} == set(RUNNER_TYPES)
+    assert any(c.legendary for c in CARDS) and any("martial-artist" in c.traits for c in CARDS)
+    assert 80 <= len(CARDS) <= 120
+    assert len({c.slug for c in CARDS}) == len(CARDS)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(len(CARDS))), max_size=130))
+def test_validation_agrees_with_the_rules_for_any_list(cards: list[int]) -> None:
+    problems = validate(cards)
+    counts = Counter(cards)
+    legal = (
+        sum(1 for c in cards if CARDS[c].kind == "sponsor") == 1
+        and 85 <= len(cards) <= 120
+        and sum(1 for c in cards if CARDS[c].deck == "runs") >= 42
+        and sum(1 for c in cards if CARDS[c].deck == "gear") >= 42
+        and all(
+            n <= (1 if CARDS[c].legendary else 4) or CARDS[c].kind == "sponsor"
+            for c, n in counts.items()
+        )
+    )
+    assert (problems == []) == legal
+
+
+def test_a_seat_sees_its_own_hand_but_only_the_size_of_the_other() -> None:
+    state = GAME.new_state({}, 5)
+    for _ in range(60):
+        state.apply(Rng(1).choice(state.legal_actions()))
+    view = state.view(0)
+    assert "hand" in view["players"][0] and "hand" not in view["players"][1]
+    assert view["players"][1]["hand_count"] == len(state.hand[1])
+    assert "hand" not in state.view(None)["players"][0]
+
+
+def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
+    state = GAME.new_state({}, 5)
+    rng = Rng(3)
+    for _ in range(80):
+        state.apply(rng.choice(state.legal_actions()))
+    world = state.determinize(0, Rng(9))
+    assert sorted(world.hand[0]) == sorted(state.hand[0])
+    assert world.play == state.play and world.view(0) == state.view(0)
+    assert len(world.hand[1]) == len(state.hand[1])

@@ -1,0 +1,209 @@
+"""The three ways to win, every sponsor's condition, the Punknaught Chassis and the turn cap."""
+
+from __future__ import annotations
+
+from cyberdeck.games.cyberpunk_ccg import state as rules
+from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
+
+
+def _end(state: rules.CyberState) -> str:
+    state._end_turn()
+    assert state.outcome is not None
+    return state.outcome.kind
+
+
+def test_one_hundred_ops_at_the_end_of_a_turn_wins() -> None:
+    t = Table()
+    state = t.at("damage")
+    state.ops[0] = 100
+    assert _end(state) == "ops" and state.outcome is not None and state.outcome.winners == (0,)
+
+
+def test_one_hundred_style_in_play_wins() -> None:
+    t = Table("the-mob")
+    t.card(0, "chrome-idol")  # 10
+    state = t.at("damage")
+    state.style[0] = 90
+    assert state.style_in_play(0) == 100 and _end(state) == "style"
+
+
+def test_the_opponent_can_win_on_points_at_the_end_of_my_turn() -> None:
+    t = Table()
+    state = t.at("damage")
+    state.ops[1] = 105
+    assert _end(state) == "ops" and state.outcome is not None and state.outcome.winners == (1,)
+
+
+def test_arasaka_wins_with_120_defense_and_nothing_hit() -> None:
+    t = Table("arasaka")
+    for _ in range(20):
+        r = t.card(0, "corporate-bodyguard")  # Def 5
+        t.card(0, "subdermal-plating", on=r)  # +3 -> 8 each, 160
+    state = t.at("damage")
+    assert _end(state) == "sponsor"
+
+
+def test_arasaka_does_not_win_after_a_location_was_hit() -> None:
+    t = Table("arasaka")
+    for _ in range(20):
+        r = t.card(0, "corporate-bodyguard")
+        t.card(0, "subdermal-plating", on=r)
+    state = t.at("damage")
+    state.sitehit[0] = 1
+    state._end_turn()
+    assert state.outcome is None
+
+
+def test_biotechnica_wins_with_50_empathy_loss_on_cyber() -> None:
+    t = Table("biotechnica")
+    for _ in range(13):
+        r = t.card(0, "trauma-medic")  # Empathy 8
+        t.card(0, "mantis-blades", on=r)  # 3
+        t.card(0, "biomonitor", on=r)  # 1: 4 a runner, 52 in all
+    state = t.at("damage")
+    assert _end(state) == "sponsor"
+
+
+def test_militech_needs_a_stash_hit_and_120_sr() -> None:
+    t = Table("militech")
+    for _ in range(12):
+        r = t.card(0, "street-samurai")  # SR 5
+        t.card(0, "mantis-blades", on=r)  # +4
+        t.card(0, "monoblade", on=r)  # +3: 12 each, 144
+    state = t.at("damage")
+    state._end_turn()
+    assert state.outcome is None
+    t2 = Table("militech")
+    for _ in range(12):
+        r = t2.card(0, "street-samurai")
+        t2.card(0, "mantis-blades", on=r)
+        t2.card(0, "monoblade", on=r)
+    state = t2.at("damage")
+    state.stashhit[0] = 1
+    assert _end(state) == "sponsor"
+
+
+def test_the_mob_wins_at_the_start_of_its_turn_with_50_eb_of_every_location_type() -> None:
+    t = Table("the-mob")
+    for slug in ("neon-dive", "night-market", "arcology-mall", "fab-works", "net-cafe"):
+        t.card(0, slug)
+    t.card(0, "street-clinic")
+    t.card(0, "chrome-lounge")
+    for _ in range(8):
+        t.card(0, "corporate-plaza")  # 5 EB each
+    state = t.at("damage", active=1)
+    state._end_turn()
+    assert state.outcome is not None and state.outcome.kind == "sponsor"
+    assert state.outcome.winners == (0,)
+
+
+def test_the_nomads_win_on_the_open_road_with_every_kind_of_vehicle() -> None:
+    t = Table("the-nomads")
+    t.card(0, "the-open-road")
+    for slug in ("street-bike", "hover-sled", "armored-truck", "road-rv", "aerodyne"):
+        t.card(0, slug, on=t.card(0, "road-warrior"))
+    t.card(0, "gunship-copter", on=t.card(0, "road-warrior"))
+    state = t.at("damage")
+    state._end_turn()
+    assert state.outcome is None  # no Car yet
+    t.card(0, "muscle-car", on=t.card(0, "road-warrior"))
+    state = t.at("damage")
+    assert _end(state) == "sponsor"
+
+
+def _punknaught(t: Table) -> tuple[int, int]:
+    dive = t.card(0, "neon-dive")
+    chassis = t.card(0, "punknaught-chassis", on=dive)
+    for slug in ("armored-truck", "road-rv", "hover-sled", "gunship-copter", "door-minigun"):
+        t.card(0, slug, on=chassis)  # wheels 6 + 4 = 10
+    return dive, chassis
+
+
+def test_the_gangs_win_with_a_complete_punknaught_and_trashin_the_corp_zone() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    state = t.at("damage")
+    state.tokens[chassis] = 0
+    state.corpzone[0] = 1
+    assert _end(state) == "sponsor"
+
+
+def test_the_chassis_is_incomplete_while_it_has_construction_tokens() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    state = t.at("damage")
+    assert state.tokens[chassis] == 3 and not state.chassis_complete(chassis)
+    state.corpzone[0] = 1
+    state._end_turn()
+    assert state.outcome is None
+
+
+def test_a_chassis_loses_a_token_at_the_start_of_each_of_its_owners_turns() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    t.deck(0, "ganger", "ganger", "ganger")
+    state = t.at("damage", active=1)
+    state._end_turn()
+    assert state.tokens[chassis] == 2
+
+
+def test_the_chassis_needs_exactly_one_heavy_weapon() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    t.card(0, "rocket-launcher", on=chassis)
+    state = t.at("damage")
+    state.tokens[chassis] = 0
+    assert not state.chassis_complete(chassis)
+
+
+def test_a_complete_chassis_adds_its_parts_stats_less_one_per_card() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    state = t.at("equip")
+    state.tokens[chassis] = 0
+    # parts: truck Def 2, copter LR 2, minigun SR 3 LR 4; six cards with the chassis
+    assert state.chassis_stat(chassis, "lr") == 6 - 6 and state.chassis_stat(chassis, "df") == -4
+    ganger = t.card(0, "ganger")
+    state = t.at("equip")
+    assert f"move c{chassis}" in texts(state)
+    act(state, f"move c{chassis}", f"onto c{ganger}")
+    assert state.host[chassis] == ganger and state.movement((ganger,)) == 2
+
+
+def test_a_chassis_is_destroyed_with_its_location() -> None:
+    t = Table("friendly-gangs")
+    dive, chassis = _punknaught(t)
+    state = t.at("hits")
+    state._destroy(dive)
+    assert state.zone[chassis] == Z_DISCARD
+
+
+def test_the_chassis_cannot_leave_its_location_while_tokens_remain() -> None:
+    t = Table("friendly-gangs")
+    _, chassis = _punknaught(t)
+    t.card(0, "ganger")
+    state = t.at("equip")
+    assert f"move c{chassis}" not in texts(state)
+
+
+def test_ncpd_wins_with_50_bust_points() -> None:
+    t = Table("ncpd")
+    state = t.at("damage")
+    state.busts[0] = 50
+    assert _end(state) == "sponsor"
+
+
+def test_the_turn_cap_ends_the_game_as_a_draw_of_kind_cap() -> None:
+    t = Table()
+    state = t.at("damage", turn=rules.TURN_CAP)
+    assert _end(state) == "cap" and state.outcome is not None and state.outcome.winners == ()
+
+
+def test_damage_control_discards_down_to_eight() -> None:
+    t = Table()
+    t.hand(0, *["beat-cop"] * 10)
+    state = t.at("damage")
+    act(state, "pass")
+    assert state.prompt == ("discard", 0)
+    act(state, "discard beat-cop", "discard beat-cop")
+    assert len(state.hand[0]) == 8 and state.active == 1
