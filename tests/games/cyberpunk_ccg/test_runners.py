@@ -239,3 +239,44 @@ def test_a_cyber_psycho_that_does_not_attack_is_destroyed_at_the_end_of_the_turn
     state.flags[fighter] |= 1
     state._end_turn()
     assert state.zone[ganger] == Z_DISCARD and state.zone[fighter] == Z_PLAY
+
+
+def test_a_corp_adds_its_power_to_a_location_paying_at_most_doubling_it() -> None:
+    t = Table("arasaka")
+    exec_ = t.card(0, "junior-exec")  # Power 4
+    plaza = t.card(0, "corporate-plaza")  # 5 EB: boosted to 5 + 4 = 9
+    t.hand(0, "psycho-squad-officer")  # government: 7 EB
+    t.awake(1)
+    state = t.at("purchase")
+    state.used[state.sponsor[0]] = 1
+    act(state, "buy psycho-squad-officer", f"boost c{exec_}", f"pay c{plaza}")
+    assert state.prompt is None and state.used[exec_]
+
+
+def test_the_corp_boost_is_capped_at_twice_the_locations_eb() -> None:
+    t = Table("arasaka")
+    okabe = t.card(0, "chairwoman-okabe")  # Power 9
+    market = t.card(0, "night-market")  # 2 EB: at most 4 with the boost
+    t.card(0, "neon-dive")  # 2 EB
+    t.hand(0, "psycho-squad-officer")
+    t.awake(1)
+    state = t.at("purchase")
+    state.used[state.sponsor[0]] = 1
+    # Okabe alone pays 4; boosting instead gives +2 at most, which would leave 7 unpayable.
+    act(state, "buy psycho-squad-officer")
+    assert f"boost c{okabe}" not in texts(state)
+    del market
+
+
+def test_a_fixer_makes_long_range_offense_cheaper() -> None:
+    t = Table("the-mob")
+    solo = t.card(0, "street-samurai")
+    fixer = t.card(0, "info-broker")  # Power 5
+    cowboy = t.card(0, "console-cowboy")  # LR 4
+    stand = t.card(1, "noodle-stand")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"street-deal c{fixer}", f"target c{cowboy}", "pass")
+    assert state.support_cost(cowboy) == 0
+    act(state, f"send c{solo}", f"hit c{stand}", f"support c{cowboy}")
+    assert state.prompt is None and state.hit_attack(0) == 7 + 4

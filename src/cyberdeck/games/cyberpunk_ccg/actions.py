@@ -29,6 +29,8 @@ INSTANCE_VERBS = (
     "renew",
     "rig",
     "support",
+    "boost",
+    "street-deal",
 )
 
 

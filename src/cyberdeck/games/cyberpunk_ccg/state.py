@@ -578,6 +578,8 @@ class CyberState(State):
                     out.append(Action("renew", (c(i),)))
                 elif t == "techie" and self._riggable(s):
                     out.append(Action("rig", (c(i),)))
+            if t == "fixer" and phase == "action" and not self.in_hit(i) and self._dealable(s, i):
+                out.append(Action("street-deal", (c(i),)))
             side = self.hit_side(s)
             if side is not None and phase == "action":
                 fought = self.flags[i] & F_FOUGHT
@@ -587,11 +589,24 @@ class CyberState(State):
                 if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
                     out.append(Action("bust", (c(i),)))
                 if not self.in_hit(i):
-                    lr = self.runner_stat(i, "lr")
+                    due = self.support_cost(i)
                     own = dict(self.sources(s, False)).get(i, 0)
-                    if lr > 0 and self.funds(s) - own >= lr:
+                    if self.runner_stat(i, "lr") > 0 and self.funds(s) - own >= due:
                         out.append(Action("support", (c(i),)))
+
         return out
+
+    def support_cost(self, r: int) -> int:
+        """EB to pay for ``r``'s long-range offense: its LR, less a Fixer's Street Deal."""
+        return max(0, self.runner_stat(r, "lr") - self.mod(r, "lrcost"))
+
+    def _dealable(self, s: int, fixer: int) -> list[int]:
+        """Runners whose long-range offense a Fixer may make cheaper (Street Deal)."""
+        return [
+            r
+            for r in self.runners(s)
+            if r != fixer and not self.used[r] and not self.in_hit(r) and self.runner_stat(r, "lr")
+        ]
 
     def _all_sites(self) -> list[int]:
         return self.sites(0) + self.sites(1)
@@ -803,6 +818,7 @@ class CyberState(State):
             acts = [Action("pay", (c(i),)) for i, _ in self.sources(s, op)]
             if self.bank[s]:
                 acts.append(Action("pay", ("bank",)))
+            acts += [Action("boost", (c(r),)) for r in self._boosters(s, pr)]
             return acts
         if kind == "place":
             a = pr[2]
@@ -977,8 +993,14 @@ class CyberState(State):
         if kind == "support":
             r = num(args[0])
             lr = self.runner_stat(r, "lr")
+            due = self.support_cost(r)
             self.used[r] = 1
-            return self._start_payment(s, lr, ("support", r, lr))
+            return self._start_payment(s, due, ("support", r, lr))
+        if kind == "street-deal":
+            r = num(args[0])
+            self.used[r] = 1
+            self.prompt = ("target", s, ("street-deal", r, 0), tuple(self._dealable(s, r)))
+            return []
         raise AssertionError(f"unhandled action {action}")
 
     def _from_hand(self, s: int, slug: str) -> int:
@@ -1019,8 +1041,35 @@ class CyberState(State):
         self.prompt = ("pay", s, due, 0, purpose)
         return []
 
+    def _boosters(self, s: int, pr: tuple[Any, ...]) -> list[int]:
+        """Corps that may add their Power to the next Location paying (Resources): only while no
+        boost is pending, and only when the payment can still be completed afterwards."""
+        if len(pr) > 5:
+            return []
+        op = pr[4][0] in ("buy-op", "open")
+        srcs = self.sources(s, op)
+        best = max((v for i, v in srcs if self.defs[i].kind == LOCATION), default=0)
+        if not best:
+            return []
+        total = self.bank[s] + sum(v for _, v in srcs)
+        out = []
+        for i, v in srcs:
+            d = self.defs[i]
+            if d.kind == RUNNER and d.rtype == "corp":
+                bonus = min(self.power(i), best)
+                if total - v + bonus >= pr[2] - pr[3]:
+                    out.append(i)
+        return out
+
     def _answer_pay(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
         due, paid, purpose = pr[2], pr[3], pr[4]
+        if action.kind == "boost":
+            corp = num(action.args[0])
+            self.used[corp] = 1
+            self.prompt = ("pay", s, due, paid, purpose, self.power(corp))
+            text = f"{self.name(corp)} will add its Power to the next Location's EB."
+            return [Event("boost", text, {"seat": s})]
+        boost = pr[5] if len(pr) > 5 else 0
         if action.args[0] == "bank":
             amount = self.bank[s]
             self.bank[s] = 0
@@ -1029,12 +1078,17 @@ class CyberState(State):
             src = num(action.args[0])
             op = purpose[0] in ("buy-op", "open")
             amount = dict(self.sources(s, op))[src]
+            if boost and self.defs[src].kind == LOCATION:
+                amount += min(boost, amount)  # at most twice the Location's EB
+                boost = 0
             self.used[src] = 1
             what = self.defs[src].name
         paid += amount
         ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
         if paid < due:
-            self.prompt = ("pay", s, due, paid, purpose)
+            self.prompt = (
+                ("pay", s, due, paid, purpose, boost) if boost else ("pay", s, due, paid, purpose)
+            )
             return [ev]
         self.prompt = None
         return [ev, *self._paid(s, purpose)]
@@ -1216,6 +1270,10 @@ class CyberState(State):
             after = max(0, min(self.defs[target].esec, before + amount))
             self.mods.append((target, "esec", after - before))
             events.append(Event("mod", f"{self.name(target)}: E-Sec {before} → {after}.", {}))
+        elif code == "street-deal":
+            self.mods.append((target, "lrcost", self.power(source)))
+            text = f"{self.name(target)}'s long-range offense costs {self.power(source)} EB less."
+            events.append(Event("mod", text, {}))
         elif code == "recover":
             events += self._to_hand(s, target)
         elif code == "renew":
@@ -1362,10 +1420,12 @@ class CyberState(State):
         if not want:
             return 0
         pw = self.power(i) if d.kind == RUNNER else d.power
-        for r in self.runners(p):
-            if r != i and self.defs[r].rtype == want and not self.used[r] and self.power(r) > pw:
-                return r
-        return 0
+        able = [
+            r
+            for r in self.runners(p)
+            if r != i and self.defs[r].rtype == want and not self.used[r] and self.power(r) > pw
+        ]
+        return min(able, key=self.power) if able else 0
 
     def _defeat(self, members: tuple[int, ...]) -> list[Event]:
         """DEFEATED: a runner with Equipment loses it and is exhausted; one without is trashed."""
