@@ -406,3 +406,12 @@ def test_police_scanner() -> None:
     state = t.at("purchase")
     act(state, f"use c{scanner}", "draw gear")
     assert len(state.hand[0]) == 1 and state.used[scanner]
+
+
+def test_drawing_from_an_effect_with_empty_decks_gives_the_opponent_points() -> None:
+    t = Table()
+    t.hand(0, "street-intel")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "street-intel")
+    assert state.prompt is not None and state.prompt[:3] == ("take", 1, 2)

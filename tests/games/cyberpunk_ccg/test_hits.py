@@ -35,7 +35,8 @@ def test_teams_hold_one_to_four_runners() -> None:
     cops = [t.card(0, "beat-cop", team=1) for _ in range(4)]
     extra = t.card(0, "beat-cop")
     state = t.at("teams")
-    assert f"team c{extra} 1" not in texts(state) and f"team c{extra} 2" in texts(state)
+    act(state, f"team c{extra}")
+    assert "join t1" not in texts(state) and "join t2" in texts(state)
     del cops
 
 
@@ -46,7 +47,8 @@ def test_a_nomad_lets_a_team_hold_five() -> None:
     t.card(0, "gearhead", team=1)
     extra = t.card(0, "gearhead")
     state = t.at("teams")
-    assert f"team c{extra} 1" in texts(state)
+    act(state, f"team c{extra}")
+    assert "join t1" in texts(state)
 
 
 def test_a_runner_is_reassigned_once_per_legwork() -> None:
@@ -55,7 +57,7 @@ def test_a_runner_is_reassigned_once_per_legwork() -> None:
     t.card(0, "beat-cop")
     t.awake(1)
     state = t.at("teams")
-    act(state, f"team c{cop} 1", "pass")
+    act(state, f"team c{cop}", "join t1", "pass")
     assert state.current_player == 0
     assert not any(a.startswith(f"team c{cop}") for a in texts(state))
 
@@ -67,7 +69,7 @@ def test_the_opponent_declares_teams_in_the_same_legwork() -> None:
     state = t.at("teams")
     act(state, "pass")
     assert state.current_player == 1
-    act(state, f"team c{theirs} 2")
+    act(state, f"team c{theirs}", "join t2")
     assert state.team[theirs] == 2
 
 

@@ -138,9 +138,9 @@ def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_valu
     fort = t.card(1, "data-fortress")  # E-Sec 8
     t.awake(1)
     state = t.at("open")
-    act(state, f"interface-down c{a}", f"target c{fort}")
+    act(state, f"interface c{a}", "lower", f"target c{fort}")
     assert state.esec(fort) == 4
-    act(state, "pass", f"interface-up c{b}", f"target c{fort}")
+    act(state, "pass", f"interface c{b}", "raise", f"target c{fort}")
     assert state.esec(fort) == 8
 
 
@@ -149,7 +149,7 @@ def test_e_sec_never_rises_above_the_printed_value() -> None:
     a = t.card(0, "console-cowboy")
     fort = t.card(1, "data-fortress")
     state = t.at("open")
-    act(state, f"interface-up c{a}", f"target c{fort}")
+    act(state, f"interface c{a}", "raise", f"target c{fort}")
     assert state.esec(fort) == 8
 
 
@@ -177,7 +177,7 @@ def test_a_solo_adds_its_power_in_combat() -> None:
     stand = t.card(1, "noodle-stand")
     t.awake(1)
     state = t.at("hits")
-    act(state, "send t1", f"hit c{stand}", f"combat-sense c{solo} attack")
+    act(state, "send t1", f"hit c{stand}", f"combat-sense c{solo}", "add attack")
     assert state.hit_attack(0) == 11
 
 

@@ -18,13 +18,13 @@ INSTANCE_VERBS = (
     "hit",
     "run",
     "use",
-    "unteam",
+    "team",
     "bust",
     "family",
     "credibility",
     "charisma",
-    "interface-up",
-    "interface-down",
+    "interface",
+    "combat-sense",
     "recover",
     "renew",
     "rig",
@@ -48,6 +48,11 @@ def all_actions() -> list[Action]:
         Action("pay", ("bank",)),
         Action("onto", ("stash",)),
         Action("hit", ("stash",)),
+        Action("leave"),
+        Action("add", ("attack",)),
+        Action("add", ("defense",)),
+        Action("raise"),
+        Action("lower"),
     ]
     for d in CARDS:
         if d.kind == SPONSOR:
@@ -57,10 +62,8 @@ def all_actions() -> list[Action]:
     for k in range(1, MAX_TEAMS + 1):
         acts.append(Action("send", (f"t{k}",)))
         acts.append(Action("defend", (f"t{k}",)))
+        acts.append(Action("join", (f"t{k}",)))
     for i in range(1, MAX_INSTANCES + 1):
         ci = f"c{i}"
         acts += [Action(v, (ci,)) for v in INSTANCE_VERBS]
-        acts.append(Action("combat-sense", (ci, "attack")))
-        acts.append(Action("combat-sense", (ci, "defense")))
-        acts += [Action("team", (ci, str(k))) for k in range(1, MAX_TEAMS + 1)]
     return acts

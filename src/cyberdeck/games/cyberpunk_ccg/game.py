@@ -41,6 +41,11 @@ class CyberpunkCCG(Game):
     )
     _space = ActionSpace(all_actions())
 
+    def configurations(self) -> list[dict[str, Any]]:
+        """Three pairings that between them play every starter deck (each sponsor choice also
+        picks the rival deck, so six configurations would repeat each deck twice)."""
+        return [self.resolve_options({"sponsor": key}) for key in SPONSOR_CHOICES[::2]]
+
     @property
     def action_space(self) -> ActionSpace:
         return self._space

@@ -32,6 +32,7 @@ class Table:
     def _new(self, seat: int, slug: str) -> int:
         s = self.state
         s.defs = (*s.defs, CARDS[BY_SLUG[slug]])
+        s.cards = (*s.cards, BY_SLUG[slug])
         s.owner = (*s.owner, seat)
         for arr in (s.zone, s.used, s.host, s.team, s.flags, s.spent, s.tokens):
             arr.append(0)
@@ -98,6 +99,7 @@ class Table:
         s.turn = turn
         s.prompt = None
         s._legal = None
+        s._public = None
         return s
 
 

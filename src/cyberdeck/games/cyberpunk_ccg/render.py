@@ -18,6 +18,9 @@ PROMPTS = {
     "form": "pick the target (or add un-teamed runners)",
     "defend": "defend with a team, or not",
     "press": "exhaust a vehicle to stay unused, or stand down",
+    "team": "choose the team",
+    "sense": "add the Solo's Power to attack or Defense",
+    "interface": "raise or lower",
     "respond": "answer with a Cop (bust), or allow",
     "discard": "discard down to 8 cards",
 }
@@ -25,7 +28,9 @@ PROMPTS = {
 
 def _runner(card: Mapping[str, Any], style: Style) -> str:
     state = []
-    if card["used"]:
+    if card["busted"]:
+        state.append(style.paint("BUSTED", "magenta"))
+    elif card["used"]:
         state.append("used")
     if card["psycho"]:
         state.append(style.paint("CYBER-PSYCHO", "red", "bold"))
@@ -154,8 +159,21 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "target": "target {0}",
         "move": "move {0}",
         "open": "pay double to open {0} for a hit",
-        "team": "put {0} in team {1}",
-        "unteam": "take {0} out of its team",
+        "team": "choose a team for {0}",
+        "join": "join team {0}",
+        "leave": "leave the team",
+        "add": "add the Power to {0}",
+        "raise": "raise E-Sec",
+        "lower": "lower E-Sec",
+        "interface": "{0}: Interface (raise or lower an E-Sec)",
+        "family": "{0}: Family (half its Power to another runner)",
+        "credibility": "{0}: Credibility (raise an M-Sec)",
+        "charisma": "{0}: Charisma (lower an M-Sec)",
+        "recover": "{0}: bring a card back from the discard",
+        "renew": "{0}: renew a runner",
+        "rig": "{0}: build onto the Punknaught Chassis",
+        "boost": "{0}: add its Power to the next Location paying",
+        "street-deal": "{0}: Street Deal (cheaper long-range offense)",
         "send": "send {0}",
         "hit": "hit {0}",
         "run": "run on {0}",
@@ -168,7 +186,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "allow": "allow it",
         "draw": "draw from the {0} deck",
         "take": "take 5 {0}",
-        "combat-sense": "{0}: Combat Sense on {1}",
+        "combat-sense": "{0}: Combat Sense",
         "support": "{0}: long-range support",
     }
     text = phrases.get(kind)

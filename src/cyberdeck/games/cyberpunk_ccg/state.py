@@ -57,6 +57,7 @@ F_HIT = 2  # made its Hit this turn
 F_OPENED = 4  # an opponent's Operation paid for this turn
 F_MOVED = 8  # reassigned during this Legwork
 F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
+F_BUSTED = 32  # busted: shown until its owner's next Straighten step
 
 STASH = -1  # a hit target: the opponent's Stash
 MAX_TEAMS = 6
@@ -84,9 +85,11 @@ class CyberState(State):
     __slots__ = (
         "_legal",
         "_outcome",
+        "_public",
         "active",
         "bank",
         "busts",
+        "cards",
         "corpzone",
         "defs",
         "discard",
@@ -125,10 +128,14 @@ class CyberState(State):
         self.rng = rng
         defs: list[CardDef] = [CARDS[0]]
         owner: list[int] = [-1]
+        cards: list[int] = [0]
         for seat, deck in enumerate(decks):
             for card in deck:
                 defs.append(CARDS[card])
                 owner.append(seat)
+                cards.append(card)
+        #: Each instance's card-definition index (the deck lists; fixed for the game).
+        self.cards: tuple[int, ...] = tuple(cards)
         n = len(defs)
         self.defs: tuple[CardDef, ...] = tuple(defs)
         self.owner: tuple[int, ...] = tuple(owner)
@@ -163,6 +170,7 @@ class CyberState(State):
         self.passes = 0
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self._public: dict[str, Any] | None = None
         for i in range(1, n):
             p = owner[i]
             d = defs[i]
@@ -569,8 +577,7 @@ class CyberState(State):
                     elif t == "rocker":
                         out.append(Action("charisma", (c(i),)))
                     else:
-                        out.append(Action("interface-up", (c(i),)))
-                        out.append(Action("interface-down", (c(i),)))
+                        out.append(Action("interface", (c(i),)))
             elif step == DAMAGE and self.hit is None:
                 if t in ("corp", "fixer") and self._recoverable(s, i):
                     out.append(Action("recover", (c(i),)))
@@ -584,8 +591,7 @@ class CyberState(State):
             if side is not None and phase == "action":
                 fought = self.flags[i] & F_FOUGHT
                 if t == "solo" and self.in_hit(i) and not fought:
-                    out.append(Action("combat-sense", (c(i), "attack")))
-                    out.append(Action("combat-sense", (c(i), "defense")))
+                    out.append(Action("combat-sense", (c(i),)))
                 if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
                     out.append(Action("bust", (c(i),)))
                 if not self.in_hit(i):
@@ -710,23 +716,29 @@ class CyberState(State):
         return out
 
     def _team_actions(self, s: int) -> list[Action]:
-        out: list[Action] = []
+        return [
+            Action("team", (c(r),))
+            for r in self.runners(s)
+            if not self.flags[r] & F_MOVED and self._team_choices(s, r)
+        ]
+
+    def _team_choices(self, s: int, r: int) -> list[Action]:
+        """Teams runner ``r`` may join now (1–4 runners, 5 with a Nomad), or leaving its team."""
         rs = self.runners(s)
         sizes = [0] * (MAX_TEAMS + 1)
         nomads = [False] * (MAX_TEAMS + 1)
-        for r in rs:
-            sizes[self.team[r]] += 1
-            if self.defs[r].rtype == "nomad":
-                nomads[self.team[r]] = True
-        for r in rs:
-            if self.flags[r] & F_MOVED:
-                continue
-            nomad = self.defs[r].rtype == "nomad"
-            for k in range(1, MAX_TEAMS + 1):
-                if k != self.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0):
-                    out.append(Action("team", (c(r), str(k))))
-            if self.team[r]:
-                out.append(Action("unteam", (c(r),)))
+        for x in rs:
+            sizes[self.team[x]] += 1
+            if self.defs[x].rtype == "nomad":
+                nomads[self.team[x]] = True
+        nomad = self.defs[r].rtype == "nomad"
+        out = [
+            Action("join", (f"t{k}",))
+            for k in range(1, MAX_TEAMS + 1)
+            if k != self.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
+        ]
+        if self.team[r]:
+            out.append(Action("leave"))
         return out
 
     def _forces(self, s: int, mode: str) -> list[tuple[str, tuple[int, ...]]]:
@@ -861,6 +873,12 @@ class CyberState(State):
             return acts
         if kind == "press":
             return [Action("press-on"), Action("stand-down")]
+        if kind == "team":
+            return self._team_choices(s, pr[2])
+        if kind == "sense":
+            return [Action("add", ("attack",)), Action("add", ("defense",))]
+        if kind == "interface":
+            return [Action("raise"), Action("lower")]
         if kind == "respond":
             acts = [Action("allow")]
             for r in self.runners(s):
@@ -880,6 +898,7 @@ class CyberState(State):
 
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None
+        self._public = None
         s = self.current_player
         assert s is not None
         pr = self.prompt
@@ -888,6 +907,7 @@ class CyberState(State):
         if self._outcome is None:
             events += self._settle()
         self._legal = None
+        self._public = None
         return events
 
     def _settle(self) -> list[Event]:
@@ -933,17 +953,13 @@ class CyberState(State):
             op = num(args[0])
             return self._start_payment(s, 2 * self.defs[op].cost, ("open", op))
         if kind == "team":
-            r, k = num(args[0]), int(args[1])
-            self.team[r] = k
-            self.flags[r] |= F_MOVED
-            ev = Event("team", f"{self.name(r)} joins team {k} of player {s + 1}.", {"seat": s})
-            return [ev, *self._done(s)]
-        if kind == "unteam":
+            self.prompt = ("team", s, num(args[0]))
+            return []
+        if kind == "interface":
             r = num(args[0])
-            self.team[r] = 0
-            self.flags[r] |= F_MOVED
-            ev = Event("team", f"{self.name(r)} leaves its team.", {"seat": s})
-            return [ev, *self._done(s)]
+            self.used[r] = 1
+            self.prompt = ("interface", s, r)
+            return []
         if kind == "send":
             members = self._force_named(s, args[0])
             self.prompt = ("form", s, members, "hit" if self.step == HITS else "run")
@@ -955,7 +971,7 @@ class CyberState(State):
             self.used[i] = 1
             ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
             return [ev, *self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)]
-        if kind in ("family", "credibility", "charisma", "interface-up", "interface-down"):
+        if kind in ("family", "credibility", "charisma"):
             r = num(args[0])
             self.used[r] = 1
             target = "own-runner" if kind == "family" else "any-site"
@@ -983,8 +999,8 @@ class CyberState(State):
         if kind == "combat-sense":
             r = num(args[0])
             self.flags[r] |= F_FOUGHT
-            code = "sense-attack" if args[1] == "attack" else "sense-defense"
-            return self._respond_or_resolve(s, (code, r, 0))
+            self.prompt = ("sense", s, r)
+            return []
         if kind == "bust":
             r = num(args[0])
             self.flags[r] |= F_FOUGHT
@@ -1238,6 +1254,7 @@ class CyberState(State):
         cp, tp = self.power(cop), self.power(target)
         if cp > tp:
             self.used[target] = 1
+            self.flags[target] |= F_BUSTED
             self.busts[o] += 1
             text = f"{self.name(cop)} busts {self.name(target)} (Power {cp} against {tp})."
             return [Event("bust", text, {"seat": o})], True
@@ -1316,8 +1333,7 @@ class CyberState(State):
             self.bank[s] += e.amount
             return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]
         if op == "draw":
-            self.prompt = ("draw", s, e.amount, "effect")
-            return []
+            return self._continue_draw(s, e.amount, "effect")
         if op == "style":
             self.style[s] += e.amount
             return [Event("style", f"Player {s + 1} gains {e.amount} Style.", {})]
@@ -1359,6 +1375,7 @@ class CyberState(State):
             if self.psycho(target):
                 return []
             self.used[target] = 1
+            self.flags[target] |= F_BUSTED
             return [Event("bust", f"{self.name(target)} is busted.", {})]
         if op == "recover":
             return self._to_hand(s, target)
@@ -1610,6 +1627,25 @@ class CyberState(State):
             return self._answer_form(s, pr, action)
         if kind == "defend":
             return self._answer_defend(s, action)
+        if kind == "team":
+            self.prompt = None
+            r = pr[2]
+            self.flags[r] |= F_MOVED
+            if action.kind == "leave":
+                self.team[r] = 0
+                text = f"{self.name(r)} leaves its team."
+            else:
+                self.team[r] = int(action.args[0][1:])
+                text = f"{self.name(r)} joins team {self.team[r]} of player {s + 1}."
+            return [Event("team", text, {"seat": s}), *self._done(s)]
+        if kind == "sense":
+            self.prompt = None
+            code = "sense-attack" if action.args[0] == "attack" else "sense-defense"
+            return self._respond_or_resolve(s, (code, pr[2], 0))
+        if kind == "interface":
+            code = "interface-up" if action.kind == "raise" else "interface-down"
+            self.prompt = ("target", s, (code, pr[2], 0), tuple(self._all_sites()))
+            return []
         if kind == "press":
             self.prompt = None
             h = self.hit
@@ -1696,7 +1732,7 @@ class CyberState(State):
         self.hit = None
         for q in (0, 1):
             for i in self.play[q]:
-                self.flags[i] = 0
+                self.flags[i] &= F_BUSTED
                 self.spent[i] = 0
         self.stashhit = [0, 0]
         self.corpzone = [0, 0]
@@ -1728,6 +1764,7 @@ class CyberState(State):
         if self.step == STRAIGHTEN:
             for i in self.play[p]:
                 self.used[i] = 0
+                self.flags[i] &= ~F_BUSTED
         elif self.step == TEAMS:
             for r in self.runners(0) + self.runners(1):
                 self.flags[r] &= ~F_MOVED
@@ -1873,6 +1910,7 @@ class CyberState(State):
                     empathy=self.empathy(i),
                     team=self.team[i],
                     psycho=self.psycho(i),
+                    busted=bool(self.flags[i] & F_BUSTED),
                     attacked=bool(self.flags[i] & F_ATTACKED),
                     hit=bool(self.flags[i] & F_HIT),
                     movement=self.movement((i,)),
@@ -1887,28 +1925,30 @@ class CyberState(State):
                 out.update(tokens=self.tokens[i], complete=self.chassis_complete(i))
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _public_view(self) -> dict[str, Any]:
+        """Everything public, computed once per position (views share it; never mutate it)."""
+        if self._public is not None:
+            return self._public
         players = []
         for p in (0, 1):
-            entry: dict[str, Any] = {
-                "sponsor": self.defs[self.sponsor[p]].name if self.sponsor[p] else None,
-                "faction": self.defs[self.sponsor[p]].faction if self.sponsor[p] else "",
-                "ops": self.ops[p],
-                "style": self.style_in_play(p),
-                "busts": self.busts[p],
-                "bank": self.bank[p],
-                "funds": self.funds(p),
-                "runs_deck": len(self.runs[p]),
-                "gear_deck": len(self.gear[p]),
-                "hand_count": len(self.hand[p]),
-                "hand_runs": sum(1 for i in self.hand[p] if self.defs[i].deck == "runs"),
-                "play": [self.card_view(i) for i in self.play[p]],
-                "stash": [self.card_view(i) for i in self.stash[p]],
-                "discard": [self.card_view(i) for i in self.discard[p]],
-            }
-            if seat == p:
-                entry["hand"] = sorted(self.defs[i].slug for i in self.hand[p])
-            players.append(entry)
+            players.append(
+                {
+                    "sponsor": self.defs[self.sponsor[p]].name if self.sponsor[p] else None,
+                    "faction": self.defs[self.sponsor[p]].faction if self.sponsor[p] else "",
+                    "ops": self.ops[p],
+                    "style": self.style_in_play(p),
+                    "busts": self.busts[p],
+                    "bank": self.bank[p],
+                    "funds": self.funds(p),
+                    "runs_deck": len(self.runs[p]),
+                    "gear_deck": len(self.gear[p]),
+                    "hand_count": len(self.hand[p]),
+                    "hand_runs": sum(1 for i in self.hand[p] if self.defs[i].deck == "runs"),
+                    "play": [self.card_view(i) for i in self.play[p]],
+                    "stash": [self.card_view(i) for i in self.stash[p]],
+                    "discard": [self.card_view(i) for i in self.discard[p]],
+                }
+            )
         h = self.hit
         hit = None
         if h is not None:
@@ -1933,30 +1973,39 @@ class CyberState(State):
                 prompt["for"] = self.defs[what].name if what else pr[4][0]
             elif pr[0] == "place":
                 prompt["card"] = self.defs[pr[2]].name
-        current = self.current_player
-        return {
+        self._public = {
             "game": "cyberpunk-ccg",
             "turn": self.turn,
             "turn_cap": TURN_CAP,
             "active": self.active,
             "step": "setup" if self.step == SETUP else STEP_NAMES[self.step],
-            "priority": current,
-            "current_player": current,
+            "priority": self.current_player,
+            "current_player": self.current_player,
             "players": players,
             "hit": hit,
             "prompt": prompt,
-            "legal_actions": (
-                [a.text for a in self.legal_actions()]
-                if seat is not None and seat == current
-                else []
-            ),
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
+        return self._public
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        public = self._public_view()
+        out = dict(public)
+        players = [dict(entry) for entry in public["players"]]
+        if seat is not None and 0 <= seat < 2:
+            players[seat]["hand"] = sorted(self.defs[i].slug for i in self.hand[seat])
+        out["players"] = players
+        current = self.current_player
+        out["legal_actions"] = (
+            [a.text for a in self.legal_actions()] if seat is not None and seat == current else []
+        )
+        return out
 
     def clone(self) -> CyberState:
         o = CyberState.__new__(CyberState)
         o.rng = self.rng.clone()
         o.defs = self.defs
+        o.cards = self.cards
         o.owner = self.owner
         o.zone = self.zone[:]
         o.used = self.used[:]
@@ -1989,6 +2038,7 @@ class CyberState(State):
         o.passes = self.passes
         o._outcome = self._outcome
         o._legal = self._legal
+        o._public = self._public
         return o
 
     def determinize(self, seat: int, rng: Rng) -> CyberState:
@@ -2019,7 +2069,7 @@ class CyberState(State):
         return (
             self.rng.state,
             self.owner,
-            tuple(d.slug for d in self.defs),
+            self.cards,
             tuple(self.zone),
             tuple(self.used),
             tuple(self.host),
