@@ -380,8 +380,8 @@ class CypherState(State):
                 {"card": KINDS[self.cat.kind[card]]},
             )
 
-    def _draw(self, seat: int, source: Action) -> None:
-        if source is DRAW_DISPLAY:
+    def _draw(self, seat: int, source: str) -> None:
+        if source == "display":
             card = self.display
             self.display = -1
             self.hands[seat] = (*self.hands[seat], card)
@@ -392,7 +392,7 @@ class CypherState(State):
             )
             self._refill()
             return
-        if source is DRAW_TOP:
+        if source == "top":
             card = self.deck.pop()
             where = "top"
         else:
@@ -535,7 +535,7 @@ class CypherState(State):
             )
             self.tasks.append((T_ENTER, seat, card, True))
         elif phase == DRAW:
-            self._draw(seat, action)
+            self._draw(seat, action.args[0])
             self.tasks.append((T_DRAW, seat, ctx[1] - 1))
         elif phase == PASS:
             card = self._take(self.hands[seat], kind)
@@ -622,7 +622,7 @@ class CypherState(State):
                 self._secret("extracted", f"You remove {self._the(card)}.", frozenset({seat}))
         elif phase == GUARD:
             follow = ctx[1]
-            if action is GUARD_USE:
+            if action.kind == "guard":
                 self._event(
                     "guard",
                     f"{seat_name(seat)}'s Bodyguard ignores the effect.",
@@ -673,7 +673,7 @@ class CypherState(State):
             if self.display >= 0 and cat.kind[self.display] == OVERSEER:
                 self._swap(seat, -1)
                 return
-            self._event("no-effect", f"{self._the(card)} finds no Corp Overseer to swap with.")
+            self._event("no-effect", f"The {self._name(card)} finds no Corp Overseer to swap with.")
         elif effect == E_PURGE:
             for o in reversed(others):
                 self.tasks.append((T_PURGE, seat, o))
@@ -693,7 +693,7 @@ class CypherState(State):
                 self._refill()
                 self.tasks.append((T_ENTER, seat, coder, False))
                 return
-            self._event("no-effect", f"{self._the(card)} finds no Coder to take.")
+            self._event("no-effect", f"The {self._name(card)} finds no Coder to take.")
         elif effect == E_EXTRACT:
             self.tasks.append((T_EXTRACT, seat))
             self.tasks.append((T_DRAW, seat, 3))
@@ -733,7 +733,7 @@ class CypherState(State):
         self.know[ex] = self.know[overseer] = self.all_mask
         self._event(
             "swap",
-            f"{self._the(ex)} swaps with {self._the(overseer)} in {where}.",
+            f"The {self._name(ex)} swaps with {self._the(overseer)} in {where}.",
             {"seat": seat, "with": owner},
         )
 
@@ -817,8 +817,9 @@ class CypherState(State):
             DRAW: "draw a card ('draw top', 'draw display'"
             + (", 'draw bottom'" if DRAW_BOTTOM in self.legal_actions() else "")
             + ")",
-            PASS: f"pass a card from their hand {self.ctx[2] if self.phase == PASS else ''} "
-            "('pass CARD')",
+            PASS: "pass a card from their hand"
+            + (f" to {seat_name(self.ctx[1])}" if self.phase == PASS else "")
+            + " ('pass CARD')",
             DISCARD: "discard a card from their hand ('discard CARD')",
             ROOM: "choose a card in their play area to discard to make room ('bump CARD')",
             ORDER: "choose which card in their play area goes to the deck bottom next ('bump CARD')",
