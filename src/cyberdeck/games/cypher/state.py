@@ -853,7 +853,7 @@ class CypherState(State):
             return f"Name one card, such as '{expected} coder'; cards: {', '.join(KINDS)}."
         if self.phase in (ROOM, ORDER):
             return "That card is not one you may discard from your play area now."
-        return f"{who} may only {want.split(' (')[0]} that is in their hand."
+        return f"{who} can only name a card that is in their own hand now."
 
     # --- information -----------------------------------------------------------------------------------------
 
