@@ -1,7 +1,9 @@
 """The engine: the game contract and what every game shares. Standard library only; knows no game."""
 
 from .actions import Action, ActionSpace
+from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
+from .decklist import Deck, format_decklist, read_decklist
 from .errors import (
     BadAction,
     BadCard,
@@ -30,6 +32,7 @@ __all__ = [
     "ZERO",
     "Action",
     "ActionSpace",
+    "Agent",
     "BadAction",
     "BadCard",
     "BadDeck",
@@ -37,6 +40,7 @@ __all__ = [
     "BadRecord",
     "Card",
     "CyberdeckError",
+    "Deck",
     "Event",
     "Game",
     "IllegalAction",
@@ -49,8 +53,10 @@ __all__ = [
     "Style",
     "Suit",
     "UnknownGame",
+    "format_decklist",
     "games",
     "load_game",
+    "read_decklist",
     "register",
     "replay",
     "replay_steps",
