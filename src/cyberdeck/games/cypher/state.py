@@ -131,6 +131,7 @@ class CypherState(State):
         "start",
         "tasks",
         "trigger",
+        "trigger_kind",
         "trigger_reason",
         "trigger_turn",
         "turn",
@@ -159,6 +160,7 @@ class CypherState(State):
         self.tasks: list[tuple[Any, ...]] = []
         self.trigger = -1
         self.trigger_reason = ""
+        self.trigger_kind = ""
         self.trigger_turn = -1
         self.final_left = 0
         self._outcome: Outcome | None = None
@@ -702,7 +704,7 @@ class CypherState(State):
                 self._ask(FIX, seat, (seat,))
         elif effect == E_END:
             if self.trigger < 0:
-                self._trigger(seat, f"{seat_name(seat)} played {self._the(card)}")
+                self._trigger(seat, f"{seat_name(seat)} played {self._the(card)}", "anomaly")
             else:
                 self._event("no-effect", "The end is already coming; nothing extends it.")
 
@@ -754,8 +756,9 @@ class CypherState(State):
 
     # --- the end -----------------------------------------------------------------------------------------
 
-    def _trigger(self, seat: int, why: str) -> None:
+    def _trigger(self, seat: int, why: str, kind: str) -> None:
         self.trigger = seat
+        self.trigger_kind = kind
         self.trigger_reason = why
         self.trigger_turn = self.turns
         self.final_left = self.n
@@ -771,9 +774,11 @@ class CypherState(State):
             if t > self.trigger_turn:
                 self.final_left -= 1
         elif not self.deck:
-            self._trigger(seat, f"the deck is empty at the end of {seat_name(seat)}'s turn")
+            self._trigger(
+                seat, f"the deck is empty at the end of {seat_name(seat)}'s turn", "deck-empty"
+            )
         elif t + 1 >= ROUND_CAP * self.n:
-            self._trigger(seat, f"{ROUND_CAP} rounds have been played (safety limit)")
+            self._trigger(seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
         if self.trigger >= 0 and self.final_left == 0:
             self._finish()
             return
@@ -799,7 +804,10 @@ class CypherState(State):
                 f"to {seat_name(self.trigger)}, who triggered the end)"
             )
         self._outcome = Outcome(
-            (winner,), tuple(1.0 if s == winner else -1.0 for s in range(self.n)), reason
+            (winner,),
+            tuple(1.0 if s == winner else -1.0 for s in range(self.n)),
+            reason,
+            self.trigger_kind + ("-tie" if len(tied) > 1 else ""),
         )
         self.phase = NONE
         self.decider = -1
@@ -994,6 +1002,7 @@ class CypherState(State):
         other.tasks = self.tasks[:]
         other.trigger = self.trigger
         other.trigger_reason = self.trigger_reason
+        other.trigger_kind = self.trigger_kind
         other.trigger_turn = self.trigger_turn
         other.final_left = self.final_left
         other._outcome = self._outcome
@@ -1014,6 +1023,9 @@ class CypherState(State):
         pool.extend(c for c in self.removed if not know[c] & bit)
         if pool:
             old = pool[:]
+            # Sorted first, so that the sample depends only on which cards are unknown (a set the
+            # seat knows), never on where they really are.
+            pool.sort()
             rng.shuffle(pool)
             mapping = dict(zip(old, pool, strict=True))
             new_know = other.know
