@@ -378,7 +378,7 @@ class CypherState(State):
             self.know[card] = self.all_mask
             self._event(
                 "display",
-                f"{self._name(card)} is turned face up as the Display.",
+                f"The {self._name(card)} is turned face up as the Display.",
                 {"card": KINDS[self.cat.kind[card]]},
             )
 
