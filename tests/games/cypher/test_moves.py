@@ -98,3 +98,21 @@ def test_end_screen_explains_the_tie_break():
         state.apply(state.legal_actions()[0])
     text = GAME.render(state.view(0), ASCII)
     assert "GAME OVER" in text and "ties go clockwise" in text
+
+
+def test_menus_name_the_pass_target_and_a_known_bottom_card():
+    from cyberdeck.games.cypher.position import act, table
+
+    state = table(2, hands={0: "hacker executive fixer"}, areas={0: "data-runner bodyguard coder"})
+    act(state, "play hacker", "bump data-runner")
+    bottom = GAME.parse_action("draw bottom")
+    assert "you know it is the Data Runner" in GAME.describe_action(bottom, state.view(0))
+    state = table(2, hands={0: "executive fixer"}, display="coder")
+    act(state, "play executive", "draw top", "draw top")
+    assert GAME.describe_action(state.legal_actions()[0], state.view(0)).endswith("to Player 2")
+
+
+def test_look_shows_a_cards_text():
+    view = GAME.new_state({"players": 3}, seed=1).view(0)
+    assert "Technomancer does not" in GAME.inspect(view, "data runner", ASCII)
+    assert GAME.inspect(view, "dragon", ASCII) is None

@@ -14,7 +14,7 @@ from typing import Any
 from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng, State, Style
 from .catalog import Catalog, default_catalog
 from .evaluate import evaluate
-from .render import describe_action, render
+from .render import describe_action, inspect, render
 from .state import ACTIONS, CypherState
 
 
@@ -76,6 +76,9 @@ class Cypher(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CypherState)

@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import Action, Style
 
 CLASS_COLOUR = {"upper": "yellow", "middle": "cyan", "lower": "green", "none": "magenta"}
-CLASS_LETTER = {"upper": "U", "middle": "M", "lower": "L", "none": "-"}
+CLASS_LETTER = {"upper": "U", "middle": "M", "lower": "L", "none": ""}
 
 
 def _info(view: Mapping[str, Any], kind: str) -> Mapping[str, Any]:
@@ -22,7 +22,8 @@ def card_label(view: Mapping[str, Any], kind: str, style: Style) -> str:
     """``Coder M2`` (class letter and printed influence), coloured by class."""
     info = _info(view, kind)
     if style.plain:
-        return f"{info['name']} ({info['class']} class, {info['influence']} influence)"
+        cls = "no class" if info["class"] == "none" else f"{info['class']} class"
+        return f"{info['name']} ({cls}, {info['influence']} influence)"
     text = f"{info['name']} {CLASS_LETTER[info['class']]}{info['influence']}"
     return style.paint(text, CLASS_COLOUR[info["class"]])
 
@@ -122,7 +123,8 @@ def render_lines(view: Mapping[str, Any]) -> str:
             f"{card_label(view, d['card'], style)}."
         )
     if view["removed_count"]:
-        out.append(f"{view['removed_count']} cards are out of the game.")
+        count = view["removed_count"]
+        out.append(f"{count} card{' is' if count == 1 else 's are'} out of the game.")
     for p in view["seats"]:
         area = _names(view, p["area"], style) if p["area"] else "nothing"
         who = "You" if p["seat"] == seat else p["name"]
@@ -151,19 +153,20 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     if verb == "play":
         return f"Play {label}: {_info(view, arg)['text']}"
     if verb == "draw":
-        if arg == "top":
-            return f"Draw the top card of the deck ({view['deck_count']} left)"
+        known = {d["from_top"]: d["card"] for d in view["deck_known"]}
         if arg == "display":
             return f"Take the Display ({card_label(view, view['display'], style)})"
-        return "Draw the bottom card of the deck (Hacker)"
+        position = 0 if arg == "top" else view["deck_count"] - 1
+        text = f"Draw the {arg} card of the deck ({view['deck_count']} left)"
+        if position in known:
+            text += f": you know it is the {card_label(view, known[position], style)}"
+        return text + (" — Hacker" if arg == "bottom" else "")
     if verb == "pass":
         ask = view.get("ask") or {}
         to = ask.get("to")
-        where = (
-            f" {ask.get('direction', 'to')} to {view['seats'][to]['name']}"
-            if to is not None
-            else ""
-        )
+        side = ask.get("direction")
+        side = f" {side}" if side in ("left", "right") else ""
+        where = f"{side} to {view['seats'][to]['name']}" if to is not None else ""
         return f"Pass {label}{where}"
     if verb == "discard":
         return f"Discard {label} face down to the bottom of the deck"
@@ -178,3 +181,17 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     if verb == "allow":
         return "Let the effect happen"
     return action.text
+
+
+def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
+    """``look coder`` (or ``look syndicate chief``): one card's class, influence, copies, text."""
+    wanted = target.strip().lower().replace(" ", "-")
+    for kind, info in view["cards"].items():
+        if wanted in (kind, info["name"].lower().replace(" ", "-")):
+            copies = info["copies"]
+            return (
+                f"{card_label(view, kind, style)} — {info['class']} class, {info['influence']} "
+                f"influence, {copies} cop{'y' if copies == 1 else 'ies'} in the deck.\n"
+                f"{info['text']}"
+            )
+    return None
