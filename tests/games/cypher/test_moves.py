@@ -116,3 +116,14 @@ def test_look_shows_a_cards_text():
     view = GAME.new_state({"players": 3}, seed=1).view(0)
     assert "Technomancer does not" in GAME.inspect(view, "data runner", ASCII)
     assert GAME.inspect(view, "dragon", ASCII) is None
+
+
+def test_a_bodyguard_question_takes_a_plain_answer():
+    from cyberdeck.games.cypher.position import act, table
+
+    state = table(3, hands={0: "technomancer fixer"}, areas={1: "aristocrat bodyguard"})
+    act(state, "play technomancer")
+    with pytest.raises(IllegalAction, match="'guard' .* or 'allow'"):
+        state.apply(GAME.parse_action("guard now"))
+    with pytest.raises(IllegalAction, match="Player 2 must decide whether their Bodyguard"):
+        state.apply(GAME.parse_action("play fixer"))

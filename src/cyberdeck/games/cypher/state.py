@@ -849,6 +849,8 @@ class CypherState(State):
         }.get(self.phase)
         if action.kind != expected and not (self.phase == GUARD and action.kind == "allow"):
             return f"Now {who} must {want}; '{action.text}' is not that."
+        if self.phase == GUARD:
+            return f"{who} answers with just 'guard' (ignore the effect) or 'allow'."
         if action.kind == "draw":
             if action.args == ("bottom",):
                 return "Only a player with the Hacker in play may draw from the bottom of the deck."
