@@ -123,7 +123,7 @@ def test_a_bodyguard_question_takes_a_plain_answer():
 
     state = table(3, hands={0: "technomancer fixer"}, areas={1: "aristocrat bodyguard"})
     act(state, "play technomancer")
-    with pytest.raises(IllegalAction, match="'guard' .* or 'allow'"):
+    with pytest.raises(IllegalAction, match=r"'guard' .* or 'allow'"):
         state.apply(GAME.parse_action("guard now"))
     with pytest.raises(IllegalAction, match="Player 2 must decide whether their Bodyguard"):
         state.apply(GAME.parse_action("play fixer"))
