@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng, State, Style
-from .catalog import Catalog, default_catalog
+from .catalog import Catalog, default_catalog, load_card_file
 from .evaluate import evaluate
 from .render import describe_action, inspect, render
 from .state import ACTIONS, CypherState
@@ -54,6 +54,12 @@ class Cypher(Game):
         state = CypherState(catalog, players, rng, bool(options["burn"]), start)
         state.setup()
         return state
+
+    @staticmethod
+    def setup_with_cards(path: str) -> dict[str, Any]:
+        """The ``decks`` value that plays with the card file at ``path`` (for ``--cards FILE``);
+        ``BadDeck`` lists every problem of the file, each with the entry that has it."""
+        return {"cards": load_card_file(path)}
 
     @staticmethod
     def read_setup(decks: Any) -> tuple[Catalog, int | None]:
