@@ -119,3 +119,18 @@ def test_a_hacker_drawing_a_known_bottom_card_is_seen_by_all():
     act(state, "play hacker", "bump fixer", "draw bottom")
     assert state.view(2)["seats"][0]["seat"] == 0
     assert state.view(1)["seats"][0].get("known_in_hand") == ["fixer"]
+
+
+def test_knowledge_is_never_wrong_and_owners_always_know_their_hands():
+    for players in (2, 3, 4):
+        for seed in range(15):
+            state = GAME.new_state({"players": players}, seed=seed)
+            rng = Rng(seed)
+            while not state.is_terminal:
+                everyone = state.all_mask
+                for seat in range(players):
+                    assert all(state.know[c] & (1 << seat) for c in state.hands[seat])
+                    assert all(state.know[c] == everyone for c in state.areas[seat])
+                if state.display >= 0:
+                    assert state.know[state.display] == everyone
+                state.apply(rng.choice(state.legal_actions()))
