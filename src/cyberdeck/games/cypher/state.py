@@ -105,8 +105,16 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 
+NAMES = tuple(f"Player {seat + 1}" for seat in range(8))
+
+
+#: ``PAIRS[a][b]``: the seats ``a`` and ``b``, for an event only the two of them may see.
+PAIRS = tuple(tuple(frozenset({a, b}) for b in range(8)) for a in range(8))
+ONLY = tuple(frozenset({a}) for a in range(8))
+
+
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return NAMES[seat]
 
 
 class CypherState(State):
@@ -186,15 +194,13 @@ class CypherState(State):
             self.hands[seat] = hand
             for c in hand:
                 self.know[c] = 1 << seat
-            events.append(
-                Event("deal", f"{seat_name(seat)} is dealt {count} cards.", {"seat": seat})
-            )
+            events.append(Event("deal", f"{NAMES[seat]} is dealt {count} cards.", {"seat": seat}))
             events.append(
                 Event(
                     "hand",
                     "You are dealt " + self._list(hand) + ".",
                     {"cards": [KINDS[self.cat.kind[c]] for c in hand]},
-                    frozenset({seat}),
+                    ONLY[seat],
                 )
             )
         self._refill()
@@ -345,7 +351,7 @@ class CypherState(State):
         self.know[card] = self.all_mask
         self._event(
             "bump",
-            f"{seat_name(seat)} discards {self._the(card)} from play to the bottom of the deck{why}.",
+            f"{NAMES[seat]} discards {self._the(card)} from play to the bottom of the deck{why}.",
             {"seat": seat, "card": KINDS[self.cat.kind[card]]},
         )
 
@@ -389,7 +395,7 @@ class CypherState(State):
             self.hands[seat] = (*self.hands[seat], card)
             self._event(
                 "draw",
-                f"{seat_name(seat)} takes {self._the(card)} from the Display.",
+                f"{NAMES[seat]} takes {self._the(card)} from the Display.",
                 {"seat": seat, "source": "display", "card": KINDS[self.cat.kind[card]]},
             )
             self._refill()
@@ -404,10 +410,10 @@ class CypherState(State):
         self.know[card] |= 1 << seat
         self._event(
             "draw",
-            f"{seat_name(seat)} draws a card from the {where} of the deck.",
+            f"{NAMES[seat]} draws a card from the {where} of the deck.",
             {"seat": seat, "source": where},
         )
-        self._secret("drew", f"You draw {self._the(card)}.", frozenset({seat}))
+        self._secret("drew", f"You draw {self._the(card)}.", ONLY[seat])
         if self.display < 0:
             self._refill()
 
@@ -424,7 +430,7 @@ class CypherState(State):
                 (T_PLAY_STEP, seat),
             ]
         )
-        self._event("turn", f"{seat_name(seat)}'s turn.", {"seat": seat})
+        self._event("turn", f"{NAMES[seat]}'s turn.", {"seat": seat})
 
     def _run(self) -> None:
         """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
@@ -450,7 +456,7 @@ class CypherState(State):
             if self.hands[task[1]]:
                 self._ask(PLAY, task[1])
             else:
-                self._event("skip", f"{seat_name(task[1])} has no card to play.", {"seat": task[1]})
+                self._event("skip", f"{NAMES[task[1]]} has no card to play.", {"seat": task[1]})
         elif code == T_DRAW_STEP:
             seat = task[1]
             count = (2 if self.n == 2 else 1) + sum(
@@ -513,7 +519,7 @@ class CypherState(State):
                     self.areas[owner] = area[:i] + area[i + 1 :]
                     self._event(
                         "take",
-                        f"{seat_name(seat)} takes {self._the(c)} from {seat_name(owner)}.",
+                        f"{NAMES[seat]} takes {self._the(c)} from {NAMES[owner]}.",
                         {"seat": seat, "from": owner, "card": KINDS[cat.kind[c]]},
                     )
                     self.tasks.append((T_ENTER, seat, c, False))
@@ -532,7 +538,7 @@ class CypherState(State):
             self._reveal_from_hand(seat, card)
             self._event(
                 "play",
-                f"{seat_name(seat)} plays {self._the(card)}.",
+                f"{NAMES[seat]} plays {self._the(card)}.",
                 {"seat": seat, "card": KINDS[kind]},
             )
             self.tasks.append((T_ENTER, seat, card, True))
@@ -548,15 +554,11 @@ class CypherState(State):
             self.know[card] = (1 << seat) | (1 << to)
             self._event(
                 "pass",
-                f"{seat_name(seat)} passes a card {ctx[2]} {seat_name(to)}.",
+                f"{NAMES[seat]} passes a card {ctx[2]} {NAMES[to]}.",
                 {"seat": seat, "to": to},
             )
-            self._secret(
-                "passed", f"You pass {self._the(card)} to {seat_name(to)}.", frozenset({seat})
-            )
-            self._secret(
-                "received", f"{seat_name(seat)} passes you {self._the(card)}.", frozenset({to})
-            )
+            # One secret for the two seats that know it: the passer and the receiver.
+            self._secret("passed", f"The card passed is {self._the(card)}.", PAIRS[seat][to])
         elif phase == DISCARD:
             card = self._take(self.hands[seat], kind)
             self._from_hand(seat, card)
@@ -565,10 +567,10 @@ class CypherState(State):
             self.know[card] = 1 << seat
             self._event(
                 "discard",
-                f"{seat_name(seat)} discards a card face down to the bottom of the deck.",
+                f"{NAMES[seat]} discards a card face down to the bottom of the deck.",
                 {"seat": seat},
             )
-            self._secret("discarded", f"You discard {self._the(card)}.", frozenset({seat}))
+            self._secret("discarded", f"You discard {self._the(card)}.", ONLY[seat])
             self.tasks.append((T_DISCARD, seat, ctx[1]))
         elif phase == ROOM:
             _, card, played = ctx
@@ -582,7 +584,7 @@ class CypherState(State):
                 self.know[card] = self.all_mask
                 self._event(
                     "bump",
-                    f"{seat_name(seat)} puts {self._the(card)} straight to the bottom of the deck "
+                    f"{NAMES[seat]} puts {self._the(card)} straight to the bottom of the deck "
                     "to make room.",
                     {"seat": seat, "card": KINDS[kind]},
                 )
@@ -595,21 +597,19 @@ class CypherState(State):
             self.tasks.append((T_SHED, seat, tuple(c for c in left if c != card)))
         elif phase == FIX:
             if kind < 0:
-                self._event(
-                    "fixer", f"{seat_name(seat)} adds nothing with the Fixer.", {"seat": seat}
-                )
+                self._event("fixer", f"{NAMES[seat]} adds nothing with the Fixer.", {"seat": seat})
             else:
                 card = self._take(self.hands[seat], kind)
                 self._reveal_from_hand(seat, card)
                 self._event(
                     "play",
-                    f"{seat_name(seat)} adds {self._the(card)} with the Fixer.",
+                    f"{NAMES[seat]} adds {self._the(card)} with the Fixer.",
                     {"seat": seat, "card": KINDS[kind], "fixer": True},
                 )
                 self.tasks.append((T_ENTER, seat, card, True))
         elif phase == EXTRACT:
             if kind < 0:
-                self._event("extract", f"{seat_name(seat)} removes nothing.", {"seat": seat})
+                self._event("extract", f"{NAMES[seat]} removes nothing.", {"seat": seat})
             else:
                 card = self._take(self.hands[seat], kind)
                 self._from_hand(seat, card)
@@ -618,16 +618,16 @@ class CypherState(State):
                 self.know[card] = 1 << seat
                 self._event(
                     "extract",
-                    f"{seat_name(seat)} removes a card from the game, unseen.",
+                    f"{NAMES[seat]} removes a card from the game, unseen.",
                     {"seat": seat, "removed": True},
                 )
-                self._secret("extracted", f"You remove {self._the(card)}.", frozenset({seat}))
+                self._secret("extracted", f"You remove {self._the(card)}.", ONLY[seat])
         elif phase == GUARD:
             follow = ctx[1]
             if action.kind == "guard":
                 self._event(
                     "guard",
-                    f"{seat_name(seat)}'s Bodyguard ignores the effect.",
+                    f"{NAMES[seat]}'s Bodyguard ignores the effect.",
                     {"seat": seat},
                 )
             else:
@@ -689,7 +689,7 @@ class CypherState(State):
                 self.display = -1
                 self._event(
                     "take",
-                    f"{seat_name(seat)} takes {self._the(coder)} from the Display.",
+                    f"{NAMES[seat]} takes {self._the(coder)} from the Display.",
                     {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
                 )
                 self._refill()
@@ -704,7 +704,7 @@ class CypherState(State):
                 self._ask(FIX, seat, (seat,))
         elif effect == E_END:
             if self.trigger < 0:
-                self._trigger(seat, f"{seat_name(seat)} played {self._the(card)}", "anomaly")
+                self._trigger(seat, f"{NAMES[seat]} played {self._the(card)}", "anomaly")
             else:
                 self._event("no-effect", "The end is already coming; nothing extends it.")
 
@@ -730,7 +730,7 @@ class CypherState(State):
             theirs = self.areas[owner]
             overseer = next(c for c in theirs if cat.kind[c] == OVERSEER)
             self.areas[owner] = tuple(ex if c == overseer else c for c in theirs)
-            where = f"{seat_name(owner)}'s area"
+            where = f"{NAMES[owner]}'s area"
         self.areas[seat] = tuple(overseer if c == ex else c for c in mine)
         self.know[ex] = self.know[overseer] = self.all_mask
         self._event(
@@ -748,7 +748,7 @@ class CypherState(State):
         if self._has(owner, E_IMMUNE):
             self._event(
                 "protected",
-                f"{seat_name(owner)}'s Data Runner keeps the Technomancer away.",
+                f"{NAMES[owner]}'s Data Runner keeps the Technomancer away.",
                 {"seat": owner},
             )
             return
@@ -775,7 +775,7 @@ class CypherState(State):
                 self.final_left -= 1
         elif not self.deck:
             self._trigger(
-                seat, f"the deck is empty at the end of {seat_name(seat)}'s turn", "deck-empty"
+                seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty"
             )
         elif t + 1 >= ROUND_CAP * self.n:
             self._trigger(seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
@@ -796,12 +796,12 @@ class CypherState(State):
         order = self.ranking()
         winner = next(s for s in order if scores[s] == best)
         tied = [s for s in order if scores[s] == best]
-        reason = f"{seat_name(winner)} wins with {best} influence"
+        reason = f"{NAMES[winner]} wins with {best} influence"
         if len(tied) > 1:
-            names = " and ".join(seat_name(s) for s in sorted(tied))
+            names = " and ".join(NAMES[s] for s in sorted(tied))
             reason += (
                 f" (tie between {names}, won by the tied player closest clockwise "
-                f"to {seat_name(self.trigger)}, who triggered the end)"
+                f"to {NAMES[self.trigger]}, who triggered the end)"
             )
         self._outcome = Outcome(
             (winner,),
@@ -819,14 +819,14 @@ class CypherState(State):
     def why_illegal(self, action: Action) -> str:
         if self._outcome is not None:
             return "The game is over; no more moves can be made."
-        who = seat_name(self.decider)
+        who = NAMES[self.decider]
         want = {
             PLAY: "play a card from their hand ('play CARD')",
             DRAW: "draw a card ('draw top', 'draw display'"
             + (", 'draw bottom'" if DRAW_BOTTOM in self.legal_actions() else "")
             + ")",
             PASS: "pass a card from their hand"
-            + (f" to {seat_name(self.ctx[1])}" if self.phase == PASS else "")
+            + (f" to {NAMES[self.ctx[1]]}" if self.phase == PASS else "")
             + " ('pass CARD')",
             DISCARD: "discard a card from their hand ('discard CARD')",
             ROOM: "choose a card in their play area to discard to make room ('bump CARD')",
@@ -882,7 +882,7 @@ class CypherState(State):
             hand = self.hands[s]
             entry: dict[str, Any] = {
                 "seat": s,
-                "name": seat_name(s),
+                "name": NAMES[s],
                 "area": [KINDS[kinds[c]] for c in self.areas[s]],
                 "influence": self.influence(s),
                 "hand_count": len(hand),
@@ -952,14 +952,14 @@ class CypherState(State):
         """What the seat to move is asked, in words (public facts only)."""
         if self._outcome is not None:
             return ""
-        who = seat_name(self.decider)
+        who = NAMES[self.decider]
         phase = self.phase
         if phase == PLAY:
             return f"{who}: play a card."
         if phase == DRAW:
             return f"{who}: draw a card ({self.ctx[1]} to draw)."
         if phase == PASS:
-            return f"{who}: pass a card {self.ctx[2]} {seat_name(self.ctx[1])}."
+            return f"{who}: pass a card {self.ctx[2]} {NAMES[self.ctx[1]]}."
         if phase == DISCARD:
             return f"{who}: discard down to {self.ctx[1]} card{'s' if self.ctx[1] > 1 else ''}."
         if phase == ROOM:
@@ -972,14 +972,14 @@ class CypherState(State):
             return f"{who}: remove a card in your hand from the game, or none."
         if phase == GUARD:
             follow = self.ctx[1]
-            by = seat_name(follow[1])
+            by = NAMES[follow[1]]
             what = {
                 T_SWAP: "the Executive's swap",
                 T_TAKE: "the Archivist taking your Coder",
                 T_SHED: "the Technomancer's discard",
             }[follow[0]]
             if follow[0] == T_SHED:
-                by = seat_name(self.turn)
+                by = NAMES[self.turn]
             return f"{who}: use your Bodyguard to ignore {what} ({by})?"
         return ""
 
