@@ -59,7 +59,7 @@ def test_a_corrected_file_changes_the_game(tmp_path):
     document = load_card_file(path)
     state = GAME.new_state({"players": 2}, seed=1, decks={"cards": document})
     assert state.view(0)["cards"]["coder"]["influence"] == 4
-    again = GAME.new_state({"players": 2}, seed=1, decks=GAME.setup_with_cards(str(path)))
+    again = GAME.new_state({"players": 2}, seed=1, decks=GAME.read_card_file(str(path)))
     assert again.fingerprint() == state.fingerprint()
 
 

@@ -55,8 +55,7 @@ class Cypher(Game):
         state.setup()
         return state
 
-    @staticmethod
-    def setup_with_cards(path: str) -> dict[str, Any]:
+    def read_card_file(self, path: str) -> dict[str, Any]:
         """The ``decks`` value that plays with the card file at ``path`` (for ``--cards FILE``);
         ``BadDeck`` lists every problem of the file, each with the entry that has it."""
         return {"cards": load_card_file(path)}
