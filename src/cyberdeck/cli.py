@@ -127,6 +127,9 @@ def play(
     variant: Annotated[str | None, typer.Option(help="The game's variant")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="name=value")] = [],  # noqa: B006
     players: Annotated[int | None, typer.Option(help="Number of players")] = None,
+    sponsor: Annotated[
+        str | None, typer.Option(help="Your sponsor, in games that have one (option 'sponsor')")
+    ] = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is a human at this keyboard")] = False,
     ai: Annotated[
         str, typer.Option(help="Opponents: easy, normal, hard or an agent")
@@ -137,6 +140,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against built-in opponents, or hot-seat."""
     game = find_game(game_id)
+    if sponsor is not None:
+        option = [*option, f"sponsor={sponsor}"]
     options = parse_options(game, variant, option, players)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
