@@ -119,10 +119,13 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         lines.append(style.paint(f"Game over — {outcome['reason']}.", "bold"))
         return "\n".join(lines)
     step = view["step"]
-    line = (
-        f"Turn {view['turn']} (cap {view['turn_cap']}), player {view['active'] + 1}'s turn, "
-        f"step: {step}. Player {view['priority'] + 1} to act"
-    )
+    if step == "setup":
+        line = f"Setting up. Player {view['priority'] + 1} to act"
+    else:
+        line = (
+            f"Turn {view['turn']} (cap {view['turn_cap']}), player {view['active'] + 1}'s turn, "
+            f"step: {step}. Player {view['priority'] + 1} to act"
+        )
     prompt = view.get("prompt")
     if prompt:
         what = PROMPTS.get(prompt["kind"], prompt["kind"])
