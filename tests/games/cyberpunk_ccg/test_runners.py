@@ -61,7 +61,7 @@ def test_a_cop_in_a_skirmish_busts_an_opposing_runner_in_it() -> None:
     act(state, "send t1", f"hit c{dive}", "defend t1")
     assert f"bust c{cop}" in texts(state)
     events = act(state, f"bust c{cop}", f"target c{ganger}")
-    assert state.busts[1] == 1 and any("busts Ganger" in e.text for e in events)
+    assert state.busts[1] == 1 and any("bust Ganger" in e.text for e in events)
 
 
 def test_a_corp_returns_a_cheaper_location_from_the_discard_in_damage_control() -> None:
@@ -280,3 +280,16 @@ def test_a_fixer_makes_long_range_offense_cheaper() -> None:
     assert state.support_cost(cowboy) == 0
     act(state, f"send c{solo}", f"hit c{stand}", f"support c{cowboy}")
     assert state.prompt is None and state.hit_attack(0) == 7 + 4
+
+
+def test_teamed_cops_bust_together_with_all_the_cops_of_their_team() -> None:
+    t = Table("the-mob", "ncpd")
+    elder = t.card(0, "clan-elder")  # Power 6
+    other = t.card(0, "ganger")
+    a = t.card(1, "beat-cop", team=2)  # Power 3
+    b = t.card(1, "patrol-officer", team=2)  # Power 2 + 3 = 5: not enough
+    c = t.card(1, "beat-cop", team=2)  # 3 + 2 + 3 = 8 > 6
+    state = t.at("purchase")
+    act(state, f"family c{elder}", f"target c{other}", f"bust c{a}")
+    assert state.used[a] and state.used[b] and state.used[c]
+    assert state.used[elder] and state.busts[1] == 1 and state.mod(other, "power") == 0

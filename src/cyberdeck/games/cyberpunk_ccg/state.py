@@ -1243,25 +1243,41 @@ class CyberState(State):
         if action.kind == "allow":
             return self._resolve(s, pending)
         cop = num(action.args[0])
-        self.used[cop] = 1
-        events, busted = self._bust_contest(o, cop, target)
+        cops = self.posse(o, cop)
+        for x in cops:
+            self.used[x] = 1
+        events, busted = self._bust_contest(o, cops, target)
         if busted:
             events.append(Event("cancel", "The effect is cancelled.", {}))
             return events + self._done(s)
         return events + self._resolve(s, pending)
 
-    def _bust_contest(self, o: int, cop: int, target: int) -> tuple[list[Event], bool]:
-        cp, tp = self.power(cop), self.power(target)
+    def posse(self, o: int, cop: int) -> list[int]:
+        """The Cops that bust together: a teamed Cop brings every unused Cop of its team."""
+        if not self.team[cop]:
+            return [cop]
+        return [
+            r
+            for r in self.team_members(o, self.team[cop])
+            if self.defs[r].rtype == "cop" and (r == cop or not self.used[r])
+        ]
+
+    def _bust_contest(self, o: int, cops: list[int], target: int) -> tuple[list[Event], bool]:
+        cp, tp = sum(self.power(x) for x in cops), self.power(target)
+        who = " and ".join(self.name(x) for x in cops)
         if cp > tp:
             self.used[target] = 1
             self.flags[target] |= F_BUSTED
             self.busts[o] += 1
-            text = f"{self.name(cop)} busts {self.name(target)} (Power {cp} against {tp})."
+            text = f"{who} bust {self.name(target)} (Power {cp} against {tp})."
             return [Event("bust", text, {"seat": o})], True
         if tp > cp:
-            text = f"{self.name(target)} outclasses {self.name(cop)} (Power {tp} against {cp})."
-            return [Event("bust-fails", text, {"seat": o}), *self._destroy(cop)], False
-        return [Event("bust-fails", f"{self.name(cop)} cannot make the bust stick.", {})], False
+            text = f"{self.name(target)} outclasses {who} (Power {tp} against {cp})."
+            events = [Event("bust-fails", text, {"seat": o})]
+            for x in cops:
+                events += self._destroy(x)
+            return events, False
+        return [Event("bust-fails", f"{who} cannot make the bust stick.", {})], False
 
     def _resolve(self, s: int, pending: tuple[Any, ...]) -> list[Event]:
         code, source, target = pending[0], pending[1], pending[2]
@@ -1315,7 +1331,7 @@ class CyberState(State):
                     Event("support", f"{self.name(source)} adds {target} long-range offense.", {})
                 )
         elif code == "skirmish-bust":
-            more, _ = self._bust_contest(s, source, target)
+            more, _ = self._bust_contest(s, [source], target)
             events += more
         if self.prompt is None:
             events += self._done(s)

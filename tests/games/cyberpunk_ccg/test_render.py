@@ -1,0 +1,61 @@
+"""The terminal table: what a player sees, and only that."""
+
+from __future__ import annotations
+
+from cyberdeck.engine import ASCII, PLAIN, Action, Rng
+from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg.position import Table, act
+
+
+def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> None:
+    t = Table("militech", "the-mob")
+    cop = t.card(0, "ganger", team=2)  # Empathy 5
+    t.card(0, "monoblade", on=cop)
+    t.card(0, "mantis-blades", on=cop)
+    t.card(0, "neural-jack", on=cop)  # Empathy 1: Cyber-Psycho
+    t.card(1, "data-fortress")
+    t.hand(0, "payday")
+    state = t.at("hits")
+    text = GAME.render(state.view(0), ASCII)
+    for part in ("Militech", "EB available 9", "Data Fortress", "ATTACK 20", "Ganger",
+                 "SR 10", "team 2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
+                 "Hand: Payday"):  # fmt: skip
+        assert part in text, part
+
+
+def test_the_opponents_hand_is_never_drawn() -> None:
+    t = Table()
+    t.hand(1, "ambush")
+    state = t.at("purchase")
+    assert "Ambush" not in GAME.render(state.view(0), PLAIN)
+    assert "Ambush" in GAME.render(state.view(1), PLAIN)
+
+
+def test_a_hit_in_progress_is_described() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    dive = t.card(1, "neon-dive")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"send c{cop}", f"hit c{dive}")
+    text = GAME.render(state.view(1), ASCII)
+    assert f"Hit by player 1 on c{dive}" in text and "attack 4" in text
+
+
+def test_the_end_screen_names_the_victory_condition() -> None:
+    t = Table()
+    state = t.at("damage")
+    state.ops[0] = 101
+    state._end_turn()
+    assert "Game over — Player 1 wins: 101 Ops points scored." in GAME.render(state.view(0), ASCII)
+
+
+def test_moves_are_described_in_words() -> None:
+    state = GAME.new_state({}, 2)
+    rng = Rng(4)
+    for _ in range(150):
+        view = state.view(state.current_player)
+        for action in state.legal_actions():
+            assert GAME.describe_action(action, view).strip()
+        state.apply(rng.choice(state.legal_actions()))
+    assert GAME.describe_action(Action.parse("buy street-samurai"), {}) == "buy Street Samurai"
