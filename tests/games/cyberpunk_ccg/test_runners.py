@@ -293,3 +293,23 @@ def test_teamed_cops_bust_together_with_all_the_cops_of_their_team() -> None:
     act(state, f"family c{elder}", f"target c{other}", f"bust c{a}")
     assert state.used[a] and state.used[b] and state.used[c]
     assert state.used[elder] and state.busts[1] == 1 and state.mod(other, "power") == 0
+
+
+def test_med_techs_partner_to_save_a_stronger_runner() -> None:
+    t = Table()
+    a = t.card(0, "back-alley-doc")  # Power 4
+    b = t.card(0, "trauma-medic")  # Power 5
+    boss = t.card(0, "psycho-squad-officer")  # Power 6: neither alone, both together
+    state = t.at("hits")
+    state._destroy(boss)
+    assert state.zone[boss] == Z_PLAY and state.used[a] and state.used[b]
+
+
+def test_corps_partner_to_return_a_dearer_location() -> None:
+    t = Table("arasaka")
+    a = t.card(0, "junior-exec")  # Power 4
+    b = t.card(0, "junior-exec")  # 4 + 4 = 8 > 6
+    (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
+    state = t.at("damage")
+    act(state, f"recover c{a}", f"target c{plaza}")
+    assert state.zone[plaza] == Z_HAND and state.used[a] and state.used[b]

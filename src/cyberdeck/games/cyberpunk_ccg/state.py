@@ -623,14 +623,38 @@ class CyberState(State):
         foes = h[4] if s == h[1] else h[2]
         return [r for r in foes if self.defs[r].rtype != "cop" and not self.psycho(r)]
 
+    def partners(self, s: int, r: int) -> list[int]:
+        """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
+        t = self.defs[r].rtype
+        return [
+            x for x in self.runners(s) if x != r and not self.used[x] and self.defs[x].rtype == t
+        ]
+
+    def _pooled(self, s: int, r: int) -> int:
+        """``r``'s Power with every possible partner's added."""
+        return self.power(r) + sum(self.power(x) for x in self.partners(s, r))
+
+    def _enlist(self, s: int, r: int, need: int) -> list[Event]:
+        """Exhaust the fewest partners (strongest first) so that the Power pooled with ``r``
+        exceeds ``need``."""
+        total = self.power(r)
+        events: list[Event] = []
+        for x in sorted(self.partners(s, r), key=self.power, reverse=True):
+            if total > need:
+                break
+            self.used[x] = 1
+            total += self.power(x)
+            events.append(Event("partner", f"{self.name(x)} partners with {self.name(r)}.", {}))
+        return events
+
     def _recoverable(self, s: int, r: int) -> list[int]:
         kinds = (LOCATION,) if self.defs[r].rtype == "corp" else (EQUIPMENT, CYBER)
-        pw = self.power(r)
+        pw = self._pooled(s, r)
         defs = self.defs
         return [i for i in self.discard[s] if defs[i].kind in kinds and defs[i].cost < pw]
 
     def _renewable(self, s: int, m: int) -> list[int]:
-        pw = self.power(m)
+        pw = self._pooled(s, m)
         return [
             r
             for r in self.runners(s)
@@ -1308,8 +1332,10 @@ class CyberState(State):
             text = f"{self.name(target)}'s long-range offense costs {self.power(source)} EB less."
             events.append(Event("mod", text, {}))
         elif code == "recover":
+            events += self._enlist(s, source, self.defs[target].cost)
             events += self._to_hand(s, target)
         elif code == "renew":
+            events += self._enlist(s, source, self.power(target))
             self.used[target] = 0
             events.append(Event("renew", f"{self.name(target)} is renewed.", {}))
         elif code == "rig":
@@ -1419,22 +1445,26 @@ class CyberState(State):
         d = self.defs[i]
         events: list[Event] = []
         if not burn:
-            saver = self._saver(p, i)
-            if saver:
-                self.used[saver] = 1
+            savers = self._savers(p, i)
+            if savers:
+                for x in savers:
+                    self.used[x] = 1
                 self.used[i] = 1
-                text = f"{self.name(saver)} saves {self.name(i)} from being trashed."
+                who = " and ".join(self.name(x) for x in savers)
+                text = f"{who} save {self.name(i)} from being trashed."
                 return [Event("save", text, {"seat": p})]
         for a in self.attachments(i):
             if d.kind == RUNNER and not burn:
-                saver = self._saver(p, a)
-                if saver:
-                    self.used[saver] = 1
+                savers = self._savers(p, a)
+                if savers:
+                    for x in savers:
+                        self.used[x] = 1
                     self._detach(a)
                     self.zone[a] = Z_STASH
                     self.used[a] = 0
                     self.stash[p].append(a)
-                    events.append(Event("save", f"{self.name(saver)} saves {d.name}'s gear.", {}))
+                    who = " and ".join(self.name(x) for x in savers)
+                    events.append(Event("save", f"{who} save {d.name}'s gear.", {}))
                     continue
             events += self._destroy(a, burn=True)
         self._detach(i)
@@ -1446,19 +1476,28 @@ class CyberState(State):
         events.append(Event("destroy", f"{self.name(i)} is {word}{tail}.", {"seat": p}))
         return events
 
-    def _saver(self, p: int, i: int) -> int:
-        """An unused Med-Tech (for runners) or Techie (for gear) of ``p`` with more Power."""
+    def _savers(self, p: int, i: int) -> list[int]:
+        """Unused Med-Techs (for runners) or Techies (for gear) of ``p`` whose Power together
+        exceeds the card's: the weakest one able alone, else partners from the strongest down."""
         d = self.defs[i]
         want = "med-tech" if d.kind == RUNNER else "techie" if d.kind in (CYBER, EQUIPMENT) else ""
         if not want:
-            return 0
+            return []
         pw = self.power(i) if d.kind == RUNNER else d.power
         able = [
-            r
-            for r in self.runners(p)
-            if r != i and self.defs[r].rtype == want and not self.used[r] and self.power(r) > pw
+            r for r in self.runners(p) if r != i and self.defs[r].rtype == want and not self.used[r]
         ]
-        return min(able, key=self.power) if able else 0
+        alone = [r for r in able if self.power(r) > pw]
+        if alone:
+            return [min(alone, key=self.power)]
+        team: list[int] = []
+        total = 0
+        for r in sorted(able, key=self.power, reverse=True):
+            team.append(r)
+            total += self.power(r)
+            if total > pw:
+                return team
+        return []
 
     def _defeat(self, members: tuple[int, ...]) -> list[Event]:
         """DEFEATED: a runner with Equipment loses it and is exhausted; one without is trashed."""
