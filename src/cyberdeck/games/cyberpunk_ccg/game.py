@@ -105,6 +105,32 @@ class CyberpunkCCG(Game):
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
 
+    def bench_extras(self, quick: bool) -> dict[str, Any]:
+        """How random games end: the share stopped by the turn cap, turns and points reached."""
+        seeds = range(20 if quick else 100)
+        kinds: dict[str, int] = {}
+        turns = ops = 0
+        for seed in seeds:
+            options = self.configurations()[seed % 3]
+            state = self.new_state(options, seed)
+            assert isinstance(state, CyberState)
+            rng = Rng(seed + 1)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+            outcome = state.outcome
+            assert outcome is not None
+            kinds[outcome.kind] = kinds.get(outcome.kind, 0) + 1
+            turns += state.turn
+            ops += max(state.ops)
+        n = len(seeds)
+        return {
+            "random_games": n,
+            "outcomes": kinds,
+            "cap_rate": kinds.get("cap", 0) / n,
+            "mean_turns": turns / n,
+            "mean_best_ops": ops / n,
+        }
+
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CyberState)
         return evaluate(state, seat)

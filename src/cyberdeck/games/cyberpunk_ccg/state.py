@@ -286,9 +286,10 @@ class CyberState(State):
                 out.append(first)
         return out
 
-    def runner_stat(self, r: int, stat: str) -> int:
-        """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods."""
-        if stat != "power" and self.used[r]:
+    def runner_stat(self, r: int, stat: str, even_used: bool = False) -> int:
+        """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods.
+        A used runner contributes nothing (``even_used`` gives what it has once straightened)."""
+        if stat != "power" and self.used[r] and not even_used:
             return 0
         total: int = getattr(self.defs[r], stat) + self.mod(r, stat)
         for a in self.active_gear(r):
@@ -1958,9 +1959,9 @@ class CyberState(State):
             if d.kind == RUNNER:
                 out.update(
                     type=d.rtype,
-                    sr=self.runner_stat(i, "sr"),
-                    lr=self.runner_stat(i, "lr"),
-                    df=self.runner_stat(i, "df"),
+                    sr=self.runner_stat(i, "sr", True),
+                    lr=self.runner_stat(i, "lr", True),
+                    df=self.runner_stat(i, "df", True),
                     power=self.power(i),
                     empathy=self.empathy(i),
                     team=self.team[i],
