@@ -267,3 +267,26 @@ def test_events_are_played_at_instant_speed_on_the_opponents_turn() -> None:
     t.awake(1)
     events = act(state, "play payday", f"pay c{state.sponsor[1]}")
     assert any("banks 3 EB" in e.text for e in events)
+
+
+def test_equip_may_exhaust_an_attached_vehicle_instead_of_the_runner() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    bike = t.card(0, "street-bike", on=cop)
+    (gun,) = t.stash(0, "heavy-pistol")
+    t.awake(1)
+    state = t.at("equip")
+    act(state, f"move c{gun}", f"onto c{cop}")
+    assert texts(state) == [f"exhaust c{cop}", f"exhaust c{bike}"]
+    act(state, f"exhaust c{bike}")
+    assert state.used[bike] == 1 and state.used[cop] == 0 and state.host[gun] == cop
+
+
+def test_a_used_runner_with_an_unused_vehicle_can_still_be_equipped() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop", used=True)
+    bike = t.card(0, "street-bike", on=cop)
+    (gun,) = t.stash(0, "heavy-pistol")
+    state = t.at("equip")
+    act(state, f"move c{gun}", f"onto c{cop}")
+    assert state.used[bike] == 1 and state.host[gun] == cop

@@ -31,6 +31,7 @@ INSTANCE_VERBS = (
     "support",
     "boost",
     "street-deal",
+    "exhaust",
 )
 
 

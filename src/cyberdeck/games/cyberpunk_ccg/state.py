@@ -698,7 +698,7 @@ class CyberState(State):
         h = self.host[a]
         out: list[int] = []
         if self.zone[a] == Z_STASH:
-            out = [r for r in self.runners(s) if not self.used[r] and self.fits(a, r)]
+            out = [r for r in self.runners(s) if self._payers(r) and self.fits(a, r)]
             out += [
                 ch
                 for ch in self._chassis(s)
@@ -711,9 +711,9 @@ class CyberState(State):
         if d.gear == "chassis":
             if self.tokens[a] or hd.kind == RUNNER:
                 return []
-            return [r for r in self.runners(s) if not self.used[r] and self.fits(a, r)]
+            return [r for r in self.runners(s) if self._payers(r) and self.fits(a, r)]
         if hd.kind == RUNNER:
-            if not self.used[h] or self.vehicle_of(h):
+            if self._payers(h, a):
                 out.append(0)
             if not self.used[a]:
                 out += [r for r in self.runners(s) if r != h and self.fits(a, r)]
@@ -898,6 +898,8 @@ class CyberState(State):
             return acts
         if kind == "press":
             return [Action("press-on"), Action("stand-down")]
+        if kind == "cost":
+            return [Action("exhaust", (c(x),)) for x in pr[2]]
         if kind == "team":
             return self._team_choices(s, pr[2])
         if kind == "sense":
@@ -1183,21 +1185,15 @@ class CyberState(State):
         dest = 0 if where == "stash" else num(where)
         self.prompt = None
         events: list[Event] = []
+        payers: list[int] = []
         if origin == "move":
             h = self.host[a]
-            if self.zone[a] == Z_STASH:
-                if self.defs[dest].kind == RUNNER:
-                    self.used[dest] = 1  # the receiving runner is exhausted
-            elif dest == 0:
-                v = self.vehicle_of(h)
-                if self.used[h] == 0:
-                    self.used[h] = 1
-                else:
-                    self.used[v] = 1
-            elif self.defs[h].kind == RUNNER and self.defs[dest].kind == RUNNER:
-                self.used[a] = 1
+            if self.zone[a] != Z_STASH and dest and self.defs[h].kind == RUNNER:
+                self.used[a] = 1  # runner to runner: the moved card is exhausted
             else:
-                self.used[dest] = 1
+                runner = h if dest == 0 else dest
+                if self.defs[runner].kind == RUNNER:
+                    payers = self._payers(runner, a)
         self._detach(a)
         if dest == 0:
             self.zone[a] = Z_STASH
@@ -1210,6 +1206,10 @@ class CyberState(State):
             self.used[a] = used
             text = f"{self.defs[a].name} goes onto {self.name(dest)}."
         events.append(Event("equip", text, {"seat": s}))
+        if len(payers) == 1:
+            self.used[payers[0]] = 1
+        elif payers:
+            self.prompt = ("cost", s, tuple(payers))
         if dest and self.defs[a].kind == CYBER and self.defs[dest].kind == RUNNER:
             emp = self.empathy(dest)
             if emp <= 0:
@@ -1217,6 +1217,15 @@ class CyberState(State):
             elif emp == 1:
                 events.append(Event("psycho", f"{self.name(dest)} is Cyber-Psycho!", {}))
         return events + self._done(s)
+
+    def _payers(self, r: int, moved: int = 0) -> list[int]:
+        """What may be exhausted to pay for an equip step move involving runner ``r``: the runner
+        itself, or an unused Vehicle attached to it (never the card being moved)."""
+        out = [] if self.used[r] else [r]
+        v = self.vehicle_of(r)
+        if v and v != moved:
+            out.append(v)
+        return out
 
     def _detach(self, a: int) -> None:
         """Take ``a`` out of wherever it is (play, stash, limbo) without sending it anywhere."""
@@ -1683,6 +1692,12 @@ class CyberState(State):
             return self._answer_form(s, pr, action)
         if kind == "defend":
             return self._answer_defend(s, action)
+        if kind == "cost":
+            self.prompt = None
+            x = num(action.args[0])
+            self.used[x] = 1
+            text = f"{self.name(x)} is exhausted to pay for the move."
+            return [Event("exhaust", text, {}), *self._done(s)]
         if kind == "team":
             self.prompt = None
             r = pr[2]
