@@ -244,3 +244,43 @@ def test_stash_cards_are_not_in_play() -> None:
     (jacket,) = t.stash(0, "armored-jacket")
     state = t.at("hits")
     assert state.zone[jacket] == Z_STASH and jacket not in state.play[0]
+
+
+def test_a_nomad_lets_an_un_teamed_group_hold_four() -> None:
+    t = Table("the-nomads")
+    a, b, c, d = (t.card(0, "road-warrior") for _ in range(4))
+    t.card(1, "neon-dive")
+    state = t.at("hits")
+    act(state, f"send c{a}", f"send c{b}", f"send c{c}")
+    assert f"send c{d}" in texts(state)
+
+
+def test_in_a_skirmish_the_defender_acts_first_then_the_attacker() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop", team=1)
+    t.hand(0, "adrenaline-rush")
+    guard = t.card(1, "ganger", team=1)
+    t.hand(1, "flashbang")
+    dive = t.card(1, "neon-dive")
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{dive}", "defend t1")
+    assert state.current_player == 1 and "play flashbang" in texts(state)
+    act(state, "play flashbang", f"pay c{state.sponsor[1]}", f"target c{cop}")
+    assert state.current_player == 0 and state.hit_attack(0) == 0
+    del guard
+
+
+def test_remaining_defense_is_what_the_skirmish_left() -> None:
+    t = Table()
+    cops = [t.card(0, "beat-cop", team=1) for _ in range(2)]
+    armour = [t.card(0, "riot-armor", on=cop) for cop in cops]  # attack 8, Defense 14
+    guard = t.card(1, "patrol-officer", team=1)  # attack 3, Defense 2
+    house = t.card(1, "precinct-house")  # 8 + 2x2 = 12
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{house}", "defend t1")
+    while state.hit is not None:
+        act(state, "pass")
+    # 8 beats 2; remaining offense 6 does not beat 12, and 12 beats remaining Defense 14 - 3 = 11
+    assert state.zone[guard] == Z_DISCARD and state.zone[house] == Z_PLAY
+    assert all(state.zone[a] == Z_DISCARD for a in armour)  # DEFEATED: the gear goes
+    assert all(state.zone[c] == Z_PLAY and state.used[c] for c in cops)
