@@ -1,0 +1,1255 @@
+"""Hack-Me If You Can: the rules engine.
+
+Two hackers, one whole pack each. Every decision is its own step and belongs to one seat: the
+attacker's actions, and in the middle of a run the defender's answers (activate this firewall?
+boost?) and the defender's pick of which face-down card a shocked attacker loses.
+
+Representation (for cheap copies): piles are lists of card codes with the top as the last element
+(deck and archive); a player's firewalls are 12 ints (resource × 3 + level index) holding 0 for an
+empty slot, the card code for an inactive firewall and minus the code for an active one; a generator
+is ``credits * 64 + code``. Per-seat numbers live in lists of two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from ...engine import Action, Event, Outcome, Rng, State
+from .cards import (
+    ACTIONS_PER_TURN,
+    ACTIVATE,
+    ACTIVATION_COST,
+    AGENDA,
+    AGENDA_ACT,
+    AGENDA_RANKS,
+    ARCHIVE,
+    BOOST,
+    CODE_BY_TEXT,
+    COST,
+    CREDIT,
+    CURRENT,
+    DECK,
+    DISCARD,
+    DISMANTLE,
+    DRAIN,
+    DRAW,
+    FAMILY,
+    FIREWALL,
+    FIREWALL_ACT,
+    FORFEIT,
+    GENERATOR,
+    GENERATOR_ACT,
+    HAND,
+    HAND_LIMIT,
+    INVEST,
+    JOKER_CODE,
+    JOKER_FAMILY,
+    KEEP,
+    MULLIGAN,
+    NEXT,
+    PASS,
+    PAY,
+    PICK,
+    RECYCLE,
+    RESOURCE_BY_NAME,
+    RESOURCES,
+    REWIRE,
+    RUN,
+    SCRAP,
+    SHOCK,
+    SKIP,
+    STACK,
+    SUFFER,
+    TEXT,
+    TRASH,
+    TURN_CAP,
+    TUTOR,
+    UNTAG,
+    VALUE,
+)
+
+NAMES = ("Hacker A", "Hacker B")
+
+# Phases: what the seat in ``decider`` is deciding.
+(
+    MULLIGAN_PHASE,
+    TUTOR_PHASE,
+    ACTION_PHASE,
+    ACTIVATE_PHASE,
+    BOOST_PHASE,
+    PAY_PHASE,
+    SCRAP_PHASE,
+    FORFEIT_PHASE,
+    PICK_PHASE,
+    TRASH_PHASE,
+    STACK_PHASE,
+    DRAIN_PHASE,
+    REWIRE_PHASE,
+    RECYCLE_PHASE,
+    DISMANTLE_PHASE,
+    DISCARD_PHASE,
+    OVER,
+) = range(17)
+PHASE_NAMES = (
+    "mulligan", "tutor", "action", "activate", "boost", "pay", "scrap", "forfeit", "pick",
+    "trash", "stack", "drain", "rewire", "recycle", "dismantle", "discard", "over",
+)  # fmt: skip
+
+# What follows a shock's discard.
+AFTER_ACTION, AFTER_FORFEIT, AFTER_TRASH = 0, 1, 2
+
+NO_RUN = -1
+
+
+def _ev(kind: str, text: str, seats: frozenset[int] | None = None, **data: Any) -> Event:
+    return Event(kind, text, data, seats)
+
+
+_ONLY = (frozenset({0}), frozenset({1}))
+
+
+class HackState(State):
+    __slots__ = (
+        "_legal",
+        "_outcome",
+        "actions_left",
+        "agenda",
+        "archives",
+        "bonus",
+        "boosted",
+        "decider",
+        "decks",
+        "finalized",
+        "first",
+        "fws",
+        "gens",
+        "hands",
+        "invest",
+        "k_pool",
+        "k_res",
+        "known_own",
+        "known_pub",
+        "mulled",
+        "phase",
+        "recycled",
+        "rng",
+        "run_card",
+        "run_level",
+        "run_res",
+        "seat",
+        "shock_next",
+        "shock_target",
+        "stack",
+        "stacked",
+        "stock",
+        "tags",
+        "taken",
+        "turn",
+    )
+
+    game: ClassVar[Any]  # set by the game module (avoids an import cycle)
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.decks: list[list[int]] = [[], []]
+        self.hands: list[list[int]] = [[], []]
+        self.archives: list[list[int]] = [[], []]
+        self.finalized: list[list[int]] = [[], []]
+        self.gens: list[list[int]] = [[], []]
+        self.fws: list[list[int]] = [[0] * 12, [0] * 12]
+        self.stock = [0, 0]
+        self.tags = [0, 0]
+        self.agenda = [0, 0]
+        self.invest = [0, 0]
+        #: Turns each player has begun (a run needs this to be 2 or more).
+        self.taken = [0, 0]
+        self.mulled = [False, False]
+        #: How many top cards of each deck its owner knows / everyone knows, in order.
+        self.known_own = [0, 0]
+        self.known_pub = [0, 0]
+        self.first = 0
+        self.seat = 0
+        self.decider = 0
+        self.phase = MULLIGAN_PHASE
+        self.turn = 0
+        self.actions_left = 0
+        self.run_res = NO_RUN
+        self.run_level = -1
+        self.bonus = 0
+        self.boosted = False
+        self.run_card = 0
+        self.shock_target = 0
+        self.shock_next = AFTER_ACTION
+        #: The Jack's cards still to stack (taken off the deck) and those stacked, top first.
+        self.stack: list[int] = []
+        self.stacked: list[int] = []
+        #: The King's firewalls still to place (signed like slots) and the column being filled.
+        self.k_pool: list[int] = []
+        self.k_res = 0
+        self.recycled = 0
+        self._outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
+
+    # --- setup ---------------------------------------------------------------------------------
+
+    def setup(self, decks: list[list[int]]) -> list[Event]:
+        """Reveal top cards to choose the first hacker, deal 5 and 6, then offer mulligans."""
+        self.decks = decks
+        events: list[Event] = []
+        first = 0
+        for _ in range(len(decks[0])):
+            a, b = decks[0][-1], decks[1][-1]
+            events.append(
+                _ev(
+                    "reveal",
+                    f"{NAMES[0]} reveals {TEXT[a]}, {NAMES[1]} reveals {TEXT[b]}.",
+                    cards=[TEXT[a], TEXT[b]],
+                )
+            )
+            if VALUE[a] != VALUE[b]:
+                first = 0 if VALUE[a] > VALUE[b] else 1
+                break
+            events.append(_ev("tie", "A tie: both cards go under their decks."))
+            for deck in decks:
+                deck.insert(0, deck.pop())
+        self.first = self.seat = self.decider = first
+        events.append(_ev("first", f"{NAMES[first]} goes first.", player=first))
+        for p in (first, 1 - first):
+            events += self._draw(p, 5 if p == first else 6)
+        self.phase = MULLIGAN_PHASE
+        return events
+
+    # --- the contract ----------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome is not None else self.decider
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self._outcome is not None else self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        p = self.decider
+        if phase == ACTION_PHASE:
+            return self._action_moves(p)
+        if phase in (ACTIVATE_PHASE, BOOST_PHASE):
+            return [ACTIVATE if phase == ACTIVATE_PHASE else BOOST, PASS]
+        if phase == PAY_PHASE:
+            cost = self.strength()
+            return [PAY, SUFFER] if self.stock[p] >= cost else [SUFFER]
+        if phase == PICK_PHASE:
+            return PICK[: len(self.hands[self.shock_target])]
+        if phase == TRASH_PHASE:
+            return [TRASH, PASS]
+        if phase == SCRAP_PHASE:
+            return [SCRAP[i] for i, c in enumerate(self.fws[p]) if c]
+        if phase == DISMANTLE_PHASE:
+            return [DISMANTLE[i] for i, c in enumerate(self.fws[p]) if c] + [PASS]
+        if phase == FORFEIT_PHASE:
+            return _card_moves(FORFEIT, self.finalized[p])
+        if phase == RECYCLE_PHASE:
+            return [*_card_moves(RECYCLE, self.hands[p]), PASS]
+        if phase == DISCARD_PHASE:
+            return _card_moves(DISCARD, self.hands[p])
+        if phase == TUTOR_PHASE:
+            return [*_card_moves(TUTOR, self.decks[p]), SKIP]
+        if phase == MULLIGAN_PHASE:
+            return [KEEP, MULLIGAN]
+        if phase == STACK_PHASE:
+            return _card_moves(STACK, self.stack)
+        if phase == DRAIN_PHASE:
+            return _card_moves(DRAIN, [g & 63 for g in self.gens[p]])
+        if phase == REWIRE_PHASE:
+            moves = _card_moves(REWIRE, [abs(c) for c in self.k_pool])
+            if len(self.k_pool) <= 3 * (3 - self.k_res):
+                moves.append(NEXT)
+            return moves
+        return []
+
+    def _action_moves(self, p: int) -> list[Action]:
+        moves = [DRAW, CREDIT]
+        fw = self.fws[p]
+        hand = sorted(set(self.hands[p]))
+        free = [r for r in range(4) if fw[r * 3 + 2] == 0]
+        no_agenda = self.agenda[p] == 0
+        gens: list[Action] = []
+        walls: list[Action] = []
+        agendas: list[Action] = []
+        for c in hand:
+            fam = FAMILY[c]
+            if fam == GENERATOR:
+                gens.append(GENERATOR_ACT[c])  # type: ignore[arg-type]
+            elif fam == FIREWALL:
+                acts = FIREWALL_ACT[c]
+                assert acts is not None
+                walls += [acts[r] for r in free]
+            elif fam == AGENDA and no_agenda:
+                agendas.append(AGENDA_ACT[c])  # type: ignore[arg-type]
+        moves += gens + walls + agendas
+        stock = self.stock[p]
+        if not no_agenda and stock >= 1:
+            moves.append(INVEST)
+        if self.taken[p] > 1:
+            moves += RUN
+        if self.tags[p] and stock >= 1:
+            moves.append(UNTAG)
+        if self.tags[1 - p] and stock >= 2:
+            moves.append(SHOCK)
+        return moves
+
+    # --- applying a decision ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        handler = _HANDLERS[action.kind]
+        return handler(self, action)
+
+    def _do_mulligan(self, action: Action) -> list[Event]:
+        p = self.decider
+        events: list[Event] = []
+        if action.kind == "mulligan":
+            self.mulled[p] = True
+            hand = self.hands[p]
+            count = len(hand)
+            self.decks[p] += hand
+            self.hands[p] = []
+            self._shuffle_deck(p)
+            events.append(_ev("mulligan", f"{NAMES[p]} takes a mulligan.", player=p))
+            events += self._draw(p, count)
+        else:
+            events.append(_ev("keep", f"{NAMES[p]} keeps their hand.", player=p))
+        if p == self.first:
+            self.decider = 1 - p
+        else:
+            events += self._begin_turn(self.first)
+        return events
+
+    def _do_tutor(self, action: Action) -> list[Event]:
+        p = self.seat
+        if action.kind == "skip":
+            return self._start_actions(p)
+        code = _code(action.args[0])
+        hand = self.hands[p]
+        hand.remove(JOKER_CODE)
+        self.decks[p].remove(code)
+        hand.append(code)
+        events = [
+            _ev("tutor", f"{NAMES[p]} reveals a Joker and searches their deck.", player=p),
+            _ev("tutor_card", f"You take {TEXT[code]} from your deck.", _ONLY[p], card=TEXT[code]),
+        ]
+        events += self._to_archive(p, JOKER_CODE)
+        self._shuffle_deck(p)
+        if self._outcome is None:
+            events += self._start_actions(p)
+        return events
+
+    def _do_action(self, action: Action) -> list[Event]:
+        p = self.seat
+        o = 1 - p
+        self.actions_left -= 1
+        kind = action.kind
+        events: list[Event]
+        if action.kind == "draw":
+            events = self._draw(p, 1)
+        elif action.kind == "credit":
+            self.stock[p] += 1
+            events = [_ev("credit", f"{NAMES[p]} takes 1 credit.", player=p)]
+        elif kind == "generator":
+            code = _code(action.args[0])
+            self.hands[p].remove(code)
+            self.gens[p].append(VALUE[code] * 64 + code)
+            events = [
+                _ev(
+                    "generator",
+                    f"{NAMES[p]} puts generator {TEXT[code]} into play with {VALUE[code]} credits.",
+                    player=p,
+                    card=TEXT[code],
+                )
+            ]
+        elif kind == "firewall":
+            code = _code(action.args[0])
+            res = RESOURCE_BY_NAME[action.args[1]]
+            self.hands[p].remove(code)
+            fw = self.fws[p]
+            slot = res * 3
+            while fw[slot]:
+                slot += 1
+            fw[slot] = code
+            where = f"{RESOURCES[res]} level {slot % 3 + 1}"
+            events = [
+                _ev(
+                    "firewall",
+                    f"{NAMES[p]} installs a face-down firewall on their {where}.",
+                    player=p,
+                    resource=RESOURCES[res],
+                    level=slot % 3 + 1,
+                ),
+                _ev("firewall_card", f"Your firewall there is {TEXT[code]}.", _ONLY[p]),
+            ]
+        elif kind == "agenda":
+            code = _code(action.args[0])
+            self.hands[p].remove(code)
+            self.agenda[p] = code
+            self.invest[p] = 0
+            events = [
+                _ev("agenda", f"{NAMES[p]} starts a face-down agenda.", player=p),
+                _ev("agenda_card", f"Your agenda is {TEXT[code]}.", _ONLY[p], card=TEXT[code]),
+            ]
+        elif action.kind == "invest":
+            self.stock[p] -= 1
+            self.invest[p] += 1
+            code = self.agenda[p]
+            events = [
+                _ev("invest", f"{NAMES[p]} invests 1 credit ({self.invest[p]} on the agenda).")
+            ]
+            if self.invest[p] >= COST[code]:
+                return events + self._finalize(p)
+        elif kind == "run":
+            return self._start_run(p, RESOURCE_BY_NAME[action.args[0]])
+        elif action.kind == "untag":
+            self.stock[p] -= 1
+            self.tags[p] -= 1
+            events = [_ev("untag", f"{NAMES[p]} pays 1 credit to remove a tag.", player=p)]
+        else:  # shock
+            self.stock[p] -= 2
+            self.tags[o] = 0
+            events = [_ev("shock", f"{NAMES[p]} pays 2 credits to shock {NAMES[o]}.", player=p)]
+            return events + self._shock(o, AFTER_ACTION)
+        return events + self._after_action()
+
+    # --- turns -------------------------------------------------------------------------------------
+
+    def _begin_turn(self, p: int) -> list[Event]:
+        self.turn += 1
+        if self.turn > TURN_CAP:
+            return self._finish(None, f"the safety cap of {TURN_CAP} turns was reached")
+        self.seat = p
+        self.taken[p] += 1
+        events = [_ev("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn)]
+        gens = self.gens[p]
+        if gens:
+            kept = []
+            dead = []
+            for g in gens:
+                g -= 64
+                if g >> 6:
+                    kept.append(g)
+                else:
+                    dead.append(g & 63)
+            self.gens[p] = kept
+            self.stock[p] += len(gens)
+            events.append(
+                _ev("income", f"{NAMES[p]} takes {len(gens)} credits from their generators.")
+            )
+            for code in dead:
+                events.append(_ev("spent", f"Generator {TEXT[code]} is spent and destroyed."))
+                events += self._to_archive(p, code)
+        if JOKER_CODE in self.hands[p] and self.decks[p]:
+            self.phase = TUTOR_PHASE
+            self.decider = p
+            return events
+        return events + self._start_actions(p)
+
+    def _start_actions(self, p: int) -> list[Event]:
+        self.phase = ACTION_PHASE
+        self.decider = p
+        self.actions_left = ACTIONS_PER_TURN
+        return []
+
+    def _after_action(self) -> list[Event]:
+        if self._outcome is not None:
+            return []
+        self.run_res = NO_RUN
+        if self.actions_left > 0:
+            self.phase = ACTION_PHASE
+            self.decider = self.seat
+            return []
+        self.recycled = 0
+        self.phase = RECYCLE_PHASE
+        self.decider = self.seat
+        return []
+
+    def _do_recycle(self, action: Action) -> list[Event]:
+        p = self.seat
+        if action.kind != "pass":
+            code = _code(action.args[0])
+            self.hands[p].remove(code)
+            self.stock[p] += 2
+            self.recycled += 1
+            events = [
+                _ev("recycle", f"{NAMES[p]} recycles {TEXT[code]} for 2 credits.", card=TEXT[code])
+            ]
+            events += self._to_archive(p, code)
+            if self._outcome is not None or (self.recycled < 2 and self.hands[p]):
+                return events
+        else:
+            events = []
+        events += self._draw(p, self.recycled)
+        return events + self._offer_dismantle(p)
+
+    def _offer_dismantle(self, p: int) -> list[Event]:
+        if self.stock[p] >= 2 and any(self.fws[p]):
+            self.phase = DISMANTLE_PHASE
+            return []
+        return self._offer_discard(p)
+
+    def _do_dismantle(self, action: Action) -> list[Event]:
+        p = self.seat
+        events: list[Event] = []
+        if action.kind != "pass":
+            self.stock[p] -= 2
+            slot = _slot(action)
+            events.append(_ev("dismantle", f"{NAMES[p]} pays 2 credits to destroy a firewall."))
+            events += self._destroy_firewall(p, slot)
+        return events + self._offer_discard(p)
+
+    def _offer_discard(self, p: int) -> list[Event]:
+        if len(self.hands[p]) > HAND_LIMIT:
+            self.phase = DISCARD_PHASE
+            return []
+        return self._begin_turn(1 - p)
+
+    def _do_discard(self, action: Action) -> list[Event]:
+        p = self.seat
+        code = _code(action.args[0])
+        self.hands[p].remove(code)
+        events = [_ev("discard", f"{NAMES[p]} discards {TEXT[code]}.", card=TEXT[code])]
+        events += self._to_archive(p, code)
+        if self._outcome is None and len(self.hands[p]) <= HAND_LIMIT:
+            events += self._begin_turn(1 - p)
+        return events
+
+    # --- agendas -----------------------------------------------------------------------------------
+
+    def _finalize(self, p: int) -> list[Event]:
+        code = self.agenda[p]
+        self.agenda[p] = 0
+        self.invest[p] = 0
+        self.finalized[p].append(code)
+        events = [
+            _ev("finalize", f"{NAMES[p]} finalizes agenda {TEXT[code]}.", player=p, card=TEXT[code])
+        ]
+        ranks = {VALUE[c] for c in self.finalized[p]}
+        if all(r in ranks for r in AGENDA_RANKS):
+            return events + self._finish(p, f"{NAMES[p]} finalized A, 10, J, Q and K")
+        rank = VALUE[code]
+        if rank == 1:
+            self.stock[p] += 3
+            events.append(_ev("benefit", f"{NAMES[p]} gains 3 credits."))
+        elif rank == 10:
+            self.tags[1 - p] += 1
+            events.append(_ev("benefit", f"{NAMES[1 - p]} takes 1 tag."))
+        elif rank == 11:
+            deck = self.decks[p]
+            take = min(3, len(deck))
+            if take >= 2:
+                self.stack = deck[-take:][::-1]
+                del deck[-take:]
+                self.stacked = []
+                self.known_own[p] = max(0, self.known_own[p] - take)
+                self.known_pub[p] = 0
+                self.phase = STACK_PHASE
+                self.decider = p
+                events.append(_ev("benefit", f"{NAMES[p]} looks at the top of their deck."))
+                events.append(
+                    _ev(
+                        "peek",
+                        "Top of your deck: " + ", ".join(TEXT[c] for c in self.stack) + ".",
+                        _ONLY[p],
+                    )
+                )
+                return events
+        elif rank == 12:
+            gens = self.gens[p]
+            if len(gens) == 1:
+                return events + self._drain(p, 0)
+            if gens:
+                self.phase = DRAIN_PHASE
+                self.decider = p
+                return events
+        else:
+            pool = [c for c in self.fws[p] if c]
+            if pool:
+                self.k_pool = pool
+                self.k_res = 0
+                self.fws[p] = [0] * 12
+                self.phase = REWIRE_PHASE
+                self.decider = p
+                events.append(_ev("benefit", f"{NAMES[p]} rearranges their firewalls."))
+                return events
+        return events + self._after_action()
+
+    def _do_stack(self, action: Action) -> list[Event]:
+        p = self.seat
+        code = _code(action.args[0])
+        self.stack.remove(code)
+        self.stacked.append(code)
+        if len(self.stack) > 1:
+            return []
+        self.stacked += self.stack
+        self.decks[p] += self.stacked[::-1]
+        self.known_own[p] += len(self.stacked)
+        self.stack = []
+        self.stacked = []
+        events = [_ev("stacked", f"{NAMES[p]} puts the cards back in an order of their choice.")]
+        return events + self._after_action()
+
+    def _do_drain(self, action: Action) -> list[Event]:
+        code = _code(action.args[0])
+        p = self.seat
+        index = next(i for i, g in enumerate(self.gens[p]) if g & 63 == code)
+        return self._drain(p, index) + self._after_action()
+
+    def _drain(self, p: int, index: int) -> list[Event]:
+        g = self.gens[p].pop(index)
+        code, credits = g & 63, g >> 6
+        self.stock[p] += credits
+        events = [
+            _ev(
+                "drain",
+                f"{NAMES[p]} moves {credits} credits from generator {TEXT[code]} to their stock; "
+                "the empty generator is destroyed.",
+            )
+        ]
+        return events + self._to_archive(p, code)
+
+    def _do_rewire(self, action: Action) -> list[Event]:
+        p = self.seat
+        fw = self.fws[p]
+        base = self.k_res * 3
+        if action.kind == "next":
+            self.k_res += 1
+            return []
+        code = _code(action.args[0])
+        index = next(i for i, c in enumerate(self.k_pool) if abs(c) == code)
+        signed = self.k_pool.pop(index)
+        slot = base
+        while fw[slot]:
+            slot += 1
+        fw[slot] = signed
+        what = TEXT[code] if signed < 0 else "a face-down firewall"
+        events = [
+            _ev(
+                "rewire",
+                f"{NAMES[p]} moves {what} to {RESOURCES[self.k_res]} level {slot % 3 + 1}.",
+            )
+        ]
+        if not self.k_pool:
+            return events + self._after_action()
+        if slot % 3 == 2:
+            self.k_res += 1
+        return events
+
+    # --- runs ------------------------------------------------------------------------------------
+
+    def _start_run(self, p: int, res: int) -> list[Event]:
+        o = 1 - p
+        self.run_res = res
+        self.boosted = False
+        self.bonus = 0
+        fw = self.fws[o]
+        level = 2
+        while level >= 0 and not fw[res * 3 + level]:
+            level -= 1
+        self.run_level = level
+        events = [
+            _ev(
+                "run",
+                f"{NAMES[p]} runs on {NAMES[o]}'s {RESOURCES[res]}.",
+                player=p,
+                resource=RESOURCES[res],
+            )
+        ]
+        return events + self._run_next()
+
+    def _run_next(self) -> list[Event]:
+        """Access the next firewall down, or the resource once every firewall is behind."""
+        p = self.seat
+        o = 1 - p
+        fw = self.fws[o]
+        base = self.run_res * 3
+        events: list[Event] = []
+        while self.run_level >= 0:
+            level = self.run_level
+            card = fw[base + level]
+            self.bonus = 0
+            if card > 0:
+                if self.stock[o] >= ACTIVATION_COST[level]:
+                    self.phase = ACTIVATE_PHASE
+                    self.decider = o
+                    events.append(
+                        _ev(
+                            "access",
+                            f"{NAMES[p]} reaches an inactive firewall at level {level + 1}.",
+                        )
+                    )
+                    return events
+                events.append(
+                    _ev("pass", f"{NAMES[p]} slips past an inactive firewall at level {level + 1}.")
+                )
+                self.run_level -= 1
+                continue
+            events.append(
+                _ev(
+                    "access",
+                    f"{NAMES[p]} reaches firewall {TEXT[-card]} at level {level + 1}.",
+                    card=TEXT[-card],
+                )
+            )
+            return events + self._engage()
+        return events + self._access()
+
+    def _engage(self) -> list[Event]:
+        o = 1 - self.seat
+        if not self.boosted and self.decks[o]:
+            self.phase = BOOST_PHASE
+            self.decider = o
+        else:
+            self.phase = PAY_PHASE
+            self.decider = self.seat
+        return []
+
+    def strength(self) -> int:
+        """Strength of the firewall being accessed, boost included."""
+        card = self.fws[1 - self.seat][self.run_res * 3 + self.run_level]
+        return VALUE[abs(card)] - 1 + self.bonus
+
+    def _do_activate(self, action: Action) -> list[Event]:
+        o = self.decider
+        p = self.seat
+        slot = self.run_res * 3 + self.run_level
+        if action.kind == "pass":
+            self.run_level -= 1
+            return [
+                _ev("pass", f"{NAMES[o]} leaves the firewall inactive; {NAMES[p]} slips past."),
+                *self._run_next(),
+            ]
+        cost = ACTIVATION_COST[self.run_level]
+        card = self.fws[o][slot]
+        self.stock[o] -= cost
+        self.fws[o][slot] = -card
+        events = [
+            _ev(
+                "activate",
+                f"{NAMES[o]} pays {cost} to activate firewall {TEXT[card]} "
+                f"(strength {VALUE[card] - 1}).",
+                card=TEXT[card],
+            )
+        ]
+        return events + self._engage()
+
+    def _do_boost(self, action: Action) -> list[Event]:
+        o = self.decider
+        self.phase = PAY_PHASE
+        self.decider = self.seat
+        if action.kind == "pass":
+            return []
+        self.boosted = True
+        code = self._pop_top(o)
+        events: list[Event]
+        if FAMILY[code] == FIREWALL:
+            self.bonus += VALUE[code] - 1
+            text = f"{NAMES[o]} boosts with {TEXT[code]}: strength now {self.strength()}."
+        else:
+            text = f"{NAMES[o]} boosts and reveals {TEXT[code]}: no effect."
+        events = [_ev("boost", text, card=TEXT[code])]
+        return events + self._to_archive(o, code)
+
+    def _do_pay(self, action: Action) -> list[Event]:
+        p = self.seat
+        o = 1 - p
+        level = self.run_level
+        if action.kind == "pay":
+            cost = self.strength()
+            self.stock[p] -= cost
+            events = [_ev("break", f"{NAMES[p]} pays {cost} credits and destroys the firewall.")]
+            events += self._destroy_firewall(o, self.run_res * 3 + level)
+            if self._outcome is not None:
+                return events
+            self.run_level -= 1
+            return events + self._run_next()
+        if level == 0:
+            return [_ev("stopped", f"The firewall stops {NAMES[p]}'s run."), *self._after_action()]
+        if level == 1:
+            self.tags[p] += 1
+            events = [_ev("suffer", f"{NAMES[p]} takes 1 tag.")]
+            slots = [i for i, c in enumerate(self.fws[p]) if c]
+            if not slots:
+                return [
+                    *events,
+                    _ev("stopped", f"{NAMES[p]} has no firewall to destroy: the run stops."),
+                    *self._after_action(),
+                ]
+            if len(slots) == 1:
+                return events + self._scrap(p, slots[0])
+            self.phase = SCRAP_PHASE
+            return events
+        events = [_ev("suffer", f"{NAMES[p]} takes 1 shock.")]
+        return events + self._shock(p, AFTER_FORFEIT)
+
+    def _do_scrap(self, action: Action) -> list[Event]:
+        return self._scrap(self.seat, _slot(action))
+
+    def _scrap(self, p: int, slot: int) -> list[Event]:
+        events = [_ev("scrap", f"{NAMES[p]} destroys their own firewall on {_slot_text(slot)}.")]
+        events += self._destroy_firewall(p, slot)
+        return events + self._continue_run()
+
+    def _continue_run(self) -> list[Event]:
+        if self._outcome is not None:
+            return []
+        self.run_level -= 1
+        return self._run_next()
+
+    def _offer_forfeit(self) -> list[Event]:
+        p = self.seat
+        agendas = self.finalized[p]
+        if not agendas:
+            return [
+                _ev("stopped", f"{NAMES[p]} has no finalized agenda to destroy: the run stops."),
+                *self._after_action(),
+            ]
+        if len(set(agendas)) == 1:
+            return self._forfeit(p, agendas[0])
+        self.phase = FORFEIT_PHASE
+        self.decider = p
+        return []
+
+    def _do_forfeit(self, action: Action) -> list[Event]:
+        return self._forfeit(self.seat, _code(action.args[0]))
+
+    def _forfeit(self, p: int, code: int) -> list[Event]:
+        self.finalized[p].remove(code)
+        events = [_ev("forfeit", f"{NAMES[p]} destroys their finalized agenda {TEXT[code]}.")]
+        events += self._to_archive(p, code)
+        return events + self._continue_run()
+
+    def _access(self) -> list[Event]:
+        p = self.seat
+        o = 1 - p
+        res = self.run_res
+        events: list[Event] = []
+        if res == DECK:
+            if not self.decks[o]:
+                return [_ev("empty", "The deck is empty: the run ends."), *self._after_action()]
+            code = self._pop_top(o)
+        elif res == HAND:
+            hand = self.hands[o]
+            if not hand:
+                return [_ev("empty", "The hand is empty: the run ends."), *self._after_action()]
+            code = hand.pop(self.rng.below(len(hand)))
+        elif res == ARCHIVE:
+            if not self.archives[o]:
+                return [_ev("empty", "The archive is empty: the run ends."), *self._after_action()]
+            code = self.archives[o].pop()
+        else:
+            code = self.agenda[o]
+            if not code:
+                return [
+                    _ev("empty", "There is no current agenda: the run ends."),
+                    *self._after_action(),
+                ]
+            gained = self.invest[o]
+            self.agenda[o] = 0
+            self.invest[o] = 0
+            self.stock[p] += gained
+            self.run_card = code
+            events.append(
+                _ev(
+                    "steal",
+                    f"{NAMES[p]} accesses agenda {TEXT[code]} and takes the {gained} credits on it.",
+                    card=TEXT[code],
+                )
+            )
+            return events + self._offer_trash()
+        self.run_card = code
+        fam = FAMILY[code]
+        where = f"{NAMES[o]}'s {RESOURCES[res]}"
+        if fam == FIREWALL:
+            self.tags[p] += VALUE[code]
+            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and takes {VALUE[code]} tags."
+        elif fam == GENERATOR:
+            self.stock[p] += VALUE[code]
+            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and gains {VALUE[code]} credits."
+        elif fam == AGENDA:
+            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and draws 2 cards."
+        else:
+            text = f"{NAMES[p]} accesses a Joker from {where} and takes 1 shock."
+        events.append(_ev("accessed", text, card=TEXT[code], resource=RESOURCES[res]))
+        if fam == AGENDA:
+            events += self._draw(p, 2)
+        elif fam == JOKER_FAMILY:
+            return events + self._shock(p, AFTER_TRASH)
+        return events + self._offer_trash()
+
+    def _offer_trash(self) -> list[Event]:
+        if self.stock[self.seat] >= 2:
+            self.phase = TRASH_PHASE
+            self.decider = self.seat
+            return []
+        return self._do_trash(PASS)
+
+    def _do_trash(self, action: Action) -> list[Event]:
+        p = self.seat
+        o = 1 - p
+        code = self.run_card
+        self.run_card = 0
+        res = self.run_res
+        if action.kind == "trash":
+            self.stock[p] -= 2
+            self.archives[o].insert(0, code)
+            events = [_ev("trash", f"{NAMES[p]} pays 2 credits to destroy {TEXT[code]}.")]
+            events += self._check_archive(o, code)
+            return events + self._after_action()
+        if res in (DECK, CURRENT):
+            self.decks[o].append(code)
+            self.known_own[o] += 1
+            self.known_pub[o] += 1
+            where = "on top of the deck"
+        elif res == HAND:
+            self.hands[o].append(code)
+            where = "to the hand"
+        else:
+            self.archives[o].insert(0, code)
+            where = "under the archive"
+        events = [_ev("return", f"{TEXT[code]} goes back {where}.")]
+        return events + self._after_action()
+
+    # --- shocks --------------------------------------------------------------------------------
+
+    def _shock(self, target: int, after: int) -> list[Event]:
+        hand = self.hands[target]
+        if not hand:
+            return self._finish(1 - target, f"{NAMES[target]} took a shock with an empty hand")
+        self.shock_target = target
+        self.shock_next = after
+        if len(hand) == 1:
+            return self._shock_discard(0)
+        # The picker chooses a face-down position; shuffling first makes positions meaningless.
+        self.rng.shuffle(hand)
+        self.phase = PICK_PHASE
+        self.decider = 1 - target
+        return []
+
+    def _do_pick(self, action: Action) -> list[Event]:
+        return self._shock_discard(int(action.args[0]) - 1)
+
+    def _shock_discard(self, index: int) -> list[Event]:
+        target = self.shock_target
+        code = self.hands[target].pop(index)
+        events = [_ev("shocked", f"{NAMES[target]} loses {TEXT[code]} to the shock.")]
+        events += self._to_archive(target, code)
+        if self._outcome is not None:
+            return events
+        after = self.shock_next
+        if after == AFTER_ACTION:
+            return events + self._after_action()
+        if after == AFTER_FORFEIT:
+            return events + self._offer_forfeit()
+        return events + self._offer_trash()
+
+    # --- piles -----------------------------------------------------------------------------------
+
+    def _draw(self, p: int, count: int) -> list[Event]:
+        deck = self.decks[p]
+        count = min(count, len(deck))
+        if not count:
+            return []
+        drawn = deck[-count:]
+        del deck[-count:]
+        self.hands[p] += drawn
+        self.known_own[p] = max(0, self.known_own[p] - count)
+        self.known_pub[p] = max(0, self.known_pub[p] - count)
+        word = "a card" if count == 1 else f"{count} cards"
+        return [
+            _ev("draw", f"{NAMES[p]} draws {word}.", player=p, count=count),
+            _ev(
+                "drawn",
+                "You draw " + ", ".join(TEXT[c] for c in drawn) + ".",
+                _ONLY[p],
+                cards=[TEXT[c] for c in drawn],
+            ),
+        ]
+
+    def _pop_top(self, p: int) -> int:
+        self.known_own[p] = max(0, self.known_own[p] - 1)
+        self.known_pub[p] = max(0, self.known_pub[p] - 1)
+        return self.decks[p].pop()
+
+    def _shuffle_deck(self, p: int) -> None:
+        self.rng.shuffle(self.decks[p])
+        self.known_own[p] = 0
+        self.known_pub[p] = 0
+
+    def _to_archive(self, p: int, code: int) -> list[Event]:
+        self.archives[p].append(code)
+        return self._check_archive(p, code)
+
+    def _check_archive(self, p: int, code: int) -> list[Event]:
+        if FAMILY[code] != AGENDA:
+            return []
+        rank = VALUE[code]
+        if sum(1 for c in self.archives[p] if VALUE[c] == rank) >= 4:
+            return self._finish(
+                1 - p, f"{NAMES[p]} has four {TEXT[code][:-1]} agendas in the archive"
+            )
+        return []
+
+    def _destroy_firewall(self, p: int, slot: int) -> list[Event]:
+        """Destroy the firewall in ``slot``; those above it in the column move down."""
+        fw = self.fws[p]
+        code = abs(fw[slot])
+        top = slot - slot % 3 + 2
+        for i in range(slot, top):
+            fw[i] = fw[i + 1]
+        fw[top] = 0
+        return self._to_archive(p, code)
+
+    def _finish(self, winner: int | None, reason: str) -> list[Event]:
+        if winner is None:
+            self._outcome = Outcome((), (0.0, 0.0), reason[0].upper() + reason[1:])
+            text = f"The game is a draw: {reason}."
+        else:
+            returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+            self._outcome = Outcome((winner,), returns, reason[0].upper() + reason[1:])
+            text = f"{NAMES[winner]} wins: {reason}."
+        self.phase = OVER
+        self._legal = None
+        return [_ev("end", text, winner=winner, reason=reason)]
+
+    # --- refusing moves clearly --------------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        from .explain import why_illegal
+
+        return why_illegal(self, action)
+
+    # --- information --------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def clone(self) -> HackState:
+        other = HackState.__new__(HackState)
+        other.rng = self.rng.clone()
+        d, h, a, f, g, w = (
+            self.decks,
+            self.hands,
+            self.archives,
+            self.finalized,
+            self.gens,
+            self.fws,
+        )
+        other.decks = [d[0][:], d[1][:]]
+        other.hands = [h[0][:], h[1][:]]
+        other.archives = [a[0][:], a[1][:]]
+        other.finalized = [f[0][:], f[1][:]]
+        other.gens = [g[0][:], g[1][:]]
+        other.fws = [w[0][:], w[1][:]]
+        other.stock = self.stock[:]
+        other.tags = self.tags[:]
+        other.agenda = self.agenda[:]
+        other.invest = self.invest[:]
+        other.taken = self.taken[:]
+        other.mulled = self.mulled[:]
+        other.known_own = self.known_own[:]
+        other.known_pub = self.known_pub[:]
+        other.first = self.first
+        other.seat = self.seat
+        other.decider = self.decider
+        other.phase = self.phase
+        other.turn = self.turn
+        other.actions_left = self.actions_left
+        other.run_res = self.run_res
+        other.run_level = self.run_level
+        other.bonus = self.bonus
+        other.boosted = self.boosted
+        other.run_card = self.run_card
+        other.shock_target = self.shock_target
+        other.shock_next = self.shock_next
+        other.stack = self.stack[:]
+        other.stacked = self.stacked[:]
+        other.k_pool = self.k_pool[:]
+        other.k_res = self.k_res
+        other.recycled = self.recycled
+        other._outcome = self._outcome
+        other._legal = self._legal
+        return other
+
+    def determinize(self, seat: int, rng: Rng) -> HackState:
+        """Re-deal what ``seat`` cannot know: the opponent's hand, unknown deck cards, inactive
+        firewalls, current agenda and any cards set aside for a Jack or a King; the order of the
+        unknown part of ``seat``'s own deck. Face-down slots keep their family (a face-down
+        firewall stays a firewall card, a current agenda stays an agenda)."""
+        other = self.clone()
+        other._legal = None
+        o = 1 - seat
+        # The opponent's hidden cards, pooled.
+        deck = other.decks[o]
+        public_top = other.known_pub[o]
+        hidden_deck = len(deck) - public_top
+        hand = other.hands[o]
+        fw = other.fws[o]
+        owner_deciding = other.seat == o
+        stack = other.stack if owner_deciding else []
+        k_pool = other.k_pool if owner_deciding else []
+        pool = deck[:hidden_deck] + hand + stack
+        pool += [c for c in fw if c > 0]
+        pool += [c for c in k_pool if c > 0]
+        if other.agenda[o]:
+            pool.append(other.agenda[o])
+        rng.shuffle(pool)
+
+        def take(family: int) -> int:
+            for i, c in enumerate(pool):
+                if FAMILY[c] == family:
+                    return pool.pop(i)
+            raise AssertionError("a face-down slot has no card of its family to take")
+
+        for i, c in enumerate(fw):
+            if c > 0:
+                fw[i] = take(FIREWALL)
+        for i, c in enumerate(k_pool):
+            if c > 0:
+                k_pool[i] = take(FIREWALL)
+        if other.agenda[o]:
+            other.agenda[o] = take(AGENDA)
+        n = len(hand)
+        hand[:] = pool[:n]
+        del pool[:n]
+        if stack:
+            s = len(stack)
+            stack[:] = pool[:s]
+            del pool[:s]
+        deck[:hidden_deck] = pool
+        # Our own deck: its order below what we know of its top.
+        mine = other.decks[seat]
+        unknown = len(mine) - other.known_own[seat]
+        if unknown > 1:
+            part = mine[:unknown]
+            rng.shuffle(part)
+            mine[:unknown] = part
+        other.rng = rng.fork()
+        return other
+
+    def signature(self) -> tuple[Any, ...]:
+        return (
+            self.rng.state,
+            tuple(map(tuple, self.decks)),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.archives)),
+            tuple(map(tuple, self.finalized)),
+            tuple(map(tuple, self.gens)),
+            tuple(map(tuple, self.fws)),
+            tuple(self.stock),
+            tuple(self.tags),
+            tuple(self.agenda),
+            tuple(self.invest),
+            tuple(self.taken),
+            tuple(self.mulled),
+            tuple(self.known_own),
+            tuple(self.known_pub),
+            self.first,
+            self.seat,
+            self.decider,
+            self.phase,
+            self.turn,
+            self.actions_left,
+            self.run_res,
+            self.run_level,
+            self.bonus,
+            self.boosted,
+            self.run_card,
+            self.shock_target,
+            self.shock_next,
+            tuple(self.stack),
+            tuple(self.stacked),
+            tuple(self.k_pool),
+            self.k_res,
+            self.recycled,
+            None if self._outcome is None else self._outcome.reason,
+        )
+
+
+def _code(token: str) -> int:
+    return CODE_BY_TEXT[token]
+
+
+def _slot(action: Action) -> int:
+    return RESOURCE_BY_NAME[action.args[0]] * 3 + int(action.args[1]) - 1
+
+
+def _slot_text(slot: int) -> str:
+    return f"{RESOURCES[slot // 3]} level {slot % 3 + 1}"
+
+
+def _card_moves(table: list[Action | None], cards: list[int]) -> list[Action]:
+    return [table[c] for c in sorted(set(cards))]  # type: ignore[misc]
+
+
+def _dispatch_pay(state: HackState, action: Action) -> list[Event]:
+    return state._do_pay(action)
+
+
+def _dispatch_pass(state: HackState, action: Action) -> list[Event]:
+    phase = state.phase
+    if phase == ACTIVATE_PHASE:
+        return state._do_activate(action)
+    if phase == BOOST_PHASE:
+        return state._do_boost(action)
+    if phase == TRASH_PHASE:
+        return state._do_trash(action)
+    if phase == RECYCLE_PHASE:
+        return state._do_recycle(action)
+    return state._do_dismantle(action)
+
+
+_HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
+    "keep": HackState._do_mulligan,
+    "mulligan": HackState._do_mulligan,
+    "tutor": HackState._do_tutor,
+    "skip": HackState._do_tutor,
+    "draw": HackState._do_action,
+    "credit": HackState._do_action,
+    "generator": HackState._do_action,
+    "firewall": HackState._do_action,
+    "agenda": HackState._do_action,
+    "invest": HackState._do_action,
+    "run": HackState._do_action,
+    "untag": HackState._do_action,
+    "shock": HackState._do_action,
+    "activate": HackState._do_activate,
+    "boost": HackState._do_boost,
+    "pay": _dispatch_pay,
+    "suffer": _dispatch_pay,
+    "scrap": HackState._do_scrap,
+    "forfeit": HackState._do_forfeit,
+    "pick": HackState._do_pick,
+    "trash": HackState._do_trash,
+    "pass": _dispatch_pass,
+    "stack": HackState._do_stack,
+    "drain": HackState._do_drain,
+    "rewire": HackState._do_rewire,
+    "next": HackState._do_rewire,
+    "recycle": HackState._do_recycle,
+    "dismantle": HackState._do_dismantle,
+    "discard": HackState._do_discard,
+}
