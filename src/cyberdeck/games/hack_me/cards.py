@@ -63,7 +63,6 @@ def _per_card(kind: str, family: int | None) -> list[Action | None]:
 
 KEEP = Action("keep")
 MULLIGAN = Action("mulligan")
-SKIP = Action("skip")
 DRAW = Action("draw")
 CREDIT = Action("credit")
 INVEST = Action("invest")
@@ -98,13 +97,14 @@ DISCARD = _per_card("discard", None)
 
 
 def _all_actions() -> list[Action]:
-    out: list[Action] = [KEEP, MULLIGAN, SKIP]
-    out += [a for a in TUTOR if a is not None]
+    out: list[Action] = [KEEP, MULLIGAN]
     out += [DRAW, CREDIT]
     out += [a for a in GENERATOR_ACT if a is not None]
     out += [a for acts in FIREWALL_ACT if acts is not None for a in acts]
     out += [a for a in AGENDA_ACT if a is not None]
-    out += [INVEST, *RUN, UNTAG, SHOCK, ACTIVATE, BOOST, PAY, SUFFER, *SCRAP]
+    out += [INVEST, *RUN, UNTAG, SHOCK]
+    out += [a for a in TUTOR if a is not None]
+    out += [ACTIVATE, BOOST, PAY, SUFFER, *SCRAP]
     out += [a for a in FORFEIT if a is not None]
     out += [*PICK, TRASH, PASS]
     out += [a for a in STACK if a is not None]

@@ -19,7 +19,6 @@ _KNOWN = frozenset(ALL_ACTIONS)
 
 _ASKED = {
     "mulligan": "whether to keep the opening hand ('keep' or 'mulligan')",
-    "tutor": "whether to reveal a Joker and search the deck ('tutor CARD' or 'skip')",
     "action": "one of the turn's four actions",
     "activate": "whether to activate the firewall being accessed ('activate' or 'pass')",
     "boost": "whether to boost the firewall ('boost' or 'pass')",
@@ -39,8 +38,6 @@ _ASKED = {
 _PHASE_OF_KIND = {
     "keep": "mulligan",
     "mulligan": "mulligan",
-    "tutor": "tutor",
-    "skip": "tutor",
     "activate": "activate",
     "boost": "boost",
     "pay": "pay",
@@ -109,6 +106,10 @@ def _action_reason(state: HackState, action: Action) -> str:
         res = RESOURCE_BY_NAME[action.args[1]]
         if state.fws[p][res * 3 + 2]:
             return f"The {RESOURCES[res]} already has three firewalls."
+    if kind == "tutor":
+        if not state.fresh:
+            return "A Joker can only be revealed at the start of the turn, before any action."
+        return "A Joker search needs a Joker in hand and names a card still in the deck."
     if kind == "agenda" and state.agenda[p]:
         return "There is already a current agenda; finalize it before starting another."
     return f"'{action}' needs that card in the hand of the hacker to play ({NAMES[p]})."

@@ -86,7 +86,6 @@ def prompt(view: Mapping[str, Any]) -> str:
         return f"{who}: pay 2 credits to destroy the accessed card?"
     return {
         "mulligan": f"{who}: keep your opening hand or take a mulligan?",
-        "tutor": f"{who}: reveal a Joker to search your deck?",
         "scrap": f"{who}: destroy one of your firewalls.",
         "forfeit": f"{who}: destroy one of your finalized agendas.",
         "stack": f"{who}: choose the next card for the top of your deck.",
@@ -175,7 +174,6 @@ def render_lines(view: Mapping[str, Any]) -> str:
 _VERBS = {
     "keep": "Keep this hand",
     "mulligan": "Mulligan (shuffle back, redraw)",
-    "skip": "Do not use a Joker",
     "draw": "Draw a card",
     "credit": "Take 1 credit",
     "invest": "Invest 1 credit in the current agenda",

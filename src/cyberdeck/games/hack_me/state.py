@@ -58,7 +58,6 @@ from .cards import (
     RUN,
     SCRAP,
     SHOCK,
-    SKIP,
     STACK,
     SUFFER,
     TEXT,
@@ -74,7 +73,6 @@ NAMES = ("Hacker A", "Hacker B")
 # Phases: what the seat in ``decider`` is deciding.
 (
     MULLIGAN_PHASE,
-    TUTOR_PHASE,
     ACTION_PHASE,
     ACTIVATE_PHASE,
     BOOST_PHASE,
@@ -90,9 +88,9 @@ NAMES = ("Hacker A", "Hacker B")
     DISMANTLE_PHASE,
     DISCARD_PHASE,
     OVER,
-) = range(17)
+) = range(16)
 PHASE_NAMES = (
-    "mulligan", "tutor", "action", "activate", "boost", "pay", "scrap", "forfeit", "pick",
+    "mulligan", "action", "activate", "boost", "pay", "scrap", "forfeit", "pick",
     "trash", "stack", "drain", "rewire", "recycle", "dismantle", "discard", "over",
 )  # fmt: skip
 
@@ -122,6 +120,7 @@ class HackState(State):
         "decks",
         "finalized",
         "first",
+        "fresh",
         "fws",
         "gens",
         "hands",
@@ -174,6 +173,8 @@ class HackState(State):
         self.phase = MULLIGAN_PHASE
         self.turn = 0
         self.actions_left = 0
+        #: No action taken yet this turn: a Joker may still be revealed.
+        self.fresh = False
         self.run_res = NO_RUN
         self.run_level = -1
         self.bonus = 0
@@ -267,8 +268,6 @@ class HackState(State):
             return [*_card_moves(RECYCLE, self.hands[p]), PASS]
         if phase == DISCARD_PHASE:
             return _card_moves(DISCARD, self.hands[p])
-        if phase == TUTOR_PHASE:
-            return [*_card_moves(TUTOR, self.decks[p]), SKIP]
         if phase == MULLIGAN_PHASE:
             return [KEEP, MULLIGAN]
         if phase == STACK_PHASE:
@@ -311,6 +310,8 @@ class HackState(State):
             moves.append(UNTAG)
         if self.tags[1 - p] and stock >= 2:
             moves.append(SHOCK)
+        if self.fresh and JOKER_CODE in self.hands[p] and self.decks[p]:
+            moves += _card_moves(TUTOR, self.decks[p])
         return moves
 
     # --- applying a decision ---------------------------------------------------------------------
@@ -342,8 +343,7 @@ class HackState(State):
 
     def _do_tutor(self, action: Action) -> list[Event]:
         p = self.seat
-        if action.kind == "skip":
-            return self._start_actions(p)
+        self.fresh = False
         code = _code(action.args[0])
         hand = self.hands[p]
         hand.remove(JOKER_CODE)
@@ -355,14 +355,13 @@ class HackState(State):
         ]
         events += self._to_archive(p, JOKER_CODE)
         self._shuffle_deck(p)
-        if self._outcome is None:
-            events += self._start_actions(p)
         return events
 
     def _do_action(self, action: Action) -> list[Event]:
         p = self.seat
         o = 1 - p
         self.actions_left -= 1
+        self.fresh = False
         kind = action.kind
         events: list[Event]
         if action.kind == "draw":
@@ -460,16 +459,13 @@ class HackState(State):
             for code in dead:
                 events.append(_ev("spent", f"Generator {TEXT[code]} is spent and destroyed."))
                 events += self._to_archive(p, code)
-        if JOKER_CODE in self.hands[p] and self.decks[p]:
-            self.phase = TUTOR_PHASE
-            self.decider = p
-            return events
         return events + self._start_actions(p)
 
     def _start_actions(self, p: int) -> list[Event]:
         self.phase = ACTION_PHASE
         self.decider = p
         self.actions_left = ACTIONS_PER_TURN
+        self.fresh = True
         return []
 
     def _after_action(self) -> list[Event]:
@@ -1078,6 +1074,7 @@ class HackState(State):
         other.phase = self.phase
         other.turn = self.turn
         other.actions_left = self.actions_left
+        other.fresh = self.fresh
         other.run_res = self.run_res
         other.run_level = self.run_level
         other.bonus = self.bonus
@@ -1110,12 +1107,15 @@ class HackState(State):
         fw = other.fws[o]
         owner_deciding = other.seat == o
         stack = other.stack if owner_deciding else []
+        stacked = other.stacked if owner_deciding else []
         k_pool = other.k_pool if owner_deciding else []
-        pool = deck[:hidden_deck] + hand + stack
+        pool = deck[:hidden_deck] + hand + stack + stacked
         pool += [c for c in fw if c > 0]
         pool += [c for c in k_pool if c > 0]
         if other.agenda[o]:
             pool.append(other.agenda[o])
+        # Sorted first: the sample must depend only on what ``seat`` knows, not on hidden order.
+        pool.sort()
         rng.shuffle(pool)
 
         def take(family: int) -> int:
@@ -1135,18 +1135,19 @@ class HackState(State):
         n = len(hand)
         hand[:] = pool[:n]
         del pool[:n]
-        if stack:
-            s = len(stack)
-            stack[:] = pool[:s]
-            del pool[:s]
+        for part in (stack, stacked):
+            if part:
+                size = len(part)
+                part[:] = pool[:size]
+                del pool[:size]
         deck[:hidden_deck] = pool
         # Our own deck: its order below what we know of its top.
         mine = other.decks[seat]
         unknown = len(mine) - other.known_own[seat]
         if unknown > 1:
-            part = mine[:unknown]
-            rng.shuffle(part)
-            mine[:unknown] = part
+            below = sorted(mine[:unknown])
+            rng.shuffle(below)
+            mine[:unknown] = below
         other.rng = rng.fork()
         return other
 
@@ -1173,6 +1174,7 @@ class HackState(State):
             self.phase,
             self.turn,
             self.actions_left,
+            self.fresh,
             self.run_res,
             self.run_level,
             self.bonus,
@@ -1226,7 +1228,6 @@ _HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
     "keep": HackState._do_mulligan,
     "mulligan": HackState._do_mulligan,
     "tutor": HackState._do_tutor,
-    "skip": HackState._do_tutor,
     "draw": HackState._do_action,
     "credit": HackState._do_action,
     "generator": HackState._do_action,
