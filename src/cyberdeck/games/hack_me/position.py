@@ -57,6 +57,7 @@ def position(
     tags: Sequence[int] = (0, 0),
     turns: Sequence[int] = (2, 2),
     turn: int = 4,
+    fresh: bool = False,
     seed: int = 0,
 ) -> HackState:
     state = HackState(Rng(seed))
@@ -77,7 +78,15 @@ def position(
     state.phase = ACTION_PHASE
     state.actions_left = actions_left
     state.turn = turn
+    state.fresh = fresh
     return state
+
+
+def opening(deck_a: str, deck_b: str, seed: int = 0) -> tuple[HackState, list[Event]]:
+    """A game set up from two decks written top card first (no shuffle before the reveal)."""
+    state = HackState(Rng(seed))
+    events = state.setup([cards(deck_a)[::-1], cards(deck_b)[::-1]])
+    return state, events
 
 
 def play(state: HackState, *moves: str) -> list[Event]:
