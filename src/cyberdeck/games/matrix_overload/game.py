@@ -8,6 +8,7 @@ from typing import Any
 from ...engine import ActionSpace, BadOption, Game, Option, Rng, State, Style
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .evaluate import evaluate
+from .fair import win_rates
 from .render import describe_action, render
 from .state import ACTIONS, MatrixState
 
@@ -61,6 +62,11 @@ class MatrixOverload(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MatrixState)
         return evaluate(state)
+
+    def bench_extras(self, quick: bool) -> dict[str, Any]:
+        """Win rates on a fixed seed set: random, the fair player, and the solver's upper bound."""
+        seeds = range(50 if quick else 200)
+        return {"seeds": len(seeds), **win_rates(self, seeds)}
 
 
 GAME = MatrixOverload()
