@@ -31,8 +31,8 @@ def _wall(fw: Mapping[str, Any], style: Style) -> str:
     return style.paint(f"L{fw['level']} [face down]", "grey")
 
 
-def _area(player: Mapping[str, Any], style: Style) -> list[str]:
-    name = style.paint(player["name"], "bold")
+def _area(player: Mapping[str, Any], style: Style, you: bool) -> list[str]:
+    name = style.paint(player["name"] + (" (you)" if you else ""), "bold")
     lines = [
         f"{name}  stock {style.paint(str(player['stock']), 'yellow')}  "
         f"tags {style.paint(str(player['tags']), 'red' if player['tags'] else 'grey')}  "
@@ -75,7 +75,8 @@ def prompt(view: Mapping[str, Any]) -> str:
         left = view["actions_left"]
         return f"{who}: action {view['actions_per_turn'] - left + 1} of {view['actions_per_turn']}."
     if phase == "activate":
-        return f"{who}: activate your firewall at level {run['level']} against the run?"
+        cost = pending["cost"]
+        return f"{who}: pay {cost} to activate your level {run['level']} firewall against the run?"
     if phase == "boost":
         return f"{who}: boost the firewall (reveal the top card of your deck)?"
     if phase == "pay":
@@ -103,13 +104,16 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     seat = view["seat"]
     order = [1 - seat, seat] if seat in (0, 1) else [1, 0]
     lines: list[str] = []
-    lines += _area(view["players"][order[0]], style)
+    lines += _area(view["players"][order[0]], style, order[0] == seat)
     lines.append("")
     status = f"Turn {view['turn']}/{view['turn_cap']}  "
     status += f"{view['players'][view['active_player']]['name']} is hacking"
     if view["phase"] == "action":
         status += f"  actions left {view['actions_left']}/{view['actions_per_turn']}"
     lines.append(style.paint(status, "cyan"))
+    if view["turn"] <= 1 and view["reveals"]:
+        pairs = ", then ".join(f"{a} against {b}" for a, b in view["reveals"])
+        lines.append(f"Opening reveal (Hacker A against Hacker B): {pairs}.")
     run = view["run"]
     if run:
         attacker = view["players"][run["attacker"]]["name"]
@@ -128,7 +132,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         pool = [_card(c, style) if c else "??" for c in pending["pool"]]
         lines.append("Firewalls to place: " + " ".join(pool))
     lines.append("")
-    lines += _area(view["players"][order[1]], style)
+    lines += _area(view["players"][order[1]], style, order[1] == seat)
     lines.append("")
     lines.append(style.paint(prompt(view), "bold"))
     return "\n".join(lines)
@@ -137,6 +141,9 @@ def render(view: Mapping[str, Any], style: Style) -> str:
 def render_lines(view: Mapping[str, Any]) -> str:
     """Line mode: one sentence per fact."""
     out = [f"Turn {view['turn']} of at most {view['turn_cap']}."]
+    if view["turn"] <= 1 and view["reveals"]:
+        pairs = ", then ".join(f"{a} against {b}" for a, b in view["reveals"])
+        out.append(f"Opening reveal, Hacker A against Hacker B: {pairs}.")
     plain = Style(plain=True)
     for player in view["players"]:
         name = player["name"]

@@ -132,6 +132,7 @@ class HackState(State):
         "mulled",
         "phase",
         "recycled",
+        "reveals",
         "rng",
         "run_card",
         "run_level",
@@ -189,6 +190,8 @@ class HackState(State):
         self.k_pool: list[int] = []
         self.k_res = 0
         self.recycled = 0
+        #: The opening reveals, as (Hacker A's card, Hacker B's card) pairs; public.
+        self.reveals: tuple[tuple[int, int], ...] = ()
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
 
@@ -201,6 +204,7 @@ class HackState(State):
         first = 0
         for _ in range(len(decks[0])):
             a, b = decks[0][-1], decks[1][-1]
+            self.reveals += ((a, b),)
             events.append(
                 _ev(
                     "reveal",
@@ -1087,6 +1091,7 @@ class HackState(State):
         other.k_pool = self.k_pool[:]
         other.k_res = self.k_res
         other.recycled = self.recycled
+        other.reveals = self.reveals
         other._outcome = self._outcome
         other._legal = self._legal
         return other
@@ -1187,6 +1192,7 @@ class HackState(State):
             tuple(self.k_pool),
             self.k_res,
             self.recycled,
+            self.reveals,
             None if self._outcome is None else self._outcome.reason,
         )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import (
     ACTIONS_PER_TURN,
+    ACTIVATION_COST,
     AGENDA_COST,
     RESOURCES,
     TEXT,
@@ -97,6 +98,8 @@ def _pending(state: HackState, seat: int | None) -> dict[str, Any]:
         out["shocked"] = state.shock_target
         out["hand_count"] = len(state.hands[state.shock_target])
         out["then"] = "forfeit" if state.shock_next == AFTER_FORFEIT else None
+    elif phase == "activate":
+        out["cost"] = ACTIVATION_COST[state.run_level]
     elif phase == "pay":
         out["strength"] = state.strength()
     elif phase == "stack":
@@ -124,6 +127,7 @@ def view(state: HackState, seat: int | None) -> dict[str, Any]:
         "first_player": state.first,
         "turn": state.turn,
         "turn_cap": TURN_CAP,
+        "reveals": [[TEXT[a], TEXT[b]] for a, b in state.reveals],
         "phase": PHASE_NAMES[state.phase],
         "actions_left": state.actions_left,
         "actions_per_turn": ACTIONS_PER_TURN,
