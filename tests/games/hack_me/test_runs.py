@@ -193,3 +193,19 @@ def test_a_shock_with_an_empty_hand_loses():
     state = position(stock=(2, 0), tags=(0, 1))
     play(state, "shock")
     assert state.outcome.winners == (0,)
+
+
+@pytest.mark.parametrize("resource", ["deck", "hand", "archive"])
+@pytest.mark.parametrize(
+    ("card", "tags", "credits", "drawn", "shocked"),
+    [("5C", 5, 0, 0, 0), ("9C", 0, 9, 0, 0), ("JC", 0, 0, 2, 0), ("JK", 0, 0, 0, 1)],
+)
+def test_each_family_has_its_effect_from_each_resource(
+    resource, card, tags, credits, drawn, shocked
+):
+    piles = {"decks": ["2S 3S", ""], "hands": ["4S 4H", ""], "archives": ["", ""]}
+    piles[{"deck": "decks", "hand": "hands", "archive": "archives"}[resource]][1] = card
+    state = position(**piles)
+    play(state, f"run {resource}", *(["pick 1"] if shocked else []))
+    assert state.tags[0] == tags and state.stock[0] == credits
+    assert len(state.hands[0]) == 2 + drawn - shocked
