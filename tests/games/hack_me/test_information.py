@@ -79,3 +79,23 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
         assert world.hands[1] == state.hands[1] and world.archives[0] == state.archives[0]
         agendas.add(world.agenda[0])
     assert len(agendas) > 1  # the face-down agenda really is re-dealt
+
+
+def test_a_card_shown_from_a_hand_stays_known_there_until_it_leaves():
+    from cyberdeck.engine import Rng
+    from cyberdeck.games.hack_me.position import cards
+
+    state = position(hands=("", "6H"), decks=("", "2S 3S"), stock=(0, 0))
+    play(state, "run hand")  # 6 credits: the trash offer comes
+    play(state, "pass")
+    assert state.view(0)["players"][1]["hand_known"] == ["6H"]
+    for salt in range(4):
+        assert cards("6H")[0] in state.determinize(0, Rng(salt)).hands[1]
+
+
+def test_the_opening_reveal_is_known_in_the_hand_that_drew_it():
+    from cyberdeck.games.hack_me.position import opening
+
+    state, _ = opening("KS 2S 2H 2D 2C 3S 3H", "QS 4S 4H 4D 4C 5S 5H")
+    assert state.view(1)["players"][0]["hand_known"] == ["KS"]
+    assert state.view(0)["players"][1]["hand_known"] == ["QS"]

@@ -138,6 +138,7 @@ class HackState(State):
         "run_level",
         "run_res",
         "seat",
+        "seen",
         "shock_next",
         "shock_target",
         "stack",
@@ -165,6 +166,8 @@ class HackState(State):
         #: Turns each player has begun (a run needs this to be 2 or more).
         self.taken = [0, 0]
         self.mulled = [False, False]
+        #: Cards everyone knows to be in each hand (shown there, or drawn from a known deck top).
+        self.seen: list[list[int]] = [[], []]
         #: How many top cards of each deck its owner knows / everyone knows, in order.
         self.known_own = [0, 0]
         self.known_pub = [0, 0]
@@ -219,6 +222,8 @@ class HackState(State):
             for deck in decks:
                 deck.insert(0, deck.pop())
         self.first = self.seat = self.decider = first
+        self.known_own = [1, 1]
+        self.known_pub = [1, 1]
         events.append(_ev("first", f"{NAMES[first]} goes first.", player=first))
         for p in (first, 1 - first):
             events += self._draw(p, 5 if p == first else 6)
@@ -334,6 +339,7 @@ class HackState(State):
             count = len(hand)
             self.decks[p] += hand
             self.hands[p] = []
+            self.seen[p] = []
             self._shuffle_deck(p)
             events.append(_ev("mulligan", f"{NAMES[p]} takes a mulligan.", player=p))
             events += self._draw(p, count)
@@ -351,6 +357,7 @@ class HackState(State):
         code = _code(action.args[0])
         hand = self.hands[p]
         hand.remove(JOKER_CODE)
+        self._unsee(p, JOKER_CODE)
         self.decks[p].remove(code)
         hand.append(code)
         events = [
@@ -376,6 +383,7 @@ class HackState(State):
         elif kind == "generator":
             code = _code(action.args[0])
             self.hands[p].remove(code)
+            self._unsee(p, code)
             self.gens[p].append(VALUE[code] * 64 + code)
             events = [
                 _ev(
@@ -389,6 +397,7 @@ class HackState(State):
             code = _code(action.args[0])
             res = RESOURCE_BY_NAME[action.args[1]]
             self.hands[p].remove(code)
+            self._forget(p, FIREWALL)
             fw = self.fws[p]
             slot = res * 3
             while fw[slot]:
@@ -408,6 +417,7 @@ class HackState(State):
         elif kind == "agenda":
             code = _code(action.args[0])
             self.hands[p].remove(code)
+            self._forget(p, AGENDA)
             self.agenda[p] = code
             self.invest[p] = 0
             events = [
@@ -490,6 +500,7 @@ class HackState(State):
         if action.kind != "pass":
             code = _code(action.args[0])
             self.hands[p].remove(code)
+            self._unsee(p, code)
             self.stock[p] += 2
             self.recycled += 1
             events = [
@@ -529,6 +540,7 @@ class HackState(State):
         p = self.seat
         code = _code(action.args[0])
         self.hands[p].remove(code)
+        self._unsee(p, code)
         events = [_ev("discard", f"{NAMES[p]} discards {TEXT[code]}.", card=TEXT[code])]
         events += self._to_archive(p, code)
         if self._outcome is None and len(self.hands[p]) <= HAND_LIMIT:
@@ -854,6 +866,7 @@ class HackState(State):
             if not hand:
                 return [_ev("empty", "The hand is empty: the run ends."), *self._after_action()]
             code = hand.pop(self.rng.below(len(hand)))
+            self._unsee(o, code)
         elif res == ARCHIVE:
             if not self.archives[o]:
                 return [_ev("empty", "The archive is empty: the run ends."), *self._after_action()]
@@ -924,6 +937,7 @@ class HackState(State):
             where = "on top of the deck"
         elif res == HAND:
             self.hands[o].append(code)
+            self.seen[o].append(code)
             where = "to the hand"
         else:
             self.archives[o].insert(0, code)
@@ -953,6 +967,7 @@ class HackState(State):
     def _shock_discard(self, index: int) -> list[Event]:
         target = self.shock_target
         code = self.hands[target].pop(index)
+        self._unsee(target, code)
         events = [_ev("shocked", f"{NAMES[target]} loses {TEXT[code]} to the shock.")]
         events += self._to_archive(target, code)
         if self._outcome is not None:
@@ -974,8 +989,11 @@ class HackState(State):
         drawn = deck[-count:]
         del deck[-count:]
         self.hands[p] += drawn
+        public = self.known_pub[p]
+        if public:
+            self.seen[p] += drawn[-min(public, count) :]
         self.known_own[p] = max(0, self.known_own[p] - count)
-        self.known_pub[p] = max(0, self.known_pub[p] - count)
+        self.known_pub[p] = max(0, public - count)
         word = "a card" if count == 1 else f"{count} cards"
         return [
             _ev("draw", f"{NAMES[p]} draws {word}.", player=p, count=count),
@@ -986,6 +1004,18 @@ class HackState(State):
                 cards=[TEXT[c] for c in drawn],
             ),
         ]
+
+    def _unsee(self, p: int, code: int) -> None:
+        """A card left ``p``'s hand face up: it is no longer known to be there."""
+        seen = self.seen[p]
+        if seen and code in seen:
+            seen.remove(code)
+
+    def _forget(self, p: int, family: int) -> None:
+        """A face-down card of ``family`` left the hand: any known one of that family may be it."""
+        seen = self.seen[p]
+        if seen:
+            self.seen[p] = [c for c in seen if FAMILY[c] != family]
 
     def _pop_top(self, p: int) -> int:
         self.known_own[p] = max(0, self.known_own[p] - 1)
@@ -1070,6 +1100,7 @@ class HackState(State):
         other.invest = self.invest[:]
         other.taken = self.taken[:]
         other.mulled = self.mulled[:]
+        other.seen = [self.seen[0][:], self.seen[1][:]]
         other.known_own = self.known_own[:]
         other.known_pub = self.known_pub[:]
         other.first = self.first
@@ -1114,7 +1145,11 @@ class HackState(State):
         stack = other.stack if owner_deciding else []
         stacked = other.stacked if owner_deciding else []
         k_pool = other.k_pool if owner_deciding else []
-        pool = deck[:hidden_deck] + hand + stack + stacked
+        shown = other.seen[o]
+        unseen = hand[:]
+        for c in shown:
+            unseen.remove(c)
+        pool = deck[:hidden_deck] + unseen + stack + stacked
         pool += [c for c in fw if c > 0]
         pool += [c for c in k_pool if c > 0]
         if other.agenda[o]:
@@ -1137,8 +1172,8 @@ class HackState(State):
                 k_pool[i] = take(FIREWALL)
         if other.agenda[o]:
             other.agenda[o] = take(AGENDA)
-        n = len(hand)
-        hand[:] = pool[:n]
+        n = len(unseen)
+        hand[:] = shown + pool[:n]
         del pool[:n]
         for part in (stack, stacked):
             if part:
@@ -1171,6 +1206,7 @@ class HackState(State):
             tuple(self.invest),
             tuple(self.taken),
             tuple(self.mulled),
+            tuple(map(tuple, self.seen)),
             tuple(self.known_own),
             tuple(self.known_pub),
             self.first,

@@ -61,6 +61,7 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
         "deck_top": [TEXT[c] for c in reversed(deck[len(deck) - known :])] if known else [],
         "hand_count": len(state.hands[p]),
         "hand": [TEXT[c] for c in state.hands[p]] if mine else None,
+        "hand_known": sorted(TEXT[c] for c in state.seen[p]),
         "generators": [{"card": TEXT[g & 63], "credits": g >> 6} for g in state.gens[p]],
         "firewalls": _firewalls(state.fws[p], mine),
         "agenda": {
