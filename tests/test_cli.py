@@ -76,6 +76,14 @@ def test_plain_mode_speaks_in_sentences():
     assert "Pile b2: empty." in result.output and "\x1b[" not in result.output
 
 
+def test_look_at_a_pile():
+    result = run(
+        "play", "matrix-overload", "--seed", "5", "--no-colour", input="look a1\nlook zz\nquit\n"
+    )
+    assert "Pile a1, bottom to top:" in result.output
+    assert "nothing called 'zz'" in result.output
+
+
 def test_undo_in_the_terminal():
     result = run("play", "matrix-overload", "--seed", "5", "--no-colour", input="1\nundo\nquit\n")
     assert "Move taken back." in result.output

@@ -3,6 +3,7 @@
 from .actions import Action, ActionSpace
 from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
+from .decklist import Deck, format_decklist, read_decklist
 from .errors import (
     BadAction,
     BadCard,
@@ -39,6 +40,7 @@ __all__ = [
     "BadRecord",
     "Card",
     "CyberdeckError",
+    "Deck",
     "Event",
     "Game",
     "IllegalAction",
@@ -51,8 +53,10 @@ __all__ = [
     "Style",
     "Suit",
     "UnknownGame",
+    "format_decklist",
     "games",
     "load_game",
+    "read_decklist",
     "register",
     "replay",
     "replay_steps",

@@ -17,7 +17,8 @@ Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 HELP = """Type the number of a move, or the move itself (such as 'place b2').
-Commands: moves, log, undo (where the game allows it), help, quit."""
+Commands: moves, log, look <part of the table> (e.g. look b2), undo (where the game allows it),
+help, quit."""
 
 CLEAR = "\x1b[2J\x1b[H"
 
@@ -113,6 +114,10 @@ class TerminalSession:
                 continue
             if command == "log":
                 self.show_log(seat, everything=True)
+                continue
+            if command.startswith("look "):
+                detail = game.inspect(view, command[5:].strip(), self.style)
+                self.say(detail or f"There is nothing called '{command[5:].strip()}' to look at.")
                 continue
             if command == "undo":
                 try:
