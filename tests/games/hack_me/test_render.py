@@ -46,3 +46,17 @@ def test_every_move_of_a_random_game_has_a_description_and_every_view_draws():
             assert GAME.describe_action(action, view)
         state.apply(state.legal_actions()[rng.below(len(state.legal_actions()))])
     assert "Game over" in GAME.render(state.view(None), ASCII)
+
+
+def test_look_shows_one_part_of_the_table_in_full_without_secrets():
+    state = position(
+        hands=("7H", "KD 2C"), archives=("QS 3D", "8C"), firewalls=({}, {"deck": "4H +5H"})
+    )
+    view = state.view(0)
+    assert (
+        GAME.inspect(view, "archive", ASCII) == "Hacker A's archive, top first (2 cards): QS, 3D."
+    )
+    assert GAME.inspect(view, "their hand", ASCII) == "Hacker B's hand: 2 face-down cards."
+    walls = GAME.inspect(view, "b firewalls", ASCII)
+    assert "5H" in walls and "4H" not in walls
+    assert GAME.inspect(view, "the moon", ASCII) is None

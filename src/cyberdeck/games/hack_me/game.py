@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import Action, ActionSpace, BadOption, Game, Rng, State, Style
 from .cards import ALL_ACTIONS, DECK_CODES
 from .evaluate import evaluate
-from .render import describe_action, render
+from .render import describe_action, inspect, render
 from .state import HackState
 
 
@@ -46,6 +46,9 @@ class HackMe(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, HackState)

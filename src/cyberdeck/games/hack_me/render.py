@@ -229,3 +229,46 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "discard": "Discard {}",
     }
     return phrases.get(kind, action.text).format(*args)
+
+
+_PARTS = ("archive", "hand", "firewalls", "finalized", "generators", "deck")
+
+
+def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
+    """``look archive``, ``look their archive``, ``look b firewalls``: one part of the table in full."""
+    words = target.lower().replace("'s", "").split()
+    parts = [w for w in words if w in _PARTS]
+    if len(parts) != 1:
+        return None
+    seat = view["seat"] if view["seat"] in (0, 1) else 0
+    if any(w in ("their", "rival", "opponent", "other") for w in words):
+        seat = 1 - seat
+    if "a" in words or "b" in words:
+        seat = 0 if "a" in words else 1
+    player = view["players"][seat]
+    name, part = player["name"], parts[0]
+    if part == "archive":
+        cards = player["archive"]
+        shown = ", ".join(_card(c, style) for c in reversed(cards)) or "empty"
+        return f"{name}'s archive, top first ({len(cards)} cards): {shown}."
+    if part == "hand":
+        if player["hand"] is not None:
+            return f"{name}'s hand: {_cards(player['hand'], style)}."
+        known = player["hand_known"]
+        extra = f"; known to be there: {_cards(known, style)}" if known else ""
+        return f"{name}'s hand: {player['hand_count']} face-down cards{extra}."
+    if part == "deck":
+        top = player["deck_top"]
+        extra = f"; known from the top: {_cards(top, style)}" if top else ""
+        return f"{name}'s deck: {player['deck_count']} cards{extra}."
+    if part == "finalized":
+        return f"{name}'s finalized agendas: {_cards(player['finalized'], style)}."
+    if part == "generators":
+        gens = player["generators"]
+        shown = ", ".join(f"{_card(g['card'], style)} with {g['credits']}" for g in gens) or "none"
+        return f"{name}'s generators: {shown}."
+    lines = [f"{name}'s firewalls:"]
+    for res in RESOURCES:
+        walls = player["firewalls"][res]
+        lines.append(f"  {res}: " + ("  ".join(_wall(w, style) for w in walls) or "none"))
+    return "\n".join(lines)
