@@ -9,6 +9,7 @@ def test_four_identical_agendas_in_the_archive_lose():
     state = position(actions_left=1, hands=("QD", ""), archives=("QS QH QC", ""))
     play(state, "credit", "recycle QD")
     assert state.outcome.winners == (1,) and "four Q" in state.outcome.reason
+    assert state.outcome.kind == "archive"
 
 
 def test_an_agenda_destroyed_into_the_archive_can_make_the_fourth():

@@ -451,7 +451,7 @@ class HackState(State):
     def _begin_turn(self, p: int) -> list[Event]:
         self.turn += 1
         if self.turn > TURN_CAP:
-            return self._finish(None, f"the safety cap of {TURN_CAP} turns was reached")
+            return self._finish(None, f"the safety cap of {TURN_CAP} turns was reached", "cap")
         self.seat = p
         self.taken[p] += 1
         events = [_ev("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn)]
@@ -559,7 +559,7 @@ class HackState(State):
         ]
         ranks = {VALUE[c] for c in self.finalized[p]}
         if all(r in ranks for r in AGENDA_RANKS):
-            return events + self._finish(p, f"{NAMES[p]} finalized A, 10, J, Q and K")
+            return events + self._finish(p, f"{NAMES[p]} finalized A, 10, J, Q and K", "agendas")
         rank = VALUE[code]
         if rank == 1:
             self.stock[p] += 3
@@ -950,7 +950,9 @@ class HackState(State):
     def _shock(self, target: int, after: int) -> list[Event]:
         hand = self.hands[target]
         if not hand:
-            return self._finish(1 - target, f"{NAMES[target]} took a shock with an empty hand")
+            return self._finish(
+                1 - target, f"{NAMES[target]} took a shock with an empty hand", "shock"
+            )
         self.shock_target = target
         self.shock_next = after
         if len(hand) == 1:
@@ -1037,7 +1039,7 @@ class HackState(State):
         rank = VALUE[code]
         if sum(1 for c in self.archives[p] if VALUE[c] == rank) >= 4:
             return self._finish(
-                1 - p, f"{NAMES[p]} has four {TEXT[code][:-1]} agendas in the archive"
+                1 - p, f"{NAMES[p]} has four {TEXT[code][:-1]} agendas in the archive", "archive"
             )
         return []
 
@@ -1051,13 +1053,13 @@ class HackState(State):
         fw[top] = 0
         return self._to_archive(p, code)
 
-    def _finish(self, winner: int | None, reason: str) -> list[Event]:
+    def _finish(self, winner: int | None, reason: str, kind: str) -> list[Event]:
         if winner is None:
-            self._outcome = Outcome((), (0.0, 0.0), reason[0].upper() + reason[1:])
+            self._outcome = Outcome((), (0.0, 0.0), reason[0].upper() + reason[1:], kind)
             text = f"The game is a draw: {reason}."
         else:
             returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-            self._outcome = Outcome((winner,), returns, reason[0].upper() + reason[1:])
+            self._outcome = Outcome((winner,), returns, reason[0].upper() + reason[1:], kind)
             text = f"{NAMES[winner]} wins: {reason}."
         self.phase = OVER
         self._legal = None
