@@ -99,3 +99,11 @@ def test_the_opening_reveal_is_known_in_the_hand_that_drew_it():
     state, _ = opening("KS 2S 2H 2D 2C 3S 3H", "QS 4S 4H 4D 4C 5S 5H")
     assert state.view(1)["players"][0]["hand_known"] == ["KS"]
     assert state.view(0)["players"][1]["hand_known"] == ["QS"]
+
+
+def test_a_move_of_another_moment_says_what_is_being_decided():
+    state = position()
+    with pytest.raises(IllegalAction, match="action phase"):
+        play(state, "pass")
+    play(state, "run deck")
+    assert state.view(None)["phase"] == "action"  # nothing to reach: the run is over at once

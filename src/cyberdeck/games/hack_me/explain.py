@@ -56,6 +56,22 @@ _PHASE_OF_KIND = {
 }
 
 
+_ACTION_KINDS = frozenset(
+    (
+        "draw",
+        "credit",
+        "generator",
+        "firewall",
+        "agenda",
+        "invest",
+        "run",
+        "untag",
+        "shock",
+        "tutor",
+    )
+)
+
+
 def why_illegal(state: HackState, action: Action) -> str:
     if action not in _KNOWN:
         return f"'{action}' is not a Hack-Me move; moves look like 'draw', 'run hand' or 'pay'."
@@ -86,7 +102,7 @@ def _action_reason(state: HackState, action: Action) -> str:
     o = 1 - p
     kind = action.kind
     state.stock[p]
-    if kind in _PHASE_OF_KIND:
+    if kind not in _ACTION_KINDS:
         return f"It is {NAMES[p]}'s action phase: {_ASKED['action']} is expected."
     if kind == "invest":
         if not state.agenda[p]:
