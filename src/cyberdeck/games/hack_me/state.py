@@ -468,7 +468,7 @@ class HackState(State):
             self.gens[p] = kept
             self.stock[p] += len(gens)
             events.append(
-                _ev("income", f"{NAMES[p]} takes {len(gens)} credits from their generators.")
+                _ev("income", f"{NAMES[p]} takes {_credits(len(gens))} from their generators.")
             )
             for code in dead:
                 events.append(_ev("spent", f"Generator {TEXT[code]} is spent and destroyed."))
@@ -635,7 +635,7 @@ class HackState(State):
         events = [
             _ev(
                 "drain",
-                f"{NAMES[p]} moves {credits} credits from generator {TEXT[code]} to their stock; "
+                f"{NAMES[p]} moves {_credits(credits)} from generator {TEXT[code]} to their stock; "
                 "the empty generator is destroyed.",
             )
         ]
@@ -790,7 +790,7 @@ class HackState(State):
         if action.kind == "pay":
             cost = self.strength()
             self.stock[p] -= cost
-            events = [_ev("break", f"{NAMES[p]} pays {cost} credits and destroys the firewall.")]
+            events = [_ev("break", f"{NAMES[p]} pays {_credits(cost)} and destroys the firewall.")]
             events += self._destroy_firewall(o, self.run_res * 3 + level)
             if self._outcome is not None:
                 return events
@@ -886,7 +886,7 @@ class HackState(State):
             events.append(
                 _ev(
                     "steal",
-                    f"{NAMES[p]} accesses agenda {TEXT[code]} and takes the {gained} credits on it.",
+                    f"{NAMES[p]} accesses agenda {TEXT[code]} and takes the {_credits(gained)} on it.",
                     card=TEXT[code],
                 )
             )
@@ -1233,6 +1233,10 @@ class HackState(State):
             self.reveals,
             None if self._outcome is None else self._outcome.reason,
         )
+
+
+def _credits(n: int) -> str:
+    return "1 credit" if n == 1 else f"{n} credits"
 
 
 def _code(token: str) -> int:
