@@ -84,7 +84,8 @@ def prompt(view: Mapping[str, Any]) -> str:
     if phase == "pick":
         return f"{who}: pick a face-down card ({pending['hand_count']}) for the shocked hacker."
     if phase == "trash":
-        return f"{who}: pay 2 credits to destroy the accessed card?"
+        card = run["accessed"] if run and run["accessed"] else "the accessed card"
+        return f"{who}: pay 2 credits to destroy {card}, or let it go back?"
     return {
         "mulligan": f"{who}: keep your opening hand or take a mulligan?",
         "scrap": f"{who}: destroy one of your firewalls.",
