@@ -112,3 +112,14 @@ def test_drawing_from_an_empty_deck_does_nothing():
     state = position()
     play(state, "draw")
     assert state.hands[0] == [] and state.actions_left == 3 and not state.is_terminal
+
+
+def test_recycling_runs_in_order_recycle_then_dismantle_then_discard():
+    state = position(actions_left=1, stock=(1, 0), hands=("2S 3S 4S 5S 6S 7S 8S", ""),
+                     decks=("9S", ""), firewalls=({"deck": "2H"}, {}))  # fmt: skip
+    seen = []
+    for move in ("credit", "recycle 2S", "pass", "dismantle deck 1", "discard 3S", "discard 4S"):
+        seen.append(state.view(None)["phase"])
+        play(state, move)
+    assert seen == ["action", "recycle", "recycle", "dismantle", "discard", "discard"]
+    assert len(state.hands[0]) == 5 and state.seat == 1
