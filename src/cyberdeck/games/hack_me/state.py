@@ -1255,11 +1255,8 @@ def _card_moves(table: list[Action | None], cards: list[int]) -> list[Action]:
     return [table[c] for c in sorted(set(cards))]  # type: ignore[misc]
 
 
-def _dispatch_pay(state: HackState, action: Action) -> list[Event]:
-    return state._do_pay(action)
-
-
 def _dispatch_pass(state: HackState, action: Action) -> list[Event]:
+    """``pass`` declines whatever is offered now: activation, boost, trash, recycling, dismantling."""
     phase = state.phase
     if phase == ACTIVATE_PHASE:
         return state._do_activate(action)
@@ -1287,8 +1284,8 @@ _HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
     "shock": HackState._do_action,
     "activate": HackState._do_activate,
     "boost": HackState._do_boost,
-    "pay": _dispatch_pay,
-    "suffer": _dispatch_pay,
+    "pay": HackState._do_pay,
+    "suffer": HackState._do_pay,
     "scrap": HackState._do_scrap,
     "forfeit": HackState._do_forfeit,
     "pick": HackState._do_pick,
