@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from ...engine import Action
 from .cards import ALL_ACTIONS, RESOURCE_BY_NAME, RESOURCES
-from .state import (
-    NAMES,
-    PHASE_NAMES,
-    HackState,
-)
+from .phases import NAMES, PHASE_NAMES
+from .state import HackState
 
 _KNOWN = frozenset(ALL_ACTIONS)
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from ...engine import Action, Card, Event, Rng
 from .cards import CODE_BY_TEXT, RESOURCE_BY_NAME, VALUE
-from .state import ACTION_PHASE, HackState
+from .phases import ACTION_PHASE
+from .state import HackState
 
 Pair = Sequence[str]
 

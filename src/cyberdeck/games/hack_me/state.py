@@ -8,6 +8,9 @@ Representation (for cheap copies): piles are lists of card codes with the top as
 (deck and archive); a player's firewalls are 12 ints (resource × 3 + level index) holding 0 for an
 empty slot, the card code for an inactive firewall and minus the code for an active one; a generator
 is ``credits * 64 + code``. Per-seat numbers live in lists of two.
+
+This module holds the state, setup, the turn and the piles; ``runs`` and ``agendas`` hold the rules
+of runs (with shocks) and of agenda benefits as functions of the state; ``phases`` names the moments.
 """
 
 from __future__ import annotations
@@ -16,20 +19,16 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...engine import Action, Event, Outcome, Rng, State
+from . import agendas as agenda_rules
+from . import runs
 from .cards import (
     ACTIONS_PER_TURN,
     ACTIVATE,
-    ACTIVATION_COST,
     AGENDA,
     AGENDA_ACT,
-    AGENDA_RANKS,
-    ARCHIVE,
     BOOST,
-    CODE_BY_TEXT,
     COST,
     CREDIT,
-    CURRENT,
-    DECK,
     DISCARD,
     DISMANTLE,
     DRAIN,
@@ -40,11 +39,9 @@ from .cards import (
     FORFEIT,
     GENERATOR,
     GENERATOR_ACT,
-    HAND,
     HAND_LIMIT,
     INVEST,
     JOKER_CODE,
-    JOKER_FAMILY,
     KEEP,
     MULLIGAN,
     NEXT,
@@ -67,44 +64,33 @@ from .cards import (
     UNTAG,
     VALUE,
 )
-
-NAMES = ("Hacker A", "Hacker B")
-
-# Phases: what the seat in ``decider`` is deciding.
-(
-    MULLIGAN_PHASE,
+from .phases import (
     ACTION_PHASE,
     ACTIVATE_PHASE,
+    AFTER_ACTION,
     BOOST_PHASE,
-    PAY_PHASE,
-    SCRAP_PHASE,
-    FORFEIT_PHASE,
-    PICK_PHASE,
-    TRASH_PHASE,
-    STACK_PHASE,
-    DRAIN_PHASE,
-    REWIRE_PHASE,
-    RECYCLE_PHASE,
-    DISMANTLE_PHASE,
     DISCARD_PHASE,
+    DISMANTLE_PHASE,
+    DRAIN_PHASE,
+    FORFEIT_PHASE,
+    MULLIGAN_PHASE,
+    NAMES,
+    NO_RUN,
+    ONLY,
     OVER,
-) = range(16)
-PHASE_NAMES = (
-    "mulligan", "action", "activate", "boost", "pay", "scrap", "forfeit", "pick",
-    "trash", "stack", "drain", "rewire", "recycle", "dismantle", "discard", "over",
-)  # fmt: skip
-
-# What follows a shock's discard.
-AFTER_ACTION, AFTER_FORFEIT, AFTER_TRASH = 0, 1, 2
-
-NO_RUN = -1
-
-
-def _ev(kind: str, text: str, seats: frozenset[int] | None = None, **data: Any) -> Event:
-    return Event(kind, text, data, seats)
-
-
-_ONLY = (frozenset({0}), frozenset({1}))
+    PAY_PHASE,
+    PICK_PHASE,
+    RECYCLE_PHASE,
+    REWIRE_PHASE,
+    SCRAP_PHASE,
+    STACK_PHASE,
+    TRASH_PHASE,
+    card_moves,
+    code_of,
+    credits,
+    event,
+    slot_of,
+)
 
 
 class HackState(State):
@@ -209,7 +195,7 @@ class HackState(State):
             a, b = decks[0][-1], decks[1][-1]
             self.reveals += ((a, b),)
             events.append(
-                _ev(
+                event(
                     "reveal",
                     f"{NAMES[0]} reveals {TEXT[a]}, {NAMES[1]} reveals {TEXT[b]}.",
                     cards=[TEXT[a], TEXT[b]],
@@ -218,13 +204,13 @@ class HackState(State):
             if VALUE[a] != VALUE[b]:
                 first = 0 if VALUE[a] > VALUE[b] else 1
                 break
-            events.append(_ev("tie", "A tie: both cards go under their decks."))
+            events.append(event("tie", "A tie: both cards go under their decks."))
             for deck in decks:
                 deck.insert(0, deck.pop())
         self.first = self.seat = self.decider = first
         self.known_own = [1, 1]
         self.known_pub = [1, 1]
-        events.append(_ev("first", f"{NAMES[first]} goes first.", player=first))
+        events.append(event("first", f"{NAMES[first]} goes first.", player=first))
         for p in (first, 1 - first):
             events += self._draw(p, 5 if p == first else 6)
         self.phase = MULLIGAN_PHASE
@@ -261,7 +247,7 @@ class HackState(State):
         if phase in (ACTIVATE_PHASE, BOOST_PHASE):
             return [ACTIVATE if phase == ACTIVATE_PHASE else BOOST, PASS]
         if phase == PAY_PHASE:
-            cost = self.strength()
+            cost = runs.strength(self)
             return [PAY, SUFFER] if self.stock[p] >= cost else [SUFFER]
         if phase == PICK_PHASE:
             return PICK[: len(self.hands[self.shock_target])]
@@ -272,19 +258,19 @@ class HackState(State):
         if phase == DISMANTLE_PHASE:
             return [DISMANTLE[i] for i, c in enumerate(self.fws[p]) if c] + [PASS]
         if phase == FORFEIT_PHASE:
-            return _card_moves(FORFEIT, self.finalized[p])
+            return card_moves(FORFEIT, self.finalized[p])
         if phase == RECYCLE_PHASE:
-            return [*_card_moves(RECYCLE, self.hands[p]), PASS]
+            return [*card_moves(RECYCLE, self.hands[p]), PASS]
         if phase == DISCARD_PHASE:
-            return _card_moves(DISCARD, self.hands[p])
+            return card_moves(DISCARD, self.hands[p])
         if phase == MULLIGAN_PHASE:
             return [KEEP, MULLIGAN]
         if phase == STACK_PHASE:
-            return _card_moves(STACK, self.stack)
+            return card_moves(STACK, self.stack)
         if phase == DRAIN_PHASE:
-            return _card_moves(DRAIN, [g & 63 for g in self.gens[p]])
+            return card_moves(DRAIN, [g & 63 for g in self.gens[p]])
         if phase == REWIRE_PHASE:
-            moves = _card_moves(REWIRE, [abs(c) for c in self.k_pool])
+            moves = card_moves(REWIRE, [abs(c) for c in self.k_pool])
             if len(self.k_pool) <= 3 * (3 - self.k_res):
                 moves.append(NEXT)
             return moves
@@ -320,7 +306,7 @@ class HackState(State):
         if self.tags[1 - p] and stock >= 2:
             moves.append(SHOCK)
         if self.fresh and JOKER_CODE in self.hands[p] and self.decks[p]:
-            moves += _card_moves(TUTOR, self.decks[p])
+            moves += card_moves(TUTOR, self.decks[p])
         return moves
 
     # --- applying a decision ---------------------------------------------------------------------
@@ -341,10 +327,10 @@ class HackState(State):
             self.hands[p] = []
             self.seen[p] = []
             self._shuffle_deck(p)
-            events.append(_ev("mulligan", f"{NAMES[p]} takes a mulligan.", player=p))
+            events.append(event("mulligan", f"{NAMES[p]} takes a mulligan.", player=p))
             events += self._draw(p, count)
         else:
-            events.append(_ev("keep", f"{NAMES[p]} keeps their hand.", player=p))
+            events.append(event("keep", f"{NAMES[p]} keeps their hand.", player=p))
         if p == self.first:
             self.decider = 1 - p
         else:
@@ -354,15 +340,15 @@ class HackState(State):
     def _do_tutor(self, action: Action) -> list[Event]:
         p = self.seat
         self.fresh = False
-        code = _code(action.args[0])
+        code = code_of(action.args[0])
         hand = self.hands[p]
         hand.remove(JOKER_CODE)
         self._unsee(p, JOKER_CODE)
         self.decks[p].remove(code)
         hand.append(code)
         events = [
-            _ev("tutor", f"{NAMES[p]} reveals a Joker and searches their deck.", player=p),
-            _ev("tutor_card", f"You take {TEXT[code]} from your deck.", _ONLY[p], card=TEXT[code]),
+            event("tutor", f"{NAMES[p]} reveals a Joker and searches their deck.", player=p),
+            event("tutor_card", f"You take {TEXT[code]} from your deck.", ONLY[p], card=TEXT[code]),
         ]
         events += self._to_archive(p, JOKER_CODE)
         self._shuffle_deck(p)
@@ -379,14 +365,14 @@ class HackState(State):
             events = self._draw(p, 1)
         elif action.kind == "credit":
             self.stock[p] += 1
-            events = [_ev("credit", f"{NAMES[p]} takes 1 credit.", player=p)]
+            events = [event("credit", f"{NAMES[p]} takes 1 credit.", player=p)]
         elif kind == "generator":
-            code = _code(action.args[0])
+            code = code_of(action.args[0])
             self.hands[p].remove(code)
             self._unsee(p, code)
             self.gens[p].append(VALUE[code] * 64 + code)
             events = [
-                _ev(
+                event(
                     "generator",
                     f"{NAMES[p]} puts generator {TEXT[code]} into play with {VALUE[code]} credits.",
                     player=p,
@@ -394,7 +380,7 @@ class HackState(State):
                 )
             ]
         elif kind == "firewall":
-            code = _code(action.args[0])
+            code = code_of(action.args[0])
             res = RESOURCE_BY_NAME[action.args[1]]
             self.hands[p].remove(code)
             self._forget(p, FIREWALL)
@@ -405,45 +391,45 @@ class HackState(State):
             fw[slot] = code
             where = f"{RESOURCES[res]} level {slot % 3 + 1}"
             events = [
-                _ev(
+                event(
                     "firewall",
                     f"{NAMES[p]} installs a face-down firewall on their {where}.",
                     player=p,
                     resource=RESOURCES[res],
                     level=slot % 3 + 1,
                 ),
-                _ev("firewall_card", f"Your firewall there is {TEXT[code]}.", _ONLY[p]),
+                event("firewall_card", f"Your firewall there is {TEXT[code]}.", ONLY[p]),
             ]
         elif kind == "agenda":
-            code = _code(action.args[0])
+            code = code_of(action.args[0])
             self.hands[p].remove(code)
             self._forget(p, AGENDA)
             self.agenda[p] = code
             self.invest[p] = 0
             events = [
-                _ev("agenda", f"{NAMES[p]} starts a face-down agenda.", player=p),
-                _ev("agenda_card", f"Your agenda is {TEXT[code]}.", _ONLY[p], card=TEXT[code]),
+                event("agenda", f"{NAMES[p]} starts a face-down agenda.", player=p),
+                event("agenda_card", f"Your agenda is {TEXT[code]}.", ONLY[p], card=TEXT[code]),
             ]
         elif action.kind == "invest":
             self.stock[p] -= 1
             self.invest[p] += 1
             code = self.agenda[p]
             events = [
-                _ev("invest", f"{NAMES[p]} invests 1 credit ({self.invest[p]} on the agenda).")
+                event("invest", f"{NAMES[p]} invests 1 credit ({self.invest[p]} on the agenda).")
             ]
             if self.invest[p] >= COST[code]:
-                return events + self._finalize(p)
+                return events + agenda_rules.finalize(self, p)
         elif kind == "run":
-            return self._start_run(p, RESOURCE_BY_NAME[action.args[0]])
+            return runs.start_run(self, p, RESOURCE_BY_NAME[action.args[0]])
         elif action.kind == "untag":
             self.stock[p] -= 1
             self.tags[p] -= 1
-            events = [_ev("untag", f"{NAMES[p]} pays 1 credit to remove a tag.", player=p)]
+            events = [event("untag", f"{NAMES[p]} pays 1 credit to remove a tag.", player=p)]
         else:  # shock
             self.stock[p] -= 2
             self.tags[o] = 0
-            events = [_ev("shock", f"{NAMES[p]} pays 2 credits to shock {NAMES[o]}.", player=p)]
-            return events + self._shock(o, AFTER_ACTION)
+            events = [event("shock", f"{NAMES[p]} pays 2 credits to shock {NAMES[o]}.", player=p)]
+            return events + runs.shock(self, o, AFTER_ACTION)
         return events + self._after_action()
 
     # --- turns -------------------------------------------------------------------------------------
@@ -454,7 +440,7 @@ class HackState(State):
             return self._finish(None, f"the safety cap of {TURN_CAP} turns was reached", "cap")
         self.seat = p
         self.taken[p] += 1
-        events = [_ev("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn)]
+        events = [event("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn)]
         gens = self.gens[p]
         if gens:
             kept = []
@@ -468,10 +454,10 @@ class HackState(State):
             self.gens[p] = kept
             self.stock[p] += len(gens)
             events.append(
-                _ev("income", f"{NAMES[p]} takes {_credits(len(gens))} from their generators.")
+                event("income", f"{NAMES[p]} takes {credits(len(gens))} from their generators.")
             )
             for code in dead:
-                events.append(_ev("spent", f"Generator {TEXT[code]} is spent and destroyed."))
+                events.append(event("spent", f"Generator {TEXT[code]} is spent and destroyed."))
                 events += self._to_archive(p, code)
         return events + self._start_actions(p)
 
@@ -498,13 +484,15 @@ class HackState(State):
     def _do_recycle(self, action: Action) -> list[Event]:
         p = self.seat
         if action.kind != "pass":
-            code = _code(action.args[0])
+            code = code_of(action.args[0])
             self.hands[p].remove(code)
             self._unsee(p, code)
             self.stock[p] += 2
             self.recycled += 1
             events = [
-                _ev("recycle", f"{NAMES[p]} recycles {TEXT[code]} for 2 credits.", card=TEXT[code])
+                event(
+                    "recycle", f"{NAMES[p]} recycles {TEXT[code]} for 2 credits.", card=TEXT[code]
+                )
             ]
             events += self._to_archive(p, code)
             if self._outcome is not None or (self.recycled < 2 and self.hands[p]):
@@ -525,8 +513,8 @@ class HackState(State):
         events: list[Event] = []
         if action.kind != "pass":
             self.stock[p] -= 2
-            slot = _slot(action)
-            events.append(_ev("dismantle", f"{NAMES[p]} pays 2 credits to destroy a firewall."))
+            slot = slot_of(action)
+            events.append(event("dismantle", f"{NAMES[p]} pays 2 credits to destroy a firewall."))
             events += self._destroy_firewall(p, slot)
         return events + self._offer_discard(p)
 
@@ -538,10 +526,10 @@ class HackState(State):
 
     def _do_discard(self, action: Action) -> list[Event]:
         p = self.seat
-        code = _code(action.args[0])
+        code = code_of(action.args[0])
         self.hands[p].remove(code)
         self._unsee(p, code)
-        events = [_ev("discard", f"{NAMES[p]} discards {TEXT[code]}.", card=TEXT[code])]
+        events = [event("discard", f"{NAMES[p]} discards {TEXT[code]}.", card=TEXT[code])]
         events += self._to_archive(p, code)
         if self._outcome is None and len(self.hands[p]) <= HAND_LIMIT:
             events += self._begin_turn(1 - p)
@@ -549,437 +537,9 @@ class HackState(State):
 
     # --- agendas -----------------------------------------------------------------------------------
 
-    def _finalize(self, p: int) -> list[Event]:
-        code = self.agenda[p]
-        self.agenda[p] = 0
-        self.invest[p] = 0
-        self.finalized[p].append(code)
-        events = [
-            _ev("finalize", f"{NAMES[p]} finalizes agenda {TEXT[code]}.", player=p, card=TEXT[code])
-        ]
-        ranks = {VALUE[c] for c in self.finalized[p]}
-        if all(r in ranks for r in AGENDA_RANKS):
-            return events + self._finish(p, f"{NAMES[p]} finalized A, 10, J, Q and K", "agendas")
-        rank = VALUE[code]
-        if rank == 1:
-            self.stock[p] += 3
-            events.append(_ev("benefit", f"{NAMES[p]} gains 3 credits."))
-        elif rank == 10:
-            self.tags[1 - p] += 1
-            events.append(_ev("benefit", f"{NAMES[1 - p]} takes 1 tag."))
-        elif rank == 11:
-            deck = self.decks[p]
-            take = min(3, len(deck))
-            if take >= 2:
-                self.stack = deck[-take:][::-1]
-                del deck[-take:]
-                self.stacked = []
-                self.known_own[p] = max(0, self.known_own[p] - take)
-                self.known_pub[p] = 0
-                self.phase = STACK_PHASE
-                self.decider = p
-                events.append(_ev("benefit", f"{NAMES[p]} looks at the top of their deck."))
-                events.append(
-                    _ev(
-                        "peek",
-                        "Top of your deck: " + ", ".join(TEXT[c] for c in self.stack) + ".",
-                        _ONLY[p],
-                    )
-                )
-                return events
-        elif rank == 12:
-            gens = self.gens[p]
-            if len(gens) == 1:
-                return events + self._drain(p, 0)
-            if gens:
-                self.phase = DRAIN_PHASE
-                self.decider = p
-                return events
-        else:
-            pool = [c for c in self.fws[p] if c]
-            if pool:
-                self.k_pool = pool
-                self.k_res = 0
-                self.fws[p] = [0] * 12
-                self.phase = REWIRE_PHASE
-                self.decider = p
-                events.append(_ev("benefit", f"{NAMES[p]} rearranges their firewalls."))
-                return events
-        return events + self._after_action()
-
-    def _do_stack(self, action: Action) -> list[Event]:
-        p = self.seat
-        code = _code(action.args[0])
-        self.stack.remove(code)
-        self.stacked.append(code)
-        if len(self.stack) > 1:
-            return []
-        self.stacked += self.stack
-        self.decks[p] += self.stacked[::-1]
-        self.known_own[p] += len(self.stacked)
-        self.stack = []
-        self.stacked = []
-        events = [_ev("stacked", f"{NAMES[p]} puts the cards back in an order of their choice.")]
-        return events + self._after_action()
-
-    def _do_drain(self, action: Action) -> list[Event]:
-        code = _code(action.args[0])
-        p = self.seat
-        index = next(i for i, g in enumerate(self.gens[p]) if g & 63 == code)
-        return self._drain(p, index) + self._after_action()
-
-    def _drain(self, p: int, index: int) -> list[Event]:
-        g = self.gens[p].pop(index)
-        code, credits = g & 63, g >> 6
-        self.stock[p] += credits
-        events = [
-            _ev(
-                "drain",
-                f"{NAMES[p]} moves {_credits(credits)} from generator {TEXT[code]} to their stock; "
-                "the empty generator is destroyed.",
-            )
-        ]
-        return events + self._to_archive(p, code)
-
-    def _do_rewire(self, action: Action) -> list[Event]:
-        p = self.seat
-        fw = self.fws[p]
-        base = self.k_res * 3
-        if action.kind == "next":
-            self.k_res += 1
-            return []
-        code = _code(action.args[0])
-        index = next(i for i, c in enumerate(self.k_pool) if abs(c) == code)
-        signed = self.k_pool.pop(index)
-        slot = base
-        while fw[slot]:
-            slot += 1
-        fw[slot] = signed
-        what = TEXT[code] if signed < 0 else "a face-down firewall"
-        events = [
-            _ev(
-                "rewire",
-                f"{NAMES[p]} moves {what} to {RESOURCES[self.k_res]} level {slot % 3 + 1}.",
-            )
-        ]
-        if not self.k_pool:
-            return events + self._after_action()
-        if slot % 3 == 2:
-            self.k_res += 1
-        return events
-
     # --- runs ------------------------------------------------------------------------------------
 
-    def _start_run(self, p: int, res: int) -> list[Event]:
-        o = 1 - p
-        self.run_res = res
-        self.boosted = False
-        self.bonus = 0
-        fw = self.fws[o]
-        level = 2
-        while level >= 0 and not fw[res * 3 + level]:
-            level -= 1
-        self.run_level = level
-        events = [
-            _ev(
-                "run",
-                f"{NAMES[p]} runs on {NAMES[o]}'s {RESOURCES[res]}.",
-                player=p,
-                resource=RESOURCES[res],
-            )
-        ]
-        return events + self._run_next()
-
-    def _run_next(self) -> list[Event]:
-        """Access the next firewall down, or the resource once every firewall is behind."""
-        p = self.seat
-        o = 1 - p
-        fw = self.fws[o]
-        base = self.run_res * 3
-        events: list[Event] = []
-        while self.run_level >= 0:
-            level = self.run_level
-            card = fw[base + level]
-            self.bonus = 0
-            if card > 0:
-                if self.stock[o] >= ACTIVATION_COST[level]:
-                    self.phase = ACTIVATE_PHASE
-                    self.decider = o
-                    events.append(
-                        _ev(
-                            "access",
-                            f"{NAMES[p]} reaches an inactive firewall at level {level + 1}.",
-                        )
-                    )
-                    return events
-                events.append(
-                    _ev("pass", f"{NAMES[p]} slips past an inactive firewall at level {level + 1}.")
-                )
-                self.run_level -= 1
-                continue
-            events.append(
-                _ev(
-                    "access",
-                    f"{NAMES[p]} reaches firewall {TEXT[-card]} at level {level + 1}.",
-                    card=TEXT[-card],
-                )
-            )
-            return events + self._engage()
-        return events + self._access()
-
-    def _engage(self) -> list[Event]:
-        o = 1 - self.seat
-        if not self.boosted and self.decks[o]:
-            self.phase = BOOST_PHASE
-            self.decider = o
-        else:
-            self.phase = PAY_PHASE
-            self.decider = self.seat
-        return []
-
-    def strength(self) -> int:
-        """Strength of the firewall being accessed, boost included."""
-        card = self.fws[1 - self.seat][self.run_res * 3 + self.run_level]
-        return VALUE[abs(card)] - 1 + self.bonus
-
-    def _do_activate(self, action: Action) -> list[Event]:
-        o = self.decider
-        p = self.seat
-        slot = self.run_res * 3 + self.run_level
-        if action.kind == "pass":
-            self.run_level -= 1
-            return [
-                _ev("pass", f"{NAMES[o]} leaves the firewall inactive; {NAMES[p]} slips past."),
-                *self._run_next(),
-            ]
-        cost = ACTIVATION_COST[self.run_level]
-        card = self.fws[o][slot]
-        self.stock[o] -= cost
-        self.fws[o][slot] = -card
-        events = [
-            _ev(
-                "activate",
-                f"{NAMES[o]} pays {cost} to activate firewall {TEXT[card]} "
-                f"(strength {VALUE[card] - 1}).",
-                card=TEXT[card],
-            )
-        ]
-        return events + self._engage()
-
-    def _do_boost(self, action: Action) -> list[Event]:
-        o = self.decider
-        self.phase = PAY_PHASE
-        self.decider = self.seat
-        if action.kind == "pass":
-            return []
-        self.boosted = True
-        code = self._pop_top(o)
-        events: list[Event]
-        if FAMILY[code] == FIREWALL:
-            self.bonus += VALUE[code] - 1
-            text = f"{NAMES[o]} boosts with {TEXT[code]}: strength now {self.strength()}."
-        else:
-            text = f"{NAMES[o]} boosts and reveals {TEXT[code]}: no effect."
-        events = [_ev("boost", text, card=TEXT[code])]
-        return events + self._to_archive(o, code)
-
-    def _do_pay(self, action: Action) -> list[Event]:
-        p = self.seat
-        o = 1 - p
-        level = self.run_level
-        if action.kind == "pay":
-            cost = self.strength()
-            self.stock[p] -= cost
-            events = [_ev("break", f"{NAMES[p]} pays {_credits(cost)} and destroys the firewall.")]
-            events += self._destroy_firewall(o, self.run_res * 3 + level)
-            if self._outcome is not None:
-                return events
-            self.run_level -= 1
-            return events + self._run_next()
-        if level == 0:
-            return [_ev("stopped", f"The firewall stops {NAMES[p]}'s run."), *self._after_action()]
-        if level == 1:
-            self.tags[p] += 1
-            events = [_ev("suffer", f"{NAMES[p]} takes 1 tag.")]
-            slots = [i for i, c in enumerate(self.fws[p]) if c]
-            if not slots:
-                return [
-                    *events,
-                    _ev("stopped", f"{NAMES[p]} has no firewall to destroy: the run stops."),
-                    *self._after_action(),
-                ]
-            if len(slots) == 1:
-                return events + self._scrap(p, slots[0])
-            self.phase = SCRAP_PHASE
-            return events
-        events = [_ev("suffer", f"{NAMES[p]} takes 1 shock.")]
-        return events + self._shock(p, AFTER_FORFEIT)
-
-    def _do_scrap(self, action: Action) -> list[Event]:
-        return self._scrap(self.seat, _slot(action))
-
-    def _scrap(self, p: int, slot: int) -> list[Event]:
-        events = [_ev("scrap", f"{NAMES[p]} destroys their own firewall on {_slot_text(slot)}.")]
-        events += self._destroy_firewall(p, slot)
-        return events + self._continue_run()
-
-    def _continue_run(self) -> list[Event]:
-        if self._outcome is not None:
-            return []
-        self.run_level -= 1
-        return self._run_next()
-
-    def _offer_forfeit(self) -> list[Event]:
-        p = self.seat
-        agendas = self.finalized[p]
-        if not agendas:
-            return [
-                _ev("stopped", f"{NAMES[p]} has no finalized agenda to destroy: the run stops."),
-                *self._after_action(),
-            ]
-        if len(set(agendas)) == 1:
-            return self._forfeit(p, agendas[0])
-        self.phase = FORFEIT_PHASE
-        self.decider = p
-        return []
-
-    def _do_forfeit(self, action: Action) -> list[Event]:
-        return self._forfeit(self.seat, _code(action.args[0]))
-
-    def _forfeit(self, p: int, code: int) -> list[Event]:
-        self.finalized[p].remove(code)
-        events = [_ev("forfeit", f"{NAMES[p]} destroys their finalized agenda {TEXT[code]}.")]
-        events += self._to_archive(p, code)
-        return events + self._continue_run()
-
-    def _access(self) -> list[Event]:
-        p = self.seat
-        o = 1 - p
-        res = self.run_res
-        events: list[Event] = []
-        if res == DECK:
-            if not self.decks[o]:
-                return [_ev("empty", "The deck is empty: the run ends."), *self._after_action()]
-            code = self._pop_top(o)
-        elif res == HAND:
-            hand = self.hands[o]
-            if not hand:
-                return [_ev("empty", "The hand is empty: the run ends."), *self._after_action()]
-            code = hand.pop(self.rng.below(len(hand)))
-            self._unsee(o, code)
-        elif res == ARCHIVE:
-            if not self.archives[o]:
-                return [_ev("empty", "The archive is empty: the run ends."), *self._after_action()]
-            code = self.archives[o].pop()
-        else:
-            code = self.agenda[o]
-            if not code:
-                return [
-                    _ev("empty", "There is no current agenda: the run ends."),
-                    *self._after_action(),
-                ]
-            gained = self.invest[o]
-            self.agenda[o] = 0
-            self.invest[o] = 0
-            self.stock[p] += gained
-            self.run_card = code
-            events.append(
-                _ev(
-                    "steal",
-                    f"{NAMES[p]} accesses agenda {TEXT[code]} and takes the {_credits(gained)} on it.",
-                    card=TEXT[code],
-                )
-            )
-            return events + self._offer_trash()
-        self.run_card = code
-        fam = FAMILY[code]
-        where = f"{NAMES[o]}'s {RESOURCES[res]}"
-        if fam == FIREWALL:
-            self.tags[p] += VALUE[code]
-            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and takes {VALUE[code]} tags."
-        elif fam == GENERATOR:
-            self.stock[p] += VALUE[code]
-            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and gains {VALUE[code]} credits."
-        elif fam == AGENDA:
-            text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and draws 2 cards."
-        else:
-            text = f"{NAMES[p]} accesses a Joker from {where} and takes 1 shock."
-        events.append(_ev("accessed", text, card=TEXT[code], resource=RESOURCES[res]))
-        if fam == AGENDA:
-            events += self._draw(p, 2)
-        elif fam == JOKER_FAMILY:
-            return events + self._shock(p, AFTER_TRASH)
-        return events + self._offer_trash()
-
-    def _offer_trash(self) -> list[Event]:
-        if self.stock[self.seat] >= 2:
-            self.phase = TRASH_PHASE
-            self.decider = self.seat
-            return []
-        return self._do_trash(PASS)
-
-    def _do_trash(self, action: Action) -> list[Event]:
-        p = self.seat
-        o = 1 - p
-        code = self.run_card
-        self.run_card = 0
-        res = self.run_res
-        if action.kind == "trash":
-            self.stock[p] -= 2
-            self.archives[o].insert(0, code)
-            events = [_ev("trash", f"{NAMES[p]} pays 2 credits to destroy {TEXT[code]}.")]
-            events += self._check_archive(o, code)
-            return events + self._after_action()
-        if res in (DECK, CURRENT):
-            self.decks[o].append(code)
-            self.known_own[o] += 1
-            self.known_pub[o] += 1
-            where = "on top of the deck"
-        elif res == HAND:
-            self.hands[o].append(code)
-            self.seen[o].append(code)
-            where = "to the hand"
-        else:
-            self.archives[o].insert(0, code)
-            where = "under the archive"
-        events = [_ev("return", f"{TEXT[code]} goes back {where}.")]
-        return events + self._after_action()
-
     # --- shocks --------------------------------------------------------------------------------
-
-    def _shock(self, target: int, after: int) -> list[Event]:
-        hand = self.hands[target]
-        if not hand:
-            return self._finish(
-                1 - target, f"{NAMES[target]} took a shock with an empty hand", "shock"
-            )
-        self.shock_target = target
-        self.shock_next = after
-        if len(hand) == 1:
-            return self._shock_discard(0)
-        # The picker chooses a face-down position; shuffling first makes positions meaningless.
-        self.rng.shuffle(hand)
-        self.phase = PICK_PHASE
-        self.decider = 1 - target
-        return []
-
-    def _do_pick(self, action: Action) -> list[Event]:
-        return self._shock_discard(int(action.args[0]) - 1)
-
-    def _shock_discard(self, index: int) -> list[Event]:
-        target = self.shock_target
-        code = self.hands[target].pop(index)
-        self._unsee(target, code)
-        events = [_ev("shocked", f"{NAMES[target]} loses {TEXT[code]} to the shock.")]
-        events += self._to_archive(target, code)
-        if self._outcome is not None:
-            return events
-        after = self.shock_next
-        if after == AFTER_ACTION:
-            return events + self._after_action()
-        if after == AFTER_FORFEIT:
-            return events + self._offer_forfeit()
-        return events + self._offer_trash()
 
     # --- piles -----------------------------------------------------------------------------------
 
@@ -998,11 +558,11 @@ class HackState(State):
         self.known_pub[p] = max(0, public - count)
         word = "a card" if count == 1 else f"{count} cards"
         return [
-            _ev("draw", f"{NAMES[p]} draws {word}.", player=p, count=count),
-            _ev(
+            event("draw", f"{NAMES[p]} draws {word}.", player=p, count=count),
+            event(
                 "drawn",
                 "You draw " + ", ".join(TEXT[c] for c in drawn) + ".",
-                _ONLY[p],
+                ONLY[p],
                 cards=[TEXT[c] for c in drawn],
             ),
         ]
@@ -1063,7 +623,11 @@ class HackState(State):
             text = f"{NAMES[winner]} wins: {reason}."
         self.phase = OVER
         self._legal = None
-        return [_ev("end", text, winner=winner, reason=reason)]
+        return [event("end", text, winner=winner, reason=reason)]
+
+    def strength(self) -> int:
+        """Strength of the firewall being accessed, boost included."""
+        return runs.strength(self)
 
     # --- refusing moves clearly --------------------------------------------------------------------
 
@@ -1235,35 +799,15 @@ class HackState(State):
         )
 
 
-def _credits(n: int) -> str:
-    return "1 credit" if n == 1 else f"{n} credits"
-
-
-def _code(token: str) -> int:
-    return CODE_BY_TEXT[token]
-
-
-def _slot(action: Action) -> int:
-    return RESOURCE_BY_NAME[action.args[0]] * 3 + int(action.args[1]) - 1
-
-
-def _slot_text(slot: int) -> str:
-    return f"{RESOURCES[slot // 3]} level {slot % 3 + 1}"
-
-
-def _card_moves(table: list[Action | None], cards: list[int]) -> list[Action]:
-    return [table[c] for c in sorted(set(cards))]  # type: ignore[misc]
-
-
 def _dispatch_pass(state: HackState, action: Action) -> list[Event]:
     """``pass`` declines whatever is offered now: activation, boost, trash, recycling, dismantling."""
     phase = state.phase
     if phase == ACTIVATE_PHASE:
-        return state._do_activate(action)
+        return runs.do_activate(state, action)
     if phase == BOOST_PHASE:
-        return state._do_boost(action)
+        return runs.do_boost(state, action)
     if phase == TRASH_PHASE:
-        return state._do_trash(action)
+        return runs.do_trash(state, action)
     if phase == RECYCLE_PHASE:
         return state._do_recycle(action)
     return state._do_dismantle(action)
@@ -1282,19 +826,19 @@ _HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
     "run": HackState._do_action,
     "untag": HackState._do_action,
     "shock": HackState._do_action,
-    "activate": HackState._do_activate,
-    "boost": HackState._do_boost,
-    "pay": HackState._do_pay,
-    "suffer": HackState._do_pay,
-    "scrap": HackState._do_scrap,
-    "forfeit": HackState._do_forfeit,
-    "pick": HackState._do_pick,
-    "trash": HackState._do_trash,
+    "activate": runs.do_activate,
+    "boost": runs.do_boost,
+    "pay": runs.do_pay,
+    "suffer": runs.do_pay,
+    "scrap": runs.do_scrap,
+    "forfeit": runs.do_forfeit,
+    "pick": runs.do_pick,
+    "trash": runs.do_trash,
     "pass": _dispatch_pass,
-    "stack": HackState._do_stack,
-    "drain": HackState._do_drain,
-    "rewire": HackState._do_rewire,
-    "next": HackState._do_rewire,
+    "stack": agenda_rules.do_stack,
+    "drain": agenda_rules.do_drain,
+    "rewire": agenda_rules.do_rewire,
+    "next": agenda_rules.do_rewire,
     "recycle": HackState._do_recycle,
     "dismantle": HackState._do_dismantle,
     "discard": HackState._do_discard,

@@ -18,13 +18,8 @@ from .cards import (
     TURN_CAP,
     VALUE,
 )
-from .state import (
-    AFTER_FORFEIT,
-    NAMES,
-    NO_RUN,
-    PHASE_NAMES,
-    HackState,
-)
+from .phases import AFTER_FORFEIT, NAMES, NO_RUN, PHASE_NAMES
+from .state import HackState
 
 
 def _firewalls(fw: list[int], mine: bool) -> dict[str, list[dict[str, Any]]]:
