@@ -2,8 +2,10 @@
 
 import pytest
 
-from cyberdeck.engine import IllegalAction
+from cyberdeck.engine import Action, IllegalAction, load_game
 from cyberdeck.games.hack_me.position import cards, play, position
+
+GAME = load_game("hack-me")
 
 
 def walls(state, seat, res):
@@ -73,6 +75,10 @@ def test_king_rearranges_the_firewalls_in_play_level_by_level():
                      firewalls=({"deck": "2S +3S", "hand": "4S"}, {}))  # fmt: skip
     play(state, "invest")
     assert state.view(None)["phase"] == "rewire"
+    assert (
+        GAME.describe_action(Action.parse("rewire 4S"), state.view(0))
+        == "Place firewall 4S on your deck at level 1"
+    )
     play(state, "next", "rewire 4S", "rewire 3S", "rewire 2S")
     assert walls(state, 0, "deck") == []
     assert walls(state, 0, "hand") == [("4S", False), ("3S", True), ("2S", False)]

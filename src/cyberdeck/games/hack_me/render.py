@@ -192,7 +192,6 @@ _VERBS = {
     "pay": "Pay the strength and destroy the firewall",
     "suffer": "Suffer the firewall's effect",
     "trash": "Pay 2 credits to destroy the accessed card",
-    "next": "Move on to the next resource",
 }
 
 
@@ -218,6 +217,13 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         return f"Destroy your firewall on {args[0]} level {args[1]}"
     if kind == "pick":
         return f"Face-down card #{args[0]}"
+    if kind == "rewire" and view["pending"].get("resource"):
+        res = view["pending"]["resource"]
+        seat = view["current_player"]
+        level = len(view["players"][seat]["firewalls"][res]) + 1
+        return f"Place firewall {args[0]} on your {res} at level {level}"
+    if kind == "next":
+        return f"Leave the {view['pending'].get('resource', 'current resource')} and move on"
     phrases = {
         "tutor": "Reveal a Joker and take {} from your deck",
         "generator": "Put generator {} into play",
