@@ -393,7 +393,9 @@ def test_merc_sniper() -> None:
     sniper = t.card(0, "merc-sniper")
     ganger = t.card(1, "ganger")
     state._legal = None
-    act(state, f"use c{sniper}", f"target c{ganger}")
+    act(state, f"use c{sniper}")
+    assert texts(state) == ["ability card", "ability support"]  # its own, or long-range offense
+    act(state, "ability card", f"target c{ganger}")
     assert state.used[ganger] == 1
 
 

@@ -20,7 +20,7 @@ def test_a_cop_busts_a_weaker_runner_using_an_ability_and_cancels_the_effect() -
     cop = t.card(1, "detective-sergeant")  # Power 5
     t.awake(1)
     state = t.at("purchase")
-    act(state, f"family c{nomad}", f"target c{other}")
+    act(state, f"use c{nomad}", f"target c{other}")
     assert state.prompt is not None and state.prompt[0] == "respond"
     act(state, f"bust c{cop}")
     assert state.used[nomad] and state.busts[1] == 1 and state.mod(other, "power") == 0
@@ -32,7 +32,7 @@ def test_a_cop_weaker_than_the_runner_is_trashed_and_the_effect_goes_on() -> Non
     other = t.card(0, "ganger")
     cop = t.card(1, "patrol-officer")  # Power 2
     state = t.at("purchase")
-    act(state, f"family c{elder}", f"target c{other}", f"bust c{cop}")
+    act(state, f"use c{elder}", f"target c{other}", f"bust c{cop}")
     assert state.zone[cop] == Z_DISCARD and state.mod(other, "power") == 3
 
 
@@ -59,8 +59,8 @@ def test_a_cop_in_a_skirmish_busts_an_opposing_runner_in_it() -> None:
     dive = t.card(1, "neon-dive")
     state = t.at("hits")
     act(state, "send t1", f"hit c{dive}", "defend t1")
-    assert f"bust c{cop}" in texts(state)
-    events = act(state, f"bust c{cop}", f"target c{ganger}")
+    assert f"use c{cop}" in texts(state)
+    events = act(state, f"use c{cop}", f"target c{ganger}")
     assert state.busts[1] == 1 and any("bust Ganger" in e.text for e in events)
 
 
@@ -69,7 +69,7 @@ def test_a_corp_returns_a_cheaper_location_from_the_discard_in_damage_control() 
     exec_ = t.card(0, "junior-exec")  # Power 4
     (dive,) = t.discard(0, "neon-dive")  # cost 3
     state = t.at("damage")
-    act(state, f"recover c{exec_}", f"target c{dive}")
+    act(state, f"use c{exec_}", f"target c{dive}")
     assert state.zone[dive] == Z_HAND
 
 
@@ -78,7 +78,7 @@ def test_a_fixer_returns_cheaper_gear_from_the_discard() -> None:
     fixer = t.card(0, "info-broker")  # Power 5
     pistol, rifle = t.discard(0, "heavy-pistol", "rocket-launcher")  # 2, 6
     state = t.at("damage")
-    act(state, f"recover c{fixer}")
+    act(state, f"use c{fixer}")
     assert texts(state) == [f"target c{pistol}"]
     del rifle
 
@@ -107,7 +107,7 @@ def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
     cop = t.card(0, "beat-cop", used=True)
     state = t.at("damage")
     state.flags[cop] |= 1
-    act(state, f"renew c{med}", f"target c{cop}")
+    act(state, f"use c{med}", f"target c{cop}")
     assert state.used[cop] == 0
 
 
@@ -127,7 +127,7 @@ def test_media_raises_m_sec() -> None:
     media = t.card(0, "newsfeed-reporter")  # Power 3
     dive = t.card(0, "neon-dive")
     state = t.at("open")
-    act(state, f"credibility c{media}", f"target c{dive}")
+    act(state, f"use c{media}", f"target c{dive}")
     assert state.msec(dive) == 9
 
 
@@ -138,9 +138,9 @@ def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_valu
     fort = t.card(1, "data-fortress")  # E-Sec 8
     t.awake(1)
     state = t.at("open")
-    act(state, f"interface c{a}", "lower", f"target c{fort}")
+    act(state, f"use c{a}", "lower", f"target c{fort}")
     assert state.esec(fort) == 4
-    act(state, "pass", f"interface c{b}", "raise", f"target c{fort}")
+    act(state, "pass", f"use c{b}", "raise", f"target c{fort}")
     assert state.esec(fort) == 8
 
 
@@ -149,7 +149,7 @@ def test_e_sec_never_rises_above_the_printed_value() -> None:
     a = t.card(0, "console-cowboy")
     fort = t.card(1, "data-fortress")
     state = t.at("open")
-    act(state, f"interface c{a}", "raise", f"target c{fort}")
+    act(state, f"use c{a}", "raise", f"target c{fort}")
     assert state.esec(fort) == 8
 
 
@@ -158,7 +158,7 @@ def test_a_rocker_lowers_m_sec_to_no_less_than_zero() -> None:
     idol = t.card(0, "chrome-idol")  # Power 6
     stand = t.card(1, "noodle-stand")  # M-Sec 4
     state = t.at("teams")
-    act(state, f"charisma c{idol}", f"target c{stand}")
+    act(state, f"use c{idol}", f"target c{stand}")
     assert state.msec(stand) == 0
 
 
@@ -167,7 +167,7 @@ def test_a_nomad_adds_half_its_power_to_another_runner() -> None:
     elder = t.card(0, "clan-elder")  # Power 6
     other = t.card(0, "gearhead")
     state = t.at("purchase")
-    act(state, f"family c{elder}", f"target c{other}")
+    act(state, f"use c{elder}", f"target c{other}")
     assert state.power(other) == 4 + 3
 
 
@@ -177,7 +177,7 @@ def test_a_solo_adds_its_power_in_combat() -> None:
     stand = t.card(1, "noodle-stand")
     t.awake(1)
     state = t.at("hits")
-    act(state, "send t1", f"hit c{stand}", f"combat-sense c{solo}", "add attack")
+    act(state, "send t1", f"hit c{stand}", f"use c{solo}", "add attack")
     assert state.hit_attack(0) == 11
 
 
@@ -188,7 +188,7 @@ def test_long_range_support_pays_one_eb_per_lr_and_adds_it_to_the_force() -> Non
     stand = t.card(1, "noodle-stand")
     t.awake(1)
     state = t.at("hits")
-    act(state, f"send c{solo}", f"hit c{stand}", f"support c{cowboy}")
+    act(state, f"send c{solo}", f"hit c{stand}", f"use c{cowboy}")
     assert state.prompt is not None and state.prompt[2] == 4
     act(state, f"pay c{state.sponsor[0]}")
     assert state.hit_attack(0) == 7 + 4 and state.used[cowboy]
@@ -201,7 +201,7 @@ def test_a_techie_rigs_a_vehicle_onto_the_punknaught_chassis() -> None:
     chassis = t.card(0, "punknaught-chassis", on=dive)
     (truck,) = t.stash(0, "armored-truck")
     state = t.at("damage")
-    act(state, f"rig c{techie}", f"target c{truck}")
+    act(state, f"use c{techie}", f"target c{truck}")
     assert state.host[truck] == chassis
 
 
@@ -276,9 +276,9 @@ def test_a_fixer_makes_long_range_offense_cheaper() -> None:
     stand = t.card(1, "noodle-stand")
     t.awake(1)
     state = t.at("hits")
-    act(state, f"street-deal c{fixer}", f"target c{cowboy}", "pass")
+    act(state, f"use c{fixer}", f"target c{cowboy}", "pass")
     assert state.support_cost(cowboy) == 0
-    act(state, f"send c{solo}", f"hit c{stand}", f"support c{cowboy}")
+    act(state, f"send c{solo}", f"hit c{stand}", f"use c{cowboy}")
     assert state.prompt is None and state.hit_attack(0) == 7 + 4
 
 
@@ -290,7 +290,7 @@ def test_teamed_cops_bust_together_with_all_the_cops_of_their_team() -> None:
     b = t.card(1, "patrol-officer", team=2)  # Power 2 + 3 = 5: not enough
     c = t.card(1, "beat-cop", team=2)  # 3 + 2 + 3 = 8 > 6
     state = t.at("purchase")
-    act(state, f"family c{elder}", f"target c{other}", f"bust c{a}")
+    act(state, f"use c{elder}", f"target c{other}", f"bust c{a}")
     assert state.used[a] and state.used[b] and state.used[c]
     assert state.used[elder] and state.busts[1] == 1 and state.mod(other, "power") == 0
 
@@ -311,5 +311,5 @@ def test_corps_partner_to_return_a_dearer_location() -> None:
     b = t.card(0, "junior-exec")  # 4 + 4 = 8 > 6
     (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
     state = t.at("damage")
-    act(state, f"recover c{a}", f"target c{plaza}")
+    act(state, f"use c{a}", f"target c{plaza}")
     assert state.zone[plaza] == Z_HAND and state.used[a] and state.used[b]

@@ -20,18 +20,23 @@ INSTANCE_VERBS = (
     "use",
     "team",
     "bust",
+    "boost",
+    "exhaust",
+)
+#: The abilities a card may have (``use c7`` asks which one when it has several).
+ABILITY_NAMES = (
+    "card",
     "family",
     "credibility",
     "charisma",
     "interface",
-    "combat-sense",
     "recover",
     "renew",
     "rig",
-    "support",
-    "boost",
     "street-deal",
-    "exhaust",
+    "combat-sense",
+    "bust",
+    "support",
 )
 
 
@@ -55,6 +60,7 @@ def all_actions() -> list[Action]:
         Action("raise"),
         Action("lower"),
     ]
+    acts += [Action("ability", (name,)) for name in ABILITY_NAMES]
     for d in CARDS:
         if d.kind == SPONSOR:
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
-from .state import RUNS, STASH, WIN_POINTS, Z_PLAY, CyberState
+from .state import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY, CyberState
 
 
 def _card_value(d: CardDef) -> float:
@@ -26,7 +26,7 @@ def _side(state: CyberState, p: int) -> float:
     pr = state.prompt
     if pr is not None and pr[0] in ("pay", "place") and pr[1] == p:
         bought = pr[4][1] if pr[0] == "pay" else pr[2]
-        if isinstance(bought, int) and bought > 0 and state.zone[bought] == -1:
+        if isinstance(bought, int) and bought > 0 and state.zone[bought] == Z_LIMBO:
             table += _card_value(defs[bought])
     if p == state.active and state.step <= RUNS:
         # Runners still unused on their own turn can still hit: exhausting them costs something.

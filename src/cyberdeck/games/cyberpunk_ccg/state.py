@@ -14,6 +14,8 @@ must answer next.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Event, Outcome, Rng, State
@@ -48,8 +50,8 @@ PHASE_OF = (
 )
 
 # Zones of an instance.
-Z_RUNS, Z_GEAR, Z_HAND, Z_DISCARD, Z_PLAY, Z_STASH = range(6)
-ZONE_NAMES = ("runs deck", "gear deck", "hand", "discard", "play", "stash")
+Z_RUNS, Z_GEAR, Z_HAND, Z_DISCARD, Z_PLAY, Z_STASH, Z_LIMBO = range(7)
+ZONE_NAMES = ("runs deck", "gear deck", "hand", "discard", "play", "stash", "being played")
 
 # Per-turn flags of an instance.
 F_ATTACKED = 1  # took part in a Hit or Run this turn (Cyber-Psycho)
@@ -72,6 +74,9 @@ DECK_OUT_POINTS = 5
 
 PASS = Action("pass")
 
+#: Views of cards out of play (discard, Stash): the same for every state, so shared.
+_STATIC_VIEWS: dict[tuple[int, str], dict[str, Any]] = {}
+
 
 def c(i: int) -> str:
     return f"c{i}"
@@ -81,8 +86,17 @@ def num(token: str) -> int:
     return int(token[1:])
 
 
+def _pack(values: Sequence[int]) -> str:
+    """A list of small integers as one hex string (for signatures)."""
+    try:
+        return bytes(values).hex()
+    except ValueError:
+        return array("h", values).tobytes().hex()
+
+
 class CyberState(State):
     __slots__ = (
+        "_attmap",
         "_legal",
         "_outcome",
         "_public",
@@ -171,6 +185,7 @@ class CyberState(State):
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
         self._public: dict[str, Any] | None = None
+        self._attmap: dict[int, list[int]] | None = None
         for i in range(1, n):
             p = owner[i]
             d = defs[i]
@@ -260,6 +275,8 @@ class CyberState(State):
     # --- card facts ------------------------------------------------------------------------------
 
     def attachments(self, i: int) -> list[int]:
+        if self._attmap is not None:
+            return self._attmap.get(i, [])
         host = self.host
         return [a for a in self.play[self.owner[i]] if host[a] == i]
 
@@ -550,57 +567,55 @@ class CyberState(State):
         return all(not (e.op == "force" and self.hit_side(s) is None) for e in effects)
 
     def _ability_actions(self, s: int, phase: str) -> list[Action]:
-        out: list[Action] = []
+        return [
+            Action("use", (c(i),))
+            for i in self.play[s]
+            if not self.used[i] and self.abilities(s, i, phase)
+        ]
+
+    def abilities(self, s: int, i: int, phase: str) -> list[str]:
+        """The abilities card ``i`` of ``s`` may use now: ``card`` (its printed ability) and its
+        runner type's inherent ones."""
+        out: list[str] = []
         defs = self.defs
         used = self.used
-        step = self.step
-        for i in self.play[s]:
-            if used[i]:
-                continue
-            d = defs[i]
-            ab = d.ability
-            if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
-                holder = self.host[i]
-                if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
-                    self._effects_possible(s, ab.effects)
-                    and (ab.target == "none" or self._targets(s, ab.target, ab.effects, i))
-                ):
-                    out.append(Action("use", (c(i),)))
-            if d.kind != RUNNER:
-                continue
-            t = d.rtype
-            if t == "nomad" and len(self.runners(s)) > 1:
-                out.append(Action("family", (c(i),)))
-            elif t in ("media", "netrunner", "rocker") and phase == "legwork":
-                if self._all_sites():
-                    if t == "media":
-                        out.append(Action("credibility", (c(i),)))
-                    elif t == "rocker":
-                        out.append(Action("charisma", (c(i),)))
-                    else:
-                        out.append(Action("interface", (c(i),)))
-            elif step == DAMAGE and self.hit is None:
-                if t in ("corp", "fixer") and self._recoverable(s, i):
-                    out.append(Action("recover", (c(i),)))
-                elif t == "med-tech" and self._renewable(s, i):
-                    out.append(Action("renew", (c(i),)))
-                elif t == "techie" and self._riggable(s):
-                    out.append(Action("rig", (c(i),)))
-            if t == "fixer" and phase == "action" and not self.in_hit(i) and self._dealable(s, i):
-                out.append(Action("street-deal", (c(i),)))
-            side = self.hit_side(s)
-            if side is not None and phase == "action":
-                fought = self.flags[i] & F_FOUGHT
-                if t == "solo" and self.in_hit(i) and not fought:
-                    out.append(Action("combat-sense", (c(i),)))
-                if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
-                    out.append(Action("bust", (c(i),)))
-                if not self.in_hit(i):
-                    due = self.support_cost(i)
-                    own = dict(self.sources(s, False)).get(i, 0)
-                    if self.runner_stat(i, "lr") > 0 and self.funds(s) - own >= due:
-                        out.append(Action("support", (c(i),)))
-
+        d = defs[i]
+        ab = d.ability
+        if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
+            holder = self.host[i]
+            if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
+                self._effects_possible(s, ab.effects)
+                and (ab.target == "none" or self._targets(s, ab.target, ab.effects, i))
+            ):
+                out.append("card")
+        if d.kind != RUNNER:
+            return out
+        t = d.rtype
+        if t == "nomad" and len(self.runners(s)) > 1:
+            out.append("family")
+        elif t in ("media", "netrunner", "rocker") and phase == "legwork":
+            if self._all_sites():
+                out.append({"media": "credibility", "rocker": "charisma"}.get(t, "interface"))
+        elif self.step == DAMAGE and self.hit is None:
+            if t in ("corp", "fixer") and self._recoverable(s, i):
+                out.append("recover")
+            elif t == "med-tech" and self._renewable(s, i):
+                out.append("renew")
+            elif t == "techie" and self._riggable(s):
+                out.append("rig")
+        if t == "fixer" and phase == "action" and not self.in_hit(i) and self._dealable(s, i):
+            out.append("street-deal")
+        if phase == "action" and self.hit_side(s) is not None:
+            fought = self.flags[i] & F_FOUGHT
+            if t == "solo" and self.in_hit(i) and not fought:
+                out.append("combat-sense")
+            if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
+                out.append("bust")
+            if not self.in_hit(i):
+                due = self.support_cost(i)
+                own = dict(self.sources(s, False)).get(i, 0)
+                if self.runner_stat(i, "lr") > 0 and self.funds(s) - own >= due:
+                    out.append("support")
         return out
 
     def support_cost(self, r: int) -> int:
@@ -900,6 +915,8 @@ class CyberState(State):
             return [Action("press-on"), Action("stand-down")]
         if kind == "cost":
             return [Action("exhaust", (c(x),)) for x in pr[2]]
+        if kind == "ability":
+            return [Action("ability", (name,)) for name in pr[3]]
         if kind == "team":
             return self._team_choices(s, pr[2])
         if kind == "sense":
@@ -993,58 +1010,54 @@ class CyberState(State):
             return []
         if kind == "use":
             i = num(args[0])
+            names = self.abilities(s, i, PHASE_OF[self.step])
+            if len(names) == 1:
+                return self._activate(s, i, names[0])
+            self.prompt = ("ability", s, i, tuple(names))
+            return []
+        raise AssertionError(f"unhandled action {action}")
+
+    def _activate(self, s: int, i: int, name: str) -> list[Event]:
+        """Use ability ``name`` of card ``i``: pay its cost (exhaust, or once a turn in a fight),
+        then ask for what it needs."""
+        if name == "card":
             d = self.defs[i]
             assert d.ability is not None
             self.used[i] = 1
             ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
             return [ev, *self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)]
-        if kind in ("family", "credibility", "charisma"):
-            r = num(args[0])
-            self.used[r] = 1
-            target = "own-runner" if kind == "family" else "any-site"
-            cands = self._targets(s, target)
-            if kind == "family":
-                cands = [x for x in cands if x != r]
-            ev = Event("ability", f"Player {s + 1}'s {self.name(r)} uses {kind}.", {"seat": s})
-            self.prompt = ("target", s, (kind, r, 0), tuple(cands))
+        ev = Event("ability", f"Player {s + 1}'s {self.name(i)} uses {name}.", {"seat": s})
+        if name in ("combat-sense", "bust"):
+            self.flags[i] |= F_FOUGHT
+            if name == "combat-sense":
+                self.prompt = ("sense", s, i)
+            else:
+                self.prompt = ("target", s, ("skirmish-bust", i, 0), tuple(self._skirmish_busts(s)))
             return [ev]
-        if kind == "recover":
-            r = num(args[0])
-            self.used[r] = 1
-            self.prompt = ("target", s, ("recover", r, 0), tuple(self._recoverable(s, r)))
-            return []
-        if kind == "renew":
-            r = num(args[0])
-            self.used[r] = 1
-            self.prompt = ("target", s, ("renew", r, 0), tuple(self._renewable(s, r)))
-            return []
-        if kind == "rig":
-            r = num(args[0])
-            self.used[r] = 1
-            self.prompt = ("target", s, ("rig", r, 0), tuple(self._riggable(s)))
-            return []
-        if kind == "combat-sense":
-            r = num(args[0])
-            self.flags[r] |= F_FOUGHT
-            self.prompt = ("sense", s, r)
-            return []
-        if kind == "bust":
-            r = num(args[0])
-            self.flags[r] |= F_FOUGHT
-            self.prompt = ("target", s, ("skirmish-bust", r, 0), tuple(self._skirmish_busts(s)))
-            return []
-        if kind == "support":
-            r = num(args[0])
-            lr = self.runner_stat(r, "lr")
-            due = self.support_cost(r)
-            self.used[r] = 1
-            return self._start_payment(s, due, ("support", r, lr))
-        if kind == "street-deal":
-            r = num(args[0])
-            self.used[r] = 1
-            self.prompt = ("target", s, ("street-deal", r, 0), tuple(self._dealable(s, r)))
-            return []
-        raise AssertionError(f"unhandled action {action}")
+        if name == "support":
+            lr = self.runner_stat(i, "lr")
+            due = self.support_cost(i)
+            self.used[i] = 1
+            return [ev, *self._start_payment(s, due, ("support", i, lr))]
+        self.used[i] = 1
+        if name == "interface":
+            self.prompt = ("interface", s, i)
+            return [ev]
+        if name == "family":
+            cands = [x for x in self._targets(s, "own-runner") if x != i]
+        elif name in ("credibility", "charisma"):
+            cands = self._targets(s, "any-site")
+        elif name == "recover":
+            cands = self._recoverable(s, i)
+        elif name == "renew":
+            cands = self._renewable(s, i)
+        elif name == "rig":
+            cands = self._riggable(s)
+        else:
+            assert name == "street-deal", name
+            cands = self._dealable(s, i)
+        self.prompt = ("target", s, (name, i, 0), tuple(cands))
+        return [ev]
 
     def _from_hand(self, s: int, slug: str) -> int:
         for i in self.hand[s]:
@@ -1066,7 +1079,7 @@ class CyberState(State):
     def _buy(self, s: int, i: int) -> list[Event]:
         d = self.defs[i]
         self.hand[s].remove(i)
-        self.zone[i] = -1  # on its way into play
+        self.zone[i] = Z_LIMBO
         ev = Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug})
         purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
         return [ev, *self._start_payment(s, self.price(s, i), purpose)]
@@ -1074,7 +1087,7 @@ class CyberState(State):
     def _play_event(self, s: int, i: int) -> list[Event]:
         d = self.defs[i]
         self.hand[s].remove(i)
-        self.zone[i] = -1
+        self.zone[i] = Z_LIMBO
         ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
         return [ev, *self._start_payment(s, self.price(s, i), ("event", i))]
 
@@ -1692,6 +1705,9 @@ class CyberState(State):
             return self._answer_form(s, pr, action)
         if kind == "defend":
             return self._answer_defend(s, action)
+        if kind == "ability":
+            self.prompt = None
+            return self._activate(s, pr[2], action.args[0])
         if kind == "cost":
             self.prompt = None
             x = num(action.args[0])
@@ -1966,6 +1982,17 @@ class CyberState(State):
 
     def card_view(self, i: int) -> dict[str, Any]:
         d = self.defs[i]
+        if self.zone[i] != Z_PLAY:
+            key = (i, d.slug)
+            static = _STATIC_VIEWS.get(key)
+            if static is None:
+                static = _STATIC_VIEWS[key] = {
+                    "id": c(i),
+                    "card": d.slug,
+                    "name": d.name,
+                    "kind": d.kind,
+                }
+            return static
         out: dict[str, Any] = {"id": c(i), "card": d.slug, "name": d.name, "kind": d.kind}
         if self.zone[i] == Z_PLAY:
             out["used"] = bool(self.used[i])
@@ -2000,6 +2027,19 @@ class CyberState(State):
         """Everything public, computed once per position (views share it; never mutate it)."""
         if self._public is not None:
             return self._public
+        attmap: dict[int, list[int]] = {}
+        for p in (0, 1):
+            for a in self.play[p]:
+                if self.host[a]:
+                    attmap.setdefault(self.host[a], []).append(a)
+        self._attmap = attmap  # nothing changes while the view is drawn
+        try:
+            self._public = self._draw_public()
+        finally:
+            self._attmap = None
+        return self._public
+
+    def _draw_public(self) -> dict[str, Any]:
         players = []
         for p in (0, 1):
             players.append(
@@ -2044,7 +2084,7 @@ class CyberState(State):
                 prompt["for"] = self.defs[what].name if what else pr[4][0]
             elif pr[0] == "place":
                 prompt["card"] = self.defs[pr[2]].name
-        self._public = {
+        return {
             "game": "cyberpunk-ccg",
             "turn": self.turn,
             "turn_cap": TURN_CAP,
@@ -2057,7 +2097,6 @@ class CyberState(State):
             "prompt": prompt,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
-        return self._public
 
     def view(self, seat: int | None) -> dict[str, Any]:
         public = self._public_view()
@@ -2110,6 +2149,7 @@ class CyberState(State):
         o._outcome = self._outcome
         o._legal = self._legal
         o._public = self._public
+        o._attmap = None
         return o
 
     def determinize(self, seat: int, rng: Rng) -> CyberState:
@@ -2137,23 +2177,24 @@ class CyberState(State):
         return o
 
     def signature(self) -> tuple[Any, ...]:
+        """The whole state; the long per-card lists are packed into hex strings (fast to hash)."""
         return (
             self.rng.state,
-            self.owner,
-            self.cards,
-            tuple(self.zone),
-            tuple(self.used),
-            tuple(self.host),
-            tuple(self.team),
-            tuple(self.flags),
-            tuple(self.spent),
-            tuple(self.tokens),
-            tuple(tuple(x) for x in self.runs),
-            tuple(tuple(x) for x in self.gear),
-            tuple(tuple(sorted(x)) for x in self.hand),
-            tuple(tuple(x) for x in self.discard),
-            tuple(tuple(x) for x in self.stash),
-            tuple(tuple(x) for x in self.play),
+            _pack(self.owner),
+            _pack(self.cards),
+            _pack(self.zone),
+            _pack(self.used),
+            _pack(self.host),
+            _pack(self.team),
+            _pack(self.flags),
+            _pack(self.spent),
+            _pack(self.tokens),
+            tuple(_pack(x) for x in self.runs),
+            tuple(_pack(x) for x in self.gear),
+            tuple(_pack(sorted(x)) for x in self.hand),
+            tuple(_pack(x) for x in self.discard),
+            tuple(_pack(x) for x in self.stash),
+            tuple(_pack(x) for x in self.play),
             tuple(self.bank),
             tuple(self.ops),
             tuple(self.style),
