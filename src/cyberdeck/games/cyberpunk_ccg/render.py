@@ -151,8 +151,26 @@ def _card_name(token: str, view: Mapping[str, Any]) -> str:
     return token
 
 
+ABILITY_WORDS = {
+    "card": "its printed ability",
+    "family": "Family (half its Power to another runner)",
+    "credibility": "Credibility (raise an M-Sec)",
+    "charisma": "Charisma (lower an M-Sec)",
+    "interface": "Interface (raise or lower an E-Sec)",
+    "recover": "bring a card back from the discard",
+    "renew": "renew a weaker runner",
+    "rig": "build onto the Punknaught Chassis",
+    "street-deal": "Street Deal (cheaper long-range offense)",
+    "combat-sense": "Combat Sense (its Power in this fight)",
+    "bust": "bust an opposing runner in this skirmish",
+    "support": "long-range offense for your force",
+}
+
+
 def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     kind, args = action.kind, action.args
+    if kind == "ability" and args:
+        return "use " + ABILITY_WORDS.get(args[0], args[0])
     names = [_card_name(a, view) for a in args]
     phrases = {
         "pass": "pass",
