@@ -313,3 +313,15 @@ def test_corps_partner_to_return_a_dearer_location() -> None:
     state = t.at("damage")
     act(state, f"use c{a}", f"target c{plaza}")
     assert state.zone[plaza] == Z_HAND and state.used[a] and state.used[b]
+
+
+def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
+    t = Table("the-mob", "arasaka")
+    t.card(0, "beat-cop")
+    anchor = t.card(1, "star-anchor")  # Media, Power 6
+    fort = t.card(1, "data-fortress")  # M-Sec 4
+    state = t.at("open", active=0)
+    act(state, "pass")
+    assert state.current_player == 1
+    act(state, f"use c{anchor}", f"target c{fort}")
+    assert state.msec(fort) == 10
