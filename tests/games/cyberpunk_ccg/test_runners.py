@@ -320,6 +320,7 @@ def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
     t.card(0, "beat-cop")
     anchor = t.card(1, "star-anchor")  # Media, Power 6
     fort = t.card(1, "data-fortress")  # M-Sec 4
+    t.awake(0)
     state = t.at("open", active=0)
     act(state, "pass")
     assert state.current_player == 1
