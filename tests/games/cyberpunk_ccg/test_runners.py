@@ -317,7 +317,7 @@ def test_corps_partner_to_return_a_dearer_location() -> None:
 
 def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
     t = Table("the-mob", "arasaka")
-    t.card(0, "beat-cop")
+    t.card(0, "ganger")
     anchor = t.card(1, "star-anchor")  # Media, Power 6
     fort = t.card(1, "data-fortress")  # M-Sec 4
     t.awake(0)
