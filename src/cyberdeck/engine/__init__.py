@@ -2,6 +2,7 @@
 
 from .actions import Action, ActionSpace
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
+from .decklist import Deck, format_decklist, read_decklist
 from .errors import (
     BadAction,
     BadCard,
@@ -37,6 +38,7 @@ __all__ = [
     "BadRecord",
     "Card",
     "CyberdeckError",
+    "Deck",
     "Event",
     "Game",
     "IllegalAction",
@@ -49,8 +51,10 @@ __all__ = [
     "Style",
     "Suit",
     "UnknownGame",
+    "format_decklist",
     "games",
     "load_game",
+    "read_decklist",
     "register",
     "replay",
     "replay_steps",

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .actions import Action, ActionSpace
-from .errors import BadOption, IllegalAction
+from .decklist import Deck, format_decklist
+from .errors import BadDeck, BadOption, IllegalAction
 from .events import Event
 from .rng import Rng
 from .text import Style
@@ -113,6 +114,33 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
+
+    # --- decks: optional; by default a game is played without built decks ---------------------
+
+    #: True when players bring their own decks (``new_state(decks=[...])``, ``cyberdeck deck``).
+    has_decks: ClassVar[bool] = False
+
+    def read_deck(self, text: str) -> list[Any]:
+        """The cards of a deck-list text; ``BadDeck`` lists every malformed line."""
+        raise BadDeck([f"{self.title} is not played with decks of your own."])
+
+    def deck_text(self, cards: list[Any], name: str = "", about: str = "") -> str:
+        """A deck list that ``read_deck`` reads back."""
+        return format_decklist(cards, str, name, about)
+
+    def validate_deck(self, cards: list[Any]) -> list[str]:
+        """Every deck-building rule ``cards`` breaks, one sentence each; empty when legal."""
+        if not self.has_decks:
+            return [f"{self.title} is not played with decks of your own."]
+        return []
+
+    def describe_deck(self, cards: list[Any], style: Style) -> str:
+        """A deck for people: its list, and whatever a designer wants to see at a glance."""
+        return self.deck_text(cards)
+
+    def starter_decks(self) -> list[Deck]:
+        """The ready-made decks shipped with the game (none by default)."""
+        return []
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
