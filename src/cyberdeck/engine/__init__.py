@@ -1,6 +1,7 @@
 """The engine: the game contract and what every game shares. Standard library only; knows no game."""
 
 from .actions import Action, ActionSpace
+from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
 from .decklist import Deck, format_decklist, read_decklist
 from .errors import (
@@ -31,6 +32,7 @@ __all__ = [
     "ZERO",
     "Action",
     "ActionSpace",
+    "Agent",
     "BadAction",
     "BadCard",
     "BadDeck",

@@ -43,14 +43,22 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended. ``returns`` has one number per seat: 1 win, -1 loss, 0 draw."""
+    """How a finished game ended. ``returns`` has one number per seat: 1 win, -1 loss, 0 draw.
+    ``kind`` is a short stable key for statistics (``black-ice``, ``breach``); ``reason`` is the
+    sentence players read."""
 
     winners: tuple[int, ...]
     returns: tuple[float, ...]
     reason: str
+    kind: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "returns": list(self.returns), "reason": self.reason}
+        return {
+            "winners": list(self.winners),
+            "returns": list(self.returns),
+            "reason": self.reason,
+            "kind": self.kind,
+        }
 
 
 class Game(ABC):
@@ -111,6 +119,10 @@ class Game(ABC):
         """A short phrase for a menu entry; the action's text unless the game says better."""
         return action.text
 
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        """A close look at one part of the table (``look b2``); ``None`` if there is no such part."""
+        return None
+
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
@@ -141,6 +153,10 @@ class Game(ABC):
     def starter_decks(self) -> list[Deck]:
         """The ready-made decks shipped with the game (none by default)."""
         return []
+
+    def bench_extras(self, quick: bool) -> dict[str, Any]:
+        """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""
+        return {}
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

@@ -8,7 +8,8 @@ from typing import Any
 from ...engine import ActionSpace, BadOption, Game, Option, Rng, State, Style
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .evaluate import evaluate
-from .render import describe_action, render
+from .fair import win_rates
+from .render import describe_action, inspect, render
 from .state import ACTIONS, MatrixState
 
 VARIANTS = ("digital", "classic")
@@ -58,9 +59,17 @@ class MatrixOverload(Game):
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
 
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
+
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MatrixState)
         return evaluate(state)
+
+    def bench_extras(self, quick: bool) -> dict[str, Any]:
+        """Win rates on a fixed seed set: random, the fair player, and the solver's upper bound."""
+        seeds = range(50 if quick else 200)
+        return {"seeds": len(seeds), **win_rates(self, seeds)}
 
 
 GAME = MatrixOverload()

@@ -118,3 +118,20 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     if slot["status"] == "living":
         return f"{card} as ICE on {slot['royal']} ({target})"
     return f"{card} as preventative ICE in {target}"
+
+
+def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
+    """Every card of a pile, bottom to top, or a slot's royal and ICE."""
+    if target in PILE_NAMES:
+        cards = view["piles"][target]
+        if not cards:
+            return f"Pile {target} is empty."
+        listed = ", ".join(_card(c, style) for c in cards)
+        return f"Pile {target}, bottom to top: {listed}."
+    if target in SLOT_NAMES:
+        slot = view["slots"][target]
+        ice = ", ".join(_card(c, style) for c in slot["ice"]) or "no ICE"
+        if slot["royal"] is None:
+            return f"Slot {target} is empty ({ice})."
+        return f"Slot {target}: {_card(slot['royal'], style)}, {slot['status']}, {ice}, health {slot['health']}."
+    return None

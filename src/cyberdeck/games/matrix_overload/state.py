@@ -213,6 +213,7 @@ class MatrixState(State):
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None
         card = self.card
+        self.card = NO_CARD
         rank = _RANKS[card]
         target = action.args[0]
         events: list[Event]
@@ -254,7 +255,7 @@ class MatrixState(State):
     def _check_black_ice(self, slot: int) -> list[Event]:
         if self.status[slot] == LIVING and self.health(slot) > BLACK_ICE_LIMIT:
             reason = f"Black ICE on {CARDS[self.royal[slot]].symbol} ({self.health(slot)})"
-            return self._end(False, reason)
+            return self._end(False, reason, "black-ice")
         return []
 
     def _place_number(self, card: int, pile: int) -> list[Event]:
@@ -297,7 +298,11 @@ class MatrixState(State):
         limit = self.recursion_limit()
         if self.idle >= limit:
             events.extend(
-                self._end(False, f"Fatal Recursion: {self.idle} draws without a kill, royal or ICE")
+                self._end(
+                    False,
+                    f"Fatal Recursion: {self.idle} draws without a kill, royal or ICE",
+                    "fatal-recursion",
+                )
             )
         return events
 
@@ -329,11 +334,13 @@ class MatrixState(State):
             )
         ]
         if self.kills == ROYALS:
-            events.extend(self._end(True, "All twelve royals killed"))
+            events.extend(self._end(True, "All twelve royals killed", "win"))
         return events
 
     def recursion_limit(self) -> int:
-        return 2 * (len(self.deck) + sum(len(p) for p in self.piles))
+        """Quiet draws that cycle every circulating card twice: deck, matrix, the card in hand."""
+        in_hand = self.card != NO_CARD and _RANKS[self.card] < JACK
+        return 2 * (len(self.deck) + sum(len(p) for p in self.piles) + in_hand)
 
     def _next_card(self) -> list[Event]:
         """Take the next royal set aside, or draw; running out of cards loses."""
@@ -342,14 +349,16 @@ class MatrixState(State):
             return []
         if not self.deck:
             left = ROYALS - self.kills
-            return self._end(False, f"Out of Time: the deck is empty with {left} royals alive")
+            return self._end(
+                False, f"Out of Time: the deck is empty with {left} royals alive", "out-of-time"
+            )
         self.card = card = self.deck.pop()
         if self.known > len(self.deck):
             self.known = len(self.deck)
         return [Event("draw", f"You draw {CARDS[card]}.", {"card": str(CARDS[card])})]
 
-    def _end(self, won: bool, reason: str) -> list[Event]:
-        self._outcome = Outcome((0,) if won else (), (1.0 if won else -1.0,), reason)
+    def _end(self, won: bool, reason: str, kind: str) -> list[Event]:
+        self._outcome = Outcome((0,) if won else (), (1.0 if won else -1.0,), reason, kind)
         self.card = NO_CARD
         self._legal = None
         return [
@@ -434,7 +443,7 @@ class MatrixState(State):
     def determinize(self, seat: int, rng: Rng) -> MatrixState:
         """Re-deal the unknown (upper) part of the deck; the public bottom stays as it is."""
         other = self.clone()
-        unknown = other.deck[self.known :]
+        unknown = sorted(other.deck[self.known :])  # a function of what the seat knows
         rng.shuffle(unknown)
         other.deck[self.known :] = unknown
         other.rng = rng.fork()

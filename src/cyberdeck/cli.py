@@ -1,0 +1,223 @@
+"""The ``cyberdeck`` command."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .agents import RandomAgent
+from .engine import CyberdeckError, Game, Match, Record, Style, games, load_game, replay_steps
+from .lab.bench import bench_game
+from .play.datadir import records_dir
+from .play.stats import describe, load_stats, record_result
+from .play.terminal import Seat, TerminalSession
+
+app = typer.Typer(
+    help="cyberdeck: cyberpunk hacker card games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def find_game(game_id: str) -> Game:
+    try:
+        return load_game(game_id)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+
+
+def terminal_style(plain: bool, colour: bool | None) -> Style:
+    dumb = os.environ.get("TERM", "") in ("", "dumb") or "NO_COLOR" in os.environ
+    use_colour = colour if colour is not None else (sys.stdout.isatty() and not dumb)
+    return Style(colour=use_colour and not plain, plain=plain)
+
+
+def rules_path(game_id: str) -> Path | None:
+    """The rules doc: shipped inside the wheel, or beside the sources in a checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (
+        here / "docs" / "rules" / f"{game_id}.md",
+        here.parents[1] / "docs" / "rules" / f"{game_id}.md",
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def parse_options(
+    game: Game, variant: str | None, pairs: list[str], players: int | None
+) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if variant is not None:
+        if not any(o.name == "variant" for o in game.options):
+            raise fail(f"{game.title} has no variants.")
+        options["variant"] = variant
+    if players is not None:
+        if any(o.name == "players" for o in game.options):
+            options["players"] = players
+        elif not game.min_players <= players <= game.max_players:
+            raise fail(f"{game.title} is for {player_range(game)} players.")
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise fail(f"Write options as name=value, not '{pair}'.")
+        options[name.strip()] = value.strip()
+    try:
+        return game.resolve_options(options)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+
+
+def player_range(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}–{game.max_players}"
+
+
+def make_seats(count: int, hotseat: bool, seed: int) -> list[Seat]:
+    """Seat 1 is you; the others are built-in opponents, or more humans in hot-seat."""
+    if count == 1:
+        return [Seat("You")]
+    return [
+        Seat(f"Player {i + 1}")
+        if hotseat or i == 0
+        else Seat(f"Bot {i + 1}", RandomAgent(seed + i))
+        for i in range(count)
+    ]
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games: ids, titles and player counts."""
+    for game in games():
+        count = player_range(game)
+        typer.echo(f"{game.id:<16} {game.title:<24} {count} player{'' if count == '1' else 's'}")
+
+
+@app.command()
+def rules(game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")]) -> None:
+    """Print a game's rules."""
+    game = find_game(game_id)
+    path = rules_path(game.id)
+    if path is None:
+        raise fail(f"The rules of {game.title} are not installed.")
+    typer.echo(path.read_text(encoding="utf-8"))
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")],
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the shuffle (random if left out)")
+    ] = None,
+    variant: Annotated[str | None, typer.Option(help="The game's variant")] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="name=value")] = [],  # noqa: B006
+    players: Annotated[int | None, typer.Option(help="Number of players")] = None,
+    hotseat: Annotated[bool, typer.Option(help="Every seat is a human at this keyboard")] = False,
+    plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
+    colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+) -> None:
+    """Play a game in the terminal against built-in opponents, or hot-seat."""
+    game = find_game(game_id)
+    options = parse_options(game, variant, option, players)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    seats = make_seats(int(options.get("players", players or game.min_players)), hotseat, seed)
+    try:
+        match = Match(game, options, seed, meta={"seats": [s.name for s in seats]})
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    typer.echo(f"{game.title} — seed {seed}. Type 'help' for commands.")
+    session = TerminalSession(
+        game, match, seats, terminal_style(plain, colour), input, typer.echo, records_dir()
+    )
+    status = session.run()
+    outcome = match.state.outcome
+    humans = session.humans
+    if outcome is not None and len(humans) == 1:
+        entry = record_result(game.id, outcome, humans[0], match.record.undos)
+        typer.echo(describe(game.id, entry))
+    raise typer.Exit(status)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record file saved by a game")],
+    seat: Annotated[
+        int | None, typer.Option(help="Watch from this seat (default: spectator)")
+    ] = None,
+    plain: Annotated[bool, typer.Option(help="Line mode")] = False,
+    colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+) -> None:
+    """Replay a recorded game step by step, from a seat's view or a spectator's."""
+    try:
+        record = Record.load(file)
+        game = load_game(record.game)
+        states = replay_steps(record, game)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    style = terminal_style(plain, colour)
+    moves = [a for a in record.actions if a != "undo"]
+    typer.echo(f"{game.title}, seed {record.seed}, {len(states) - 1} moves.")
+    for step, state in enumerate(states):
+        if step:
+            typer.echo(f"\n--- move {step}: {moves[step - 1] if step - 1 < len(moves) else ''}")
+        typer.echo(game.render(state.view(seat), style))
+    outcome = states[-1].outcome
+    if outcome is not None:
+        typer.echo(f"\nEnded: {outcome.reason}.")
+
+
+@app.command()
+def bench(
+    game_id: Annotated[str | None, typer.Argument(help="One game (default: all)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game")] = False,
+    seconds: Annotated[float, typer.Option(help="Seconds of random playouts per game")] = 2.0,
+    quick: Annotated[
+        bool, typer.Option(help="Small samples for the game-specific figures")
+    ] = False,
+) -> None:
+    """Measure random-playout speed and clone time on one core."""
+    chosen = [find_game(game_id)] if game_id else games()
+    for game in chosen:
+        result = bench_game(game, seconds=seconds, quick=quick)
+        if as_json:
+            typer.echo(json.dumps(result))
+        else:
+            typer.echo(f"{game.id}:")
+            for key, value in result.items():
+                if key != "game":
+                    typer.echo(f"  {key:<24} {value}")
+
+
+@app.command()
+def stats(game_id: Annotated[str | None, typer.Argument(help="One game")] = None) -> None:
+    """Your statistics across runs: games, wins, losses by reason, streaks."""
+    table = load_stats()
+    chosen = [game_id] if game_id else sorted(table)
+    if game_id:
+        find_game(game_id)
+    if not any(g in table for g in chosen):
+        typer.echo("No games played yet.")
+        return
+    for gid in chosen:
+        if gid in table:
+            typer.echo(describe(gid, table[gid]))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

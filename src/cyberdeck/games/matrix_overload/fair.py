@@ -1,0 +1,60 @@
+"""The fair player: picks the placement whose result looks best, without knowing the deck order.
+
+It looks ahead one placement in a world re-dealt from what the player knows
+(``determinize``), so the card drawn after its move is never the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...agents import RandomAgent
+from ...engine import Action, Agent, Game, Rng, State
+from .evaluate import evaluate
+from .solver import solve
+from .state import MatrixState
+
+
+class FairPlayer:
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "matrix-fair"
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, MatrixState)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        world = state.determinize(0, self.rng.fork())
+        best, best_value = actions[0], -2.0
+        for action in actions:
+            child = world.clone()
+            child.apply(action)
+            value = evaluate(child)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def win_rate(game: Game, seeds: Iterable[int], make: Any) -> float:
+    seeds = list(seeds)
+    wins = 0
+    for seed in seeds:
+        state = game.new_state(None, seed)
+        agent: Agent = make(seed)
+        while not state.is_terminal:
+            state.apply(agent.choose(state))
+        wins += state.outcome is not None and bool(state.outcome.winners)
+    return round(wins / len(seeds), 3)
+
+
+def win_rates(game: Game, seeds: Iterable[int], budget: int = 5000) -> dict[str, Any]:
+    seeds = list(seeds)
+    solved = [solve(game.new_state(None, seed), budget).won for seed in seeds]  # type: ignore[arg-type]
+    return {
+        "random_win_rate": win_rate(game, seeds, RandomAgent),
+        "fair_win_rate": win_rate(game, seeds, FairPlayer),
+        "solver_win_rate": round(solved.count(True) / len(seeds), 3),
+        "solver_unknown": solved.count(None),
+    }

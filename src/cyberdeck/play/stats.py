@@ -1,0 +1,93 @@
+"""Local statistics of one player's games, kept across runs: games, wins, losses by reason,
+streaks. A game played with undo counts as played but is not a ranked result."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import Outcome
+from .datadir import data_dir
+
+
+@dataclass
+class GameStats:
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: dict[str, int] = field(default_factory=dict)
+    #: Games where a move was taken back: counted as played, not in wins, losses or streaks.
+    unranked: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def lost(self) -> int:
+        return sum(self.losses.values())
+
+    def add(self, outcome: Outcome, seat: int, undos: int = 0) -> None:
+        self.games += 1
+        if undos:
+            self.unranked += 1
+            return
+        result = outcome.returns[seat]
+        if result > 0:
+            self.wins += 1
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+            self.best_streak = max(self.best_streak, self.streak)
+        elif result < 0:
+            key = outcome.kind or outcome.reason
+            self.losses[key] = self.losses.get(key, 0) + 1
+            self.streak = self.streak - 1 if self.streak < 0 else -1
+        else:
+            self.draws += 1
+            self.streak = 0
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def load_stats() -> dict[str, GameStats]:
+    path = stats_path()
+    if not path.exists():
+        return {}
+    try:
+        raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return {game: GameStats(**entry) for game, entry in raw.items()}
+    except (ValueError, TypeError):
+        # A damaged file is kept aside rather than lost, and counting starts again.
+        path.replace(path.with_suffix(".damaged.json"))
+        return {}
+
+
+def save_stats(stats: dict[str, GameStats]) -> None:
+    path = stats_path()
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({g: asdict(s) for g, s in stats.items()}, indent=1), "utf-8")
+    os.replace(tmp, path)
+
+
+def record_result(game_id: str, outcome: Outcome, seat: int, undos: int = 0) -> GameStats:
+    stats = load_stats()
+    entry = stats.setdefault(game_id, GameStats())
+    entry.add(outcome, seat, undos)
+    save_stats(stats)
+    return entry
+
+
+def describe(game_id: str, s: GameStats) -> str:
+    ranked = s.games - s.unranked
+    rate = f"{100 * s.wins / ranked:.1f}%" if ranked else "-"
+    lines = [
+        f"{game_id}: {s.games} games, {s.wins} won, {s.lost} lost, {s.draws} drawn "
+        f"(win rate {rate} of {ranked} ranked games; {s.unranked} with undo)",
+    ]
+    if s.losses:
+        lines.append("  losses: " + ", ".join(f"{k} {v}" for k, v in sorted(s.losses.items())))
+    streak = f"{s.streak} wins" if s.streak >= 0 else f"{-s.streak} losses"
+    lines.append(f"  current streak: {streak}; best winning streak: {s.best_streak}")
+    return "\n".join(lines)

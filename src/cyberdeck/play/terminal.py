@@ -1,0 +1,191 @@
+"""Terminal play for any registered game: humans at one keyboard and built-in opponents.
+
+The loop only reads views and events filtered by seat, so what a human sees in the terminal is what
+that seat may know. With several humans (hot-seat) the screen is cleared and the next player is
+asked to take the keyboard before their hand is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+HELP = """Type the number of a move, or the move itself (such as 'place b2').
+Commands: moves, log, look <part of the table> (e.g. look b2), undo (where the game allows it),
+help, quit."""
+
+CLEAR = "\x1b[2J\x1b[H"
+
+
+@dataclass
+class Seat:
+    """A human at the keyboard, or a built-in opponent."""
+
+    name: str
+    agent: Agent | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+
+@dataclass
+class TerminalSession:
+    game: Game
+    match: Match
+    seats: Sequence[Seat]
+    style: Style
+    ask: Input
+    say: Output
+    record_dir: Path | None = None
+    seen: dict[int | None, int] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen shows: the only human, else the human to move."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        current = self.match.state.current_player
+        return current if current in humans else None
+
+    def run(self) -> int:
+        """Play to the end (or until the player quits); the exit status for the command."""
+        last_human: int | None = None
+        while not self.match.state.is_terminal:
+            seat = self.match.state.current_player
+            assert seat is not None
+            player = self.seats[seat]
+            if player.agent is not None:
+                action = player.agent.choose(self.match.state)
+                self.match.play(action)
+                continue
+            if len(self.humans) > 1 and seat != last_human:
+                self.say(CLEAR if self.style.colour else "")
+                self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
+            last_human = seat
+            if not self.human_turn(seat):
+                self.say("Game abandoned.")
+                self.save_record()
+                return 1
+        self.end_screen()
+        self.save_record()
+        return 0
+
+    def show_log(self, seat: int | None, everything: bool = False) -> None:
+        events = [e for e in self.match.log if e.visible_to(seat)]
+        start = 0 if everything else self.seen.get(seat, 0)
+        for event in events[start:]:
+            self.say("  · " + event.text)
+        self.seen[seat] = len(events)
+
+    def human_turn(self, seat: int) -> bool:
+        game, match = self.game, self.match
+        self.show_log(seat)
+        view = match.state.view(seat)
+        self.say("")
+        self.say(game.render(view, self.style))
+        actions = match.state.legal_actions()
+        self.say(self.menu(actions, view))
+        while True:
+            try:
+                text = self.ask(f"{self.seats[seat].name}> ").strip()
+            except EOFError:
+                return False
+            if not text:
+                continue
+            command = text.lower()
+            if command in ("quit", "exit", "q"):
+                return False
+            if command in ("help", "?"):
+                self.say(HELP)
+                continue
+            if command == "moves":
+                self.say(self.menu(actions, view))
+                continue
+            if command == "log":
+                self.show_log(seat, everything=True)
+                continue
+            if command.startswith("look "):
+                detail = game.inspect(view, command[5:].strip(), self.style)
+                self.say(detail or f"There is nothing called '{command[5:].strip()}' to look at.")
+                continue
+            if command == "undo":
+                try:
+                    match.undo()
+                except CyberdeckError as err:
+                    self.say(str(err))
+                    continue
+                self.seen[seat] = 0
+                self.say("Move taken back.")
+                return True
+            action = self.read_action(text, actions)
+            if action is None:
+                continue
+            try:
+                match.play(action)
+            except CyberdeckError as err:
+                self.say(str(err))
+                continue
+            return True
+
+    def read_action(self, text: str, actions: list[Action]) -> Action | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.say(f"Choose a move from 1 to {len(actions)}.")
+            return None
+        try:
+            return self.game.parse_action(text)
+        except CyberdeckError as err:
+            self.say(str(err))
+            return None
+
+    def menu(self, actions: list[Action], view: dict[str, object]) -> str:
+        """Numbered legal moves, grouped by kind."""
+        lines = []
+        kind = None
+        for number, action in enumerate(actions, start=1):
+            if action.kind != kind:
+                kind = action.kind
+                lines.append(self.style.paint(kind.capitalize(), "bold") + ":")
+            label = self.game.describe_action(action, view)
+            lines.append(f"  {number:>2}. {label}")
+        return "\n".join(lines)
+
+    def end_screen(self) -> None:
+        state = self.match.state
+        viewer = self.viewer() if len(self.humans) == 1 else None
+        self.show_log(viewer)
+        self.say("")
+        self.say(self.game.render(state.view(viewer), self.style))
+        outcome = state.outcome
+        assert outcome is not None
+        self.say("")
+        self.say(self.style.paint("=" * 60, "bold"))
+        if not outcome.winners:
+            headline = "Nobody wins." if state.num_players > 1 else "You lose."
+        else:
+            names = " and ".join(self.seats[w].name for w in outcome.winners)
+            headline = "You win!" if state.num_players == 1 else f"{names} wins."
+        self.say(self.style.paint(headline, "bold") + " " + outcome.reason + ".")
+        self.say(self.style.paint("=" * 60, "bold"))
+
+    def save_record(self) -> None:
+        if self.record_dir is None:
+            return
+        self.record_dir.mkdir(parents=True, exist_ok=True)
+        record = self.match.record
+        path = self.record_dir / f"{record.game}-{record.seed}-{len(record.actions)}.json"
+        record.save(path)
+        self.say(f"Record saved: {path} (watch it with 'cyberdeck replay {path}').")

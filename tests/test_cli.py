@@ -1,0 +1,113 @@
+"""The ``cyberdeck`` command, driven as a user would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cyberdeck.cli import app
+from cyberdeck.engine import Record, games
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_ids_titles_and_player_counts():
+    result = run("games")
+    assert result.exit_code == 0
+    for game in games():
+        assert game.id in result.output and game.title in result.output
+    assert "MATR1X 0VERL0AD" in result.output and "1 player" in result.output
+
+
+def test_rules_prints_the_rules_doc():
+    result = run("rules", "matrix-overload")
+    assert result.exit_code == 0 and "Fatal Recursion" in result.output
+
+
+def test_unknown_game_is_a_clear_error():
+    result = run("rules", "tetris")
+    assert result.exit_code == 2 and "There is no game 'tetris'" in result.output
+
+
+def test_bad_variant_is_a_clear_error():
+    result = run("play", "matrix-overload", "--variant", "deluxe")
+    assert result.exit_code == 2
+    assert "takes one of digital, classic" in result.output
+
+
+def test_play_a_whole_game_then_replay_it_and_see_stats(data_dir: Path):
+    result = run("play", "matrix-overload", "--seed", "5", "--no-colour", input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "You lose" in result.output or "You win" in result.output
+    records = list((data_dir / "records").glob("*.json"))
+    assert len(records) == 1
+    record = Record.load(records[0])
+    assert record.game == "matrix-overload" and record.seed == 5
+    replayed = run("replay", str(records[0]), "--no-colour")
+    assert replayed.exit_code == 0 and "Ended:" in replayed.output
+    stats = run("stats", "matrix-overload")
+    assert "1 games" in stats.output
+
+
+def test_play_refuses_bad_moves_and_goes_on():
+    script = "place z9\n99\nfrobnicate\nhelp\nquit\n"
+    result = run("play", "matrix-overload", "--seed", "5", "--no-colour", input=script)
+    assert "neither a pile" in result.output
+    assert "Choose a move from 1 to" in result.output
+    assert "Commands:" in result.output
+    assert result.exit_code == 1 and "abandoned" in result.output
+
+
+def test_plain_mode_speaks_in_sentences():
+    result = run("play", "matrix-overload", "--seed", "5", "--plain", input="quit\n")
+    assert "Pile b2: empty." in result.output and "\x1b[" not in result.output
+
+
+def test_look_at_a_pile():
+    result = run(
+        "play", "matrix-overload", "--seed", "5", "--no-colour", input="look a1\nlook zz\nquit\n"
+    )
+    assert "Pile a1, bottom to top:" in result.output
+    assert "nothing called 'zz'" in result.output
+
+
+def test_undo_in_the_terminal():
+    result = run("play", "matrix-overload", "--seed", "5", "--no-colour", input="1\nundo\nquit\n")
+    assert "Move taken back." in result.output
+
+
+def test_replay_of_a_broken_record_names_the_step(tmp_path: Path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "matrix-overload", "seed": 1, "actions": ["place z9"]}))
+    result = run("replay", str(path))
+    assert result.exit_code == 2 and "Step 1" in result.output
+    path.write_text("{not json")
+    assert "is not JSON" in run("replay", str(path)).output
+
+
+def test_bench_json_has_the_figures_tools_read():
+    result = run("bench", "matrix-overload", "--json", "--seconds", "0.2", "--quick")
+    assert result.exit_code == 0
+    figures = json.loads(result.output.strip().splitlines()[0])
+    assert figures["game"] == "matrix-overload"
+    assert figures["decisions_per_s"] > 0 and figures["clone_us"] > 0
+    assert figures["random_win_rate"] <= figures["fair_win_rate"] <= figures["solver_win_rate"]
+
+
+def test_load_game_from_the_package():
+    from cyberdeck import load_game
+
+    assert load_game("matrix-overload").title == "MATR1X 0VERL0AD"
