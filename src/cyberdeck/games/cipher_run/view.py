@@ -129,13 +129,16 @@ def determinize(state: CipherState, seat: int, rng: Rng) -> CipherState:
     re-draw rule guarantees; the deal is repeated until it does.
     """
     other = state.clone()
+    # Start from a canonical order, so the deal depends only on what the seat knows.
+    other.hands[seat].sort()
     own = other.decks[seat]
+    own.sort()
     rng.shuffle(own)
     opp = 1 - seat
     hidden = [
         opp * 3 + v for v in range(3) if state.hides_seeds_of(opp, seat) and state.mods[opp * 3 + v]
     ]
-    pool = other.hands[opp] + other.decks[opp] + [state.mods[n][0] for n in hidden]
+    pool = sorted(other.hands[opp] + other.decks[opp] + [state.mods[n][0] for n in hidden])
     hand_size = len(other.hands[opp])
     # A hand that has not finished seeding must keep a Number Module for every empty node.
     needed = (3 - len(hidden)) if state.phase == SEEDING else 0
