@@ -486,7 +486,9 @@ class CipherState(State):
             )
         if self.turn >= self.turn_cap:
             events.extend(
-                self._end((), f"Safety cap: {self.turn_cap} turns without a winner, a draw")
+                self._end(
+                    (), f"Safety cap: {self.turn_cap} turns without a winner, a draw", "safety-cap"
+                )
             )
             return events
         self.to_move = 1 - p
@@ -501,18 +503,18 @@ class CipherState(State):
 
     def _breach(self, p: int) -> list[Event]:
         held = " and ".join(VAULT_NAMES[v] for v in range(3) if self.controller(v) == p)
-        return self._end((p,), f"Breach: {player_name(p)} controls {held}")
+        return self._end((p,), f"Breach: {player_name(p)} controls {held}", "breach")
 
     def _deck_out(self) -> list[Event]:
         a, b = self.controlled(0), self.controlled(1)
         score = f"{player_name(0)} controls {a} vaults, {player_name(1)} {b}"
         if a == b:
-            return self._end((), f"Deck-out: {score}, a draw")
-        return self._end((0,) if a > b else (1,), f"Deck-out: {score}")
+            return self._end((), f"Deck-out: {score}, a draw", "deck-out")
+        return self._end((0,) if a > b else (1,), f"Deck-out: {score}", "deck-out")
 
-    def _end(self, winners: tuple[int, ...], reason: str) -> list[Event]:
+    def _end(self, winners: tuple[int, ...], reason: str, kind: str) -> list[Event]:
         returns = tuple(0.0 if not winners else (1.0 if s in winners else -1.0) for s in (0, 1))
-        self._outcome = Outcome(winners, returns, reason)
+        self._outcome = Outcome(winners, returns, reason, kind)
         self.phase = OVER
         self._legal = None
         head = f"{player_name(winners[0])} wins. " if winners else "Draw. "

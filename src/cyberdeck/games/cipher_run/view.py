@@ -41,6 +41,7 @@ def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]
             "state": None,
             "profile": None,
             "protocol": None,
+            "protocol_symbol": None,
         }
     modules = [
         {
