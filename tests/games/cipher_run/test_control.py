@@ -92,7 +92,7 @@ def test_deck_out_gives_each_player_one_more_turn_then_more_vaults_wins():
     assert not s.is_terminal
     play(s, "deploy 3C vault2")
     assert s.outcome.winners == (0,)
-    assert s.outcome.reason == "Deck-out: Player 1 controls 1 vaults, Player 2 0"
+    assert s.outcome.reason == "Deck-out: Player 1 controls 1 vault, Player 2 0"
 
 
 def test_deck_out_with_equal_control_is_a_draw():

@@ -56,6 +56,10 @@ def _text(card: int) -> str:
     return CARDS[card].text
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 class CipherState(State):
     __slots__ = (
         "_legal",
@@ -454,7 +458,7 @@ class CipherState(State):
         node = p * 3 + vault
         count = len(self.mods[node])
         self._remove(node, set(range(count)))
-        text = f"{player_name(p)} Hard Resets {VAULT_NAMES[vault]} ({count} modules)."
+        text = f"{player_name(p)} Hard Resets {VAULT_NAMES[vault]} ({_count(count, 'module')})."
         return [Event("reset", text, {"player": p, "vault": VAULT_NAMES[vault]})]
 
     def _draw(self, p: int) -> list[Event]:
@@ -507,7 +511,7 @@ class CipherState(State):
 
     def _deck_out(self) -> list[Event]:
         a, b = self.controlled(0), self.controlled(1)
-        score = f"{player_name(0)} controls {a} vaults, {player_name(1)} {b}"
+        score = f"{player_name(0)} controls {_count(a, 'vault')}, {player_name(1)} {b}"
         if a == b:
             return self._end((), f"Deck-out: {score}, a draw", "deck-out")
         return self._end((0,) if a > b else (1,), f"Deck-out: {score}", "deck-out")
