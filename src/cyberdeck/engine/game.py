@@ -119,6 +119,10 @@ class Game(ABC):
         """A short phrase for a menu entry; the action's text unless the game says better."""
         return action.text
 
+    def action_group(self, action: Action) -> str:
+        """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""
+        return action.kind.capitalize()
+
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         """A close look at one part of the table (``look b2``); ``None`` if there is no such part."""
         return None

@@ -154,11 +154,12 @@ class TerminalSession:
     def menu(self, actions: list[Action], view: dict[str, object]) -> str:
         """Numbered legal moves, grouped by kind."""
         lines = []
-        kind = None
+        group = None
         for number, action in enumerate(actions, start=1):
-            if action.kind != kind:
-                kind = action.kind
-                lines.append(self.style.paint(kind.capitalize(), "bold") + ":")
+            heading = self.game.action_group(action)
+            if heading != group:
+                group = heading
+                lines.append(self.style.paint(heading, "bold") + ":")
             label = self.game.describe_action(action, view)
             lines.append(f"  {number:>2}. {label}")
         return "\n".join(lines)
