@@ -62,3 +62,9 @@ def card_order(card: int) -> tuple[int, int]:
     """Sort key: numbers by value then suit, then programs J, Q, K, Joker."""
     kind = KIND[card]
     return (kind, VALUE[card] * 4 + SUIT[card] if kind == NUMBER else int(card))
+
+
+#: Per card code: its place in ``card_order`` (hands and menus list numbers first, then programs).
+ORDER: list[int] = [0] * _SIZE
+for _place, _card in enumerate(sorted(CARD_SET, key=card_order)):
+    ORDER[_card] = _place

@@ -9,8 +9,15 @@ from ...engine import Action, ActionSpace, Deck, Game, Option, Rng, State, Style
 from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
 from .evaluate import evaluate
-from .render import describe_action, describe_deck, render
+from .render import describe_action, describe_deck, inspect, render
 from .state import CipherState
+
+GROUPS = {
+    "seed": "Seed a node (face down)",
+    "compile": "Compile (discard a card, draw one)",
+    "reset": "Hard Reset (no draw)",
+    "pass": "Pass",
+}
 
 
 class CipherRun(Game):
@@ -73,6 +80,14 @@ class CipherRun(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def action_group(self, action: Action) -> str:
+        if action.kind == "deploy":
+            return "Deploy a Number Module" if len(action.args) == 2 else "Run a program"
+        return GROUPS.get(action.kind, action.kind.capitalize())
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CipherState)

@@ -322,3 +322,40 @@ def describe_deck(cards: Sequence[int], style: Style) -> str:
         mean = sum(VALUE[c] * counts[c] for c in numbers) / n_numbers
         lines.append(f"Average module value: {mean:.1f}.")
     return "\n".join(lines)
+
+
+# --- a close look -------------------------------------------------------------------------------
+
+
+def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
+    """``look vault2`` (both nodes in full, with Overclock owners) or ``look discard``."""
+    word = target.strip().lower().replace(" ", "")
+    viewer = view["seat"]
+    if word in ("discard", "discards"):
+        lines = []
+        for player in view["players"]:
+            cards = " ".join(style.card(Card.parse(c)) for c in player["discard"]) or "empty"
+            lines.append(f"{_who(player['seat'], viewer)} discard: {cards}")
+        return "\n".join(lines)
+    if word.startswith("v"):
+        word = word.lstrip("vault").lstrip("v")
+    if word not in ("1", "2", "3"):
+        return None
+    vault = view["vaults"][int(word) - 1]
+    lines = [f"Vault {word}:"]
+    for seat in (0, 1):
+        node = vault["nodes"][seat]
+        lines.append(f"  {_who(seat, viewer)}: {_node_sentence(node)}.")
+        for number, module in enumerate(node["modules"], start=1):
+            extra = ""
+            if module["overclocks"]:
+                by = ", ".join(
+                    f"{k['card']} from {_who(k['owner'], viewer)}" for k in module["overclocks"]
+                )
+                extra = f", Overclocked by {by}"
+            lines.append(f"    {number}. {module['card']} worth {module['value']}{extra}")
+    if vault["contested"]:
+        lines.append("  Contested: both nodes are Locked with equal totals.")
+    elif vault["controller"] is not None:
+        lines.append(f"  Controlled by {_who(vault['controller'], viewer)}.")
+    return "\n".join(lines)

@@ -25,7 +25,7 @@ from .actions import (
     TARGET,
     VAULT_NAMES,
 )
-from .cards import KIND, NUMBER, OVERCLOCK, REVECTOR, SUIT, VALUE, ZERO_DAY
+from .cards import KIND, NUMBER, ORDER, OVERCLOCK, REVECTOR, SUIT, VALUE, ZERO_DAY
 
 SEEDING, RUN, OVER = 0, 1, 2
 PHASE_NAMES = ("seeding", "run", "over")
@@ -177,12 +177,12 @@ class CipherState(State):
         base = p * 3
         out: list[Action] = []
         if self.phase == SEEDING:
-            for card in sorted(set(hand)):
+            for card in sorted(set(hand), key=ORDER.__getitem__):
                 row = SEED[card]
                 if row is not None:
                     out.extend(row[v] for v in range(3) if not mods[base + v])
             return out
-        cards = sorted(set(hand))
+        cards = sorted(set(hand), key=ORDER.__getitem__)
         other = 3 - base
         for card in cards:
             kind = KIND[card]
