@@ -1,0 +1,58 @@
+"""Contract details specific to Cipher Run: the action space, secrecy in views and determinize."""
+
+import json
+
+from cyberdeck.engine import Rng
+from cyberdeck.games.cipher_run.cards import KIND, NUMBER
+
+from .conftest import GAME, play
+
+
+def test_every_action_in_the_space_reads_back_from_its_text():
+    space = GAME.action_space
+    assert space.size == len(set(space.actions))
+    for action in space.actions:
+        assert GAME.parse_action(action.text) == action
+
+
+def test_legal_actions_are_in_the_space_and_stable():
+    s = GAME.new_state(seed=11)
+    rng = Rng(5)
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        assert [GAME.action_space.index(a) for a in legal]
+        assert s.clone().legal_actions() == legal
+        s.apply(legal[rng.below(len(legal))])
+
+
+def test_views_never_hold_a_hand_or_the_deck_order_of_another_seat():
+    s = GAME.new_state(seed=8)
+    rng = Rng(2)
+    while not s.is_terminal:
+        for seat in (0, 1):
+            view = s.view(seat)
+            assert "hand" not in view["players"][1 - seat]
+            assert "deck" not in json.dumps(view).replace("deck_count", "")
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_determinize_during_seeding_redeals_hidden_seeds_as_numbers():
+    s = GAME.new_state(seed=3)
+    a, b = s.first, 1 - s.first
+    for _ in range(3):
+        play(s, s.legal_actions()[0].text)
+    world = s.determinize(b, Rng(9))
+    assert world.view(b) == s.view(b)
+    assert world.hands[b] == sorted(s.hands[b])
+    seeds = [world.mods[a * 3 + v][0] for v in range(3)]
+    assert all(KIND[c] == NUMBER for c in seeds)
+    pool = sorted(s.hands[a] + s.decks[a] + [s.mods[a * 3 + v][0] for v in range(3)])
+    assert sorted(world.hands[a] + world.decks[a] + seeds) == pool
+
+
+def test_determinize_keeps_a_hand_that_must_still_seed_able_to_seed():
+    for seed in range(30):
+        s = GAME.new_state(seed=seed)
+        world = s.determinize(s.first, Rng(seed))  # the second player has not seeded yet
+        other = 1 - s.first
+        assert sum(1 for c in world.hands[other] if KIND[c] == NUMBER) >= 3
