@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .agents import RandomAgent
+from .agents import DEFAULT_LEVEL, make_agent
 from .engine import (
     BadDeck,
     CyberdeckError,
@@ -23,6 +23,7 @@ from .engine import (
     replay_steps,
 )
 from .engine.decklist import split_decklist
+from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .play.datadir import records_dir
 from .play.stats import describe, load_stats, record_result
@@ -95,16 +96,19 @@ def player_range(game: Game) -> str:
     return f"{game.min_players}–{game.max_players}"
 
 
-def make_seats(count: int, hotseat: bool, seed: int) -> list[Seat]:
+def make_seats(game: Game, count: int, hotseat: bool, ai: str, seed: int) -> list[Seat]:
     """Seat 1 is you; the others are built-in opponents, or more humans in hot-seat."""
     if count == 1:
         return [Seat("You")]
-    return [
-        Seat(f"Player {i + 1}")
-        if hotseat or i == 0
-        else Seat(f"Bot {i + 1}", RandomAgent(seed + i))
-        for i in range(count)
-    ]
+    try:
+        return [
+            Seat(f"Player {i + 1}")
+            if hotseat or i == 0
+            else Seat(f"{ai.capitalize()} AI {i + 1}", make_agent(ai, seed + i, game))
+            for i in range(count)
+        ]
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
 
 
 @app.command("games")
@@ -231,6 +235,9 @@ def play(
     option: Annotated[list[str], typer.Option("--option", "-o", help="name=value")] = [],  # noqa: B006
     players: Annotated[int | None, typer.Option(help="Number of players")] = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is a human at this keyboard")] = False,
+    ai: Annotated[
+        str, typer.Option(help="Opponents: easy, normal, hard or an agent")
+    ] = DEFAULT_LEVEL,
     plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
     deck: Annotated[
@@ -245,7 +252,8 @@ def play(
     options = parse_options(game, variant, option, players)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    seats = make_seats(int(options.get("players", players or game.min_players)), hotseat, seed)
+    count = int(options.get("players", players or game.min_players))
+    seats = make_seats(game, count, hotseat, ai, seed)
     decks = play_decks(game, deck, len(seats))
     try:
         match = Match(game, options, seed, decks, meta={"seats": [s.name for s in seats]})
@@ -317,6 +325,58 @@ def bench(
             for key, value in result.items():
                 if key != "game":
                     typer.echo(f"  {key:<24} {value}")
+
+
+@app.command()
+def arena(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    agents: Annotated[str, typer.Option(help="Comma-separated agents, e.g. hard,greedy")],
+    games_: Annotated[int, typer.Option("--games", help="How many games")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="name=value")] = [],  # noqa: B006
+    players: Annotated[int | None, typer.Option(help="Number of players")] = None,
+    workers: Annotated[int | None, typer.Option(help="Processes (default: all cores)")] = None,
+    records: Annotated[Path | None, typer.Option(help="Folder for the game records")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
+) -> None:
+    """Play agents against each other, seats rotated; win rates with 95% confidence intervals."""
+    game = find_game(game_id)
+    options = parse_options(game, None, option, players)
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if not specs:
+        raise fail("Name at least one agent, such as --agents hard,greedy.")
+    if games_ < 1:
+        raise fail("Play at least one game.")
+    folder = records or records_dir() / f"arena-{game.id}-{seed}"
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:
+            bar = "#" * (30 * done // total)
+            sys.stderr.write(f"\r[{bar:<30}] {done}/{total} games")
+            if done == total:
+                sys.stderr.write("\n")
+        elif done == total or done % max(1, total // 10) == 0:
+            sys.stderr.write(f"{done}/{total} games\n")
+
+    try:
+        report = run_arena(game, specs, games_, seed, options, workers, progress, folder)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    summary = report.to_json()
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(f"{game.title}: {summary['games']} games, mean length {summary['mean_length']}")
+    for row in summary["results"]:
+        low, high = row["ci95"]
+        typer.echo(
+            f"  {row['agent']:<14} won {row['wins']:>5} of {row['games']:<5} "
+            f"{100 * row['win_rate']:5.1f}%  (95% CI {100 * low:.1f}–{100 * high:.1f}%)  "
+            f"draws {row['draws']}  {row['mean_decision_ms']:.1f} ms/move"
+        )
+    typer.echo(f"  endings: {summary['endings']}")
+    typer.echo(f"  records: {folder}")
 
 
 @app.command()

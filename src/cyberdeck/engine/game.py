@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
 from .decklist import Deck, format_decklist
@@ -19,6 +19,9 @@ from .errors import BadDeck, BadOption, IllegalAction
 from .events import Event
 from .rng import Rng
 from .text import Style
+
+if TYPE_CHECKING:
+    from .agent import Agent
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,14 @@ class Game(ABC):
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
 
+    def agents(self) -> dict[str, Callable[[int], Agent]]:
+        """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
+        return {}
+
+    def bench_extras(self, quick: bool) -> dict[str, Any]:
+        """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""
+        return {}
+
     # --- decks: optional; by default a game is played without built decks ---------------------
 
     #: True when players bring their own decks (``new_state(decks=[...])``, ``cyberdeck deck``).
@@ -157,10 +168,6 @@ class Game(ABC):
     def starter_decks(self) -> list[Deck]:
         """The ready-made decks shipped with the game (none by default)."""
         return []
-
-    def bench_extras(self, quick: bool) -> dict[str, Any]:
-        """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""
-        return {}
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..agents import IsmctsAgent
 from ..engine import Game, Rng, State
 
 
@@ -50,6 +51,21 @@ def clone_microseconds(states: list[State], rounds: int = 2000) -> float:
     return best * 1e6
 
 
+def search_iterations_per_second(states: list[State], iterations: int = 300) -> float:
+    """IS-MCTS iterations per second from mid-game positions (with at least two moves)."""
+    total = 0
+    elapsed = 0.0
+    for i, state in enumerate(states):
+        if state.is_terminal or len(state.legal_actions()) < 2:
+            continue
+        agent = IsmctsAgent(iterations, seed=i)
+        start = time.perf_counter()
+        agent.choose(state)
+        elapsed += time.perf_counter() - start
+        total += agent.last_iterations
+    return total / elapsed if elapsed else 0.0
+
+
 def bench_game(game: Game, seconds: float = 2.0, quick: bool = False) -> dict[str, Any]:
     decisions = games = 0
     outcomes: dict[str, int] = {}
@@ -64,12 +80,14 @@ def bench_game(game: Game, seconds: float = 2.0, quick: bool = False) -> dict[st
         kind = state.outcome.kind or "other"
         outcomes[kind] = outcomes.get(kind, 0) + 1
     elapsed = time.perf_counter() - start
+    middles = mid_game_states(game, 5)
     result: dict[str, Any] = {
         "game": game.id,
         "decisions_per_s": round(decisions / elapsed),
         "games_per_s": round(games / elapsed, 1),
         "mean_length": round(decisions / games, 1),
-        "clone_us": round(clone_microseconds(mid_game_states(game, 5)), 2),
+        "clone_us": round(clone_microseconds(middles), 2),
+        "ismcts_iterations_per_s": round(search_iterations_per_second(middles)),
         "outcomes": outcomes,
     }
     result.update(game.bench_extras(quick))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...engine import ActionSpace, BadOption, Game, Option, Rng, State, Style
+from ...engine import ActionSpace, Agent, BadOption, Game, Option, Rng, State, Style
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .evaluate import evaluate
-from .fair import win_rates
+from .fair import FairPlayer, win_rates
 from .render import describe_action, inspect, render
 from .state import ACTIONS, MatrixState
 
@@ -65,6 +65,9 @@ class MatrixOverload(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MatrixState)
         return evaluate(state)
+
+    def agents(self) -> dict[str, Callable[[int], Agent]]:
+        return {"fair": FairPlayer}
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Win rates on a fixed seed set: random, the fair player, and the solver's upper bound."""

@@ -1,0 +1,48 @@
+"""Agents by name, and the difficulty levels players choose from.
+
+``easy``: greedy with a third of its moves at random. ``normal`` (the default opponent): IS-MCTS
+with a modest budget, capped at 0.8 s a move so the answer comes within a second. ``hard``: IS-MCTS
+with a large budget (capped at 5 s a move). Specs: ``random``, ``greedy``, ``ismcts``,
+``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), a level, or a game's own agent
+(``Game.agents()``, e.g. MATR1X's ``fair`` player).
+"""
+
+from __future__ import annotations
+
+from ..engine import Agent, BadOption, Game
+from .greedy import GreedyAgent
+from .ismcts import IsmctsAgent
+from .random import RandomAgent
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
+    name, _, arg = spec.strip().lower().partition(":")
+    if game is not None and name in game.agents():
+        return game.agents()[name](seed)
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy":
+        return GreedyAgent(seed)
+    if name == "easy":
+        agent = GreedyAgent(seed, noise=1 / 3)
+        agent.name = "easy"
+        return agent
+    if name == "normal":
+        return IsmctsAgent(300, 0.8, seed, name="normal")
+    if name == "hard":
+        return IsmctsAgent(3000, 5.0, seed, name="hard")
+    if name == "ismcts":
+        if not arg:
+            return IsmctsAgent(1000, None, seed)
+        try:
+            if arg.endswith("s"):
+                return IsmctsAgent(None, float(arg[:-1]), seed, name=f"ismcts:{arg}")
+            return IsmctsAgent(int(arg), None, seed, name=f"ismcts:{arg}")
+        except ValueError:
+            pass
+        raise BadOption(f"'{spec}' is not a budget: write ismcts:500 (iterations) or ismcts:2s.")
+    known = ["random", "greedy", "ismcts", *LEVELS, *(game.agents() if game else {})]
+    raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")

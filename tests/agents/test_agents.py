@@ -1,0 +1,85 @@
+"""Agents play every registered game legally, reproducibly, and without cheating."""
+
+from __future__ import annotations
+
+import pytest
+
+from cyberdeck.agents import GreedyAgent, IsmctsAgent, RandomAgent, make_agent
+from cyberdeck.engine import BadOption, Game, Rng, State, games
+
+GAMES = [pytest.param(g, id=g.id) for g in games()]
+
+
+def play_out(game: Game, agents, seed: int) -> State:
+    state = game.new_state(None, seed)
+    while not state.is_terminal:
+        seat = state.current_player
+        action = agents[seat % len(agents)].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
+
+
+def positions_with_secrets(game: Game, count: int):
+    """Live positions along random games, each with a re-dealt twin that looks the same."""
+    found = 0
+    seed = 0
+    while found < count and seed < count * 10:
+        state = game.new_state(None, seed)
+        rng = Rng(seed)
+        for _ in range(5 + seed % 17):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        seed += 1
+        if state.is_terminal or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player
+        twin = state.determinize(seat, Rng(seed + 1000))
+        assert twin.view(seat) == state.view(seat)
+        found += 1
+        yield state, twin
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_agent_plays_every_game_to_the_end(game: Game):
+    for seed, agents in enumerate(
+        [[RandomAgent(1)], [GreedyAgent(2)], [IsmctsAgent(20, seed=3)], [make_agent("easy", 4)]]
+    ):
+        state = play_out(game, agents * game.max_players, seed)
+        assert state.outcome is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_agents_do_not_cheat(game: Game):
+    """Same view for the agent's seat, different hidden cards: the same decision."""
+    for state, twin in positions_with_secrets(game, 6):
+        for make in (lambda: GreedyAgent(7), lambda: IsmctsAgent(40, seed=7)):
+            assert make().choose(state) == make().choose(twin)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ismcts_is_reproducible_under_an_iteration_budget(game: Game):
+    state = game.new_state(None, 5)
+    first = IsmctsAgent(60, seed=11).choose(state)
+    assert IsmctsAgent(60, seed=11).choose(state) == first
+
+
+def test_time_budget_stops_the_search():
+    game = games()[0]
+    agent = IsmctsAgent(None, 0.05, seed=1)
+    state = game.new_state(None, 1)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent.choose(state)
+    assert agent.last_iterations >= 1
+
+
+def test_agent_names_and_bad_specs():
+    game = games()[0]
+    assert make_agent("ismcts:25", 0).name == "ismcts:25"
+    assert make_agent("normal", 0).name == "normal"
+    with pytest.raises(BadOption, match="no agent 'alphago'"):
+        make_agent("alphago", 0, game)
+    with pytest.raises(BadOption, match="not a budget"):
+        make_agent("ismcts:lots", 0)
