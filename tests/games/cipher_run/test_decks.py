@@ -118,7 +118,7 @@ def test_a_malformed_deck_list_names_each_line_and_what_was_expected():
 def test_export_and_import_round_trip_with_name():
     cards = list(starter_decks()[1].cards)
     text = GAME.deck_text(cards, name="Redline", about="fast")
-    assert text.startswith("# name: Redline\n# about: fast\n1x 5C\n")
+    assert text.startswith("# name: Redline\n# about: fast\n1x 4C\n1x 5C\n")
     assert sorted(GAME.read_deck(text)) == sorted(cards)
 
 
@@ -142,5 +142,6 @@ def test_new_state_takes_starter_names_texts_and_card_lists():
 
 def test_describe_deck_summarises_kinds_and_suits():
     text = GAME.describe_deck(list(starter_decks()[0].cards), ASCII)
-    assert text.splitlines()[0] == "30 cards: 26 Number Modules, 4 programs."
+    assert text.splitlines()[0] == "30 cards: 24 Number Modules, 6 programs."
+    assert "Programs by kind: Kill-Switch 4, Overclock 2." in text
     assert "Suits: spades 8, hearts 8, diamonds 7, clubs 7." in text
