@@ -56,3 +56,23 @@ def test_determinize_keeps_a_hand_that_must_still_seed_able_to_seed():
         world = s.determinize(s.first, Rng(seed))  # the second player has not seeded yet
         other = 1 - s.first
         assert sum(1 for c in world.hands[other] if KIND[c] == NUMBER) >= 3
+
+
+def test_the_fast_legal_move_list_agrees_with_the_placement_rule():
+    for seed in range(30):
+        s = GAME.new_state(seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal:
+            if s.phase == 1:
+                p = s.current_player
+                expected = {
+                    (c, v) for c in set(s.hands[p]) if KIND[c] == NUMBER for v in range(3)
+                    if s.fits(p * 3 + v, c)
+                }  # fmt: skip
+                listed = {
+                    (GAME.read_deck(a.args[0])[0], int(a.args[1][-1]) - 1)
+                    for a in s.legal_actions()
+                    if a.kind == "deploy" and len(a.args) == 2
+                }
+                assert listed == expected
+            s.apply(rng.choice(s.legal_actions()))

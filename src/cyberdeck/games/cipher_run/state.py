@@ -184,13 +184,30 @@ class CipherState(State):
             return out
         cards = sorted(set(hand), key=ORDER.__getitem__)
         other = 3 - base
+        # Per own node: (top value, top suit, profile); value 0 for an empty node.
+        tops = []
+        for v in range(3):
+            node = mods[base + v]
+            if node:
+                tops.append((VALUE[node[-1]], SUIT[node[-1]], self.profile[base + v]))
+            else:
+                tops.append((0, -1, NO_PROFILE))
         for card in cards:
             kind = KIND[card]
             if kind == NUMBER:
                 deploy = DEPLOY[card]
                 assert deploy is not None
+                value, suit = VALUE[card], SUIT[card]
                 for v in range(3):
-                    if self.fits(base + v, card):
+                    top, top_suit, profile = tops[v]
+                    if top == 0 or (
+                        value != top
+                        and (
+                            profile == NO_PROFILE
+                            or (value > top) == (profile == ASC)
+                            or suit == top_suit
+                        )
+                    ):
                         out.append(deploy[v])
             elif kind == REVECTOR:
                 revect = REVECT[card]
