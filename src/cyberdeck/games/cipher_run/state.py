@@ -212,11 +212,11 @@ class CipherState(State):
             elif kind == REVECTOR:
                 revect = REVECT[card]
                 assert revect is not None
-                profile = self.profile
+                profiles = self.profile
                 for side, start in ((0, base), (1, other)):
                     row = revect[side]
                     for v in range(3):
-                        if profile[start + v]:
+                        if profiles[start + v]:
                             out.append(row[v])
             else:
                 target = TARGET[card]
