@@ -76,3 +76,23 @@ def test_the_fast_legal_move_list_agrees_with_the_placement_rule():
                 }
                 assert listed == expected
             s.apply(rng.choice(s.legal_actions()))
+
+
+def test_evaluate_is_bounded_and_uses_only_what_the_seat_knows():
+    s = GAME.new_state(seed=21)
+    rng = Rng(4)
+    while not s.is_terminal:
+        for seat in (0, 1):
+            value = GAME.evaluate(s, seat)
+            assert -1 <= value <= 1
+            assert GAME.evaluate(s.determinize(seat, Rng(rng.next64())), seat) == value
+        s.apply(rng.choice(s.legal_actions()))
+    assert GAME.evaluate(s, 0) == s.outcome.returns[0]
+
+
+def test_evaluate_prefers_holding_vaults():
+    from .conftest import position
+
+    ahead = position(mine={1: "10H 9H 3H", 2: "10C 9C 4C"})
+    behind = position(theirs={1: "10H 9H 3H", 2: "10C 9C 4C"})
+    assert GAME.evaluate(ahead, 0) > 0.5 > -0.5 > GAME.evaluate(behind, 0)

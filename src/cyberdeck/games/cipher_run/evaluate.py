@@ -24,7 +24,10 @@ def evaluate(state: CipherState, seat: int) -> float:
         return outcome.returns[seat]
     other = 1 - seat
     score = 0.25 * (state.controlled(seat) - state.controlled(other))
+    hidden = state.hides_seeds_of(other, seat)  # face-down seeds are not the seat's to count
     for v in range(3):
-        score += node_value(state.total[seat * 3 + v]) - node_value(state.total[other * 3 + v])
+        score += node_value(state.total[seat * 3 + v])
+        if not hidden:
+            score -= node_value(state.total[other * 3 + v])
     score += 0.01 * (len(state.hands[seat]) - len(state.hands[other]))
     return max(-0.99, min(0.99, score))
