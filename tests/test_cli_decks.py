@@ -88,3 +88,8 @@ def test_play_refuses_an_illegal_deck_with_every_problem(tmp_path):
 def test_hot_seat_hides_the_hand_between_turns():
     result = run("play", "cipher-run", "--seed", "2", "--hotseat", "--no-colour", input="1\n" * 20)
     assert "take the keyboard and press Enter" in result.output
+
+
+def test_hot_seat_without_colour_scrolls_the_previous_hand_away():
+    result = run("play", "cipher-run", "--seed", "2", "--hotseat", "--no-colour", input="1\n" * 20)
+    assert "\n" * 60 in result.output

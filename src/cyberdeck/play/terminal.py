@@ -21,6 +21,7 @@ Commands: moves, log, look <part of the table> (e.g. look b2), undo (where the g
 help, quit."""
 
 CLEAR = "\x1b[2J\x1b[H"
+BLANK_SCREEN = 60
 
 
 @dataclass
@@ -70,7 +71,8 @@ class TerminalSession:
                 self.match.play(action)
                 continue
             if len(self.humans) > 1 and seat != last_human:
-                self.say(CLEAR if self.style.colour else "")
+                # Without ANSI the previous player's hand must still scroll out of sight.
+                self.say(CLEAR if self.style.colour else "\n" * BLANK_SCREEN)
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
             last_human = seat
             if not self.human_turn(seat):
