@@ -62,3 +62,12 @@ def test_the_end_screen_gives_the_reason():
     text = GAME.render(s.view(1), ASCII)
     assert "Player 1 wins the run." in text
     assert "Why: Breach: Player 1 controls vault1 and vault2." in text
+
+
+def test_a_zero_day_entry_counts_what_it_would_purge():
+    s = position(mine={1: "7S 3H 7C"}, theirs={2: "2D 7D", 3: "7H"}, hand="JK")
+    said = GAME.describe_action(GAME.parse_action("deploy JK vault3 opp 1"), s.view(0))
+    assert (
+        said
+        == "Zero-Day on 7H at opponent's vault3: purge every other 7 (1 of the opponent's, 2 of yours)"
+    )

@@ -278,11 +278,27 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
             f"Kill-Switch {args[0]}: remove {target} from {where}: total {node['total']} -> {after}"
         )
     target_card = read_card(target)
-    if VALUE[target_card] == 1:
+    by_suit = VALUE[target_card] == 1
+    if by_suit:
         basis = f"every other {SUIT_NAMES['SHDC'[SUIT[target_card]]]} module"
     else:
         basis = f"every other {VALUE[target_card]}"
-    return f"Zero-Day on {target} at {where}: purge {basis} from the table"
+    hits = [0, 0]  # modules purged from the mover's side, and from the opponent's
+    for v in view["vaults"]:
+        for seat, other in enumerate(v["nodes"]):
+            for i, m in enumerate(other["modules"]):
+                card = read_card(m["card"])
+                same = (
+                    SUIT[card] == SUIT[target_card]
+                    if by_suit
+                    else VALUE[card] == VALUE[target_card]
+                )
+                if same and not (v is vault and seat == owner and i == pos):
+                    hits[0 if seat == me else 1] += 1
+    return (
+        f"Zero-Day on {target} at {where}: purge {basis} "
+        f"({hits[1]} of the opponent's, {hits[0]} of yours)"
+    )
 
 
 # --- decks -------------------------------------------------------------------------------------
