@@ -238,6 +238,7 @@ def play(
     ai: Annotated[
         str, typer.Option(help="Opponents: easy, normal, hard or an agent")
     ] = DEFAULT_LEVEL,
+    cards: Annotated[Path | None, typer.Option(help="Corrected card data for the game")] = None,
     plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
     deck: Annotated[
@@ -256,7 +257,10 @@ def play(
     seats = make_seats(game, count, hotseat, ai, seed)
     decks = play_decks(game, deck, len(seats))
     try:
-        match = Match(game, options, seed, decks, meta={"seats": [s.name for s in seats]})
+        if cards is not None and decks is not None:
+            raise fail("Give either --cards or --deck, not both.")
+        setup = game.read_card_file(str(cards)) if cards is not None else decks
+        match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
     except BadDeck as err:
         typer.echo("error: a deck is not legal:", err=True)
         for problem in err.problems:
