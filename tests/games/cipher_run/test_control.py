@@ -107,3 +107,12 @@ def test_the_safety_cap_ends_the_run_as_a_draw():
     play(s, "deploy 7H vault1")
     assert s.outcome.winners == ()
     assert s.outcome.reason == "Safety cap: 400 turns without a winner, a draw"
+
+
+def test_a_contested_vault_does_not_count_towards_a_breach():
+    s = position(
+        mine={1: "10H 9H 3H", 2: "10C 9C"}, theirs={1: "10S 9S 3S"}, hand="4C", breach="end"
+    )
+    play(s, "deploy 4C vault2")
+    assert not s.is_terminal
+    assert (s.controller(0), s.controller(1)) == (-1, 0)
