@@ -39,7 +39,7 @@ TURN_CAP = 400
 FINAL_TURNS = 2
 NOBODY = -1
 OWNER_SHIFT = 64
-SUIT_WORDS = ("♠", "♥", "♦", "♣")
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 
 
 def node_state(total: int) -> str:
@@ -448,7 +448,7 @@ class CipherState(State):
             if hit:
                 gone.extend(_text(self.mods[n][i]) for i in sorted(hit))
                 self._remove(n, hit)
-        basis = f"every other {SUIT_WORDS[match]} module" if by_suit else f"every other {match}"
+        basis = f"every other {SUIT_SYMBOLS[match]} module" if by_suit else f"every other {match}"
         text = (
             f"{player_name(p)} runs Zero-Day on {_text(target)}: {basis} is purged"
             f" ({', '.join(gone) or 'nothing to purge'})."

@@ -18,7 +18,7 @@ from .state import (
     PHASE_NAMES,
     PROFILE_NAMES,
     SEEDING,
-    SUIT_WORDS,
+    SUIT_SYMBOLS,
     CipherState,
     node_state,
 )
@@ -62,7 +62,7 @@ def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]
         "state": node_state(state.total[node]),
         "profile": PROFILE_NAMES[state.profile[node]],
         "protocol": SUIT_LETTERS[protocol] if protocol >= 0 else None,
-        "protocol_symbol": SUIT_WORDS[protocol] if protocol >= 0 else None,
+        "protocol_symbol": SUIT_SYMBOLS[protocol] if protocol >= 0 else None,
     }
 
 
