@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Action
+from ...engine import Action, BadCard
 from ...engine.cards import CARDS
 from .actions import SIDES, VAULT_NAMES
 from .cards import KIND, NUMBER, REVECTOR, SUIT, VALUE, read_card
@@ -40,7 +40,7 @@ def why_illegal(state: CipherState, action: Action) -> str:
         return f"Say which card: {FORMS}"
     try:
         card = read_card(args[0])
-    except Exception as err:  # BadCard and friends: the message says what is wrong
+    except BadCard as err:
         return str(err)
     if card not in state.hands[p]:
         return f"You have no {CARDS[card].text} in your hand."
