@@ -183,7 +183,7 @@ def _ending(view: Mapping[str, Any]) -> list[str]:
 
 def _node_sentence(node: Mapping[str, Any]) -> str:
     if node["hidden"]:
-        return f"{node['hidden']} seeds face down"
+        return f"{node['hidden']} seed{'s' if node['hidden'] > 1 else ''} face down"
     if not node["modules"]:
         return "an empty node"
     style = Style(plain=True)
@@ -350,7 +350,8 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
     if word in ("discard", "discards"):
         lines = []
         for player in view["players"]:
-            cards = " ".join(style.card(Card.parse(c)) for c in player["discard"]) or "empty"
+            joiner = ", " if style.plain else " "
+            cards = joiner.join(style.card(Card.parse(c)) for c in player["discard"]) or "empty"
             lines.append(f"{_who(player['seat'], viewer)} discard: {cards}")
         return "\n".join(lines)
     if word.startswith("v"):
