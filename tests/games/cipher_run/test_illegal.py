@@ -1,8 +1,10 @@
 """Bad input: every refused move leaves the state untouched and says why in a sentence."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cyberdeck.engine import Action, IllegalAction
+from cyberdeck.engine import Action, BadAction, IllegalAction
 
 from .conftest import GAME, position
 
@@ -56,3 +58,24 @@ def test_vaults_can_be_written_short():
     assert GAME.parse_action("deploy 7h v2").text == "deploy 7H vault2"
     assert GAME.parse_action("reset 3").text == "reset vault3"
     assert GAME.parse_action("deploy js 1 opp 2").text == "deploy JS vault1 opp 2"
+
+
+WORDS = ["seed", "deploy", "compile", "reset", "pass", "7H", "JS", "QS", "JK", "3C", "0", "zz",
+         "vault1", "vault3", "v2", "4", "own", "opp", "1", "2", "99", "-1", "x"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=5))
+def test_any_typed_move_is_either_played_or_refused_with_a_sentence(words):
+    s = position(mine={1: "5C 8S"}, theirs={1: "3H 9H"}, hand="7H JS QS 3C JK", deck=3)
+    before = s.fingerprint()
+    try:
+        action = GAME.parse_action(" ".join(words))
+    except BadAction:
+        return
+    legal = action in s.legal_actions()
+    try:
+        s.apply(action)
+    except IllegalAction as err:
+        assert not legal and str(err) and s.fingerprint() == before
+    else:
+        assert legal
