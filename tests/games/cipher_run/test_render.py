@@ -71,3 +71,16 @@ def test_a_zero_day_entry_counts_what_it_would_purge():
         said
         == "Zero-Day on 7H at opponent's vault3: purge every other 7 (1 of the opponent's, 2 of yours)"
     )
+
+
+def test_a_redrawn_opening_hand_is_shown_while_seeding():
+    from .test_setup import HEAVY_DECK
+
+    s = next(
+        s
+        for s in (GAME.new_state(seed=n, decks=[HEAVY_DECK, HEAVY_DECK]) for n in range(400))
+        if s.redraws
+    )
+    seat = s.redraws[0][0]
+    text = GAME.render(s.view(1 - seat), ASCII)
+    assert f"Player {seat + 1} showed a hand with fewer than 3 Number Modules (" in text

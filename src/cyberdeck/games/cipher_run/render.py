@@ -140,6 +140,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         if hand is not None:
             shown = " ".join(_hand_card(c, style) for c in hand) or "(empty)"
             out.append(f"Your hand: {shown}")
+    out.extend(_redraws(view, style))
     out.extend(_ending(view))
     return "\n".join(out)
 
@@ -165,6 +166,18 @@ def _header(view: Mapping[str, Any]) -> str:
         if view["final_turns"] is not None:
             status += f" (decks empty: {view['final_turns']} final turns left)"
     return f"Cipher Run: {status}. Rules: {rules}."
+
+
+def _redraws(view: Mapping[str, Any], style: Style) -> list[str]:
+    """Opening hands shown and drawn again: public, and worth a line while seeding."""
+    if view["phase"] != "seeding":
+        return []
+    joiner = ", " if style.plain else " "
+    return [
+        f"{_who(r['player'], view['seat'])} showed a hand with fewer than 3 Number Modules "
+        f"({joiner.join(style.card(Card.parse(c)) for c in r['cards'])}) and drew again."
+        for r in view["redraws"]
+    ]
 
 
 def _ending(view: Mapping[str, Any]) -> list[str]:
@@ -226,6 +239,7 @@ def render_lines(view: Mapping[str, Any]) -> str:
             style = Style(plain=True)
             names = ", ".join(style.card(Card.parse(c)) for c in player["hand"]) or "nothing"
             out.append(f"Your hand: {names}.")
+    out.extend(_redraws(view, Style(plain=True)))
     out.extend(line for line in _ending(view) if not line.startswith("="))
     return "\n".join(line for line in out if line)
 
