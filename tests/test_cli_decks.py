@@ -93,3 +93,10 @@ def test_hot_seat_hides_the_hand_between_turns():
 def test_hot_seat_without_colour_scrolls_the_previous_hand_away():
     result = run("play", "cipher-run", "--seed", "2", "--hotseat", "--no-colour", input="1\n" * 20)
     assert "\n" * 60 in result.output
+
+
+def test_list_names_the_starter_decks():
+    result = run("deck", "list", "cipher-run")
+    assert result.exit_code == 0
+    assert result.output.startswith("cold-boot      Cold Boot: Steady")
+    assert "redline        Redline: Aggressive" in result.output

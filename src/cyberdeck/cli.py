@@ -210,6 +210,14 @@ def deck_show(
         typer.echo("Legal.")
 
 
+@deck_app.command("list")
+def deck_list(game_id: Annotated[str, typer.Argument(help="Game id, e.g. cipher-run")]) -> None:
+    """The starter decks a game ships with: the name to use in place of a file, and a line each."""
+    game = deck_game(game_id)
+    for deck in game.starter_decks():
+        typer.echo(f"{deck.handle:<14} {deck.name}: {deck.about}")
+
+
 def play_decks(game: Game, sources: list[str], seats: int) -> list[Any] | None:
     """Decks for ``new_state``: one per seat, in seat order (None: the game's default)."""
     if not sources:
