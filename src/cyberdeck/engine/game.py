@@ -209,6 +209,10 @@ class State(ABC):
             raise IllegalAction(self.why_illegal(action))
         return self._apply(action)
 
+    def opening_events(self) -> list[Event]:
+        """What happened while the game was set up (the deal, reveals), for the match log."""
+        return []
+
     def why_illegal(self, action: Action) -> str:
         """A sentence telling the current player why ``action`` is refused (public facts only)."""
         return f"'{action}' is not a legal move right now."

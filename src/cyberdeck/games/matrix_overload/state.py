@@ -63,6 +63,7 @@ class MatrixState(State):
         "idle",
         "kills",
         "known",
+        "opening",
         "pending",
         "piles",
         "rng",
@@ -90,6 +91,8 @@ class MatrixState(State):
         self.idle = 0
         #: How many cards at the bottom of the deck are public (returned there by resets).
         self.known = 0
+        #: The deal, for the match log (shared by clones: it never changes).
+        self.opening: list[Event] = []
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
 
@@ -120,7 +123,11 @@ class MatrixState(State):
                 )
                 break
         events.extend(self._next_card())
+        self.opening = events
         return events
+
+    def opening_events(self) -> list[Event]:
+        return self.opening
 
     # --- the contract --------------------------------------------------------------------------
 
@@ -436,6 +443,7 @@ class MatrixState(State):
         other.kills = self.kills
         other.idle = self.idle
         other.known = self.known
+        other.opening = self.opening
         other._outcome = self._outcome
         other._legal = self._legal
         return other
