@@ -243,3 +243,31 @@ class State(ABC):
 
     def fingerprint(self) -> str:
         return hashlib.blake2b(repr(self.signature()).encode(), digest_size=16).hexdigest()
+
+
+class CachedState(State):
+    """The usual shape of a state: it keeps its outcome once the game ends, and works out its
+    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``)."""
+
+    __slots__ = ("_legal", "_outcome")
+
+    _legal: list[Action] | None
+    _outcome: Outcome | None
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """Every legal action of a live state, in a stable order."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self._outcome is not None else self._compute_legal()
+        return legal

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, IllegalAction, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, IllegalAction, Outcome, Rng
 from ...engine.cards import CARDS
 from .actions import (
     CANONICAL,
@@ -60,10 +60,8 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-class CipherState(State):
+class CipherState(CachedState):
     __slots__ = (
-        "_legal",
-        "_outcome",
         "breach_start",
         "decks",
         "discards",
@@ -139,19 +137,6 @@ class CipherState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
 
     def apply(self, action: Action) -> list[Event]:
         """As the contract says; interned actions are recognised by identity, which is fast."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, Outcome, Rng
 from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
 from .layout import (
     DEAL_ORDER,
@@ -53,10 +53,8 @@ def same_colour(a: int, b: int) -> bool:
     return _RED[a] < 0 or _RED[b] < 0 or _RED[a] == _RED[b]
 
 
-class MatrixState(State):
+class MatrixState(CachedState):
     __slots__ = (
-        "_legal",
-        "_outcome",
         "card",
         "deck",
         "ice",
@@ -138,19 +136,6 @@ class MatrixState(State):
     @property
     def num_players(self) -> int:
         return 1
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self._outcome is not None else self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[Action]:
         card = self.card
