@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, Outcome, Rng
 from . import agendas as agenda_rules
 from . import runs
 from .cards import (
@@ -93,10 +93,8 @@ from .phases import (
 )
 
 
-class HackState(State):
+class HackState(CachedState):
     __slots__ = (
-        "_legal",
-        "_outcome",
         "actions_left",
         "agenda",
         "archives",
@@ -225,19 +223,6 @@ class HackState(State):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self._outcome is not None else self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
