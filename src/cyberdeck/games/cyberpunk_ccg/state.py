@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, Outcome, Rng
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -94,11 +94,9 @@ def _pack(values: Sequence[int]) -> str:
         return array("h", values).tobytes().hex()
 
 
-class CyberState(State):
+class CyberState(CachedState):
     __slots__ = (
         "_attmap",
-        "_legal",
-        "_outcome",
         "_public",
         "active",
         "bank",
@@ -208,14 +206,7 @@ class CyberState(State):
         for p in (0, 1):
             self.rng.shuffle(self.runs[p])
             self.rng.shuffle(self.gear[p])
-        events = [
-            Event(
-                "sponsor",
-                f"Player {p + 1} plays the sponsor {self.defs[self.sponsor[p]].name}.",
-                {"seat": p},
-            )
-            for p in (0, 1)
-        ]
+        events = self.opening_events()
         self.prompt = ("draw", 0, SETUP_DRAW, "setup")
         events += self._settle()
         return events
@@ -254,23 +245,20 @@ class CyberState(State):
     def num_players(self) -> int:
         return 2
 
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
+    def _compute_legal(self) -> list[Action]:
+        if self.prompt is not None:
+            return self._prompt_actions()
+        return self._window_actions(self.prio)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            if self._outcome is not None:
-                self._legal = []
-            elif self.prompt is not None:
-                self._legal = self._prompt_actions()
-            else:
-                self._legal = self._window_actions(self.prio)
-        return self._legal
+    def opening_events(self) -> list[Event]:
+        return [
+            Event(
+                "sponsor",
+                f"Player {p + 1} plays the sponsor {self.defs[self.sponsor[p]].name}.",
+                {"seat": p},
+            )
+            for p in (0, 1)
+        ]
 
     # --- card facts ------------------------------------------------------------------------------
 
