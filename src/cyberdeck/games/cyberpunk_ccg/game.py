@@ -61,6 +61,8 @@ class CyberpunkCCG(Game):
             ):
                 raise BadOption("Give one or two decks (player 1's, then player 2's).")
             for seat, deck in enumerate(decks):
+                if deck is None:
+                    continue  # that seat plays its default starter
                 cards = self._cards(deck)
                 check(cards)
                 lists[seat] = cards
@@ -85,7 +87,8 @@ class CyberpunkCCG(Game):
         return out
 
     def read_deck(self, text: str) -> list[Any]:
-        return list(read_deck(text))
+        """Cards by slug (``street-samurai``): what records and ``new_state(decks=...)`` take."""
+        return [CARDS[c].slug for c in read_deck(text)]
 
     def deck_text(self, cards: list[Any], name: str = "", about: str = "") -> str:
         return deck_text(self._cards(cards), name, about)
@@ -97,7 +100,10 @@ class CyberpunkCCG(Game):
         return describe_deck(self._cards(cards), style)
 
     def starter_decks(self) -> list[Deck]:
-        return starter_decks()
+        return [
+            Deck(d.name, tuple(CARDS[c].slug for c in d.cards), d.about, key=d.key)
+            for d in starter_decks()
+        ]
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)

@@ -232,6 +232,11 @@ def describe_deck(cards: list[int], style: Style) -> str:
     for kind in ("sponsor", "location", "operation", "runner", "cyber", "equipment", "event"):
         if kind in by_kind:
             lines.append(
-                style.paint(kind.capitalize() + "s", "bold") + ": " + ", ".join(by_kind[kind])
+                style.paint(
+                    {"cyber": "Cyber", "equipment": "Equipment"}.get(kind, kind.capitalize() + "s"),
+                    "bold",
+                )
+                + ": "
+                + ", ".join(by_kind[kind])
             )
     return "\n".join(lines)
