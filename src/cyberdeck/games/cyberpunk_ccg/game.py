@@ -131,7 +131,7 @@ class CyberpunkCCG(Game):
         n = len(seeds)
         return {
             "random_games": n,
-            "outcomes": kinds,
+            "random_outcomes": kinds,
             "cap_rate": kinds.get("cap", 0) / n,
             "mean_turns": turns / n,
             "mean_best_ops": ops / n,
