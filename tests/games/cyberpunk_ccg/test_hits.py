@@ -284,3 +284,24 @@ def test_remaining_defense_is_what_the_skirmish_left() -> None:
     assert state.zone[guard] == Z_DISCARD and state.zone[house] == Z_PLAY
     assert all(state.zone[a] == Z_DISCARD for a in armour)  # DEFEATED: the gear goes
     assert all(state.zone[c] == Z_PLAY and state.used[c] for c in cops)
+
+
+def test_a_force_that_pressed_on_can_still_run_with_its_movement_left() -> None:
+    t = Table()
+    cop = t.card(0, "psycho-squad-officer")
+    sled = t.card(0, "hover-sled", on=cop)  # Movement 1 + 2
+    stand = t.card(1, "noodle-stand")
+    op = t.card(0, "patrol-sweep")  # 5 + 2 = 7
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"send c{cop}", f"hit c{stand}")
+    while state.prompt is None:
+        act(state, "pass")
+    act(state, "press-on")
+    assert state.used[sled] and not state.used[cop] and state.movement((cop,)) == 2
+    state.step, state.prio, state.passes = 7, 0, 0
+    state._legal = None
+    act(state, f"send c{cop}", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    assert state.ops[0] == 4 + 7

@@ -60,6 +60,7 @@ F_OPENED = 4  # an opponent's Operation paid for this turn
 F_MOVED = 8  # reassigned during this Legwork
 F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
 F_BUSTED = 32  # busted: shown until its owner's next Straighten step
+F_PRESSED = 64  # a vehicle exhausted to press on: its Movement still counts this turn
 
 STASH = -1  # a hit target: the opponent's Stash
 MAX_TEAMS = 6
@@ -374,10 +375,11 @@ class CyberState(CachedState):
 
     # --- forces ---------------------------------------------------------------------------------
 
-    def vehicle_of(self, r: int) -> int:
-        """The vehicle giving ``r`` its Movement: an unused Vehicle or complete Chassis, or 0."""
+    def vehicle_of(self, r: int, moving: bool = False) -> int:
+        """The vehicle giving ``r`` its Movement: an unused Vehicle or complete Chassis, or 0.
+        For Movement (``moving``), a vehicle exhausted this turn to press on still counts."""
         for a in self.attachments(r):
-            if self.used[a]:
+            if self.used[a] and not (moving and self.flags[a] & F_PRESSED):
                 continue
             d = self.defs[a]
             if d.gear == "vehicle" or (d.gear == "chassis" and self.chassis_complete(a)):
@@ -391,7 +393,7 @@ class CyberState(CachedState):
         seats = 0
         riders = 0
         for r in members:
-            v = self.vehicle_of(r)
+            v = self.vehicle_of(r, True)
             if v:
                 d = self.defs[v]
                 bonus.append(1 if d.gear == "chassis" else d.movement)
@@ -1727,6 +1729,7 @@ class CyberState(CachedState):
             assert h is not None
             if action.kind == "press-on":
                 self.used[pr[2]] = 1
+                self.flags[pr[2]] |= F_PRESSED
                 text = f"Player {s + 1} exhausts {self.name(pr[2])}; the force stays unused."
             else:
                 self._exhaust(h[2])
