@@ -88,6 +88,19 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
             lines.append(f"      + {att['id']} {att['name']}{extra}{used}")
             for part in on.get(att["id"], []):
                 lines.append(f"          + {part['id']} {part['name']}")
+    teams: dict[int, list[Mapping[str, Any]]] = {}
+    for card in pl["play"]:
+        if card["kind"] == "runner" and card["team"]:
+            teams.setdefault(card["team"], []).append(card)
+    if teams:
+        parts = []
+        for k in sorted(teams):
+            ready = [r for r in teams[k] if not r["used"]]
+            attack = sum(r["sr"] + r["lr"] for r in ready)
+            defense = sum(r["df"] for r in ready)
+            ids = " ".join(r["id"] for r in teams[k])
+            parts.append(f"t{k} [{ids}] attack {attack} Def {defense}")
+        lines.append("  Teams: " + "; ".join(parts))
     if pl["stash"]:
         lines.append("  Stash: " + ", ".join(f"{c['id']} {c['name']}" for c in pl["stash"]))
     if pl.get("hand") is not None:
