@@ -184,6 +184,8 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     kind, args = action.kind, action.args
     if kind == "ability" and args:
         return "use " + ABILITY_WORDS.get(args[0], args[0])
+    if args == ("stash",):
+        return {"onto": "put it in your Stash", "hit": "hit the opponent's Stash"}.get(kind, kind)
     names = [_card_name(a, view) for a in args]
     phrases = {
         "pass": "pass",
