@@ -417,3 +417,15 @@ def test_drawing_from_an_effect_with_empty_decks_gives_the_opponent_points() -> 
     state = t.at("purchase")
     _play(state, "street-intel")
     assert state.prompt is not None and state.prompt[:3] == ("take", 1, 2)
+
+
+def test_every_ability_is_written_in_the_effect_vocabulary() -> None:
+    from cyberdeck.games.cyberpunk_ccg.cards import OPS, TARGETS, TIMINGS
+
+    for card in CARDS:
+        ab = card.ability
+        if ab is None:
+            continue
+        assert ab.timing in TIMINGS and ab.target in TARGETS, card.slug
+        assert ab.effects and all(e.op in OPS for e in ab.effects), card.slug
+        assert card.text, f"{card.slug} needs its rules text"

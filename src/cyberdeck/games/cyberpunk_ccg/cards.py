@@ -1,6 +1,6 @@
 """Card definitions: immutable records shared by every state, looked up by a small integer.
 
-A card's ability is data: a timing word (when it may be used, or ``constant``), a target word
+A card's ability is data: a timing word (when it may be used), a target word
 (what it points at) and a tuple of effect primitives. The rules engine interprets the primitives;
 only the Punknaught Chassis and the sponsors' victory conditions have code of their own.
 """
@@ -39,10 +39,9 @@ BODY_PARTS = ("head", "eyes", "arms", "hands", "torso", "legs", "nervous")
 LOCATION_TYPES = ("bar", "entertainment", "grocery", "retail", "manufacturing", "net", "medical")
 VEHICLE_TYPES = ("motorcycle", "hover", "truck", "rv", "av", "helicopter", "car")
 
-#: When an ability may be used. Phase words mean "exhaust the card during that step".
+#: When an ability may be used. Phase words mean "exhaust the card during that step"; Events use
+#: ``any`` (or a phase) for when they may be played.
 TIMINGS = (
-    "constant",  # always on while the card is in play and unused
-    "enter",  # once, when the card is played
     "complete",  # an Operation's payoff when its owner completes it with a Run
     "any",
     "purchase",
@@ -57,12 +56,28 @@ TARGETS = (
     "own-runner",
     "opp-runner",
     "any-runner",
-    "own-team",  # a runner of yours: the effect goes to the force it is in
     "opp-site",  # an opponent's Location or Operation
     "own-site",
     "any-site",
     "opp-gear",  # an opponent's attachment on a runner
     "own-discard",  # a card in your discard pile
+)
+
+
+OPS = (
+    "gain",
+    "draw",
+    "mod",
+    "force",
+    "trash",
+    "burn",
+    "bust",
+    "exhaust",
+    "straighten",
+    "recover",
+    "score",
+    "style",
+    "stash",
 )
 
 
