@@ -263,8 +263,13 @@ def test_ai_seats_move_on_the_server_and_are_rated(server: ServerProcess) -> Non
             if a.table["legal_actions"]:
                 await a.move(rng.choice(a.table["legal_actions"]), f"a{a.seq}")
             await a.recv()
-        board = (await alice.http.get("/api/leaderboard/duel")).json()
+        for _ in range(100):  # ratings are written just after the end is announced
+            board = (await alice.http.get("/api/leaderboard/duel")).json()
+            if board:
+                break
+            await asyncio.sleep(0.05)
         assert "ai:easy" in [row["name"] for row in board]
+        assert board[0]["games"] >= 1
         bad = await alice.http.post(
             "/api/matches", json={"game": "duel", "seats": [{}, {"kind": "ai", "level": "genius"}]}
         )
