@@ -83,11 +83,11 @@ async def carry_on(
     return received
 
 
-def test_kill_9_mid_game_loses_nothing_for_every_game(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'cyberdeck.sqlite3'}"
-    server = ServerProcess(url, tmp_path, "--ai-delay", "0", "--rate", "1000", "--burst", "1000")
+def kill_9_scenario(url: str, folder: Path) -> int:
+    """Every registered game played, killed, restarted and finished on the database at ``url``;
+    returns how many tables were checked for leaks."""
+    server = ServerProcess(url, folder, "--ai-delay", "0", "--rate", "1000", "--burst", "1000")
     game_ids = every_game_id()
-    checked = 0
     try:
         server.start()
 
@@ -104,10 +104,13 @@ def test_kill_9_mid_game_loses_nothing_for_every_game(tmp_path: Path) -> None:
             store.close()
             return count
 
-        checked = asyncio.run(scenario())
+        return asyncio.run(scenario())
     finally:
         server.stop()
-    assert checked > 0
+
+
+def test_kill_9_mid_game_loses_nothing_for_every_game(tmp_path: Path) -> None:
+    assert kill_9_scenario(f"sqlite:///{tmp_path / 'cyberdeck.sqlite3'}", tmp_path) > 0
 
 
 @pytest.fixture(scope="module")
