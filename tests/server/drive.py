@@ -89,34 +89,34 @@ def strings(value: Any, out: set[str] | None = None) -> set[str]:
     return out
 
 
-def secrets_by_step(data: MatchData) -> list[list[set[str]]]:
-    """For each step and seat: the strings other seats could see then that this seat never could
-    (its views and events so far, and the spectator's, cleared)."""
+def secrets_by_step(data: MatchData) -> list[dict[int | None, set[str]]]:
+    """For each step, for each seat and the spectator (``None``): the strings some seat could
+    see then that this one never could (its views and events so far, and the spectator's,
+    cleared). A message to that seat must contain none of them."""
     game = load_game(data.game)
     match = Match(game, data.options, data.seed, data.decks)
-    seats = len(data.seats)
-    allowed: list[set[str]] = [set() for _ in range(seats)]
-    out: list[list[set[str]]] = []
+    seats: list[int | None] = [*range(len(data.seats)), None]
+    allowed: dict[int | None, set[str]] = {s: set() for s in seats}
+    out: list[dict[int | None, set[str]]] = []
 
     def snapshot(events: list[Event]) -> None:
         state = match.state
-        views = [strings(state.view(s)) for s in range(seats)]
-        public = strings(state.view(None))
-        for s in range(seats):
-            allowed[s] |= views[s] | public
+        views = {s: strings(state.view(s)) for s in seats}
+        for s in seats:
+            allowed[s] |= views[s] | views[None]
             for e in events:
                 if e.visible_to(s):
                     strings(e.to_json(), allowed[s])
-        step = []
-        for s in range(seats):
+        step: dict[int | None, set[str]] = {}
+        for s in seats:
             others: set[str] = set()
-            for o in range(seats):
-                if o != s:
+            for o in seats:
+                if o != s and o is not None:
                     others |= views[o]
                     for e in events:
                         if e.visible_to(o) and not e.visible_to(s):
                             strings(e.to_json(), others)
-            step.append(others - allowed[s])
+            step[s] = others - allowed[s]
         out.append(step)
 
     snapshot([])
@@ -130,9 +130,9 @@ def secrets_by_step(data: MatchData) -> list[list[set[str]]]:
     return out
 
 
-def assert_no_leaks(data: MatchData, received: dict[int, list[dict[str, Any]]]) -> int:
-    """No message a seat received holds a string secret to that seat at that step; returns how
-    many tables were checked."""
+def assert_no_leaks(data: MatchData, received: dict[int | None, list[dict[str, Any]]]) -> int:
+    """No table a seat (or a spectator) received holds a string secret to it at that step;
+    returns how many tables were checked."""
     secrets = secrets_by_step(data)
     checked = 0
     for seat, messages in received.items():

@@ -50,7 +50,7 @@ async def kill_and_restart(server: ServerProcess, game_ids: list[str]) -> dict[s
 
 async def carry_on(
     server: ServerProcess, game_id: str, info: dict[str, Any]
-) -> dict[int, list[Any]]:
+) -> dict[int | None, list[Any]]:
     clients: list[Client] = info["clients"]
     sockets: list[Socket] = []
     for seat, client in enumerate(clients):
@@ -76,7 +76,7 @@ async def carry_on(
     if made == AFTER and sockets[0].status != "finished":
         await sockets[0].send({"type": "resign", "id": "enough"})
         await sockets[0].expect("ended")
-    received: dict[int, list[Any]] = {}
+    received: dict[int | None, list[Any]] = {}
     for seat, sock in enumerate(sockets):
         received[seat] = info["before"][seat].received + sock.received
         await sock.close()
