@@ -111,3 +111,26 @@ def test_load_game_from_the_package():
     from cyberdeck import load_game
 
     assert load_game("matrix-overload").title == "MATR1X 0VERL0AD"
+
+
+def test_cards_file_replaces_a_games_card_data(tmp_path: Path):
+    from cyberdeck import load_game
+
+    if "cypher" not in [g.id for g in games()]:
+        pytest.skip("Cypher is not registered")
+    import importlib.resources
+
+    text = (importlib.resources.files("cyberdeck.games.cypher") / "cards.json").read_text()
+    good = tmp_path / "cards.json"
+    good.write_text(text)
+    result = run("play", "cypher", "--seed", "1", "--cards", str(good), input="quit\n")
+    assert "Game abandoned" in result.output
+    data = json.loads(text)
+    data["cards"][0]["influence"] = "lots"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = run("play", "cypher", "--seed", "1", "--cards", str(bad), input="quit\n")
+    assert result.exit_code == 2 and "Entry 1" in result.output
+    assert load_game("matrix-overload").title
+    result = run("play", "matrix-overload", "--cards", str(good), input="quit\n")
+    assert result.exit_code == 2 and "has no card file" in result.output

@@ -131,6 +131,7 @@ def play(
     ai: Annotated[
         str, typer.Option(help="Opponents: easy, normal, hard or an agent")
     ] = DEFAULT_LEVEL,
+    cards: Annotated[Path | None, typer.Option(help="Corrected card data for the game")] = None,
     plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
 ) -> None:
@@ -142,7 +143,8 @@ def play(
     count = int(options.get("players", players or game.min_players))
     seats = make_seats(game, count, hotseat, ai, seed)
     try:
-        match = Match(game, options, seed, meta={"seats": [s.name for s in seats]})
+        setup = game.read_card_file(str(cards)) if cards is not None else None
+        match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
     except CyberdeckError as err:
         raise fail(str(err)) from None
     typer.echo(f"{game.title} — seed {seed}. Type 'help' for commands.")

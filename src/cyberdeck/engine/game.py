@@ -130,6 +130,10 @@ class Game(ABC):
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
 
+    def read_card_file(self, path: str) -> Any:
+        """The ``decks`` setup that plays with a user's corrected card data (``--cards FILE``)."""
+        raise BadOption(f"{self.title} has no card file to replace.")
+
     def agents(self) -> dict[str, Callable[[int], Agent]]:
         """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
         return {}

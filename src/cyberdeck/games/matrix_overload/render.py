@@ -61,6 +61,9 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         east = _slot_cell(f"e{r + 1}", slots[f"e{r + 1}"], style)
         lines.append(f"{west}{cells}{east}")
     lines.append(indent + "".join(_slot_cell(f"s{i}", slots[f"s{i}"], style) for i in "123"))
+    lines.append(
+        style.paint("Piles a1..c3: rows a b c from the top, columns 1 2 3 from the left.", "grey")
+    )
     lines.append("")
     status = f"Deck {view['deck_count']}  Kills {view['kills']}/12"
     status += f"  Quiet draws {view['idle']}/{view['recursion_limit']}"

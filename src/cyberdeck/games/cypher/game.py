@@ -1,0 +1,94 @@
+"""Cypher as a registered game: metadata, options and the factory of states.
+
+``new_state``'s ``decks`` argument may carry a setup mapping: ``{"cards": DOCUMENT}`` plays with a
+corrected card file (the JSON object itself, so that a record replays anywhere; read a file with
+``load_card_file``), and ``{"start": SEAT}`` seats a chosen starting player (a campaign's previous
+winner). Without them the shipped cards are used and the starting player is drawn at random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng, State, Style
+from .catalog import Catalog, default_catalog, load_card_file
+from .evaluate import evaluate
+from .render import describe_action, inspect, render
+from .state import ACTIONS, CypherState
+
+
+class Cypher(Game):
+    id = "cypher"
+    title = "Cypher"
+    pitch = (
+        "A five-minute fight for the rogue AI: play characters from the upper, middle and lower "
+        "classes into a three-card play area, pass the rest face down to your neighbours, and "
+        "hold the most influence when the deck runs dry or a Cypher Anomaly surfaces."
+    )
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("players", (2, 3, 4), 2, "How many players sit at the table (2, 3 or 4)."),
+        Option(
+            "burn",
+            (False, True),
+            False,
+            "Setup variant: set the top card aside unseen before dealing.",
+        ),
+    )
+    _space = ActionSpace(ACTIONS)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        catalog, start = self.read_setup(decks)
+        players = int(options["players"])
+        rng = Rng(seed)
+        if start is None:
+            start = rng.below(players)
+        elif not 0 <= start < players:
+            raise BadOption(f"The starting player must be a seat from 0 to {players - 1}.")
+        state = CypherState(catalog, players, rng, bool(options["burn"]), start)
+        state.setup()
+        return state
+
+    def read_card_file(self, path: str) -> dict[str, Any]:
+        """The ``decks`` value that plays with the card file at ``path`` (for ``--cards FILE``);
+        ``BadDeck`` lists every problem of the file, each with the entry that has it."""
+        return {"cards": load_card_file(path)}
+
+    @staticmethod
+    def read_setup(decks: Any) -> tuple[Catalog, int | None]:
+        if decks is None:
+            return default_catalog(), None
+        if not isinstance(decks, Mapping):
+            raise BadDeck(["Cypher takes a setup object with 'cards' and/or 'start', or nothing."])
+        unknown = sorted(set(decks) - {"cards", "start"})
+        if unknown:
+            raise BadDeck([f"Unknown setup field(s): {', '.join(unknown)}."])
+        cards = decks.get("cards")
+        catalog = default_catalog() if cards is None else Catalog(cards)
+        start = decks.get("start")
+        if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
+            raise BadOption("The starting player must be a seat number.")
+        return catalog, start
+
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        return render(view, style)
+
+    def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
+        return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CypherState)
+        return evaluate(state, seat)
+
+
+GAME = Cypher()
+CypherState.game = GAME

@@ -1,0 +1,136 @@
+"""Information: hands are private, passed cards stay known while they can be, removed cards are
+unseen, and views and determinize agree with exactly that."""
+
+from cyberdeck.engine import Rng, load_game
+from cyberdeck.games.cypher.position import act, hand, names, table
+
+GAME = load_game("cypher")
+
+
+def passed_position():
+    state = table(
+        3,
+        hands={0: "executive hacker fixer", 1: "bodyguard", 2: "data-runner"},
+        deck="archivist technomancer",
+        display="extractor",
+    )
+    act(state, "play executive", "draw top", "pass hacker", "pass fixer")
+    return state
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_count_of_others():
+    view = passed_position().view(2)
+    assert view["seats"][2]["hand"] == ["data-runner", "fixer"]
+    assert "hand" not in view["seats"][1] and view["seats"][1]["hand_count"] == 2
+
+
+def test_spectators_see_no_hand():
+    view = passed_position().view(None)
+    assert all("hand" not in p and p["known_in_hand"] == [] for p in view["seats"])
+
+
+def test_a_passed_card_is_known_to_the_passer():
+    state = passed_position()
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["hacker"]
+    assert state.view(0)["seats"][2]["known_in_hand"] == ["fixer"]
+    assert state.view(2)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_passed_card_stays_known_until_its_holder_moves_cards_face_down():
+    state = passed_position()
+    act(state, "play bodyguard")
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["hacker"]
+    act(state, "draw top", "pass technomancer")
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_passed_card_played_by_its_holder_is_public():
+    state = passed_position()
+    act(state, "play hacker")
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+    assert state.view(None)["seats"][1]["area"] == ["hacker"]
+
+
+def test_the_passer_cannot_tell_which_copy_was_played():
+    state = table(3, hands={0: "fixer hacker executive", 1: "fixer"}, display="extractor")
+    act(state, "play executive", "draw top", "pass fixer")
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "pass hacker")  # Player 2 holds two Fixers and plays one (the only choice)
+    assert state.view(None)["seats"][1]["area"] == ["fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+
+
+def test_events_tell_a_pass_only_to_the_two_seats():
+    state = table(3, hands={0: "executive hacker fixer"}, display="extractor")
+    events = act(state, "play executive", "draw top", "pass hacker")
+    secret = [e for e in events if "Hacker" in e.text]
+    assert secret and all(e.seats == frozenset({0, 1}) for e in secret)
+    assert any(e.kind == "pass" and e.seats is None and "Hacker" not in e.text for e in events)
+
+
+def test_determinize_keeps_known_cards_and_redeals_the_rest():
+    state = passed_position()
+    seen = set()
+    for seed in range(30):
+        other = state.determinize(0, Rng(seed))
+        assert "hacker" in names(other, other.hands[1]) and "fixer" in names(other, other.hands[2])
+        assert hand(other, 0) == hand(state, 0) and other.areas == state.areas
+        seen.add(tuple(other.hands[1]))
+    assert len(seen) > 3
+
+
+def test_determinize_agrees_with_the_view_of_its_seat():
+    for players in (2, 3, 4):
+        state = GAME.new_state({"players": players, "burn": True}, seed=players)
+        rng = Rng(7)
+        while not state.is_terminal:
+            for seat in range(players):
+                other = state.determinize(seat, Rng(rng.next64()))
+                assert other.view(seat) == state.view(seat)
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_removed_cards_are_redealt_for_everyone_but_the_remover():
+    state = table(
+        3, hands={0: "extractor technomancer"}, deck="hacker archivist executive", display="coder"
+    )
+    act(state, "play extractor", "draw top", "draw top", "draw top", "extract technomancer")
+    mine = {
+        names(state.determinize(0, Rng(s)), state.determinize(0, Rng(s)).removed)[0]
+        for s in range(10)
+    }
+    theirs = {names(d, d.removed)[0] for d in (state.determinize(1, Rng(s)) for s in range(20))}
+    assert mine == {"technomancer"} and len(theirs) > 1
+
+
+def test_a_card_bumped_from_play_stays_known_in_the_deck_when_determinized():
+    state = table(
+        3, hands={0: "coder hacker"}, areas={0: "data-runner fixer extractor"}, display="aristocrat"
+    )
+    act(state, "play hacker", "bump fixer")
+    for seed in range(10):
+        assert names(state, [state.determinize(1, Rng(seed)).deck[0]]) == ["fixer"]
+
+
+def test_a_hacker_drawing_a_known_bottom_card_is_seen_by_all():
+    state = table(
+        3, hands={0: "hacker executive"}, areas={0: "data-runner fixer extractor"}, display="coder"
+    )
+    act(state, "play hacker", "bump fixer", "draw bottom")
+    assert state.view(2)["seats"][0]["seat"] == 0
+    assert state.view(1)["seats"][0].get("known_in_hand") == ["fixer"]
+
+
+def test_knowledge_is_never_wrong_and_owners_always_know_their_hands():
+    for players in (2, 3, 4):
+        for seed in range(15):
+            state = GAME.new_state({"players": players}, seed=seed)
+            rng = Rng(seed)
+            while not state.is_terminal:
+                everyone = state.all_mask
+                for seat in range(players):
+                    assert all(state.know[c] & (1 << seat) for c in state.hands[seat])
+                    assert all(state.know[c] == everyone for c in state.areas[seat])
+                if state.display >= 0:
+                    assert state.know[state.display] == everyone
+                state.apply(rng.choice(state.legal_actions()))
