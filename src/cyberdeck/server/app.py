@@ -76,6 +76,7 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> No
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=config.ws_compression,
         log_level="warning",
         access_log=False,
     )

@@ -29,4 +29,7 @@ class ServerConfig:
     resync_log: int = 200
     #: Outgoing messages queued for one slow connection before it is dropped (it can resync).
     send_queue: int = 256
+    #: permessage-deflate on websockets: saves bandwidth on slow links, costs server CPU per
+    #: message (a quarter of the per-move cost in the load benchmark); off by default.
+    ws_compression: bool = False
     extra: dict[str, str] = field(default_factory=dict)

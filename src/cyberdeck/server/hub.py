@@ -6,7 +6,6 @@ claims). The engine decides what is legal; ``visibility`` decides what each seat
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -34,6 +33,7 @@ from .database import Database
 from .protocol import Claim, ErrorCode, Move, Resign
 from .ratings import ai_name, rate_match
 from .visibility import Seat, table_for
+from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
 
@@ -74,7 +74,7 @@ class Connection:
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message)
+        text = message if isinstance(message, str) else encode(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -343,7 +343,7 @@ class Hub:
             conn.send(self.welcome(room, conn.seat))
 
     def broadcast_presence(self, room: Room) -> None:
-        text = json.dumps({"type": "presence", "seats": room.seats_info()})
+        text = encode({"type": "presence", "seats": room.seats_info()})
         for conn in room.conns:
             conn.send(text)
 
@@ -353,7 +353,7 @@ class Hub:
         state = room.match.state
         for conn in room.conns:
             if conn.seat not in texts:
-                texts[conn.seat] = json.dumps(
+                texts[conn.seat] = encode(
                     {
                         "type": "update",
                         "seq": room.seq,
@@ -537,7 +537,7 @@ class Hub:
         await self.db.commit(Finish(room.id, outcome))
         room.data.status = "finished"
         room.data.outcome = outcome
-        text = json.dumps({"type": "ended", "status": "finished", "outcome": outcome})
+        text = encode({"type": "ended", "status": "finished", "outcome": outcome})
         for conn in room.conns:
             conn.send(text)
 

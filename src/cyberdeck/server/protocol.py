@@ -6,11 +6,12 @@ described in docs/server.md); the tests check real messages against them.
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .wire import decode
 
 
 class ErrorCode(StrEnum):
@@ -79,7 +80,7 @@ class BadMessage(Exception):
 
 def read_client_message(text: str | bytes) -> Move | Resync | Claim | Resign | Ping:
     try:
-        data = json.loads(text)
+        data = decode(text)
     except (ValueError, UnicodeDecodeError):
         raise BadMessage("The message is not JSON.") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):

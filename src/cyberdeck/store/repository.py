@@ -15,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -320,26 +320,33 @@ class Store:
         ]
 
     def commit(self, items: Iterable[NewAction | Finish]) -> None:
-        """Accepted actions and finished matches, of any number of matches, in one transaction."""
-        with self.sessions.begin() as session:
+        """Accepted actions and finished matches, of any number of matches, in one transaction
+        (actions first, in order, so a finish never lands before the move that ended a game)."""
+        items = list(items)
+        actions = [
+            {
+                "match_id": i.match_id,
+                "step": i.step,
+                "seat": i.seat,
+                "text": i.text,
+                "msg_id": i.msg_id,
+                "at": datetime.now(UTC),
+            }
+            for i in items
+            if isinstance(i, NewAction)
+        ]
+        with self.engine.begin() as connection:
+            if actions:
+                connection.execute(insert(ActionRow), actions)
             for item in items:
-                if isinstance(item, NewAction):
-                    session.add(
-                        ActionRow(
-                            match_id=item.match_id,
-                            step=item.step,
-                            seat=item.seat,
-                            text=item.text,
-                            msg_id=item.msg_id,
-                        )
-                    )
-                    session.flush()
-                else:
-                    session.execute(
+                if isinstance(item, Finish):
+                    connection.execute(
                         update(MatchRow)
                         .where(MatchRow.id == item.match_id)
                         .values(
-                            status="finished", outcome=item.outcome, finished_at=datetime.now(UTC)
+                            status="finished",
+                            outcome=item.outcome,
+                            finished_at=datetime.now(UTC),
                         )
                     )
 
