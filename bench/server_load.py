@@ -44,6 +44,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -228,6 +234,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         setup_s = time.perf_counter() - started
         memory: list[tuple[float, float]] = []
         stats.measuring = True
+        server_cpu = cpu_seconds(pid)
+        client_cpu = time.process_time()
         begin = time.perf_counter()
         stop = begin + args.seconds
 
@@ -243,6 +251,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         )
         await sampler
         elapsed = time.perf_counter() - begin
+        server_cpu = cpu_seconds(pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         await asyncio.gather(*(t.close() for t in tables))
     warm = [m for t, m in memory if t >= min(60.0, args.seconds / 5)]
     return {
@@ -264,6 +274,9 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p50": round(percentile(stats.seen_ms, 50), 2),
             "p99": round(percentile(stats.seen_ms, 99), 2),
         },
+        "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
+        "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
+        "load_average_at_end": os.getloadavg(),
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
         "server_rss_mib": {
