@@ -251,6 +251,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         )
         await sampler
         elapsed = time.perf_counter() - begin
+        server_side = (await http.get("/api/metrics")).json()
         server_cpu = cpu_seconds(pid) - server_cpu
         client_cpu = time.process_time() - client_cpu
         await asyncio.gather(*(t.close() for t in tables))
@@ -274,6 +275,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p50": round(percentile(stats.seen_ms, 50), 2),
             "p99": round(percentile(stats.seen_ms, 99), 2),
         },
+        "server_side_move_ms_latest": server_side["move_ms"],
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
         "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
         "load_average_at_end": os.getloadavg(),
@@ -299,6 +301,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the server into FILE")
+    parser.add_argument(
+        "--server-module",
+        default="cyberdeck.server",
+        help="module that runs the server (one that registers extra games first, say)",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -308,7 +315,7 @@ def main() -> int:
     log = open(folder / "server.log", "wb")  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, *(["-m", "cProfile", "-o", str(args.profile)] if args.profile else []),
-         "-m", "cyberdeck.server", "--host", HOST, "--port", str(port),
+         "-m", args.server_module, "--host", HOST, "--port", str(port),
          "--db", db, "--rate", "20", "--burst", "40"],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip

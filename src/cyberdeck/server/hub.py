@@ -9,6 +9,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -177,6 +178,17 @@ class Room:
         return self.agents[seat]
 
 
+#: Message ids remembered per match (a re-sent move older than that is refused as stale, which
+#: changes nothing either); memory per match stays bounded however long the game.
+HANDLED_KEEP = 512
+
+
+def remember(room: Room, key: tuple[int, str], seq: int) -> None:
+    room.handled[key] = seq
+    if len(room.handled) > HANDLED_KEEP:
+        del room.handled[next(iter(room.handled))]
+
+
 def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
     """What anyone may know of a match: never its seed, decks, record or invite."""
     game = load_game(data.game)
@@ -216,6 +228,9 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
+        self.moves = 0
+        self.move_ms: deque[float] = deque(maxlen=20_000)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -230,7 +245,7 @@ class Hub:
             else:
                 match.play(action.text)
             if action.msg_id is not None:
-                room.handled[(action.seat, action.msg_id)] = action.step + 1
+                remember(room, (action.seat, action.msg_id), action.step + 1)
         now = time.monotonic()
         for info in data.seats:
             if info.kind == "human":
@@ -402,7 +417,7 @@ class Hub:
                 await self._reload(room)
                 conn.send(error(ErrorCode.SERVER, "The server could not play that move.", msg.id))
                 return
-            room.handled[(seat, msg.id)] = room.seq
+            remember(room, (seat, msg.id), room.seq)
             if not await self._commit(room, seat, msg.id):
                 conn.send(
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
@@ -455,6 +470,10 @@ class Hub:
         if outcome is not None:
             room.data.status = "finished"
             room.data.outcome = outcome.to_json()
+        log_ = room.match.log
+        if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
+            del log_[: -self.config.resync_log]
+        self.moves += 1
         return True
 
     async def _reload(self, room: Room) -> None:

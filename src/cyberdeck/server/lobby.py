@@ -332,6 +332,23 @@ async def ws_schema() -> dict[str, Any]:
     return message_schema()
 
 
+@router.get("/metrics", tags=["protocol"])
+async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
+    """Moves accepted, connections, and the server-side time from a move's arrival to its
+    acknowledgement (after the database commit) over the latest moves, in milliseconds."""
+    recent = sorted(ctx.hub.move_ms)
+
+    def pick(p: float) -> float | None:
+        return round(recent[min(len(recent) - 1, int(p * len(recent)))], 3) if recent else None
+
+    return {
+        "moves": ctx.hub.moves,
+        "live_matches": len(ctx.hub.rooms),
+        "connections": sum(len(r.conns) for r in ctx.hub.rooms.values()),
+        "move_ms": {"window": len(recent), "p50": pick(0.5), "p99": pick(0.99), "max": pick(1.0)},
+    }
+
+
 @router.get("/health", tags=["protocol"])
 async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
     return {"ok": True, "live_matches": len(ctx.hub.rooms)}

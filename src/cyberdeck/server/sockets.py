@@ -78,6 +78,7 @@ async def match_socket(
     try:
         while not conn.closed:
             message = await socket.receive()
+            arrived = time.perf_counter()
             if message["type"] == "websocket.disconnect":
                 break
             data = message.get("text")
@@ -115,6 +116,7 @@ async def match_socket(
             try:
                 if isinstance(msg, Move):
                     await ctx.hub.move(room, conn, msg)
+                    ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Resync):
                     await ctx.hub.resync(room, conn)
                 elif isinstance(msg, Claim):
