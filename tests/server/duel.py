@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cyberdeck.engine import Action, ActionSpace, Event, Game, Outcome, Rng, State, Style
+from cyberdeck.engine import (
+    Action,
+    ActionSpace,
+    BadOption,
+    Event,
+    Game,
+    Outcome,
+    Rng,
+    State,
+    Style,
+)
 
 CHIPS = tuple(f"chip{n:02d}" for n in range(1, 13))
 VALUE = {c: n for n, c in enumerate(CHIPS, start=1)}
@@ -141,6 +151,8 @@ class Duel(Game):
         return self._space
 
     def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        if decks is not None:
+            raise BadOption("DUEL is played with its twelve chips; it takes no decks.")
         rng = Rng(seed)
         deck = list(CHIPS)
         rng.shuffle(deck)

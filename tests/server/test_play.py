@@ -395,3 +395,41 @@ def test_every_message_matches_the_written_schema(server: ServerProcess) -> None
         assert "move" in json.dumps(schema["client"]) and "welcome" in json.dumps(schema["server"])
 
     run(scenario())
+
+
+def test_decks_are_checked_by_the_game_when_a_match_is_made(server: ServerProcess) -> None:
+    from cyberdeck.engine import games
+
+    from .drive import seat_count
+
+    async def scenario() -> None:
+        alice = await Client(server).guest()
+        for game in games():
+            count = seat_count(game)
+            response = await alice.http.post(
+                "/api/matches", json={"game": game.id, "decks": ["1x No Such Card"] * count}
+            )
+            assert response.status_code == 400, game.id
+            assert response.json()["detail"].strip()
+            wrong = await alice.http.post(
+                "/api/matches", json={"game": game.id, "decks": [None] * (count + 1)}
+            )
+            assert wrong.status_code == 400
+
+    run(scenario())
+
+
+def test_a_match_of_ai_seats_plays_itself_and_can_be_watched(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        alice = await Client(server).guest()
+        created = await alice.create(
+            "duel", seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "greedy"}]
+        )
+        assert created["seat"] is None
+        watcher = await alice.socket(created["match"]["id"])
+        await watcher.expect("welcome")
+        while watcher.status != "finished":
+            await watcher.recv()
+        assert watcher.outcome is not None and watcher.table["view"]["hand"] is None
+
+    run(scenario())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,4 +32,3 @@ class ServerConfig:
     #: permessage-deflate on websockets: saves bandwidth on slow links, costs server CPU per
     #: message (a quarter of the per-move cost in the load benchmark); off by default.
     ws_compression: bool = False
-    extra: dict[str, str] = field(default_factory=dict)

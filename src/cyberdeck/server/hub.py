@@ -350,8 +350,7 @@ class Hub:
         if conn.seat is not None and not room.connected(conn.seat):
             room.away_since[conn.seat] = time.monotonic()
         self.broadcast_presence(room)
-        if not room.conns and room.status == "finished":
-            self.rooms.pop(room.id, None)
+        self.forget_if_idle(room)
 
     async def resync(self, room: Room, conn: Connection) -> None:
         async with room.lock:
@@ -487,8 +486,14 @@ class Hub:
     async def _after_move(self, room: Room) -> None:
         if room.status == "finished":
             self.spawn(self._rate(room))
+            self.forget_if_idle(room)
         else:
             self.schedule_ai(room)
+
+    def forget_if_idle(self, room: Room) -> None:
+        """A finished match nobody watches leaves memory (it is loaded again if asked for)."""
+        if room.status == "finished" and not room.conns:
+            self.rooms.pop(room.id, None)
 
     # --- the end: by the rules, by a claim, by resigning -------------------------------------------
 
@@ -610,6 +615,7 @@ class Hub:
                 self.broadcast_table(room, events)
             if room.status == "finished":
                 self.spawn(self._rate(room))
+                self.forget_if_idle(room)
 
     # --- housekeeping ----------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -66,7 +67,8 @@ async def match_socket(
         )
         await socket.close(FORBIDDEN)
         return
-    if own is None and not room.data.public and invite != room.data.invite:
+    invited = invite is not None and secrets.compare_digest(invite, room.data.invite)
+    if own is None and not room.data.public and not invited:
         await socket.send_json(
             error(ErrorCode.NOT_YOUR_SEAT, "This match is private; watching needs its invite.")
         )

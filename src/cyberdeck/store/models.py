@@ -7,7 +7,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -39,7 +50,7 @@ class MatchRow(Base):
     engine_version: Mapped[str] = mapped_column(String(16))
     #: open (waiting for players) | running | finished
     status: Mapped[str] = mapped_column(String(16), index=True)
-    public: Mapped[bool] = mapped_column(default=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
     invite: Mapped[str] = mapped_column(String(64))
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
@@ -84,8 +95,8 @@ class Rating(Base):
 
     game: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
-    mu: Mapped[float]
-    sigma: Mapped[float]
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -349,17 +349,6 @@ class Store:
                             finished_at=datetime.now(UTC),
                         )
                     )
-
-    def count_actions(self, match_id: str) -> int:
-        with self.sessions() as session:
-            return int(
-                session.scalar(
-                    select(func.count())
-                    .select_from(ActionRow)
-                    .where(ActionRow.match_id == match_id)
-                )
-                or 0
-            )
 
     # --- ratings --------------------------------------------------------------------------------
 
