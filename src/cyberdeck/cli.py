@@ -11,7 +11,18 @@ from typing import Annotated, Any
 import typer
 
 from .agents import DEFAULT_LEVEL, make_agent
-from .engine import CyberdeckError, Game, Match, Record, Style, games, load_game, replay_steps
+from .engine import (
+    BadDeck,
+    CyberdeckError,
+    Game,
+    Match,
+    Record,
+    Style,
+    games,
+    load_game,
+    replay_steps,
+)
+from .engine.decklist import split_decklist
 from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .play.datadir import records_dir
@@ -118,6 +129,110 @@ def rules(game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-over
     typer.echo(path.read_text(encoding="utf-8"))
 
 
+deck_app = typer.Typer(help="Build decks: check a deck list against a game's rules, or show it.")
+app.add_typer(deck_app, name="deck")
+
+
+def deck_game(game_id: str) -> Game:
+    game = find_game(game_id)
+    if not game.has_decks:
+        raise fail(f"{game.title} is not played with decks of your own.")
+    return game
+
+
+def load_deck(game: Game, source: str) -> tuple[list[Any], str, str]:
+    """A deck's cards, name and line of character: from a deck-list file, or a starter's name."""
+    path = Path(source)
+    if not path.is_file():
+        for deck in game.starter_decks():
+            if source.strip().lower() in (deck.handle, deck.name.lower()):
+                return list(deck.cards), deck.name, deck.about
+        starters = ", ".join(d.handle for d in game.starter_decks()) or "none"
+        raise fail(f"There is no deck file '{source}' (starter decks of {game.title}: {starters}).")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise fail(f"Cannot read the deck file {source}: {err}.") from None
+    try:
+        cards = game.read_deck(text)
+        head = split_decklist(text)
+    except BadDeck as err:
+        typer.echo(f"{source} cannot be read:", err=True)
+        for problem in err.problems:
+            typer.echo(f"  - {problem}", err=True)
+        raise typer.Exit(1) from None
+    return cards, head.name, head.about
+
+
+@deck_app.command("validate")
+def deck_validate(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. cipher-run")],
+    file: Annotated[str, typer.Argument(help="A deck-list file (or a starter deck's name)")],
+) -> None:
+    """Check a deck against every deck-building rule; list every problem at once."""
+    game = deck_game(game_id)
+    cards, name, _ = load_deck(game, file)
+    problems = game.validate_deck(cards)
+    label = name or file
+    if problems:
+        typer.echo(f"{label} is not a legal {game.title} deck:")
+        for problem in problems:
+            typer.echo(f"  - {problem}")
+        raise typer.Exit(1)
+    typer.echo(f"{label} is a legal {game.title} deck ({len(cards)} cards).")
+
+
+@deck_app.command("show")
+def deck_show(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. cipher-run")],
+    file: Annotated[str, typer.Argument(help="A deck-list file (or a starter deck's name)")],
+    export: Annotated[
+        bool, typer.Option("--export", help="Print the deck as a deck-list text instead")
+    ] = False,
+    plain: Annotated[bool, typer.Option(help="Line mode: words, no symbols")] = False,
+    colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+) -> None:
+    """Show a deck: its cards by kind, counts at a glance, and whether it is legal."""
+    game = deck_game(game_id)
+    cards, name, about = load_deck(game, file)
+    if export:
+        typer.echo(game.deck_text(cards, name, about), nl=False)
+        return
+    if name:
+        typer.echo(f"{name}: {about}" if about else name)
+    typer.echo(game.describe_deck(cards, terminal_style(plain, colour)))
+    problems = game.validate_deck(cards)
+    if problems:
+        typer.echo("Not legal:")
+        for problem in problems:
+            typer.echo(f"  - {problem}")
+    else:
+        typer.echo("Legal.")
+
+
+@deck_app.command("list")
+def deck_list(game_id: Annotated[str, typer.Argument(help="Game id, e.g. cipher-run")]) -> None:
+    """The starter decks a game ships with: the name to use in place of a file, and a line each."""
+    game = deck_game(game_id)
+    for deck in game.starter_decks():
+        typer.echo(f"{deck.handle:<14} {deck.name}: {deck.about}")
+
+
+def play_decks(game: Game, sources: list[str], seats: int) -> list[Any] | None:
+    """Decks for ``new_state``: one per seat, in seat order (None: the game's default)."""
+    if not sources:
+        return None
+    if not game.has_decks:
+        raise fail(f"{game.title} is not played with decks of your own.")
+    if len(sources) > seats:
+        raise fail(f"{game.title} seats {seats} players; give at most {seats} --deck options.")
+    decks: list[Any] = []
+    for source in sources:
+        cards, _, _ = load_deck(game, source)
+        decks.append([str(c) for c in cards])
+    return decks + [None] * (seats - len(decks))
+
+
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")],
@@ -134,6 +249,12 @@ def play(
     cards: Annotated[Path | None, typer.Option(help="Corrected card data for the game")] = None,
     plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+    deck: Annotated[
+        list[str],
+        typer.Option(
+            "--deck", help="A deck-list file or starter deck, once per seat in seat order"
+        ),
+    ] = [],  # noqa: B006
 ) -> None:
     """Play a game in the terminal against built-in opponents, or hot-seat."""
     game = find_game(game_id)
@@ -142,9 +263,17 @@ def play(
         seed = int.from_bytes(os.urandom(4), "big")
     count = int(options.get("players", players or game.min_players))
     seats = make_seats(game, count, hotseat, ai, seed)
+    decks = play_decks(game, deck, len(seats))
     try:
-        setup = game.read_card_file(str(cards)) if cards is not None else None
+        if cards is not None and decks is not None:
+            raise fail("Give either --cards or --deck, not both.")
+        setup = game.read_card_file(str(cards)) if cards is not None else decks
         match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
+    except BadDeck as err:
+        typer.echo("error: a deck is not legal:", err=True)
+        for problem in err.problems:
+            typer.echo(f"  - {problem}", err=True)
+        raise typer.Exit(2) from None
     except CyberdeckError as err:
         raise fail(str(err)) from None
     typer.echo(f"{game.title} — seed {seed}. Type 'help' for commands.")

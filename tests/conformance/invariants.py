@@ -117,6 +117,8 @@ def random_game(
     game: Game, options: dict[str, Any], seed: int, *, check: bool, max_steps: int = 20_000
 ) -> tuple[State, Record]:
     state = game.new_state(options, seed)
+    for event in state.opening_events():
+        json.dumps(event.to_json())
     record = Record(game.id, seed, dict(options))
     rng = Rng(seed * 7919 + 17)
     steps = 0

@@ -15,7 +15,7 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event, visible
-from .game import Game, Option, Outcome, State
+from .game import CachedState, Game, Option, Outcome, State
 from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
@@ -38,6 +38,7 @@ __all__ = [
     "BadDeck",
     "BadOption",
     "BadRecord",
+    "CachedState",
     "Card",
     "CyberdeckError",
     "Deck",

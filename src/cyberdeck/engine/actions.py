@@ -9,17 +9,33 @@ Games build their actions once and hand out the same objects, so comparing them 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
 from .errors import BadAction, BadCard
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     kind: str
     args: tuple[str, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.args)))
+
+    def __eq__(self, other: object) -> bool:
+        # Games hand out the same objects, so identity settles almost every comparison.
+        if self is other:
+            return True
+        if other.__class__ is not Action:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self._hash == other._hash and self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def text(self) -> str:

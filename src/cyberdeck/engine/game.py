@@ -122,6 +122,10 @@ class Game(ABC):
         """A short phrase for a menu entry; the action's text unless the game says better."""
         return action.text
 
+    def action_group(self, action: Action) -> str:
+        """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""
+        return action.kind.capitalize()
+
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         """A close look at one part of the table (``look b2``); ``None`` if there is no such part."""
         return None
@@ -205,6 +209,10 @@ class State(ABC):
             raise IllegalAction(self.why_illegal(action))
         return self._apply(action)
 
+    def opening_events(self) -> list[Event]:
+        """What happened while the game was set up (the deal, reveals), for the match log."""
+        return []
+
     def why_illegal(self, action: Action) -> str:
         """A sentence telling the current player why ``action`` is refused (public facts only)."""
         return f"'{action}' is not a legal move right now."
@@ -235,3 +243,31 @@ class State(ABC):
 
     def fingerprint(self) -> str:
         return hashlib.blake2b(repr(self.signature()).encode(), digest_size=16).hexdigest()
+
+
+class CachedState(State):
+    """The usual shape of a state: it keeps its outcome once the game ends, and works out its
+    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``)."""
+
+    __slots__ = ("_legal", "_outcome")
+
+    _legal: list[Action] | None
+    _outcome: Outcome | None
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """Every legal action of a live state, in a stable order."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self._outcome is not None else self._compute_legal()
+        return legal

@@ -29,7 +29,7 @@ class Match:
         resolved = game.resolve_options(options)
         self.state: State = game.new_state(resolved, seed, decks)
         self.record = Record(game.id, seed, resolved, decks, meta=dict(meta or {}))
-        self.log: list[Event] = []
+        self.log: list[Event] = list(self.state.opening_events())
 
     def play(self, action: Action | str) -> list[Event]:
         """Apply an action (or its text) and record it; illegal moves change nothing."""

@@ -21,6 +21,7 @@ Commands: moves, log, look <part of the table> (e.g. look b2), undo (where the g
 help, quit."""
 
 CLEAR = "\x1b[2J\x1b[H"
+BLANK_SCREEN = 60
 
 
 @dataclass
@@ -70,7 +71,8 @@ class TerminalSession:
                 self.match.play(action)
                 continue
             if len(self.humans) > 1 and seat != last_human:
-                self.say(CLEAR if self.style.colour else "")
+                # Without ANSI the previous player's hand must still scroll out of sight.
+                self.say(CLEAR if self.style.colour else "\n" * BLANK_SCREEN)
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
             last_human = seat
             if not self.human_turn(seat):
@@ -154,11 +156,12 @@ class TerminalSession:
     def menu(self, actions: list[Action], view: dict[str, object]) -> str:
         """Numbered legal moves, grouped by kind."""
         lines = []
-        kind = None
+        group = None
         for number, action in enumerate(actions, start=1):
-            if action.kind != kind:
-                kind = action.kind
-                lines.append(self.style.paint(kind.capitalize(), "bold") + ":")
+            heading = self.game.action_group(action)
+            if heading != group:
+                group = heading
+                lines.append(self.style.paint(heading, "bold") + ":")
             label = self.game.describe_action(action, view)
             lines.append(f"  {number:>2}. {label}")
         return "\n".join(lines)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, Outcome, Rng
 from .catalog import (
     CLASSES,
     CODER,
@@ -117,11 +117,9 @@ def seat_name(seat: int) -> str:
     return NAMES[seat]
 
 
-class CypherState(State):
+class CypherState(CachedState):
     __slots__ = (
         "_events",
-        "_legal",
-        "_outcome",
         "areas",
         "burn",
         "cat",
@@ -217,20 +215,6 @@ class CypherState(State):
     @property
     def num_players(self) -> int:
         return self.n
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self._outcome is not None else self._compute_legal()
-        return legal
 
     def _kinds(self, cards: tuple[int, ...]) -> list[int]:
         kind = self.cat.kind

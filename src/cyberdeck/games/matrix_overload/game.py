@@ -71,7 +71,7 @@ class MatrixOverload(Game):
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Win rates on a fixed seed set: random, the fair player, and the solver's upper bound."""
-        seeds = range(50 if quick else 200)
+        seeds = range(50 if quick else 1000)
         return {"seeds": len(seeds), **win_rates(self, seeds)}
 
 

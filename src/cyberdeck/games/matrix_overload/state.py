@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, Event, Outcome, Rng, State
+from ...engine import Action, CachedState, Event, Outcome, Rng
 from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
 from .layout import (
     DEAL_ORDER,
@@ -53,16 +53,15 @@ def same_colour(a: int, b: int) -> bool:
     return _RED[a] < 0 or _RED[b] < 0 or _RED[a] == _RED[b]
 
 
-class MatrixState(State):
+class MatrixState(CachedState):
     __slots__ = (
-        "_legal",
-        "_outcome",
         "card",
         "deck",
         "ice",
         "idle",
         "kills",
         "known",
+        "opening",
         "pending",
         "piles",
         "rng",
@@ -90,6 +89,8 @@ class MatrixState(State):
         self.idle = 0
         #: How many cards at the bottom of the deck are public (returned there by resets).
         self.known = 0
+        #: The deal, for the match log (shared by clones: it never changes).
+        self.opening: list[Event] = []
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
 
@@ -120,7 +121,11 @@ class MatrixState(State):
                 )
                 break
         events.extend(self._next_card())
+        self.opening = events
         return events
+
+    def opening_events(self) -> list[Event]:
+        return self.opening
 
     # --- the contract --------------------------------------------------------------------------
 
@@ -131,19 +136,6 @@ class MatrixState(State):
     @property
     def num_players(self) -> int:
         return 1
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self._outcome is not None else self._compute_legal()
-        return self._legal
 
     def _compute_legal(self) -> list[Action]:
         card = self.card
@@ -436,6 +428,7 @@ class MatrixState(State):
         other.kills = self.kills
         other.idle = self.idle
         other.known = self.known
+        other.opening = self.opening
         other._outcome = self._outcome
         other._legal = self._legal
         return other

@@ -1,0 +1,115 @@
+"""Cipher Run as a registered game: metadata, variant options, decks and the factory of states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, ActionSpace, Deck, Game, Option, Rng, State, Style
+from . import decks as deckbuilding
+from .actions import ACTIONS, VAULT_NAMES
+from .evaluate import evaluate
+from .render import describe_action, describe_deck, inspect, render
+from .state import CipherState
+
+GROUPS = {
+    "seed": "Seed a node (face down)",
+    "compile": "Compile (discard a card, draw one)",
+    "reset": "Hard Reset (no draw)",
+    "pass": "Pass",
+}
+
+
+class CipherRun(Game):
+    id = "cipher-run"
+    title = "Cipher Run"
+    pitch = (
+        "Two rival hackers race to crack three vault nodes at once. Stack Number Modules to bring "
+        "each node into the lock range of 21 to 26, follow or override its attack profile, and run "
+        "Kill-Switches, Revectors, Overclocks and Zero-Days to wreck the other side's stacks. Hold "
+        "two vaults through your opponent's reply and the run is yours."
+    )
+    min_players = 2
+    max_players = 2
+    options = (
+        Option(
+            "pivot",
+            ("flip", "keep"),
+            "flip",
+            "flip: a Protocol Override against the profile turns it the way you played; "
+            "keep: the profile stays.",
+        ),
+        Option(
+            "breach",
+            ("start", "end"),
+            "start",
+            "start: you win holding 2 vaults at the start of your turn; end: at the end of it.",
+        ),
+    )
+    has_decks = True
+    _space = ActionSpace(ACTIONS)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        cards = deckbuilding.resolve_decks(decks)
+        state = CipherState(
+            Rng(seed),
+            pivot_flip=options["pivot"] == "flip",
+            breach_start=options["breach"] == "start",
+        )
+        state.setup(cards)
+        return state
+
+    def parse_action(self, text: str) -> Action:
+        """Also reads ``v2`` or a bare ``2`` where a vault is expected."""
+        action = Action.parse(text)
+        args = list(action.args)
+        slot = 1 if action.kind in ("seed", "deploy") else 0 if action.kind == "reset" else -1
+        if 0 <= slot < len(args):
+            word = args[slot]
+            digit = word[1:] if word.startswith("v") and word[1:].isdigit() else word
+            if digit in ("1", "2", "3"):
+                args[slot] = VAULT_NAMES[int(digit) - 1]
+        return Action(action.kind, tuple(args))
+
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        return render(view, style)
+
+    def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
+        return describe_action(action, view)
+
+    def action_group(self, action: Action) -> str:
+        if action.kind == "deploy":
+            return "Deploy a Number Module" if len(action.args) == 2 else "Run a program"
+        return GROUPS.get(action.kind, action.kind.capitalize())
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CipherState)
+        return evaluate(state, seat)
+
+    # --- decks ---------------------------------------------------------------------------------
+
+    def read_deck(self, text: str) -> list[Any]:
+        return list(deckbuilding.read_deck(text))
+
+    def deck_text(self, cards: list[Any], name: str = "", about: str = "") -> str:
+        return deckbuilding.deck_text(cards, name, about)
+
+    def validate_deck(self, cards: list[Any]) -> list[str]:
+        return deckbuilding.validate(cards)
+
+    def describe_deck(self, cards: list[Any], style: Style) -> str:
+        return describe_deck(cards, style)
+
+    def starter_decks(self) -> list[Deck]:
+        return list(deckbuilding.starter_decks())
+
+
+GAME = CipherRun()
+CipherState.game = GAME

@@ -1,0 +1,169 @@
+"""What each seat may know: its view of the table, and states re-dealt from that knowledge.
+
+The one place secrets are stripped: hands (only your own), deck order (never), and the opponent's
+seeds while seeding is still going on (their nodes show only how many cards lie face down).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Rng
+from ...engine.cards import CARDS
+from .actions import VAULT_NAMES
+from .cards import KIND, NUMBER, SUIT
+from .state import (
+    NOBODY,
+    OWNER_SHIFT,
+    PHASE_NAMES,
+    PROFILE_NAMES,
+    SEEDING,
+    SUIT_SYMBOLS,
+    CipherState,
+    node_state,
+)
+
+SUIT_LETTERS = "SHDC"
+
+
+def _text(card: int) -> str:
+    return CARDS[card].text
+
+
+def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]:
+    owner = node // 3
+    if state.hides_seeds_of(owner, seat):
+        return {
+            "owner": owner,
+            "hidden": len(state.mods[node]),
+            "modules": [],
+            "total": None,
+            "state": None,
+            "profile": None,
+            "protocol": None,
+            "protocol_symbol": None,
+        }
+    modules = [
+        {
+            "card": _text(card),
+            "overclocks": [
+                {"card": _text(k % OWNER_SHIFT), "owner": k // OWNER_SHIFT} for k in kings
+            ],
+            "value": (CARDS[card].rank) << len(kings),
+        }
+        for card, kings in zip(state.mods[node], state.kings[node], strict=True)
+    ]
+    protocol = state.protocol(node)
+    return {
+        "owner": owner,
+        "hidden": 0,
+        "modules": modules,
+        "total": state.total[node],
+        "state": node_state(state.total[node]),
+        "profile": PROFILE_NAMES[state.profile[node]],
+        "protocol": SUIT_LETTERS[protocol] if protocol >= 0 else None,
+        "protocol_symbol": SUIT_SYMBOLS[protocol] if protocol >= 0 else None,
+    }
+
+
+def view(state: CipherState, seat: int | None) -> dict[str, Any]:
+    seeding = state.phase == SEEDING
+    vaults = []
+    for v in range(3):
+        controller = NOBODY if seeding else state.controller(v)
+        vaults.append(
+            {
+                "vault": VAULT_NAMES[v],
+                "nodes": [node_view(state, s * 3 + v, seat) for s in (0, 1)],
+                "controller": None if controller == NOBODY else controller,
+                "contested": not seeding and state.contested(v),
+            }
+        )
+    players = []
+    for s in (0, 1):
+        player: dict[str, Any] = {
+            "seat": s,
+            "hand_count": len(state.hands[s]),
+            "deck_count": len(state.decks[s]),
+            "discard": [_text(c) for c in state.discards[s]],
+            "controls": 0 if seeding else state.controlled(s),
+        }
+        if s == seat:
+            player["hand"] = [_text(c) for c in sorted(state.hands[s], key=_hand_order)]
+        players.append(player)
+    outcome = state.outcome
+    to_move = state.current_player
+    return {
+        "game": "cipher-run",
+        "options": {
+            "pivot": "flip" if state.pivot_flip else "keep",
+            "breach": "start" if state.breach_start else "end",
+        },
+        "seat": seat,
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": to_move,
+        "first_player": state.first,
+        "turn": state.turn,
+        "turn_cap": state.turn_cap,
+        "final_turns": state.final if state.final >= 0 else None,
+        "vaults": vaults,
+        "players": players,
+        "redraws": [
+            {"player": s, "cards": [_text(c) for c in cards]} for s, cards in state.redraws
+        ],
+        "legal_actions": (
+            [a.text for a in state.legal_actions()] if seat is not None and seat == to_move else []
+        ),
+        "outcome": outcome.to_json() if outcome else None,
+    }
+
+
+def _hand_order(card: int) -> tuple[int, int]:
+    return (KIND[card], CARDS[card].rank * 4 + SUIT[card])
+
+
+def determinize(state: CipherState, seat: int, rng: Rng) -> CipherState:
+    """Keep what ``seat`` knows; re-deal its own deck order and the opponent's unseen cards.
+
+    The opponent's hand, deck and (while seeding) face-down seeds are pooled and dealt again.
+    Seeds must be Number Modules, and a hand that still has to seed must hold enough of them, as the
+    re-draw rule guarantees; the deal is repeated until it does.
+    """
+    other = state.clone()
+    # Start from a canonical order, so the deal depends only on what the seat knows.
+    other.hands[seat].sort()
+    own = other.decks[seat]
+    own.sort()
+    rng.shuffle(own)
+    opp = 1 - seat
+    hidden = [
+        opp * 3 + v for v in range(3) if state.hides_seeds_of(opp, seat) and state.mods[opp * 3 + v]
+    ]
+    pool = sorted(other.hands[opp] + other.decks[opp] + [state.mods[n][0] for n in hidden])
+    hand_size = len(other.hands[opp])
+    # A hand that has not finished seeding must keep a Number Module for every empty node.
+    needed = (3 - len(hidden)) if state.phase == SEEDING else 0
+    for _ in range(1000):
+        rng.shuffle(pool)
+        seeds: list[int] = []
+        rest: list[int] = []
+        for card in pool:
+            if len(seeds) < len(hidden) and KIND[card] == NUMBER:
+                seeds.append(card)
+            else:
+                rest.append(card)
+        hand = rest[:hand_size]
+        if sum(1 for c in hand if KIND[c] == NUMBER) >= needed:
+            break
+    else:  # pragma: no cover - a legal deck makes this practically impossible
+        hand = other.hands[opp]
+        rest = hand + other.decks[opp]
+        seeds = [state.mods[n][0] for n in hidden]
+    for node, card in zip(hidden, seeds, strict=True):
+        other.mods[node] = (card,)
+        other.total[node] = CARDS[card].rank
+    other.hands[opp] = hand
+    other.decks[opp] = rest[hand_size:]
+    other.rng = rng.fork()
+    other._legal = None
+    return other

@@ -1,0 +1,37 @@
+"""A heuristic value of a Hack-Me position for one seat, from what that seat may know.
+
+Finalized agendas (distinct ranks) count most, then progress on the current agenda, then economy
+(stock and credits left on generators), defence (firewalls in play, active ones shown), and hand
+size as shock insurance; tags are a liability, and worst with an empty hand; a third agenda of one
+rank in the archive is one step from losing. Only public facts and the seat's own cards are read.
+"""
+
+from __future__ import annotations
+
+from .cards import AGENDA_RANKS, VALUE
+from .state import HackState
+
+
+def _score(state: HackState, p: int) -> float:
+    ranks = {VALUE[c] for c in state.finalized[p]}
+    score = 0.12 * sum(1 for r in AGENDA_RANKS if r in ranks)
+    score += 0.02 * min(state.invest[p], 5)
+    credits = state.stock[p] + sum(g >> 6 for g in state.gens[p])
+    score += 0.04 * min(credits, 30) / 30
+    score += 0.015 * sum(1 for c in state.fws[p] if c)
+    score += 0.01 * min(len(state.hands[p]), 5)
+    score -= 0.01 * min(state.tags[p], 5)
+    # Near-losses: a third agenda of a rank in the archive; tagged with an empty hand.
+    archived = [VALUE[c] for c in state.archives[p]]
+    score -= 0.06 * sum(1 for r in AGENDA_RANKS if archived.count(r) == 3)
+    if state.tags[p] and not state.hands[p]:
+        score -= 0.1
+    return score
+
+
+def evaluate(state: HackState, seat: int) -> float:
+    outcome = state.outcome
+    if outcome is not None:
+        return outcome.returns[seat]
+    value = _score(state, seat) - _score(state, 1 - seat)
+    return max(-0.99, min(0.99, value))

@@ -1,0 +1,59 @@
+"""Hack-Me If You Can as a registered game: metadata and the factory of states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, ActionSpace, BadOption, Game, Rng, State, Style
+from .cards import ALL_ACTIONS, DECK_CODES
+from .evaluate import evaluate
+from .render import describe_action, inspect, render
+from .state import HackState
+
+
+class HackMe(Game):
+    id = "hack-me"
+    title = "Hack-Me If You Can"
+    pitch = (
+        "Two hackers, one pack each: power up with generators, hide face-down firewalls in front "
+        "of your deck, hand, archive and current agenda, then run on your rival's resources to "
+        "steal credits and wreck their plans. First to finalize an Ace, 10, Jack, Queen and King "
+        "agenda wins."
+    )
+    min_players = 2
+    max_players = 2
+    options = ()
+    _space = ActionSpace(ALL_ACTIONS)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self._space
+
+    def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        if decks is not None:
+            raise BadOption(f"{self.title} is played with a whole pack each; it takes no decks.")
+        rng = Rng(seed)
+        piles = [list(DECK_CODES), list(DECK_CODES)]
+        for pile in piles:
+            rng.shuffle(pile)
+        state = HackState(rng)
+        state.setup(piles)
+        return state
+
+    def render(self, view: Mapping[str, Any], style: Style) -> str:
+        return render(view, style)
+
+    def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
+        return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, HackState)
+        return evaluate(state, seat)
+
+
+GAME = HackMe()
+HackState.game = GAME
