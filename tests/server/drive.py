@@ -119,7 +119,7 @@ def secrets_by_step(data: MatchData) -> list[dict[int | None, set[str]]]:
             step[s] = others - allowed[s]
         out.append(step)
 
-    snapshot([])
+    snapshot(list(match.log))  # the deal, as the opening events tell it
     for action in data.actions:
         before = len(match.log)
         if action.text == UNDO:
