@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -70,6 +71,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:
     """Run the server until interrupted."""
+    # The database thread needs the interpreter lock for a moment around each commit; with the
+    # default 5 ms switch interval it waits behind a busy event loop, and every move waiting
+    # for that commit waits with it. A shorter interval hands the lock over sooner.
+    sys.setswitchinterval(config.switch_interval)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     uvicorn.run(
         create_app(config),

@@ -32,3 +32,5 @@ class ServerConfig:
     #: permessage-deflate on websockets: saves bandwidth on slow links, costs server CPU per
     #: message (a quarter of the per-move cost in the load benchmark); off by default.
     ws_compression: bool = False
+    #: The interpreter's thread switch interval, in seconds (see ``serve``).
+    switch_interval: float = 0.0005
