@@ -7,16 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from cyberdeck.engine import games, register
+from cyberdeck.engine import games, registry
 
 from .duel import DUEL
 from .harness import ServerProcess
 
-register(DUEL)
-
 
 def every_game_id() -> list[str]:
-    return [g.id for g in games()]
+    """Every registered game, and the tests' own DUEL (registered only while a test runs)."""
+    return sorted({g.id for g in games()} | {DUEL.id})
+
+
+@pytest.fixture(autouse=True)
+def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DUEL joins the registry for the length of one server test, and leaves it after, so the
+    rest of the suite (golden files, the conformance suite) never sees it."""
+    games()  # discover the installed games first
+    monkeypatch.setitem(registry._GAMES, DUEL.id, DUEL)
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--burst", type=int, default=40)
     parser.add_argument("--max-message", type=int, default=4096, help="bytes")
     parser.add_argument("--allow-missing-origin", action="store_true")
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help="another origin for the websocket"
+    )
     parser.add_argument("--ws-compression", action="store_true", help="permessage-deflate")
     args = parser.parse_args(argv)
     config = ServerConfig(
@@ -30,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
         rate_burst=args.burst,
         max_message_bytes=args.max_message,
         allow_missing_origin=args.allow_missing_origin,
+        allowed_origins=tuple(args.allow_origin),
         ws_compression=args.ws_compression,
     )
     serve(config, args.host, args.port)

@@ -83,12 +83,16 @@ class Connection:
             self.stop()
 
     async def pump(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                await self.socket.close(1013, "too slow; reconnect to resync")
-                return
-            await self.socket.send_text(text)
+        """Write queued messages in order; a socket that fails to take one is done with."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.socket.close(1013, "closing; reconnect to resync")
+                    return
+                await self.socket.send_text(text)
+        except Exception:  # the peer went away mid-write: the reader sees the disconnect
+            self.closed = True
 
     def stop(self) -> None:
         """End the connection: the pump closes the socket once it reads the stop mark."""
