@@ -277,15 +277,17 @@ class Hub:
         if room is not None:
             return room
         lock = self._loading.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(match_id)
-            if room is None:
-                data = await self.db.run(self.db.store.load_match, match_id)
-                if data is None:
-                    return None
-                room = self.build(data)
-                self.rooms[match_id] = room
-        self._loading.pop(match_id, None)
+        try:
+            async with lock:
+                room = self.rooms.get(match_id)
+                if room is None:
+                    data = await self.db.run(self.db.store.load_match, match_id)
+                    if data is None:
+                        return None
+                    room = self.build(data)
+                    self.rooms[match_id] = room
+        finally:
+            self._loading.pop(match_id, None)
         return room
 
     async def create(self, data: MatchData) -> Room:
@@ -325,7 +327,7 @@ class Hub:
     def welcome(self, room: Room, seat: Seat) -> dict[str, Any]:
         state = room.match.state
         log_events = room.match.log
-        table = table_for(state, seat, log_events)
+        table = table_for(state, seat, log_events, room.status == "running")
         table["events"] = table["events"][-self.config.resync_log :]
         return {
             "type": "welcome",
@@ -376,7 +378,7 @@ class Hub:
                         "type": "update",
                         "seq": room.seq,
                         "status": room.status,
-                        "table": table_for(state, conn.seat, events),
+                        "table": table_for(state, conn.seat, events, room.status == "running"),
                         "outcome": room.outcome,
                     }
                 )

@@ -255,6 +255,7 @@ async def join_match(
         raise HTTPException(403, "This match is private; you need its invite link to join.")
     seat = await ctx.hub.join(room, user.id, user.name)
     if seat is None:
+        ctx.hub.forget_if_idle(room)
         raise HTTPException(409, "There is no free seat in this match.")
     return Joined(
         match=MatchOut(**summary(room.data, room)), seat=seat, websocket=f"/ws/matches/{match_id}"

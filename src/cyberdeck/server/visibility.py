@@ -21,9 +21,9 @@ def events_for(events: Iterable[Event], seat: Seat) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.visible_to(seat)]
 
 
-def view_for(state: State, seat: Seat) -> dict[str, Any]:
+def view_for(state: State, seat: Seat, playing: bool = True) -> dict[str, Any]:
     view = state.view(seat)
-    if seat is None or seat != state.current_player:
+    if not playing or seat is None or seat != state.current_player:
         # Only the seat to move is told its moves (a game might list them for others too).
         view = {**view, "legal_actions": []} if view.get("legal_actions") else view
     return view
@@ -35,11 +35,14 @@ def legal_for(state: State, seat: Seat) -> list[str]:
     return [a.text for a in state.legal_actions()]
 
 
-def table_for(state: State, seat: Seat, events: Iterable[Event]) -> dict[str, Any]:
-    """What ``seat`` receives about the table after a step: its view, its moves and its events."""
+def table_for(
+    state: State, seat: Seat, events: Iterable[Event], playing: bool = True
+) -> dict[str, Any]:
+    """What ``seat`` receives about the table after a step: its view, its moves (only while the
+    match is in play) and its events."""
     return {
-        "view": view_for(state, seat),
-        "legal_actions": legal_for(state, seat),
+        "view": view_for(state, seat, playing),
+        "legal_actions": legal_for(state, seat) if playing else [],
         "to_move": state.current_player,
         "events": events_for(events, seat),
     }
