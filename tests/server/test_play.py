@@ -433,3 +433,43 @@ def test_a_match_of_ai_seats_plays_itself_and_can_be_watched(server: ServerProce
         assert watcher.outcome is not None and watcher.table["view"]["hand"] is None
 
     run(scenario())
+
+
+def test_any_junk_gets_an_answer_and_never_closes_the_socket(server: ServerProcess) -> None:
+    """Hypothesis throws JSON values, near-miss messages and raw text at one connection; each
+    gets a typed error (or, for a well-formed ping or resync, its answer), and nothing moves."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+    values = st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+        max_leaves=12,
+    )
+    near_misses = st.fixed_dictionaries(
+        {"type": st.sampled_from(["move", "claim", "resign", "resync", "ping", "MOVE", ""])},
+        optional={"id": values, "seq": values, "action": values, "extra": values},
+    )
+    junk = values.map(json.dumps) | near_misses.map(json.dumps) | st.text(max_size=300)
+
+    async def scenario(batch: list[str]) -> None:
+        _, _, (a, _b) = await seat_people(server, "duel")
+        for raw in batch:
+            await a.send(raw)
+            answer = await a.recv()
+            while answer["type"] == "presence":
+                answer = await a.recv()
+            assert answer["type"] in ("error", "pong", "welcome", "ack", "update", "ended"), raw
+            if answer["type"] == "error":
+                assert answer["message"].strip() and answer["code"], raw
+            if answer["type"] == "ended":
+                return  # a well-formed resignation ends the game; that is an answer too
+        await alive(a)
+
+    @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(junk, min_size=30, max_size=30))
+    def check(batch: list[str]) -> None:
+        run(scenario(batch))
+
+    check()
