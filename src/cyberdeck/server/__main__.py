@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> None:
         "--allow-origin", action="append", default=[], help="another origin for the websocket"
     )
     parser.add_argument("--ws-compression", action="store_true", help="permessage-deflate")
+    parser.add_argument("--secure-cookies", action="store_true", help="behind HTTPS")
     args = parser.parse_args(argv)
     config = ServerConfig(
         db_url=args.db,
@@ -35,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
         allow_missing_origin=args.allow_missing_origin,
         allowed_origins=tuple(args.allow_origin),
         ws_compression=args.ws_compression,
+        secure_cookies=args.secure_cookies,
     )
     serve(config, args.host, args.port)
 
