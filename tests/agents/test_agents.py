@@ -83,3 +83,14 @@ def test_agent_names_and_bad_specs():
         make_agent("alphago", 0, game)
     with pytest.raises(BadOption, match="not a budget"):
         make_agent("ismcts:lots", 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pimc_plays_fairly_and_legally(game: Game):
+    from cyberdeck.agents.pimc import PimcAgent
+
+    for state, twin in positions_with_secrets(game, 3):
+        assert PimcAgent(2, 2, seed=3).choose(state) == PimcAgent(2, 2, seed=3).choose(twin)
+    assert make_agent("pimc:2:1", 0).name == "pimc:2:1"
+    with pytest.raises(BadOption, match="not a PIMC budget"):
+        make_agent("pimc:x", 0)

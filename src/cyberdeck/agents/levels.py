@@ -3,7 +3,8 @@
 ``easy``: greedy with a third of its moves at random. ``normal`` (the default opponent): IS-MCTS
 with a modest budget, capped at 0.8 s a move so the answer comes within a second. ``hard``: IS-MCTS
 with a large budget (capped at 5 s a move). Specs: ``random``, ``greedy``, ``ismcts``,
-``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), a level, or a game's own agent
+``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), ``pimc:WORLDS:DEPTH`` (sampled worlds,
+each searched to a depth with alpha-beta), a level, or a game's own agent
 (``Game.agents()``, e.g. MATR1X's ``fair`` player).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from ..engine import Agent, BadOption, Game
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
+from .pimc import PimcAgent
 from .random import RandomAgent
 
 LEVELS = ("easy", "normal", "hard")
@@ -34,6 +36,16 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         return IsmctsAgent(300, 0.8, seed, name="normal")
     if name == "hard":
         return IsmctsAgent(3000, 5.0, seed, name="hard")
+    if name == "pimc":
+        try:
+            parts = [int(p) for p in arg.split(":")] if arg else []
+        except ValueError:
+            parts = []
+            arg = "bad"
+        if len(parts) <= 2 and (parts or not arg):
+            worlds, depth = (parts + [8, 2][len(parts) :])[:2]
+            return PimcAgent(worlds, depth, seed, name=spec.strip().lower())
+        raise BadOption(f"'{spec}' is not a PIMC budget: write pimc:WORLDS:DEPTH, e.g. pimc:8:2.")
     if name == "ismcts":
         if not arg:
             return IsmctsAgent(1000, None, seed)
@@ -44,5 +56,5 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         except ValueError:
             pass
         raise BadOption(f"'{spec}' is not a budget: write ismcts:500 (iterations) or ismcts:2s.")
-    known = ["random", "greedy", "ismcts", *LEVELS, *(game.agents() if game else {})]
+    known = ["random", "greedy", "ismcts", "pimc", *LEVELS, *(game.agents() if game else {})]
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
