@@ -473,3 +473,19 @@ def test_any_junk_gets_an_answer_and_never_closes_the_socket(server: ServerProce
         run(scenario(batch))
 
     check()
+
+
+def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        alice = await Client(server).guest()
+        assert (await alice.http.get("/api/matches/no-such-match")).status_code == 404
+        assert (await alice.http.post("/api/matches/no-such-match/join")).status_code == 404
+        sock = await alice.socket("no-such-match")
+        assert (await sock.expect("error"))["code"] == "no-match"
+        _, _, (a, b) = await seat_people(server, "duel")
+        await play_moves([a, b], random.Random(9), 2, "x")
+        metrics = (await alice.http.get("/api/metrics")).json()
+        assert metrics["moves"] >= 2 and metrics["move_ms"]["p50"] is not None
+        assert metrics["connections"] >= 2
+
+    run(scenario())
