@@ -134,3 +134,10 @@ def test_cards_file_replaces_a_games_card_data(tmp_path: Path):
     assert load_game("matrix-overload").title
     result = run("play", "matrix-overload", "--cards", str(good), input="quit\n")
     assert result.exit_code == 2 and "has no card file" in result.output
+
+
+def test_serve_takes_host_port_and_database():
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--db", "--grace"):
+        assert flag in result.output

@@ -411,6 +411,30 @@ def stats(game_id: Annotated[str | None, typer.Argument(help="One game")] = None
             typer.echo(describe(gid, table[gid]))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8765,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)"),
+    ] = None,
+    grace: Annotated[
+        float, typer.Option(help="Seconds a dropped player has before the game can be claimed")
+    ] = 90.0,
+) -> None:
+    """Run the match server: accounts, lobby and live games over HTTP and websockets."""
+    try:
+        from .server import ServerConfig
+        from .server import serve as run_server
+    except ImportError as err:
+        raise fail(
+            f"The server needs the web extra (pip install 'cyberdeck[web]'): {err}."
+        ) from None
+    typer.echo(f"cyberdeck match server on http://{host}:{port} (API docs at /docs)")
+    run_server(ServerConfig(db_url=db, grace_seconds=grace), host, port)
+
+
 def main() -> None:
     app()
 

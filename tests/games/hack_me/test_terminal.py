@@ -16,7 +16,10 @@ def data_dir(tmp_path, monkeypatch):
 
 def test_a_whole_game_against_the_built_in_opponent_ends_on_the_end_screen():
     result = runner.invoke(
-        app, ["play", "hack-me", "--seed", "4", "--no-colour"], input="2\n" * 3000
+        # "2" where there is a second move, else "1" (a refused "2" is simply asked again).
+        app,
+        ["play", "hack-me", "--seed", "4", "--no-colour", "--ai", "easy"],
+        input="2\n1\n" * 3000,
     )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Hacker A (you)" in result.output and "actions left" in result.output

@@ -1,0 +1,350 @@
+"""Load benchmark of the match server: many concurrent matches driven by scripted websocket
+clients, one move per second per match, against one server process on loopback.
+
+    python bench/server_load.py --matches 1000 --seconds 600 --game cipher-run
+    python bench/server_load.py --matches 50 --seconds 20        # a quick run
+
+Every match has two guests (or as many as the game's default seats); whoever is to move sends a
+random legal move once a second. It measures the move latency (from sending a move to its
+acknowledgement, which comes after the move is committed to the database) and the time until the
+opponent sees the new table, counts every error, and samples the server's resident memory. A
+finished match is replaced by a new one so the count stays constant. Loopback only; the run
+stops by itself after --seconds. Prints a JSON summary (and writes it with --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclass
+class Stats:
+    ack_ms: list[float] = field(default_factory=list)
+    seen_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    measuring: bool = False
+
+
+class Seat:
+    def __init__(self, cookie: str) -> None:
+        self.cookie = cookie
+        self.ws: Any = None
+        self.seq = 0
+        self.legal: list[str] = []
+        self.status = "running"
+        self.sent_at: float | None = None
+        self.changed = asyncio.Event()
+
+
+class Table:
+    """One match: its seats' sockets and readers."""
+
+    def __init__(self, base: str, seats: list[Seat], stats: Stats) -> None:
+        self.base = base
+        self.seats = seats
+        self.stats = stats
+        self.readers: list[asyncio.Task[None]] = []
+        self.moved_at: float | None = None
+        self.target = 0
+
+    async def open(self, match_id: str) -> None:
+        url = f"ws://{self.base.removeprefix('http://')}/ws/matches/{match_id}"
+        for seat in self.seats:
+            seat.ws = await websockets.connect(
+                url,
+                additional_headers={"Cookie": seat.cookie},
+                origin=self.base,  # type: ignore[arg-type]
+                max_size=1 << 22,
+            )
+            seat.status = "running"
+            self.readers.append(asyncio.create_task(self.read(seat)))
+
+    async def read(self, seat: Seat) -> None:
+        stats = self.stats
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in seat.ws:
+                now = time.perf_counter()
+                message = orjson.loads(raw)
+                kind = message["type"]
+                if kind in ("welcome", "update"):
+                    seat.seq = message["seq"]
+                    seat.legal = message["table"]["legal_actions"]
+                    seat.status = message["status"]
+                    if (
+                        kind == "update"
+                        and self.moved_at is not None
+                        and seat.sent_at is None
+                        and seat.seq == self.target
+                        and stats.measuring
+                    ):
+                        stats.seen_ms.append((now - self.moved_at) * 1000)
+                elif kind == "ack":
+                    if seat.sent_at is not None and stats.measuring:
+                        stats.ack_ms.append((now - seat.sent_at) * 1000)
+                    seat.sent_at = None
+                    stats.moves += 1
+                elif kind == "ended":
+                    seat.status = "finished"
+                elif kind == "error":
+                    stats.errors.append(f"{message['code']}: {message['message']}")
+                    seat.sent_at = None
+                seat.changed.set()
+
+    async def close(self) -> None:
+        for seat in self.seats:
+            if seat.ws is not None:
+                await seat.ws.close()
+        for reader in self.readers:
+            reader.cancel()
+        self.readers.clear()
+
+
+async def post(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
+    """A POST, tried again when a kept-alive connection was closed under it."""
+    for attempt in range(3):
+        try:
+            return await http.post(url, **kwargs)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.1)
+    raise AssertionError("unreachable")
+
+
+async def make_guest(http: httpx.AsyncClient) -> Seat:
+    response = await post(http, "/api/auth/guest", cookies={})
+    response.raise_for_status()
+    cookie = response.cookies.get("cyberdeck_session")
+    return Seat(f"cyberdeck_session={cookie}")
+
+
+async def new_match(http: httpx.AsyncClient, game: str, seats: list[Seat]) -> str:
+    made = await post(
+        http, "/api/matches", json={"game": game}, headers={"Cookie": seats[0].cookie}
+    )
+    made.raise_for_status()
+    match_id: str = made.json()["match"]["id"]
+    for seat in seats[1:]:
+        joined = await post(http, f"/api/matches/{match_id}/join", headers={"Cookie": seat.cookie})
+        joined.raise_for_status()
+    return match_id
+
+
+async def drive(
+    table: Table, http: httpx.AsyncClient, game: str, stop: float, rng: random.Random
+) -> None:
+    """One move a second, at a random phase; a finished match is replaced by a new one."""
+    await asyncio.sleep(rng.random())
+    tick = time.perf_counter()
+    while True:
+        tick += 1.0
+        await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+        if time.perf_counter() >= stop:
+            return
+        if any(s.status == "finished" for s in table.seats):
+            table.stats.finished += 1
+            await table.close()
+            try:
+                await table.open(await new_match(http, game, table.seats))
+            except (httpx.HTTPError, OSError, websockets.WebSocketException) as err:
+                table.stats.errors.append(f"replacing a finished match: {err!r}")
+                return
+            continue
+        mover = next((s for s in table.seats if s.legal and s.sent_at is None), None)
+        if mover is None:
+            continue
+        action = rng.choice(mover.legal)
+        mover.legal = []
+        table.target = mover.seq + 1
+        mover.sent_at = table.moved_at = time.perf_counter()
+        await mover.ws.send(
+            json.dumps({"type": "move", "id": f"m{mover.seq}", "seq": mover.seq, "action": action})
+        )
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        game = (await http.get("/api/games")).json()
+        info = next((g for g in game if g["id"] == args.game), None)
+        if info is None:
+            raise SystemExit(f"{args.game} is not registered here: {[g['id'] for g in game]}")
+        seats_per = info["min_players"]
+        gate = asyncio.Semaphore(32)
+
+        async def setup(i: int) -> Table:
+            async with gate:
+                seats = [await make_guest(http) for _ in range(seats_per)]
+                table = Table(base, seats, stats)
+                await table.open(await new_match(http, args.game, seats))
+                return table
+
+        started = time.perf_counter()
+        tables = await asyncio.gather(*(setup(i) for i in range(args.matches)))
+        setup_s = time.perf_counter() - started
+        memory: list[tuple[float, float]] = []
+        stats.measuring = True
+        server_cpu = cpu_seconds(pid)
+        client_cpu = time.process_time()
+        begin = time.perf_counter()
+        stop = begin + args.seconds
+
+        async def sample() -> None:
+            while time.perf_counter() < stop:
+                memory.append((round(time.perf_counter() - begin, 1), round(rss_mib(pid), 1)))
+                await asyncio.sleep(args.sample)
+
+        rng = random.Random(args.seed)
+        sampler = asyncio.create_task(sample())
+        await asyncio.gather(
+            *(drive(t, http, args.game, stop, random.Random(rng.random())) for t in tables)
+        )
+        await sampler
+        elapsed = time.perf_counter() - begin
+        server_side = (await http.get("/api/metrics")).json()
+        server_cpu = cpu_seconds(pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        await asyncio.gather(*(t.close() for t in tables))
+    warm = [m for t, m in memory if t >= min(60.0, args.seconds / 5)]
+    return {
+        "game": args.game,
+        "matches": args.matches,
+        "seconds": round(elapsed, 1),
+        "setup_seconds": round(setup_s, 1),
+        "moves": stats.moves,
+        "moves_per_second": round(stats.moves / elapsed, 1),
+        "matches_finished_and_replaced": stats.finished,
+        "ack_ms": {
+            "p50": round(percentile(stats.ack_ms, 50), 2),
+            "p90": round(percentile(stats.ack_ms, 90), 2),
+            "p99": round(percentile(stats.ack_ms, 99), 2),
+            "max": round(max(stats.ack_ms, default=float("nan")), 2),
+            "mean": round(statistics.fmean(stats.ack_ms), 2) if stats.ack_ms else None,
+        },
+        "opponent_sees_ms": {
+            "p50": round(percentile(stats.seen_ms, 50), 2),
+            "p99": round(percentile(stats.seen_ms, 99), 2),
+        },
+        "server_side_move_ms_latest": server_side["move_ms"],
+        "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
+        "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
+        "load_average_at_end": os.getloadavg(),
+        "errors": len(stats.errors),
+        "first_errors": stats.errors[:5],
+        "server_rss_mib": {
+            "first": memory[0][1] if memory else None,
+            "after_warmup": warm[0] if warm else None,
+            "last": memory[-1][1] if memory else None,
+            "max": max((m for _, m in memory), default=None),
+        },
+        "memory_samples": memory,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=600)
+    parser.add_argument("--game", default="cipher-run")
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--sample", type=float, default=10.0, help="seconds between RSS samples")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--profile", type=Path, default=None, help="cProfile the server into FILE")
+    parser.add_argument(
+        "--server-module",
+        default="cyberdeck.server",
+        help="module that runs the server (one that registers extra games first, say)",
+    )
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
+    db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
+    port = free_port()
+    base = f"http://{HOST}:{port}"
+    env = {**os.environ, "CYBERDECK_DATA_DIR": str(folder)}
+    log = open(folder / "server.log", "wb")  # noqa: SIM115
+    server = subprocess.Popen(
+        [sys.executable, *(["-m", "cProfile", "-o", str(args.profile)] if args.profile else []),
+         "-m", args.server_module, "--host", HOST, "--port", str(port),
+         "--db", db, "--rate", "20", "--burst", "40"],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start; see {folder / 'server.log'}")
+            time.sleep(0.2)
+        result = asyncio.run(run(args, base, server.pid))
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    result["server_log_tail"] = (folder / "server.log").read_text()[-500:]
+    text = json.dumps(result, indent=1)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n")
+    return 0 if result["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

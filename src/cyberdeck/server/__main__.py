@@ -1,0 +1,45 @@
+"""``python -m cyberdeck.server``: the server with every setting on the command line (tests and
+benchmarks use it; people use ``cyberdeck serve``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .app import serve
+from .config import ServerConfig
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cyberdeck.server")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: SQLite in data dir)")
+    parser.add_argument("--grace", type=float, default=90.0, help="reconnection grace, seconds")
+    parser.add_argument("--ai-delay", type=float, default=0.6)
+    parser.add_argument("--rate", type=float, default=20.0, help="messages per second")
+    parser.add_argument("--burst", type=int, default=40)
+    parser.add_argument("--max-message", type=int, default=4096, help="bytes")
+    parser.add_argument("--allow-missing-origin", action="store_true")
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help="another origin for the websocket"
+    )
+    parser.add_argument("--ws-compression", action="store_true", help="permessage-deflate")
+    parser.add_argument("--secure-cookies", action="store_true", help="behind HTTPS")
+    args = parser.parse_args(argv)
+    config = ServerConfig(
+        db_url=args.db,
+        grace_seconds=args.grace,
+        ai_delay=args.ai_delay,
+        rate_per_second=args.rate,
+        rate_burst=args.burst,
+        max_message_bytes=args.max_message,
+        allow_missing_origin=args.allow_missing_origin,
+        allowed_origins=tuple(args.allow_origin),
+        ws_compression=args.ws_compression,
+        secure_cookies=args.secure_cookies,
+    )
+    serve(config, args.host, args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""The match server: the FastAPI app factory and ``serve`` (uvicorn)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import uvicorn
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from ..engine import CyberdeckError
+from ..store import Store, sqlite_url
+from . import accounts, lobby, sockets
+from .auth import Sessions
+from .config import ServerConfig
+from .context import Context
+from .database import Database
+from .hub import Hub
+
+log = logging.getLogger("cyberdeck.server")
+
+
+def database_url(config: ServerConfig) -> str:
+    if config.db_url:
+        return config.db_url
+    from ..play.datadir import data_dir
+
+    return sqlite_url(data_dir() / "server.sqlite3")
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    config = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(database_url(config))
+        store.migrate()
+        secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
+        db = Database(store)
+        hub = Hub(db, config)
+        app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            db.close()
+
+    app = FastAPI(
+        title="cyberdeck match server",
+        version="1",
+        summary="Authoritative online play of every cyberdeck game: accounts, lobby, "
+        "live matches over websockets (/ws/matches/{id}; message schema at /api/ws-schema), "
+        "replays and ratings.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(CyberdeckError)
+    async def readable(_: Request, err: CyberdeckError) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=400)
+
+    app.include_router(accounts.router)
+    app.include_router(lobby.router)
+    app.include_router(sockets.router)
+    return app
+
+
+def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:
+    """Run the server until interrupted."""
+    # The database thread needs the interpreter lock for a moment around each commit; with the
+    # default 5 ms switch interval it waits behind a busy event loop, and every move waiting
+    # for that commit waits with it. A shorter interval hands the lock over sooner.
+    sys.setswitchinterval(config.switch_interval)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    uvicorn.run(
+        create_app(config),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=config.ws_compression,
+        log_level="warning",
+        access_log=False,
+    )

@@ -1,0 +1,36 @@
+"""The server's settings. Defaults are for people; tests shorten the grace period and AI delays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    #: SQLAlchemy URL; ``None`` is SQLite in the user's data directory.
+    db_url: str | None = None
+    #: Seconds a disconnected player has to come back before an opponent may claim the game.
+    grace_seconds: float = 90.0
+    #: The largest websocket message a client may send, in bytes (larger ones get "too-large").
+    max_message_bytes: int = 4096
+    #: Messages a connection may send per second on average, and in one burst.
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    #: Origins a browser may open the websocket from, besides the server's own host.
+    allowed_origins: tuple[str, ...] = ()
+    #: A connection that sends no Origin header (a script, not a browser) is refused unless True.
+    allow_missing_origin: bool = False
+    #: Seconds an AI seat waits before moving, so people can follow the game.
+    ai_delay: float = 0.6
+    #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
+    secure_cookies: bool = False
+    session_days: int = 30
+    #: Events sent in a full resync (the most recent ones).
+    resync_log: int = 200
+    #: Outgoing messages queued for one slow connection before it is dropped (it can resync).
+    send_queue: int = 256
+    #: permessage-deflate on websockets: saves bandwidth on slow links, costs server CPU per
+    #: message (a quarter of the per-move cost in the load benchmark); off by default.
+    ws_compression: bool = False
+    #: The interpreter's thread switch interval, in seconds (see ``serve``).
+    switch_interval: float = 0.0005

@@ -1,0 +1,669 @@
+"""The live matches: one ``Room`` per match in play, the connections watching it, and the rules
+of online play around the engine (sequence numbers, message ids, turns, AI seats, presence,
+claims). The engine decides what is legal; ``visibility`` decides what each seat is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..agents import make_agent
+from ..engine import (
+    ENGINE_VERSION,
+    Agent,
+    BadAction,
+    CyberdeckError,
+    Event,
+    Game,
+    IllegalAction,
+    Match,
+    Outcome,
+    load_game,
+)
+from ..engine.record import UNDO
+from ..store import Finish, MatchData, NewAction, SeatData
+from .config import ServerConfig
+from .database import Database
+from .protocol import Claim, ErrorCode, Move, Resign
+from .ratings import ai_name, rate_match
+from .visibility import Seat, table_for
+from .wire import encode
+
+log = logging.getLogger("cyberdeck.server")
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class Connection:
+    """One websocket: its seat, its rate budget, and a queue so a slow reader never holds a room."""
+
+    def __init__(self, socket: Sender, seat: Seat, user_id: int, config: ServerConfig) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.user_id = user_id
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
+        self.tokens = float(config.rate_burst)
+        self.stamp = time.monotonic()
+        self.config = config
+        self.closed = False
+        self.warned_at = 0.0
+
+    def allow(self) -> bool:
+        """Token bucket: ``rate_per_second`` on average, ``rate_burst`` at once."""
+        now = time.monotonic()
+        self.tokens = min(
+            float(self.config.rate_burst),
+            self.tokens + (now - self.stamp) * self.config.rate_per_second,
+        )
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else encode(message)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            # The client stopped reading; drop it (it reconnects and resyncs).
+            self.stop()
+
+    async def pump(self) -> None:
+        """Write queued messages in order; a socket that fails to take one is done with."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.socket.close(1013, "closing; reconnect to resync")
+                    return
+                await self.socket.send_text(text)
+        except Exception:  # the peer went away mid-write: the reader sees the disconnect
+            self.closed = True
+
+    def stop(self) -> None:
+        """End the connection: the pump closes the socket once it reads the stop mark."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.queue.full():
+            self.queue = asyncio.Queue(1)
+        self.queue.put_nowait(None)
+
+
+def error(
+    code: ErrorCode, message: str, msg_id: str | None = None, seq: int | None = None
+) -> dict[str, Any]:
+    return {"type": "error", "code": code.value, "message": message, "id": msg_id, "seq": seq}
+
+
+@dataclass
+class Room:
+    data: MatchData
+    game: Game
+    match: Match
+    #: (seat, client message id) -> the sequence number after that message's move.
+    handled: dict[tuple[int, str], int] = field(default_factory=dict)
+    conns: list[Connection] = field(default_factory=list)
+    #: Human seats without a connection, since when (monotonic seconds).
+    away_since: dict[int, float] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.match.record.actions)
+
+    @property
+    def status(self) -> str:
+        return self.data.status
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self.data.outcome
+
+    def name(self, seat: int) -> str:
+        info = self.data.seats[seat]
+        if info.kind == "ai":
+            return f"{(info.level or 'ai').capitalize()} AI"
+        return info.user_name or f"Seat {seat + 1}"
+
+    def seat_of(self, user_id: int) -> int | None:
+        for info in self.data.seats:
+            if info.kind == "human" and info.user_id == user_id:
+                return info.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        if self.data.seats[seat].kind == "ai":
+            return True
+        return any(c.seat == seat and not c.closed for c in self.conns)
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        out = []
+        for info in self.data.seats:
+            connected = self.connected(info.seat)
+            away = self.away_since.get(info.seat)
+            out.append(
+                {
+                    "seat": info.seat,
+                    "kind": info.kind,
+                    "name": self.name(info.seat) if info.kind == "ai" else info.user_name,
+                    "level": info.level,
+                    "connected": connected,
+                    "away_seconds": None if connected or away is None else round(now - away, 1),
+                }
+            )
+        return out
+
+    def agent(self, seat: int) -> Agent:
+        if seat not in self.agents:
+            level = self.data.seats[seat].level or "normal"
+            self.agents[seat] = make_agent(level, self.data.seed ^ (seat + 1) * 7919, self.game)
+        return self.agents[seat]
+
+
+#: Message ids remembered per match (a re-sent move older than that is refused as stale, which
+#: changes nothing either); memory per match stays bounded however long the game.
+HANDLED_KEEP = 512
+
+
+def remember(room: Room, key: tuple[int, str], seq: int) -> None:
+    room.handled[key] = seq
+    if len(room.handled) > HANDLED_KEEP:
+        del room.handled[next(iter(room.handled))]
+
+
+def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
+    """What anyone may know of a match: never its seed, decks, record or invite."""
+    game = load_game(data.game)
+    seq = room.seq if room is not None else len(data.actions)
+    to_move = (
+        room.match.state.current_player if room is not None and data.status == "running" else None
+    )
+    return {
+        "id": data.id,
+        "game": data.game,
+        "title": game.title,
+        "options": data.options,
+        "status": data.status,
+        "public": data.public,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.user_name if s.kind == "human" else ai_name(s.level or "normal"),
+                "taken": s.kind == "ai" or s.user_id is not None,
+            }
+            for s in data.seats
+        ],
+        "moves": seq,
+        "to_move": to_move,
+        "outcome": data.outcome,
+        "created_at": data.created_at.isoformat() if data.created_at else None,
+        "finished_at": data.finished_at.isoformat() if data.finished_at else None,
+    }
+
+
+class Hub:
+    def __init__(self, db: Database, config: ServerConfig) -> None:
+        self.db = db
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
+        self.moves = 0
+        self.move_ms: deque[float] = deque(maxlen=20_000)
+
+    # --- building rooms --------------------------------------------------------------------------
+
+    def build(self, data: MatchData) -> Room:
+        """A room from stored data: the game rebuilt by replaying its record."""
+        game = load_game(data.game)
+        match = Match(game, data.options, data.seed, data.decks)
+        room = Room(data, game, match)
+        for action in data.actions:
+            if action.text == UNDO:
+                match.undo()
+            else:
+                match.play(action.text)
+            if action.msg_id is not None:
+                remember(room, (action.seat, action.msg_id), action.step + 1)
+        now = time.monotonic()
+        for info in data.seats:
+            if info.kind == "human":
+                room.away_since[info.seat] = now
+        return room
+
+    async def start(self) -> None:
+        """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
+        for data in await self.db.run(self.db.store.live_matches):
+            try:
+                room = self.build(data)
+            except CyberdeckError as err:
+                log.error("match %s cannot be rebuilt: %s", data.id, err)
+                continue
+            self.rooms[data.id] = room
+            outcome = room.match.state.outcome
+            if data.status == "running" and outcome is not None:
+                await self._finish(room, outcome.to_json())
+            self.schedule_ai(room)
+        log.info("rebuilt %d live matches", len(self.rooms))
+
+    async def room(self, match_id: str) -> Room | None:
+        """The live room of a match, loading a finished one on demand (to watch its end)."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        try:
+            async with lock:
+                room = self.rooms.get(match_id)
+                if room is None:
+                    data = await self.db.run(self.db.store.load_match, match_id)
+                    if data is None:
+                        return None
+                    room = self.build(data)
+                    self.rooms[match_id] = room
+        finally:
+            self._loading.pop(match_id, None)
+        return room
+
+    async def create(self, data: MatchData) -> Room:
+        """Check that the game can be set up (options, decks), store it, open its room."""
+        room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
+        await self.db.run(self.db.store.create_match, data)
+        stored = await self.db.run(self.db.store.load_match, data.id)
+        assert stored is not None
+        room.data = stored
+        self.rooms[data.id] = room
+        self.schedule_ai(room)
+        return room
+
+    async def join(self, room: Room, user_id: int, user_name: str) -> int | None:
+        """Seat the user at the first free human seat; ``None`` when there is none."""
+        async with room.lock:
+            seat = room.seat_of(user_id)
+            if seat is not None:
+                return seat
+            free = [s for s in room.data.seats if s.kind == "human" and s.user_id is None]
+            if not free or room.status != "open":
+                return None
+            chosen = free[0]
+            start = len(free) == 1
+            if not await self.db.run(self.db.store.take_seat, room.id, chosen.seat, user_id, start):
+                return None
+            chosen.user_id, chosen.user_name = user_id, user_name
+            if start:
+                room.data.status = "running"
+        self.broadcast_table(room, [])
+        self.broadcast_presence(room)
+        self.schedule_ai(room)
+        return chosen.seat
+
+    # --- connections -----------------------------------------------------------------------------
+
+    def welcome(self, room: Room, seat: Seat) -> dict[str, Any]:
+        state = room.match.state
+        log_events = room.match.log
+        table = table_for(state, seat, log_events, room.status == "running")
+        table["events"] = table["events"][-self.config.resync_log :]
+        return {
+            "type": "welcome",
+            "match": summary(room.data, room),
+            "you": seat,
+            "seq": room.seq,
+            "status": room.status,
+            "table": table,
+            "seats": room.seats_info(),
+            "grace_seconds": self.config.grace_seconds,
+            "outcome": room.outcome,
+        }
+
+    async def connect(self, room: Room, conn: Connection) -> None:
+        async with room.lock:
+            room.conns.append(conn)
+            if conn.seat is not None:
+                room.away_since.pop(conn.seat, None)
+            conn.send(self.welcome(room, conn.seat))
+        self.broadcast_presence(room)
+
+    async def disconnect(self, room: Room, conn: Connection) -> None:
+        conn.stop()
+        if conn in room.conns:
+            room.conns.remove(conn)
+        if conn.seat is not None and not room.connected(conn.seat):
+            room.away_since[conn.seat] = time.monotonic()
+        self.broadcast_presence(room)
+        self.forget_if_idle(room)
+
+    async def resync(self, room: Room, conn: Connection) -> None:
+        async with room.lock:
+            conn.send(self.welcome(room, conn.seat))
+
+    def broadcast_presence(self, room: Room) -> None:
+        text = encode({"type": "presence", "seats": room.seats_info()})
+        for conn in room.conns:
+            conn.send(text)
+
+    def broadcast_table(self, room: Room, events: list[Event]) -> None:
+        """Each connection gets its own seat's table; each distinct message is encoded once."""
+        texts: dict[Seat, str] = {}
+        state = room.match.state
+        for conn in room.conns:
+            if conn.seat not in texts:
+                texts[conn.seat] = encode(
+                    {
+                        "type": "update",
+                        "seq": room.seq,
+                        "status": room.status,
+                        "table": table_for(state, conn.seat, events, room.status == "running"),
+                        "outcome": room.outcome,
+                    }
+                )
+            conn.send(texts[conn.seat])
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    async def move(self, room: Room, conn: Connection, msg: Move) -> None:
+        seat = conn.seat
+        if seat is None:
+            conn.send(error(ErrorCode.SPECTATOR, "Spectators watch; they cannot move.", msg.id))
+            return
+        async with room.lock:
+            done = room.handled.get((seat, msg.id))
+            if done is not None:
+                conn.send(
+                    error(
+                        ErrorCode.DUPLICATE,
+                        f"Message '{msg.id}' was already handled; it made move {done}.",
+                        msg.id,
+                        room.seq,
+                    )
+                )
+                return
+            refusal = self._refusal(room, seat, msg.seq)
+            if refusal is not None:
+                code, sentence = refusal
+                conn.send(error(code, sentence, msg.id, room.seq))
+                return
+            try:
+                events = self._apply(room, msg.action)
+            except BadAction as err:
+                conn.send(error(ErrorCode.BAD_ACTION, str(err), msg.id, room.seq))
+                return
+            except (IllegalAction, CyberdeckError) as err:
+                conn.send(error(ErrorCode.ILLEGAL, str(err), msg.id, room.seq))
+                return
+            except Exception:
+                # A fault in a game's code: the state may be half-changed, so rebuild it.
+                log.exception("match %s: the engine failed on a move", room.id)
+                await self._reload(room)
+                conn.send(error(ErrorCode.SERVER, "The server could not play that move.", msg.id))
+                return
+            remember(room, (seat, msg.id), room.seq)
+            if not await self._commit(room, seat, msg.id):
+                conn.send(
+                    error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
+                )
+                return
+            conn.send({"type": "ack", "id": msg.id, "seq": room.seq})
+            self.broadcast_table(room, events)
+        await self._after_move(room)
+
+    def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
+        if room.status == "open":
+            return ErrorCode.NOT_STARTED, "The game starts when every seat is taken."
+        if room.status == "finished":
+            return ErrorCode.FINISHED, "The game is over; no more moves can be made."
+        if seq != room.seq:
+            return (
+                ErrorCode.STALE,
+                f"That move was made at step {seq}, but the game is at step {room.seq}; "
+                "look at the table again and choose anew.",
+            )
+        to_move = room.match.state.current_player
+        if to_move != seat:
+            who = room.name(to_move) if to_move is not None else "nobody"
+            return ErrorCode.NOT_YOUR_TURN, f"It is {who}'s turn, not yours."
+        return None
+
+    def _apply(self, room: Room, text: str) -> list[Event]:
+        if text.strip().lower() == UNDO:
+            before = len(room.match.log)
+            room.match.undo()
+            return room.match.log[before:]
+        action = room.game.parse_action(text)
+        return room.match.play(action)
+
+    async def _commit(self, room: Room, seat: int, msg_id: str | None) -> bool:
+        """Store the move just made (and the end, if it ended the game); undo it on failure."""
+        step = room.seq - 1
+        items: list[NewAction | Finish] = [
+            NewAction(room.id, step, seat, room.match.record.actions[-1], msg_id)
+        ]
+        outcome = room.match.state.outcome
+        if outcome is not None:
+            items.append(Finish(room.id, outcome.to_json()))
+        try:
+            await self.db.commit(*items)
+        except Exception:
+            log.exception("match %s: move %d not stored; rebuilding from the store", room.id, step)
+            await self._reload(room)
+            return False
+        if outcome is not None:
+            room.data.status = "finished"
+            room.data.outcome = outcome.to_json()
+        log_ = room.match.log
+        if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
+            del log_[: -self.config.resync_log]
+        self.moves += 1
+        return True
+
+    async def _reload(self, room: Room) -> None:
+        data = await self.db.run(self.db.store.load_match, room.id)
+        if data is None:
+            return
+        fresh = self.build(data)
+        room.data, room.match, room.handled = fresh.data, fresh.match, fresh.handled
+        self.broadcast_table(room, [])
+
+    async def _after_move(self, room: Room) -> None:
+        if room.status == "finished":
+            self.spawn(self._rate(room))
+            self.forget_if_idle(room)
+        else:
+            self.schedule_ai(room)
+
+    def forget_if_idle(self, room: Room) -> None:
+        """A finished match nobody watches leaves memory (it is loaded again if asked for)."""
+        if room.status == "finished" and not room.conns:
+            self.rooms.pop(room.id, None)
+
+    # --- the end: by the rules, by a claim, by resigning -------------------------------------------
+
+    async def claim(self, room: Room, conn: Connection, msg: Claim) -> None:
+        seat = conn.seat
+        if seat is None:
+            conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot claim a game.", msg.id))
+            return
+        async with room.lock:
+            if room.status != "running":
+                code = ErrorCode.FINISHED if room.status == "finished" else ErrorCode.NOT_STARTED
+                conn.send(error(code, "Only a game in play can be claimed.", msg.id, room.seq))
+                return
+            now = time.monotonic()
+            grace = self.config.grace_seconds
+            gone = [
+                s
+                for s, since in room.away_since.items()
+                if s != seat and not room.connected(s) and now - since >= grace
+            ]
+            if not gone:
+                conn.send(
+                    error(
+                        ErrorCode.CANNOT_CLAIM,
+                        f"You can claim the game only when an opponent has been away for "
+                        f"{grace:g} seconds.",
+                        msg.id,
+                        room.seq,
+                    )
+                )
+                return
+            seats = range(len(room.data.seats))
+            names = " and ".join(room.name(s) for s in gone)
+            outcome = Outcome(
+                winners=tuple(s for s in seats if s not in gone),
+                returns=tuple(-1.0 if s in gone else 1.0 for s in seats),
+                reason=f"{names} left and did not come back within {grace:g} seconds; "
+                f"{room.name(seat)} claimed the game",
+                kind="claim",
+            )
+            await self._finish(room, outcome.to_json())
+        self.spawn(self._rate(room))
+
+    async def resign(self, room: Room, conn: Connection, msg: Resign) -> None:
+        seat = conn.seat
+        if seat is None:
+            conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot resign.", msg.id))
+            return
+        async with room.lock:
+            if room.status != "running":
+                code = ErrorCode.FINISHED if room.status == "finished" else ErrorCode.NOT_STARTED
+                conn.send(error(code, "Only a game in play can be resigned.", msg.id, room.seq))
+                return
+            seats = range(len(room.data.seats))
+            outcome = Outcome(
+                winners=tuple(s for s in seats if s != seat),
+                returns=tuple(-1.0 if s == seat else 1.0 for s in seats),
+                reason=f"{room.name(seat)} resigned",
+                kind="resign",
+            )
+            await self._finish(room, outcome.to_json())
+        self.spawn(self._rate(room))
+
+    async def _finish(self, room: Room, outcome: dict[str, Any]) -> None:
+        await self.db.commit(Finish(room.id, outcome))
+        room.data.status = "finished"
+        room.data.outcome = outcome
+        text = encode({"type": "ended", "status": "finished", "outcome": outcome})
+        for conn in room.conns:
+            conn.send(text)
+
+    async def _rate(self, room: Room) -> None:
+        outcome = room.data.outcome
+        if outcome is None:
+            return
+        players = []
+        for info in room.data.seats:
+            if info.kind == "ai":
+                robot = await self.db.run(
+                    self.db.store.robot, ai_name(info.level or "normal"), "ai"
+                )
+                players.append(robot.id)
+            elif info.user_id is not None:
+                players.append(info.user_id)
+            else:
+                return
+        try:
+            await self.db.run(
+                rate_match, self.db.store, room.data.game, players, outcome["returns"]
+            )
+        except Exception:
+            log.exception("match %s: ratings not updated", room.id)
+
+    # --- AI seats --------------------------------------------------------------------------------
+
+    def schedule_ai(self, room: Room) -> None:
+        if room.status != "running" or (room.ai_task is not None and not room.ai_task.done()):
+            return
+        seat = room.match.state.current_player
+        if seat is None or room.data.seats[seat].kind != "ai":
+            return
+        room.ai_task = self.spawn(self._ai_moves(room))
+
+    async def _ai_moves(self, room: Room) -> None:
+        while room.status == "running":
+            seat = room.match.state.current_player
+            if seat is None or room.data.seats[seat].kind != "ai":
+                return
+            await asyncio.sleep(self.config.ai_delay)
+            seq = room.seq
+            snapshot = room.match.state.clone()
+            action = await asyncio.to_thread(room.agent(seat).choose, snapshot)
+            async with room.lock:
+                if room.seq != seq or room.status != "running":
+                    continue
+                events = room.match.play(action)
+                if not await self._commit(room, seat, None):
+                    return
+                self.broadcast_table(room, events)
+            if room.status == "finished":
+                self.spawn(self._rate(room))
+                self.forget_if_idle(room)
+
+    # --- housekeeping ----------------------------------------------------------------------------
+
+    def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for room in self.rooms.values():
+            for conn in room.conns:
+                conn.stop()
+
+
+def new_match_data(
+    game: Game,
+    options: dict[str, Any],
+    seats: list[SeatData],
+    decks: Any,
+    public: bool,
+    creator: int,
+    seed: Callable[[], int] | None = None,
+) -> MatchData:
+    open_seats = any(s.kind == "human" and s.user_id is None for s in seats)
+    return MatchData(
+        id=secrets.token_urlsafe(9),
+        game=game.id,
+        options=options,
+        decks=decks,
+        seed=seed() if seed else secrets.randbits(62),
+        engine_version=ENGINE_VERSION,
+        status="open" if open_seats else "running",
+        public=public,
+        invite=secrets.token_urlsafe(16),
+        created_by=creator,
+        seats=seats,
+    )

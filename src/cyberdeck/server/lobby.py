@@ -1,0 +1,357 @@
+"""The lobby: games, creating and joining matches, lists, replays, leaderboards."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query
+from pydantic import BaseModel, Field
+
+from ..agents import LEVELS, make_agent
+from ..engine import BadDeck, CyberdeckError, Event, Game, Match, games, load_game
+from ..engine.record import UNDO
+from ..store import MatchData, SeatData, UserData
+from .context import Context, context, require_user
+from .hub import new_match_data, summary
+from .protocol import message_schema
+from .ratings import ordinal
+from .visibility import table_for
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+class OptionOut(BaseModel):
+    name: str
+    choices: list[Any]
+    default: Any
+    help: str
+
+
+class GameOut(BaseModel):
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+    has_decks: bool
+    starter_decks: list[str]
+    ai_levels: list[str]
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "ai"] = "human"
+    #: An AI level (easy, normal, hard) or agent name; only for AI seats.
+    level: str | None = Field(default=None, max_length=32)
+
+
+class CreateMatch(BaseModel):
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    #: One entry per seat; left out: every seat is for a person.
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    #: One deck per seat (a deck list, a starter deck's name, or null), for games with decks.
+    decks: list[str | None] | None = Field(default=None, max_length=16)
+    public: bool = True
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    taken: bool
+
+
+class MatchOut(BaseModel):
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    status: str
+    public: bool
+    seats: list[SeatOut]
+    moves: int
+    to_move: int | None
+    outcome: dict[str, Any] | None
+    created_at: str | None
+    finished_at: str | None
+
+
+class CreatedMatch(BaseModel):
+    match: MatchOut
+    #: The seat the creator sits in (the first seat for a person), if any.
+    seat: int | None
+    invite: str
+    #: A path that seats whoever opens it (POST with the invite).
+    invite_link: str
+    websocket: str
+
+
+class JoinRequest(BaseModel):
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class Joined(BaseModel):
+    match: MatchOut
+    seat: int
+    websocket: str
+
+
+class ReplayStep(BaseModel):
+    match: MatchOut
+    step: int
+    steps: int
+    seat: int | None
+    #: The seat that acted to reach this step (public: everyone sees whose turn it was).
+    acted: int | None
+    table: dict[str, Any]
+    outcome: dict[str, Any] | None
+
+
+class LeaderRow(BaseModel):
+    rank: int
+    name: str
+    kind: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return load_game(game_id)
+    except CyberdeckError as err:
+        raise HTTPException(404, str(err)) from None
+
+
+@router.get("/games", response_model=list[GameOut], tags=["games"])
+async def list_games() -> list[GameOut]:
+    return [
+        GameOut(
+            id=g.id,
+            title=g.title,
+            pitch=g.pitch,
+            min_players=g.min_players,
+            max_players=g.max_players,
+            options=[
+                OptionOut(name=o.name, choices=list(o.choices), default=o.default, help=o.help)
+                for o in g.options
+            ],
+            has_decks=g.has_decks,
+            starter_decks=[d.name for d in g.starter_decks()],
+            ai_levels=[*LEVELS, "random", "greedy", *g.agents()],
+        )
+        for g in games()
+    ]
+
+
+def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | None) -> int:
+    if "players" in options:
+        return int(options["players"])
+    if seats is not None:
+        return len(seats)
+    return game.min_players
+
+
+@router.post("/matches", response_model=CreatedMatch, status_code=201)
+async def create_match(
+    body: CreateMatch,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> CreatedMatch:
+    """A new match: the creator sits at the first seat for a person; AI seats play on the
+    server. The match starts when every seat for a person is taken."""
+    game = _game(body.game)
+    try:
+        options = game.resolve_options(body.options)
+    except CyberdeckError as err:
+        raise HTTPException(400, str(err)) from None
+    count = _seat_count(game, options, body.seats)
+    specs = body.seats or [SeatSpec() for _ in range(count)]
+    if len(specs) != count or not game.min_players <= count <= game.max_players:
+        raise HTTPException(
+            400,
+            f"{game.title} with these options is played by {count} players; name {count} seats.",
+        )
+    seats: list[SeatData] = []
+    for index, spec in enumerate(specs):
+        if spec.kind == "ai":
+            level = (spec.level or "normal").lower()
+            try:
+                make_agent(level, 0, game)
+            except CyberdeckError as err:
+                raise HTTPException(400, f"Seat {index + 1}: {err}") from None
+            seats.append(SeatData(index, "ai", level))
+        else:
+            seats.append(SeatData(index, "human"))
+    mine = next((s for s in seats if s.kind == "human"), None)
+    if mine is not None:
+        mine.user_id, mine.user_name = user.id, user.name
+    if body.decks is not None and len(body.decks) != count:
+        raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
+    data = new_match_data(game, options, seats, body.decks, body.public, user.id)
+    try:
+        room = await ctx.hub.create(data)
+    except BadDeck as err:
+        raise HTTPException(400, " ".join(err.problems)) from None
+    except CyberdeckError as err:
+        raise HTTPException(400, str(err)) from None
+    return CreatedMatch(
+        match=MatchOut(**summary(room.data, room)),
+        seat=mine.seat if mine else None,
+        invite=data.invite,
+        invite_link=f"/api/matches/{data.id}/join?invite={data.invite}",
+        websocket=f"/ws/matches/{data.id}",
+    )
+
+
+@router.get("/matches", response_model=list[MatchOut])
+async def list_matches(
+    ctx: Annotated[Context, Depends(context)],
+    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[MatchOut]:
+    """Public matches: open ones wait for players, running ones can be watched."""
+    wanted = status or ["open", "running"]
+    rows = await ctx.db.run(ctx.db.store.list_matches, wanted, limit)
+    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+
+
+async def _match(ctx: Context, match_id: str) -> MatchData:
+    room = ctx.hub.rooms.get(match_id)
+    if room is not None:
+        return room.data
+    data = await ctx.db.run(ctx.db.store.load_match, match_id)
+    if data is None:
+        raise HTTPException(404, f"There is no match '{match_id}'.")
+    return data
+
+
+@router.get("/matches/{match_id}", response_model=MatchOut)
+async def get_match(match_id: str, ctx: Annotated[Context, Depends(context)]) -> MatchOut:
+    data = await _match(ctx, match_id)
+    return MatchOut(**summary(data, ctx.hub.rooms.get(match_id)))
+
+
+@router.post("/matches/{match_id}/join", response_model=Joined)
+async def join_match(
+    match_id: str,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+    body: JoinRequest | None = None,
+    invite: str | None = None,
+) -> Joined:
+    """Take the first free seat for a person. A private match needs its invite."""
+    room = await ctx.hub.room(match_id)
+    if room is None:
+        raise HTTPException(404, f"There is no match '{match_id}'.")
+    given = (body.invite if body else None) or invite
+    invited = given is not None and secrets.compare_digest(given, room.data.invite)
+    if not room.data.public and not invited and room.seat_of(user.id) is None:
+        raise HTTPException(403, "This match is private; you need its invite link to join.")
+    seat = await ctx.hub.join(room, user.id, user.name)
+    if seat is None:
+        ctx.hub.forget_if_idle(room)
+        raise HTTPException(409, "There is no free seat in this match.")
+    return Joined(
+        match=MatchOut(**summary(room.data, room)), seat=seat, websocket=f"/ws/matches/{match_id}"
+    )
+
+
+@router.get("/matches/{match_id}/replay", response_model=ReplayStep, tags=["replays"])
+async def replay_step(
+    match_id: str,
+    ctx: Annotated[Context, Depends(context)],
+    step: Annotated[int, Query(ge=0)] = 0,
+    seat: Annotated[int | None, Query(ge=0)] = None,
+) -> ReplayStep:
+    """One step of a finished match, from one seat's view or (no seat) the spectator's."""
+    data = await _match(ctx, match_id)
+    if data.status != "finished":
+        raise HTTPException(409, "A match can be replayed once it is finished.")
+    if not data.actions:
+        full = await ctx.db.run(ctx.db.store.load_match, match_id)
+        data = full if full is not None else data
+    if seat is not None and seat >= len(data.seats):
+        raise HTTPException(400, f"This match has seats 0 to {len(data.seats) - 1}.")
+    texts = [a.text for a in data.actions]
+    if step > len(texts):
+        raise HTTPException(400, f"This match has steps 0 to {len(texts)}.")
+    game = load_game(data.game)
+    match = Match(game, data.options, data.seed, data.decks)
+    events: list[Event] = []
+    acted: int | None = None
+    for text in texts[:step]:
+        acted = match.state.current_player
+        before = len(match.log)
+        if text == UNDO:
+            match.undo()
+        else:
+            match.play(text)
+        events = match.log[before:]
+    table = table_for(match.state, seat, events)
+    return ReplayStep(
+        match=MatchOut(**summary(data)),
+        step=step,
+        steps=len(texts),
+        seat=seat,
+        acted=acted,
+        table=table,
+        outcome=data.outcome if step == len(texts) else None,
+    )
+
+
+@router.get("/leaderboard/{game_id}", response_model=list[LeaderRow], tags=["ratings"])
+async def leaderboard(
+    game_id: str,
+    ctx: Annotated[Context, Depends(context)],
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[LeaderRow]:
+    """Players (accounts and AI levels) by openskill rating, most surely strong first."""
+    game = _game(game_id)
+    rows = await ctx.db.run(ctx.db.store.leaderboard, game.id, limit)
+    return [
+        LeaderRow(
+            rank=i + 1,
+            name=r.name,
+            kind=r.kind,
+            mu=round(r.mu, 3),
+            sigma=round(r.sigma, 3),
+            ordinal=round(ordinal(r.mu, r.sigma), 3),
+            games=r.games,
+            wins=r.wins,
+        )
+        for i, r in enumerate(rows)
+    ]
+
+
+@router.get("/ws-schema", tags=["protocol"])
+async def ws_schema() -> dict[str, Any]:
+    """JSON Schemas of the websocket messages (client to server, and server to client)."""
+    return message_schema()
+
+
+@router.get("/metrics", tags=["protocol"])
+async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
+    """Moves accepted, connections, and the server-side time from a move's arrival to its
+    acknowledgement (after the database commit) over the latest moves, in milliseconds."""
+    recent = sorted(ctx.hub.move_ms)
+
+    def pick(p: float) -> float | None:
+        return round(recent[min(len(recent) - 1, int(p * len(recent)))], 3) if recent else None
+
+    return {
+        "moves": ctx.hub.moves,
+        "live_matches": len(ctx.hub.rooms),
+        "connections": sum(len(r.conns) for r in ctx.hub.rooms.values()),
+        "move_ms": {"window": len(recent), "p50": pick(0.5), "p99": pick(0.99), "max": pick(1.0)},
+    }
+
+
+@router.get("/health", tags=["protocol"])
+async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
+    return {"ok": True, "live_matches": len(ctx.hub.rooms)}

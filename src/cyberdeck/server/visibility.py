@@ -1,0 +1,48 @@
+"""The one place that decides what leaves the server for whom.
+
+Everything a client receives about a game's position is built here from ``State.view(seat)`` and
+events filtered by ``Event.visible_to(seat)``: seat messages, spectator messages, resyncs, replays
+and match summaries. Nothing else in the server reads a state for a client. The seed, the record,
+the other seats' views, and action texts of other seats (a hidden play's text can name its card)
+never go out; a seat learns what others did only from the events it may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine import Event, State
+
+Seat = int | None  # None: a spectator
+
+
+def events_for(events: Iterable[Event], seat: Seat) -> list[dict[str, Any]]:
+    return [e.to_json() for e in events if e.visible_to(seat)]
+
+
+def view_for(state: State, seat: Seat, playing: bool = True) -> dict[str, Any]:
+    view = state.view(seat)
+    if not playing or seat is None or seat != state.current_player:
+        # Only the seat to move is told its moves (a game might list them for others too).
+        view = {**view, "legal_actions": []} if view.get("legal_actions") else view
+    return view
+
+
+def legal_for(state: State, seat: Seat) -> list[str]:
+    if seat is None or seat != state.current_player:
+        return []
+    return [a.text for a in state.legal_actions()]
+
+
+def table_for(
+    state: State, seat: Seat, events: Iterable[Event], playing: bool = True
+) -> dict[str, Any]:
+    """What ``seat`` receives about the table after a step: its view, its moves (only while the
+    match is in play) and its events."""
+    return {
+        "view": view_for(state, seat, playing),
+        "legal_actions": legal_for(state, seat) if playing else [],
+        "to_move": state.current_player,
+        "events": events_for(events, seat),
+    }

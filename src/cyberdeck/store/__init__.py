@@ -1,0 +1,28 @@
+"""Persistence: SQLAlchemy models, Alembic migrations shipped in the package, and the repository the
+server talks to. SQLite (WAL, foreign keys on) by default, PostgreSQL by URL."""
+
+from .repository import (
+    ActionData,
+    Finish,
+    MatchData,
+    NameTaken,
+    NewAction,
+    RatingData,
+    SeatData,
+    Store,
+    UserData,
+    sqlite_url,
+)
+
+__all__ = [
+    "ActionData",
+    "Finish",
+    "MatchData",
+    "NameTaken",
+    "NewAction",
+    "RatingData",
+    "SeatData",
+    "Store",
+    "UserData",
+    "sqlite_url",
+]

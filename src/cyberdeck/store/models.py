@@ -1,0 +1,110 @@
+"""The tables of the match server. A match is its record: the options, decks and seed it began
+with, and one row per accepted action. Nothing else about a game's state is stored, so a server
+that restarts rebuilds every game by replaying its record."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    """A player: an account, a guest, an AI level (``ai:normal``) or a game's house (solitaires
+    are rated against it)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))  # account | guest | ai | house
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    decks: Mapped[Any] = mapped_column(JSON, nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    engine_version: Mapped[str] = mapped_column(String(16))
+    #: open (waiting for players) | running | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    invite: Mapped[str] = mapped_column(String(64))
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The outcome as ``Outcome.to_json()``; a claimed game has one the engine did not make.
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # human | ai
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+
+
+class ActionRow(Base):
+    """One accepted action. ``step`` is the sequence number the move was made at (0 for the
+    first); ``msg_id`` is the client's message id, kept so that a move re-sent after a restart is
+    recognised as a duplicate."""
+
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    msg_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Rating(Base):
+    """An openskill rating of one player in one game."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Setting(Base):
+    """Server-wide values that must survive a restart (the key that signs session cookies)."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,396 @@
+"""The repository: every query the server makes, as plain functions over plain data.
+
+Calls are synchronous and meant for one database thread; the server runs them there and groups
+the actions of many matches into one transaction (``commit``) so that each move is on disk before
+it is acknowledged without one fsync per move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from ..engine import CyberdeckError
+from .models import ActionRow, MatchRow, Rating, SeatRow, Setting, User
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class NameTaken(CyberdeckError):
+    """A sign-up with a name someone already has."""
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True, slots=True)
+class UserData:
+    id: int
+    name: str
+    kind: str
+    password_hash: str | None = None
+
+
+@dataclass(slots=True)
+class SeatData:
+    seat: int
+    kind: str  # human | ai
+    level: str | None = None
+    user_id: int | None = None
+    user_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionData:
+    step: int
+    seat: int
+    text: str
+    msg_id: str | None
+
+
+@dataclass(slots=True)
+class MatchData:
+    id: str
+    game: str
+    options: dict[str, Any]
+    decks: Any
+    seed: int
+    engine_version: str
+    status: str
+    public: bool
+    invite: str
+    created_by: int
+    seats: list[SeatData]
+    actions: list[ActionData] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    match_id: str
+    step: int
+    seat: int
+    text: str
+    msg_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    match_id: str
+    outcome: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingData:
+    user_id: int
+    name: str
+    kind: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in the
+    # operating system's cache); only a power cut could drop the last transactions.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine
+        if url.startswith("sqlite"):
+            self.engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False},
+                poolclass=StaticPool if ":memory:" in url else None,
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (the server does this at startup)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- settings -------------------------------------------------------------------------------
+
+    def setting(self, name: str, make: Callable[[], str]) -> str:
+        """The stored value of ``name``, made and stored on first use."""
+        with self.sessions.begin() as session:
+            row = session.get(Setting, name)
+            if row is not None:
+                return row.value
+            value = make()
+            session.add(Setting(name=name, value=value))
+        return value
+
+    # --- users ----------------------------------------------------------------------------------
+
+    def create_user(self, name: str, kind: str, password_hash: str | None = None) -> UserData:
+        try:
+            with self.sessions.begin() as session:
+                user = User(name=name, kind=kind, password_hash=password_hash)
+                session.add(user)
+                session.flush()
+                return UserData(user.id, user.name, user.kind, user.password_hash)
+        except IntegrityError:
+            raise NameTaken(f"The name '{name}' is taken; choose another.") from None
+
+    def user_by_name(self, name: str) -> UserData | None:
+        with self.sessions() as session:
+            user = session.scalars(select(User).where(User.name == name)).first()
+            return (
+                None
+                if user is None
+                else UserData(user.id, user.name, user.kind, user.password_hash)
+            )
+
+    def user_by_id(self, user_id: int) -> UserData | None:
+        with self.sessions() as session:
+            user = session.get(User, user_id)
+            return (
+                None
+                if user is None
+                else UserData(user.id, user.name, user.kind, user.password_hash)
+            )
+
+    def robot(self, name: str, kind: str) -> UserData:
+        """The player behind an AI level or a solitaire's house, made on first use."""
+        found = self.user_by_name(name)
+        if found is not None:
+            return found
+        try:
+            return self.create_user(name, kind)
+        except NameTaken:
+            again = self.user_by_name(name)
+            assert again is not None
+            return again
+
+    # --- matches --------------------------------------------------------------------------------
+
+    def create_match(self, match: MatchData) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                MatchRow(
+                    id=match.id,
+                    game=match.game,
+                    options=match.options,
+                    decks=match.decks,
+                    seed=match.seed,
+                    engine_version=match.engine_version,
+                    status=match.status,
+                    public=match.public,
+                    invite=match.invite,
+                    created_by=match.created_by,
+                )
+            )
+            session.flush()
+            for seat in match.seats:
+                session.add(
+                    SeatRow(
+                        match_id=match.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        level=seat.level,
+                        user_id=seat.user_id,
+                    )
+                )
+
+    def take_seat(self, match_id: str, seat: int, user_id: int, start: bool) -> bool:
+        """Seat ``user_id`` if the seat is still free; ``start`` marks the match running."""
+        with self.sessions.begin() as session:
+            taken = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.match_id == match_id,
+                    SeatRow.seat == seat,
+                    SeatRow.user_id.is_(None),
+                )
+                .values(user_id=user_id)
+            )
+            if getattr(taken, "rowcount", 0) != 1:
+                session.rollback()
+                return False
+            if start:
+                session.execute(
+                    update(MatchRow).where(MatchRow.id == match_id).values(status="running")
+                )
+        return True
+
+    def load_match(self, match_id: str) -> MatchData | None:
+        with self.sessions() as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            return self._match_data(session, [row])[0]
+
+    def live_matches(self) -> list[MatchData]:
+        """Every match not yet finished, with its actions, to rebuild at startup."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(MatchRow).where(MatchRow.status.in_(("open", "running")))
+            ).all()
+            return self._match_data(session, rows)
+
+    def list_matches(self, statuses: Sequence[str], limit: int = 100) -> list[MatchData]:
+        """Public matches in these statuses, newest first, without their actions."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(MatchRow)
+                .where(MatchRow.status.in_(tuple(statuses)), MatchRow.public.is_(True))
+                .order_by(MatchRow.created_at.desc(), MatchRow.id)
+                .limit(limit)
+            ).all()
+            return self._match_data(session, rows, with_actions=False)
+
+    def _match_data(
+        self, session: Session, rows: Sequence[MatchRow], with_actions: bool = True
+    ) -> list[MatchData]:
+        ids = [r.id for r in rows]
+        if not ids:
+            return []
+        seats: dict[str, list[SeatData]] = {i: [] for i in ids}
+        for seat, name in session.execute(
+            select(SeatRow, User.name)
+            .outerjoin(User, User.id == SeatRow.user_id)
+            .where(SeatRow.match_id.in_(ids))
+            .order_by(SeatRow.match_id, SeatRow.seat)
+        ):
+            seats[seat.match_id].append(
+                SeatData(seat.seat, seat.kind, seat.level, seat.user_id, name)
+            )
+        actions: dict[str, list[ActionData]] = {i: [] for i in ids}
+        if with_actions:
+            for action in session.scalars(
+                select(ActionRow)
+                .where(ActionRow.match_id.in_(ids))
+                .order_by(ActionRow.match_id, ActionRow.step)
+            ):
+                actions[action.match_id].append(
+                    ActionData(action.step, action.seat, action.text, action.msg_id)
+                )
+        return [
+            MatchData(
+                id=r.id,
+                game=r.game,
+                options=dict(r.options),
+                decks=r.decks,
+                seed=r.seed,
+                engine_version=r.engine_version,
+                status=r.status,
+                public=r.public,
+                invite=r.invite,
+                created_by=r.created_by,
+                seats=seats[r.id],
+                actions=actions[r.id],
+                outcome=r.outcome,
+                created_at=r.created_at,
+                finished_at=r.finished_at,
+            )
+            for r in rows
+        ]
+
+    def commit(self, items: Iterable[NewAction | Finish]) -> None:
+        """Accepted actions and finished matches, of any number of matches, in one transaction
+        (actions first, in order, so a finish never lands before the move that ended a game)."""
+        items = list(items)
+        actions = [
+            {
+                "match_id": i.match_id,
+                "step": i.step,
+                "seat": i.seat,
+                "text": i.text,
+                "msg_id": i.msg_id,
+                "at": datetime.now(UTC),
+            }
+            for i in items
+            if isinstance(i, NewAction)
+        ]
+        with self.engine.begin() as connection:
+            if actions:
+                connection.execute(insert(ActionRow), actions)
+            for item in items:
+                if isinstance(item, Finish):
+                    connection.execute(
+                        update(MatchRow)
+                        .where(MatchRow.id == item.match_id)
+                        .values(
+                            status="finished",
+                            outcome=item.outcome,
+                            finished_at=datetime.now(UTC),
+                        )
+                    )
+
+    # --- ratings --------------------------------------------------------------------------------
+
+    def ratings(self, game: str, user_ids: Sequence[int]) -> dict[int, RatingData]:
+        with self.sessions() as session:
+            out: dict[int, RatingData] = {}
+            for rating, user in session.execute(
+                select(Rating, User)
+                .join(User, User.id == Rating.user_id)
+                .where(Rating.game == game, Rating.user_id.in_(tuple(user_ids)))
+            ):
+                out[user.id] = RatingData(
+                    user.id,
+                    user.name,
+                    user.kind,
+                    rating.mu,
+                    rating.sigma,
+                    rating.games,
+                    rating.wins,
+                )
+            return out
+
+    def save_ratings(self, game: str, rows: Sequence[RatingData]) -> None:
+        with self.sessions.begin() as session:
+            for row in rows:
+                rating = session.get(Rating, (game, row.user_id))
+                if rating is None:
+                    rating = Rating(game=game, user_id=row.user_id)
+                    session.add(rating)
+                rating.mu, rating.sigma = row.mu, row.sigma
+                rating.games, rating.wins = row.games, row.wins
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[RatingData]:
+        """Players of ``game`` by conservative skill (mu - 3 sigma), best first; guests left out."""
+        with self.sessions() as session:
+            rows = session.execute(
+                select(Rating, User)
+                .join(User, User.id == Rating.user_id)
+                .where(Rating.game == game, User.kind != "guest")
+                .order_by((Rating.mu - 3 * Rating.sigma).desc(), User.name)
+                .limit(limit)
+            ).all()
+            return [
+                RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins) for r, u in rows
+            ]

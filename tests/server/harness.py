@@ -1,0 +1,181 @@
+"""A real server in a subprocess on loopback, and real clients: httpx for HTTP, websockets for
+play. Tests drive them with ``asyncio.run``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    def __init__(self, db_url: str, data_dir: Path, *args: str) -> None:
+        self.db_url = db_url
+        self.data_dir = data_dir
+        self.args = list(args)
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / f"server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "CYBERDECK_DATA_DIR": str(self.data_dir), "PYTHONPATH": str(ROOT)}
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.server.launcher",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db_url,
+                    *self.args,
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+class Client:
+    """One person: an HTTP client with its session cookie, opening websockets as that person."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.server = server
+        self.http = httpx.AsyncClient(base_url=server.base, timeout=10)
+        self.user: dict[str, Any] = {}
+
+    async def guest(self) -> Client:
+        response = await self.http.post("/api/auth/guest")
+        assert response.status_code == 201, response.text
+        self.user = response.json()
+        return self
+
+    async def create(self, game: str, **body: Any) -> dict[str, Any]:
+        response = await self.http.post("/api/matches", json={"game": game, **body})
+        assert response.status_code == 201, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    async def join(self, match_id: str, invite: str | None = None) -> dict[str, Any]:
+        response = await self.http.post(
+            f"/api/matches/{match_id}/join", json={"invite": invite} if invite else None
+        )
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        return data
+
+    def cookie(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+
+    async def socket(self, match_id: str, origin: str | None = "same", **params: Any) -> Socket:
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        url = f"ws://127.0.0.1:{self.server.port}/ws/matches/{match_id}" + (
+            f"?{query}" if query else ""
+        )
+        headers = {"Cookie": self.cookie()}
+        connection = await websockets.connect(
+            url,
+            additional_headers=headers,
+            origin=None if origin is None else self.server.base if origin == "same" else origin,  # type: ignore[arg-type]
+            max_size=1 << 22,
+        )
+        return Socket(connection)
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+
+class Socket:
+    """A websocket that keeps every message it received (tests look for leaks in them)."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.received: list[dict[str, Any]] = []
+        self.seq = 0
+        self.table: dict[str, Any] = {}
+        self.status = ""
+        self.outcome: dict[str, Any] | None = None
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.connection.recv(), timeout)
+        message: dict[str, Any] = json.loads(raw)
+        self.received.append(message)
+        if message["type"] in ("welcome", "update"):
+            self.seq, self.table, self.status = message["seq"], message["table"], message["status"]
+            self.outcome = message["outcome"]
+        elif message["type"] == "ended":
+            self.status, self.outcome = "finished", message["outcome"]
+        return message
+
+    async def expect(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        """The next message of this type (others on the way are kept and skipped)."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.connection.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def move(self, action: str, msg_id: str, seq: int | None = None) -> None:
+        await self.send(
+            {
+                "type": "move",
+                "id": msg_id,
+                "seq": self.seq if seq is None else seq,
+                "action": action,
+            }
+        )
+
+    async def close(self) -> None:
+        await self.connection.close()

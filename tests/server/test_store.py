@@ -1,0 +1,62 @@
+"""The store on its own: migrations match the models, and a match is its record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from cyberdeck.store import Finish, MatchData, NewAction, SeatData, Store
+from cyberdeck.store.models import Base
+
+
+def fresh(tmp_path: Path) -> Store:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    store.migrate()
+    return store
+
+
+def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    store = fresh(tmp_path)
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
+    store.migrate()  # running them again changes nothing
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
+    store = fresh(tmp_path)
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_a_match_is_stored_as_its_record_and_comes_back_live(tmp_path: Path) -> None:
+    store = fresh(tmp_path)
+    alice = store.create_user("alice", "account", "hash")
+    data = MatchData(
+        id="m1",
+        game="duel",
+        options={},
+        decks=None,
+        seed=42,
+        engine_version="1",
+        status="running",
+        public=True,
+        invite="secret",
+        created_by=alice.id,
+        seats=[SeatData(0, "human", None, alice.id), SeatData(1, "ai", "easy")],
+    )
+    store.create_match(data)
+    store.commit(
+        [NewAction("m1", 0, 0, "play chip01", "a"), NewAction("m1", 1, 1, "stash chip02", None)]
+    )
+    (live,) = store.live_matches()
+    assert [a.text for a in live.actions] == ["play chip01", "stash chip02"]
+    assert live.actions[0].msg_id == "a" and live.seats[0].user_name == "alice"
+    store.commit([Finish("m1", {"winners": [0], "returns": [1, -1], "reason": "r", "kind": "k"})])
+    assert store.live_matches() == []
+    finished = store.load_match("m1")
+    assert finished is not None and finished.status == "finished" and finished.finished_at
+    assert store.list_matches(["finished"])[0].actions == [], "lists never carry the record"

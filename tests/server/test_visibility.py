@@ -1,0 +1,94 @@
+"""The property behind "secrets never leave the server", for every registered game: along
+thousands of random states, every message the hub builds for a seat (updates after each move and
+full resyncs) or for a spectator holds no card that the seat may not see at that moment."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from cyberdeck.engine import ENGINE_VERSION, load_game
+from cyberdeck.server.config import ServerConfig
+from cyberdeck.server.hub import Connection, Hub
+from cyberdeck.store import ActionData, MatchData, SeatData
+
+from .conftest import every_game_id
+from .drive import assert_no_leaks, seat_count
+
+MAX_STEPS = 250
+STATES = 2000
+
+
+class Wire:
+    """A socket that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, data: str) -> None:
+        self.sent.append(json.loads(data))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+
+def drained(conn: Connection) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        text = conn.queue.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
+
+
+async def random_match(game_id: str, seed: int) -> int:
+    """One random game through the hub's messages, checked; returns how many states it saw."""
+    game = load_game(game_id)
+    count = seat_count(game)
+    data = MatchData(
+        id=f"m{seed}",
+        game=game_id,
+        options=game.resolve_options(None),
+        decks=None,
+        seed=seed,
+        engine_version=ENGINE_VERSION,
+        status="running",
+        public=True,
+        invite="",
+        created_by=0,
+        seats=[SeatData(s, "human", None, s + 1, f"p{s}") for s in range(count)],
+    )
+    config = ServerConfig(send_queue=10_000)
+    hub = Hub(None, config)  # type: ignore[arg-type]  # no database: only the messages
+    room = hub.build(data)
+    conns = {seat: Connection(Wire(), seat, 0, config) for seat in [*range(count), None]}
+    room.conns.extend(conns.values())
+    received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in conns}
+    picker = __import__("random").Random(seed)
+    for seat, conn in conns.items():
+        conn.send(hub.welcome(room, seat))
+    steps = 0
+    while not room.match.state.is_terminal and steps < MAX_STEPS:
+        action = picker.choice(room.match.state.legal_actions())
+        events = room.match.play(action)
+        data.actions.append(ActionData(steps, 0, action.text, None))
+        hub.broadcast_table(room, events)
+        if picker.random() < 0.1:
+            for seat, conn in conns.items():
+                conn.send(hub.welcome(room, seat))
+        steps += 1
+    for seat, conn in conns.items():
+        received[seat] = drained(conn)
+    assert assert_no_leaks(data, received) >= (steps + 1) * len(conns)
+    return steps + 1
+
+
+@pytest.mark.parametrize("game_id", every_game_id())
+def test_no_message_to_a_seat_holds_a_card_it_may_not_see(game_id: str) -> None:
+    states, seed = 0, 0
+    while states < STATES:
+        states += asyncio.run(random_match(game_id, seed * 7919 + 1))
+        seed += 1
