@@ -17,22 +17,40 @@ CASES = [
 ]
 
 #: Playouts with every invariant checked at every step, and more with the end-to-end checks only.
-CHECKED_GAMES = 20
-FAST_GAMES = 200
+#: Long games stop early on a budget of decisions (never below the minimum number of games), so
+#: a game with thousands of decisions per playout costs the suite seconds, not minutes.
+CHECKED_GAMES, CHECKED_MIN, CHECKED_STEPS = 20, 2, 4_000
+FAST_GAMES, FAST_MIN, FAST_STEPS = 200, 5, 60_000
+
+
+def playouts(
+    game: Game,
+    options: dict[str, Any],
+    first_seed: int,
+    games: int,
+    least: int,
+    steps: int,
+    *,
+    check: bool,
+) -> int:
+    """Play random games until ``games`` are done or ``steps`` decisions spent; games played."""
+    spent = played = 0
+    while played < games and (played < least or spent < steps):
+        state, record = random_game(game, options, first_seed + played, check=check)
+        check_replay(game, state, record)
+        spent += len(record.actions)
+        played += 1
+    return played
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_every_step_keeps_the_contract(game: Game, options: dict[str, Any]) -> None:
-    for seed in range(CHECKED_GAMES):
-        state, record = random_game(game, options, seed, check=True)
-        check_replay(game, state, record)
+    assert playouts(game, options, 0, CHECKED_GAMES, CHECKED_MIN, CHECKED_STEPS, check=True)
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_random_games_end_and_replay(game: Game, options: dict[str, Any]) -> None:
-    for seed in range(100, 100 + FAST_GAMES):
-        state, record = random_game(game, options, seed, check=False)
-        check_replay(game, state, record)
+    assert playouts(game, options, 100, FAST_GAMES, FAST_MIN, FAST_STEPS, check=False)
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
