@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import state as rules
+from cyberdeck.games.cyberpunk_ccg import rules
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 
-def _end(state: rules.CyberState) -> str:
+def _end(state: CyberState) -> str:
     state._end_turn()
     assert state.outcome is not None
     return state.outcome.kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine import Action
 from .cards import EVENT, SPONSOR
 from .cardset import CARDS
-from .state import MAX_INSTANCES, MAX_TEAMS
+from .rules import MAX_INSTANCES, MAX_TEAMS
 
 #: Verbs taking one card instance (``c7``).
 INSTANCE_VERBS = (

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
-from .state import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY, CyberState
+from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
+from .state import CyberState
 
 
 def _card_value(d: CardDef) -> float:

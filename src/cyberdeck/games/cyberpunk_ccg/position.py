@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...engine import Action, Event, Rng
 from .cardset import BY_SLUG, CARDS
-from .state import (
+from .rules import (
     STEP_NAMES,
     Z_DISCARD,
     Z_GEAR,
@@ -21,8 +21,8 @@ from .state import (
     Z_PLAY,
     Z_RUNS,
     Z_STASH,
-    CyberState,
 )
+from .state import CyberState
 
 
 class Table:

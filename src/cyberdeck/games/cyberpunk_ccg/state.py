@@ -14,8 +14,6 @@ must answer next.
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
@@ -32,67 +30,50 @@ from .cards import (
     Effect,
 )
 from .cardset import CARDS
-
-# Steps of a turn.
-DRAW, STRAIGHTEN, PURCHASE, EQUIP, OPEN, TEAMS, HITS, RUNS, DAMAGE = range(9)
-SETUP = -1
-STEP_NAMES = ("draw", "straighten", "purchase", "equip", "open", "teams", "hits", "runs", "damage")
-PHASE_OF = (
-    "draw",
-    "straighten",
-    "purchase",
-    "purchase",
-    "legwork",
-    "legwork",
-    "action",
-    "action",
-    "damage",
+from .rules import (
+    CHASSIS_TOKENS,
+    DAMAGE,
+    DECK_OUT_POINTS,
+    DRAW,
+    EQUIP,
+    F_ATTACKED,
+    F_BUSTED,
+    F_FOUGHT,
+    F_HIT,
+    F_MOVED,
+    F_OPENED,
+    F_PRESSED,
+    HAND_LIMIT,
+    HITS,
+    MAX_TEAMS,
+    OPEN,
+    PASS,
+    PHASE_OF,
+    PURCHASE,
+    RUNS,
+    SETUP,
+    SETUP_DRAW,
+    STASH,
+    STEP_NAMES,
+    STRAIGHTEN,
+    TEAMS,
+    TURN_CAP,
+    TURN_DRAW,
+    WIN_POINTS,
+    Z_DISCARD,
+    Z_GEAR,
+    Z_HAND,
+    Z_LIMBO,
+    Z_PLAY,
+    Z_RUNS,
+    Z_STASH,
+    _pack,
+    c,
+    num,
 )
-
-# Zones of an instance.
-Z_RUNS, Z_GEAR, Z_HAND, Z_DISCARD, Z_PLAY, Z_STASH, Z_LIMBO = range(7)
-ZONE_NAMES = ("runs deck", "gear deck", "hand", "discard", "play", "stash", "being played")
-
-# Per-turn flags of an instance.
-F_ATTACKED = 1  # took part in a Hit or Run this turn (Cyber-Psycho)
-F_HIT = 2  # made its Hit this turn
-F_OPENED = 4  # an opponent's Operation paid for this turn
-F_MOVED = 8  # reassigned during this Legwork
-F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
-F_BUSTED = 32  # busted: shown until its owner's next Straighten step
-F_PRESSED = 64  # a vehicle exhausted to press on: its Movement still counts this turn
-
-STASH = -1  # a hit target: the opponent's Stash
-MAX_TEAMS = 6
-MAX_INSTANCES = 240  # two decks of at most 120 cards
-HAND_LIMIT = 8
-WIN_POINTS = 100
-TURN_CAP = 60
-SETUP_DRAW = 4
-TURN_DRAW = 3
-CHASSIS_TOKENS = 3
-DECK_OUT_POINTS = 5
-
-PASS = Action("pass")
 
 #: Views of cards out of play (discard, Stash): the same for every state, so shared.
 _STATIC_VIEWS: dict[tuple[int, str], dict[str, Any]] = {}
-
-
-def c(i: int) -> str:
-    return f"c{i}"
-
-
-def num(token: str) -> int:
-    return int(token[1:])
-
-
-def _pack(values: Sequence[int]) -> str:
-    """A list of small integers as one hex string (for signatures)."""
-    try:
-        return bytes(values).hex()
-    except ValueError:
-        return array("h", values).tobytes().hex()
 
 
 class CyberState(CachedState):
