@@ -17,15 +17,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
+from . import victory
 from .cards import (
     CYBER,
     EQUIPMENT,
     EVENT,
     LOCATION,
-    LOCATION_TYPES,
     OPERATION,
     RUNNER,
-    VEHICLE_TYPES,
     CardDef,
     Effect,
 )
@@ -59,7 +58,6 @@ from .rules import (
     TEAMS,
     TURN_CAP,
     TURN_DRAW,
-    WIN_POINTS,
     Z_DISCARD,
     Z_GEAR,
     Z_HAND,
@@ -1802,9 +1800,9 @@ class CyberState(CachedState):
                 events.append(
                     Event("token", f"The Punknaught Chassis has {self.tokens[ch]} tokens left.", {})
                 )
-        if self.mob_wins(p):
-            return events + self._win(
-                p, "The Mob's empire: 50 EB of Locations of every type", "sponsor"
+        if victory.mob_wins(self, p):
+            return events + victory.win(
+                self, p, "The Mob's empire: 50 EB of Locations of every type", "sponsor"
             )
         self.step = DRAW
         events += self._continue_draw(p, TURN_DRAW, "turn")
@@ -1837,12 +1835,12 @@ class CyberState(CachedState):
                 events += self._destroy(r, why="a Cyber-Psycho who did not attack")
         self.mods = []
         self.bank = [0, 0]
-        won = self._victory(p)
+        won = victory.victory(self, p)
         if won:
-            return events + self._win(p, won[0], won[1])
+            return events + victory.win(self, p, won[0], won[1])
         o = 1 - p
-        for q, reason, kind in self._points_victory(o):
-            return events + self._win(q, reason, kind)
+        for q, reason, kind in victory.points_victory(self, o):
+            return events + victory.win(self, q, reason, kind)
         self.sitehit[p] = 0
         if self.turn >= TURN_CAP:
             self._outcome = Outcome(
@@ -1857,62 +1855,6 @@ class CyberState(CachedState):
                 Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {}),
             ]
         return events + self._begin_turn(o)
-
-    def _points_victory(self, p: int) -> list[tuple[int, str, str]]:
-        if self.ops[p] >= WIN_POINTS:
-            return [(p, f"{self.ops[p]} Ops points scored", "ops")]
-        if self.style_in_play(p) >= WIN_POINTS:
-            return [(p, f"{self.style_in_play(p)} Style points in play", "style")]
-        return []
-
-    def _victory(self, p: int) -> tuple[str, str] | None:
-        for _, reason, kind in self._points_victory(p):
-            return reason, kind
-        slug = self.defs[self.sponsor[p]].slug
-        defs = self.defs
-        rs = self.runners(p)
-        if slug == "arasaka":
-            total = sum(self.runner_stat(r, "df") for r in rs)
-            if not self.sitehit[p] and total >= 120:
-                return f"Arasaka's fortress: {total} Defense and nothing hit", "sponsor"
-        elif slug == "biotechnica":
-            loss = sum(defs[a].empathy for a in self.play[p] if defs[a].kind == CYBER)
-            if loss >= 50:
-                return f"Biotechnica's chrome: {loss} Empathy loss on Cyber", "sponsor"
-        elif slug == "militech":
-            total = sum(self.runner_stat(r, "sr") for r in rs)
-            if self.stashhit[p] and total >= 120:
-                return f"Militech's strike: a Stash hit and {total} SR", "sponsor"
-        elif slug == "the-nomads":
-            have = {
-                t
-                for a in self.play[p]
-                if defs[a].gear == "vehicle" and defs[self.host[a]].kind == RUNNER
-                for t in defs[a].traits
-            }
-            road = any(defs[i].slug == "the-open-road" for i in self.play[p])
-            if road and all(t in have for t in VEHICLE_TYPES):
-                return "The Nomads ride The Open Road with every kind of vehicle", "sponsor"
-        elif slug == "friendly-gangs":
-            if self.corpzone[p] and any(self.chassis_complete(ch) for ch in self._chassis(p)):
-                return "The Gangs' Punknaught trashes the Corp Zone", "sponsor"
-        elif slug == "ncpd" and self.busts[p] >= 50:
-            return f"N.C.P.D.: {self.busts[p]} bust points", "sponsor"
-        return None
-
-    def mob_wins(self, p: int) -> bool:
-        if self.defs[self.sponsor[p]].slug != "the-mob":
-            return False
-        locs = self.sites(p, LOCATION)
-        eb = sum(self.defs[i].eb for i in locs)
-        kinds = {t for i in locs for t in self.defs[i].traits}
-        return eb >= 50 and all(t in kinds for t in LOCATION_TYPES)
-
-    def _win(self, p: int, reason: str, kind: str) -> list[Event]:
-        returns = (1.0, -1.0) if p == 0 else (-1.0, 1.0)
-        self._outcome = Outcome((p,), returns, f"Player {p + 1} wins: {reason}", kind)
-        self.prompt = None
-        return [Event("end", f"Player {p + 1} wins: {reason}.", {"seat": p})]
 
     # --- refusing moves clearly ------------------------------------------------------------------
 
