@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import victory
+from . import victory, views
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -69,9 +69,6 @@ from .rules import (
     c,
     num,
 )
-
-#: Views of cards out of play (discard, Stash): the same for every state, so shared.
-_STATIC_VIEWS: dict[tuple[int, str], dict[str, Any]] = {}
 
 
 class CyberState(CachedState):
@@ -1894,136 +1891,8 @@ class CyberState(CachedState):
 
     # --- information -----------------------------------------------------------------------------
 
-    def card_view(self, i: int) -> dict[str, Any]:
-        d = self.defs[i]
-        if self.zone[i] != Z_PLAY:
-            key = (i, d.slug)
-            static = _STATIC_VIEWS.get(key)
-            if static is None:
-                static = _STATIC_VIEWS[key] = {
-                    "id": c(i),
-                    "card": d.slug,
-                    "name": d.name,
-                    "kind": d.kind,
-                }
-            return static
-        out: dict[str, Any] = {"id": c(i), "card": d.slug, "name": d.name, "kind": d.kind}
-        if self.zone[i] == Z_PLAY:
-            out["used"] = bool(self.used[i])
-            if self.host[i]:
-                out["on"] = c(self.host[i])
-            if d.kind == RUNNER:
-                out.update(
-                    type=d.rtype,
-                    sr=self.runner_stat(i, "sr", True),
-                    lr=self.runner_stat(i, "lr", True),
-                    df=self.runner_stat(i, "df", True),
-                    power=self.power(i),
-                    empathy=self.empathy(i),
-                    team=self.team[i],
-                    psycho=self.psycho(i),
-                    busted=bool(self.flags[i] & F_BUSTED),
-                    attacked=bool(self.flags[i] & F_ATTACKED),
-                    hit=bool(self.flags[i] & F_HIT),
-                    movement=self.movement((i,)),
-                )
-            elif d.kind in (LOCATION, OPERATION):
-                out.update(msec=self.msec(i), esec=self.esec(i), attack=self.security(i), ops=d.ops)
-                if d.kind == LOCATION:
-                    out["eb"] = d.eb
-                else:
-                    out["opened"] = bool(self.flags[i] & F_OPENED)
-            elif d.gear == "chassis":
-                out.update(tokens=self.tokens[i], complete=self.chassis_complete(i))
-        return out
-
-    def _public_view(self) -> dict[str, Any]:
-        """Everything public, computed once per position (views share it; never mutate it)."""
-        if self._public is not None:
-            return self._public
-        attmap: dict[int, list[int]] = {}
-        for p in (0, 1):
-            for a in self.play[p]:
-                if self.host[a]:
-                    attmap.setdefault(self.host[a], []).append(a)
-        self._attmap = attmap  # nothing changes while the view is drawn
-        try:
-            self._public = self._draw_public()
-        finally:
-            self._attmap = None
-        return self._public
-
-    def _draw_public(self) -> dict[str, Any]:
-        players = []
-        for p in (0, 1):
-            players.append(
-                {
-                    "sponsor": self.defs[self.sponsor[p]].name if self.sponsor[p] else None,
-                    "faction": self.defs[self.sponsor[p]].faction if self.sponsor[p] else "",
-                    "ops": self.ops[p],
-                    "style": self.style_in_play(p),
-                    "busts": self.busts[p],
-                    "bank": self.bank[p],
-                    "funds": self.funds(p),
-                    "runs_deck": len(self.runs[p]),
-                    "gear_deck": len(self.gear[p]),
-                    "hand_count": len(self.hand[p]),
-                    "hand_runs": sum(1 for i in self.hand[p] if self.defs[i].deck == "runs"),
-                    "play": [self.card_view(i) for i in self.play[p]],
-                    "stash": [self.card_view(i) for i in self.stash[p]],
-                    "discard": [self.card_view(i) for i in self.discard[p]],
-                }
-            )
-        h = self.hit
-        hit = None
-        if h is not None:
-            hit = {
-                "mode": h[0],
-                "attacker": h[1],
-                "force": [c(r) for r in h[2]],
-                "target": "stash" if h[3] == STASH else c(h[3]),
-                "defenders": [c(r) for r in h[4]],
-                "attack": self.hit_attack(0),
-                "defense": self.hit_defense(0),
-                "defending_attack": self.hit_attack(1) if h[4] else 0,
-                "defending_defense": self.hit_defense(1) if h[4] else 0,
-            }
-        pr = self.prompt
-        prompt = None
-        if pr is not None:
-            prompt = {"kind": pr[0], "seat": pr[1]}
-            if pr[0] == "pay":
-                prompt.update(due=pr[2], paid=pr[3])
-                what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
-                prompt["for"] = self.defs[what].name if what else pr[4][0]
-            elif pr[0] == "place":
-                prompt["card"] = self.defs[pr[2]].name
-        return {
-            "game": "cyberpunk-ccg",
-            "turn": self.turn,
-            "turn_cap": TURN_CAP,
-            "active": self.active,
-            "step": "setup" if self.step == SETUP else STEP_NAMES[self.step],
-            "priority": self.current_player,
-            "current_player": self.current_player,
-            "players": players,
-            "hit": hit,
-            "prompt": prompt,
-            "outcome": self._outcome.to_json() if self._outcome else None,
-        }
-
     def view(self, seat: int | None) -> dict[str, Any]:
-        public = self._public_view()
-        out = dict(public)
-        players = [dict(entry) for entry in public["players"]]
-        if seat is not None and 0 <= seat < 2:
-            players[seat]["hand"] = sorted(self.defs[i].slug for i in self.hand[seat])
-        out["players"] = players
-        current = self.current_player
-        out["legal_actions"] = (
-            [a.text for a in self.legal_actions()] if seat is not None and seat == current else []
-        )
-        return out
+        return views.view(self, seat)
 
     def clone(self) -> CyberState:
         o = CyberState.__new__(CyberState)
@@ -2067,28 +1936,7 @@ class CyberState(CachedState):
         return o
 
     def determinize(self, seat: int, rng: Rng) -> CyberState:
-        """Re-deal what ``seat`` cannot see: the order of its own decks, and the opponent's hand
-        together with the opponent's decks (Runs cards with Runs cards, Gear with Gear)."""
-        o = self.clone()
-        for p in (0, 1):
-            hidden_hand = p != seat
-            new_hand: list[int] = [] if hidden_hand else o.hand[p]
-            for deck, which in ((o.runs[p], "runs"), (o.gear[p], "gear")):
-                held = [i for i in o.hand[p] if self.defs[i].deck == which] if hidden_hand else []
-                pool = sorted(deck + held)
-                rng.shuffle(pool)
-                for i in pool[: len(held)]:
-                    new_hand.append(i)
-                    o.zone[i] = Z_HAND
-                rest = pool[len(held) :]
-                for i in rest:
-                    o.zone[i] = Z_RUNS if which == "runs" else Z_GEAR
-                deck[:] = rest
-            if hidden_hand:
-                o.hand[p] = new_hand
-        o.rng = rng.fork()
-        o._legal = None
-        return o
+        return views.determinize(self, seat, rng)
 
     def signature(self) -> tuple[Any, ...]:
         """The whole state; the long per-card lists are packed into hex strings (fast to hash)."""

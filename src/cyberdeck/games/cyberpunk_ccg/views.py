@@ -1,0 +1,190 @@
+"""Cyberpunk CCG: information — what each seat may see (the public table plus its own hand) and
+the re-deal of what it cannot see, for search that must not peek."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Rng
+from .cards import LOCATION, OPERATION, RUNNER
+from .rules import (
+    F_ATTACKED,
+    F_BUSTED,
+    F_HIT,
+    F_OPENED,
+    SETUP,
+    STASH,
+    STEP_NAMES,
+    TURN_CAP,
+    Z_GEAR,
+    Z_HAND,
+    Z_PLAY,
+    Z_RUNS,
+    c,
+)
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+#: Views of cards out of play (discard, Stash): the same for every state, so shared.
+_STATIC_VIEWS: dict[tuple[int, str], dict[str, Any]] = {}
+
+
+def card_view(st: CyberState, i: int) -> dict[str, Any]:
+    d = st.defs[i]
+    if st.zone[i] != Z_PLAY:
+        key = (i, d.slug)
+        static = _STATIC_VIEWS.get(key)
+        if static is None:
+            static = _STATIC_VIEWS[key] = {
+                "id": c(i),
+                "card": d.slug,
+                "name": d.name,
+                "kind": d.kind,
+            }
+        return static
+    out: dict[str, Any] = {"id": c(i), "card": d.slug, "name": d.name, "kind": d.kind}
+    if st.zone[i] == Z_PLAY:
+        out["used"] = bool(st.used[i])
+        if st.host[i]:
+            out["on"] = c(st.host[i])
+        if d.kind == RUNNER:
+            out.update(
+                type=d.rtype,
+                sr=st.runner_stat(i, "sr", True),
+                lr=st.runner_stat(i, "lr", True),
+                df=st.runner_stat(i, "df", True),
+                power=st.power(i),
+                empathy=st.empathy(i),
+                team=st.team[i],
+                psycho=st.psycho(i),
+                busted=bool(st.flags[i] & F_BUSTED),
+                attacked=bool(st.flags[i] & F_ATTACKED),
+                hit=bool(st.flags[i] & F_HIT),
+                movement=st.movement((i,)),
+            )
+        elif d.kind in (LOCATION, OPERATION):
+            out.update(msec=st.msec(i), esec=st.esec(i), attack=st.security(i), ops=d.ops)
+            if d.kind == LOCATION:
+                out["eb"] = d.eb
+            else:
+                out["opened"] = bool(st.flags[i] & F_OPENED)
+        elif d.gear == "chassis":
+            out.update(tokens=st.tokens[i], complete=st.chassis_complete(i))
+    return out
+
+
+def public_view(st: CyberState) -> dict[str, Any]:
+    """Everything public, computed once per position (views share it; never mutate it)."""
+    if st._public is not None:
+        return st._public
+    attmap: dict[int, list[int]] = {}
+    for p in (0, 1):
+        for a in st.play[p]:
+            if st.host[a]:
+                attmap.setdefault(st.host[a], []).append(a)
+    st._attmap = attmap  # nothing changes while the view is drawn
+    try:
+        st._public = draw_public(st)
+    finally:
+        st._attmap = None
+    return st._public
+
+
+def draw_public(st: CyberState) -> dict[str, Any]:
+    players = []
+    for p in (0, 1):
+        players.append(
+            {
+                "sponsor": st.defs[st.sponsor[p]].name if st.sponsor[p] else None,
+                "faction": st.defs[st.sponsor[p]].faction if st.sponsor[p] else "",
+                "ops": st.ops[p],
+                "style": st.style_in_play(p),
+                "busts": st.busts[p],
+                "bank": st.bank[p],
+                "funds": st.funds(p),
+                "runs_deck": len(st.runs[p]),
+                "gear_deck": len(st.gear[p]),
+                "hand_count": len(st.hand[p]),
+                "hand_runs": sum(1 for i in st.hand[p] if st.defs[i].deck == "runs"),
+                "play": [card_view(st, i) for i in st.play[p]],
+                "stash": [card_view(st, i) for i in st.stash[p]],
+                "discard": [card_view(st, i) for i in st.discard[p]],
+            }
+        )
+    h = st.hit
+    hit = None
+    if h is not None:
+        hit = {
+            "mode": h[0],
+            "attacker": h[1],
+            "force": [c(r) for r in h[2]],
+            "target": "stash" if h[3] == STASH else c(h[3]),
+            "defenders": [c(r) for r in h[4]],
+            "attack": st.hit_attack(0),
+            "defense": st.hit_defense(0),
+            "defending_attack": st.hit_attack(1) if h[4] else 0,
+            "defending_defense": st.hit_defense(1) if h[4] else 0,
+        }
+    pr = st.prompt
+    prompt = None
+    if pr is not None:
+        prompt = {"kind": pr[0], "seat": pr[1]}
+        if pr[0] == "pay":
+            prompt.update(due=pr[2], paid=pr[3])
+            what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
+            prompt["for"] = st.defs[what].name if what else pr[4][0]
+        elif pr[0] == "place":
+            prompt["card"] = st.defs[pr[2]].name
+    return {
+        "game": "cyberpunk-ccg",
+        "turn": st.turn,
+        "turn_cap": TURN_CAP,
+        "active": st.active,
+        "step": "setup" if st.step == SETUP else STEP_NAMES[st.step],
+        "priority": st.current_player,
+        "current_player": st.current_player,
+        "players": players,
+        "hit": hit,
+        "prompt": prompt,
+        "outcome": st._outcome.to_json() if st._outcome else None,
+    }
+
+
+def view(st: CyberState, seat: int | None) -> dict[str, Any]:
+    public = public_view(st)
+    out = dict(public)
+    players = [dict(entry) for entry in public["players"]]
+    if seat is not None and 0 <= seat < 2:
+        players[seat]["hand"] = sorted(st.defs[i].slug for i in st.hand[seat])
+    out["players"] = players
+    current = st.current_player
+    out["legal_actions"] = (
+        [a.text for a in st.legal_actions()] if seat is not None and seat == current else []
+    )
+    return out
+
+
+def determinize(st: CyberState, seat: int, rng: Rng) -> CyberState:
+    """Re-deal what ``seat`` cannot see: the order of its own decks, and the opponent's hand
+    together with the opponent's decks (Runs cards with Runs cards, Gear with Gear)."""
+    o = st.clone()
+    for p in (0, 1):
+        hidden_hand = p != seat
+        new_hand: list[int] = [] if hidden_hand else o.hand[p]
+        for deck, which in ((o.runs[p], "runs"), (o.gear[p], "gear")):
+            held = [i for i in o.hand[p] if st.defs[i].deck == which] if hidden_hand else []
+            pool = sorted(deck + held)
+            rng.shuffle(pool)
+            for i in pool[: len(held)]:
+                new_hand.append(i)
+                o.zone[i] = Z_HAND
+            rest = pool[len(held) :]
+            for i in rest:
+                o.zone[i] = Z_RUNS if which == "runs" else Z_GEAR
+            deck[:] = rest
+        if hidden_hand:
+            o.hand[p] = new_hand
+    o.rng = rng.fork()
+    o._legal = None
+    return o
