@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cyberdeck.games.cyberpunk_ccg import damage
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Z_PLAY, Z_STASH, Table, act, texts
 
 
@@ -235,7 +236,7 @@ def test_defeated_runner_with_equipment_loses_it_but_keeps_cyber() -> None:
     eyes = t.card(0, "cyberoptics", on=cop)
     jacket = t.card(0, "armored-jacket", on=cop)
     state = t.at("hits")
-    state._defeat((cop,))
+    damage.defeat(state, (cop,))
     assert state.zone[jacket] == Z_DISCARD and state.zone[eyes] == Z_PLAY and state.used[cop]
 
 

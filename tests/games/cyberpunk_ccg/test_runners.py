@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cyberdeck.games.cyberpunk_ccg import damage
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -88,7 +89,7 @@ def test_a_med_tech_saves_a_weaker_runner_from_being_trashed() -> None:
     t.card(0, "trauma-medic")  # Power 5
     cop = t.card(0, "beat-cop")  # Power 3
     state = t.at("hits")
-    state._destroy(cop)
+    damage.destroy(state, cop)
     assert state.zone[cop] == Z_PLAY and state.used[cop]
 
 
@@ -97,7 +98,7 @@ def test_nothing_saves_a_burned_runner() -> None:
     t.card(0, "trauma-medic")
     cop = t.card(0, "beat-cop")
     state = t.at("hits")
-    state._destroy(cop, burn=True)
+    damage.destroy(state, cop, burn=True)
     assert state.zone[cop] == Z_DISCARD
 
 
@@ -117,7 +118,7 @@ def test_a_techie_saves_gear_to_the_stash_when_its_runner_is_trashed() -> None:
     ganger = t.card(0, "ganger")
     blade = t.card(0, "monoblade", on=ganger)
     state = t.at("hits")
-    state._destroy(ganger, burn=False)
+    damage.destroy(state, ganger, burn=False)
     # The ganger has no Med-Tech: it is trashed; the Techie keeps its blade in the Stash.
     assert state.zone[ganger] == Z_DISCARD and state.zone[blade] == Z_STASH
 
@@ -301,7 +302,7 @@ def test_med_techs_partner_to_save_a_stronger_runner() -> None:
     b = t.card(0, "trauma-medic")  # Power 5
     boss = t.card(0, "psycho-squad-officer")  # Power 6: neither alone, both together
     state = t.at("hits")
-    state._destroy(boss)
+    damage.destroy(state, boss)
     assert state.zone[boss] == Z_PLAY and state.used[a] and state.used[b]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import rules
+from cyberdeck.games.cyberpunk_ccg import damage, rules
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
@@ -175,7 +175,7 @@ def test_a_chassis_is_destroyed_with_its_location() -> None:
     t = Table("friendly-gangs")
     dive, chassis = _punknaught(t)
     state = t.at("hits")
-    state._destroy(dive)
+    damage.destroy(state, dive)
     assert state.zone[chassis] == Z_DISCARD
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import victory, views
+from . import damage, victory, views
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -1192,7 +1192,7 @@ class CyberState(CachedState):
         if dest and self.defs[a].kind == CYBER and self.defs[dest].kind == RUNNER:
             emp = self.empathy(dest)
             if emp <= 0:
-                events += self._destroy(dest, burn=True, why="its Empathy reached 0")
+                events += damage.destroy(self, dest, burn=True, why="its Empathy reached 0")
             elif emp == 1:
                 events.append(Event("psycho", f"{self.name(dest)} is Cyber-Psycho!", {}))
         return events + self._done(s)
@@ -1288,7 +1288,7 @@ class CyberState(CachedState):
             text = f"{self.name(target)} outclasses {who} (Power {tp} against {cp})."
             events = [Event("bust-fails", text, {"seat": o})]
             for x in cops:
-                events += self._destroy(x)
+                events += damage.destroy(self, x)
             return events, False
         return [Event("bust-fails", f"{who} cannot make the bust stick.", {})], False
 
@@ -1393,9 +1393,9 @@ class CyberState(CachedState):
             sign = "+" if e.amount >= 0 else ""
             return [Event("mod", f"{self.name(target)} gets {sign}{e.amount} {e.stat}.", {})]
         if op == "trash":
-            return self._destroy(target)
+            return damage.destroy(self, target)
         if op == "burn":
-            return self._destroy(target, burn=True)
+            return damage.destroy(self, target, burn=True)
         if op == "exhaust":
             self.used[target] = 1
             return [Event("exhaust", f"{self.name(target)} is exhausted.", {})]
@@ -1423,85 +1423,6 @@ class CyberState(CachedState):
         self.zone[i] = Z_HAND
         self.hand[s].append(i)
         return [Event("recover", f"{self.defs[i].name} returns to player {s + 1}'s hand.", {})]
-
-    # --- destruction -----------------------------------------------------------------------------
-
-    def _destroy(self, i: int, burn: bool = False, why: str = "") -> list[Event]:
-        """Trash (savable by Med-Techs and Techies) or Burn (nothing saves it) a card."""
-        if self.zone[i] not in (Z_PLAY, Z_STASH):
-            return []
-        p = self.owner[i]
-        d = self.defs[i]
-        events: list[Event] = []
-        if not burn:
-            savers = self._savers(p, i)
-            if savers:
-                for x in savers:
-                    self.used[x] = 1
-                self.used[i] = 1
-                who = " and ".join(self.name(x) for x in savers)
-                text = f"{who} save {self.name(i)} from being trashed."
-                return [Event("save", text, {"seat": p})]
-        for a in self.attachments(i):
-            if d.kind == RUNNER and not burn:
-                savers = self._savers(p, a)
-                if savers:
-                    for x in savers:
-                        self.used[x] = 1
-                    self._detach(a)
-                    self.zone[a] = Z_STASH
-                    self.used[a] = 0
-                    self.stash[p].append(a)
-                    who = " and ".join(self.name(x) for x in savers)
-                    events.append(Event("save", f"{who} save {d.name}'s gear.", {}))
-                    continue
-            events += self._destroy(a, burn=True)
-        self._detach(i)
-        self.zone[i] = Z_DISCARD
-        self.used[i] = self.team[i] = self.flags[i] = self.spent[i] = self.tokens[i] = 0
-        self.discard[p].append(i)
-        word = "burned" if burn else "trashed"
-        tail = f" ({why})" if why else ""
-        events.append(Event("destroy", f"{self.name(i)} is {word}{tail}.", {"seat": p}))
-        return events
-
-    def _savers(self, p: int, i: int) -> list[int]:
-        """Unused Med-Techs (for runners) or Techies (for gear) of ``p`` whose Power together
-        exceeds the card's: the weakest one able alone, else partners from the strongest down."""
-        d = self.defs[i]
-        want = "med-tech" if d.kind == RUNNER else "techie" if d.kind in (CYBER, EQUIPMENT) else ""
-        if not want:
-            return []
-        pw = self.power(i) if d.kind == RUNNER else d.power
-        able = [
-            r for r in self.runners(p) if r != i and self.defs[r].rtype == want and not self.used[r]
-        ]
-        alone = [r for r in able if self.power(r) > pw]
-        if alone:
-            return [min(alone, key=self.power)]
-        team: list[int] = []
-        total = 0
-        for r in sorted(able, key=self.power, reverse=True):
-            team.append(r)
-            total += self.power(r)
-            if total > pw:
-                return team
-        return []
-
-    def _defeat(self, members: tuple[int, ...]) -> list[Event]:
-        """DEFEATED: a runner with Equipment loses it and is exhausted; one without is trashed."""
-        events: list[Event] = []
-        for r in members:
-            if self.zone[r] != Z_PLAY:
-                continue
-            gear = [a for a in self.attachments(r) if self.defs[a].kind == EQUIPMENT]
-            if gear:
-                for a in gear:
-                    events += self._destroy(a)
-                self.used[r] = 1
-            else:
-                events += self._destroy(r)
-        return events
 
     # --- hits and runs ---------------------------------------------------------------------------
 
@@ -1571,13 +1492,13 @@ class CyberState(CachedState):
                 )
             )
             if won:
-                events += self._defeat(defenders)
+                events += damage.defeat(self, defenders)
             for r in defenders:
                 if self.zone[r] == Z_PLAY:
                     self.used[r] = 1
             if lost:
                 events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
-                events += self._defeat(members)
+                events += damage.defeat(self, members)
             if not won or lost:
                 self._exhaust(members)
                 return events + self._end_hit(s)
@@ -1614,7 +1535,7 @@ class CyberState(CachedState):
             return events + self._end_hit(s)
         if target_attack > defense:
             events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
-            events += self._defeat(members)
+            events += damage.defeat(self, members)
         self._exhaust(members)
         return events + self._end_hit(s)
 
@@ -1629,12 +1550,12 @@ class CyberState(CachedState):
             n = len(self.stash[o])
             events = [Event("stash-hit", f"Player {s + 1} trashes player {o + 1}'s Stash.", {})]
             for a in list(self.stash[o]):
-                events += self._destroy(a)
+                events += damage.destroy(self, a)
             self.ops[s] += 3 * n
             self.stashhit[s] = 1
             return [*events, Event("score", f"Player {s + 1} scores {3 * n} Ops.", {})]
         d = self.defs[target]
-        events = self._destroy(target, burn=mode == "run")
+        events = damage.destroy(self, target, burn=mode == "run")
         self.ops[s] += d.ops
         return [*events, Event("score", f"Player {s + 1} scores {d.ops} Ops.", {"seat": s})]
 
@@ -1829,7 +1750,7 @@ class CyberState(CachedState):
         events: list[Event] = []
         for r in self.runners(p):
             if self.psycho(r) and not self.flags[r] & F_ATTACKED:
-                events += self._destroy(r, why="a Cyber-Psycho who did not attack")
+                events += damage.destroy(self, r, why="a Cyber-Psycho who did not attack")
         self.mods = []
         self.bank = [0, 0]
         won = victory.victory(self, p)
