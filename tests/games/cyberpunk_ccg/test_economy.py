@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.engine import Action, IllegalAction
-from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg import GAME, turns
 from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, texts
 
 
@@ -30,7 +30,7 @@ def test_running_out_of_cards_gives_the_opponent_five_ops_or_style_per_card() ->
     t.deck(0, "beat-cop")
     state = t.at("draw")
     state.prompt = None
-    events = state._continue_draw(0, 3, "turn")
+    events = turns.continue_draw(state, 0, 3, "turn")
     assert state.prompt == ("draw", 0, 3, "turn")
     act(state, "draw runs")
     assert state.prompt is not None and state.prompt[:3] == ("take", 1, 2)

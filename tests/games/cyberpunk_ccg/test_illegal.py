@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.engine import Action, IllegalAction, Rng, State
-from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg import GAME, turns
 from cyberdeck.games.cyberpunk_ccg.position import Table
 
 
@@ -45,7 +45,7 @@ def test_drawing_from_an_empty_deck() -> None:
     t = Table()
     t.deck(0, "heavy-pistol")
     state = t.at("draw")
-    state._continue_draw(0, 1, "turn")
+    turns.continue_draw(state, 0, 1, "turn")
     assert "Runs deck is empty" in _refused(state, "draw runs")
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cyberdeck.engine import ASCII, PLAIN, Action, Rng
-from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg import GAME, turns
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
 
 
@@ -46,7 +46,7 @@ def test_the_end_screen_names_the_victory_condition() -> None:
     t = Table()
     state = t.at("damage")
     state.ops[0] = 101
-    state._end_turn()
+    turns.end_turn(state)
     assert "Game over — Player 1 wins: 101 Ops points scored." in GAME.render(state.view(0), ASCII)
 
 

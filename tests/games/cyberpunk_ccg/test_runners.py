@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage
+from cyberdeck.games.cyberpunk_ccg import damage, turns
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -238,7 +238,7 @@ def test_a_cyber_psycho_that_does_not_attack_is_destroyed_at_the_end_of_the_turn
     t.card(0, "neural-jack", on=fighter)
     state = t.at("damage")
     state.flags[fighter] |= 1
-    state._end_turn()
+    turns.end_turn(state)
     assert state.zone[ganger] == Z_DISCARD and state.zone[fighter] == Z_PLAY
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, rules
+from cyberdeck.games.cyberpunk_ccg import damage, rules, turns
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 
 def _end(state: CyberState) -> str:
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is not None
     return state.outcome.kind
 
@@ -51,7 +51,7 @@ def test_arasaka_does_not_win_after_a_location_was_hit() -> None:
         t.card(0, "subdermal-plating", on=r)
     state = t.at("damage")
     state.sitehit[0] = 1
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is None
 
 
@@ -72,7 +72,7 @@ def test_militech_needs_a_stash_hit_and_120_sr() -> None:
         t.card(0, "mantis-blades", on=r)  # +4
         t.card(0, "monoblade", on=r)  # +3: 12 each, 144
     state = t.at("damage")
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is None
     t2 = Table("militech")
     for _ in range(12):
@@ -93,7 +93,7 @@ def test_the_mob_wins_at_the_start_of_its_turn_with_50_eb_of_every_location_type
     for _ in range(8):
         t.card(0, "corporate-plaza")  # 5 EB each
     state = t.at("damage", active=1)
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is not None and state.outcome.kind == "sponsor"
     assert state.outcome.winners == (0,)
 
@@ -105,7 +105,7 @@ def test_the_nomads_win_on_the_open_road_with_every_kind_of_vehicle() -> None:
         t.card(0, slug, on=t.card(0, "road-warrior"))
     t.card(0, "gunship-copter", on=t.card(0, "road-warrior"))
     state = t.at("damage")
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is None  # no Car yet
     t.card(0, "muscle-car", on=t.card(0, "road-warrior"))
     state = t.at("damage")
@@ -135,7 +135,7 @@ def test_the_chassis_is_incomplete_while_it_has_construction_tokens() -> None:
     state = t.at("damage")
     assert state.tokens[chassis] == 3 and not state.chassis_complete(chassis)
     state.corpzone[0] = 1
-    state._end_turn()
+    turns.end_turn(state)
     assert state.outcome is None
 
 
@@ -144,7 +144,7 @@ def test_a_chassis_loses_a_token_at_the_start_of_each_of_its_owners_turns() -> N
     _, chassis = _punknaught(t)
     t.deck(0, "ganger", "ganger", "ganger")
     state = t.at("damage", active=1)
-    state._end_turn()
+    turns.end_turn(state)
     assert state.tokens[chassis] == 2
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, victory, views
+from . import damage, turns, views
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -32,8 +32,6 @@ from .cardset import CARDS
 from .rules import (
     CHASSIS_TOKENS,
     DAMAGE,
-    DECK_OUT_POINTS,
-    DRAW,
     EQUIP,
     F_ATTACKED,
     F_BUSTED,
@@ -54,10 +52,7 @@ from .rules import (
     SETUP_DRAW,
     STASH,
     STEP_NAMES,
-    STRAIGHTEN,
     TEAMS,
-    TURN_CAP,
-    TURN_DRAW,
     Z_DISCARD,
     Z_GEAR,
     Z_HAND,
@@ -205,7 +200,7 @@ class CyberState(CachedState):
         else:
             first = 0
         events.append(Event("first", f"Player {first + 1} goes first.", {"seat": first}))
-        events += self._begin_turn(first)
+        events += turns.begin_turn(self, first)
         return events
 
     # --- the contract --------------------------------------------------------------------------
@@ -938,7 +933,7 @@ class CyberState(CachedState):
             return []
         if self.hit is not None:
             return self._resolve_hit()
-        return self._next_step()
+        return turns.next_step(self)
 
     def _done(self, s: int) -> list[Event]:
         """An action of ``s`` is complete: priority goes to the other player."""
@@ -1364,7 +1359,7 @@ class CyberState(CachedState):
             self.bank[s] += e.amount
             return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]
         if op == "draw":
-            return self._continue_draw(s, e.amount, "effect")
+            return turns.continue_draw(self, s, e.amount, "effect")
         if op == "style":
             self.style[s] += e.amount
             return [Event("style", f"Player {s + 1} gains {e.amount} Style.", {})]
@@ -1577,9 +1572,9 @@ class CyberState(CachedState):
     def _answer(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
         kind = pr[0]
         if kind == "draw":
-            return self._answer_draw(s, pr, action.args[0])
+            return turns.answer_draw(self, s, pr, action.args[0])
         if kind == "take":
-            return self._answer_take(s, pr, action.args[0])
+            return turns.answer_take(self, s, pr, action.args[0])
         if kind == "pay":
             return self._answer_pay(s, pr, action)
         if kind == "place":
@@ -1642,137 +1637,9 @@ class CyberState(CachedState):
             ev = Event("discard", f"Player {s + 1} discards {self.defs[i].name}.", {"seat": s})
             if len(self.hand[s]) <= HAND_LIMIT:
                 self.prompt = None
-                return [ev, *self._end_turn()]
+                return [ev, *turns.end_turn(self)]
             return [ev]
         raise AssertionError(kind)
-
-    def _answer_draw(self, s: int, pr: tuple[Any, ...], which: str) -> list[Event]:
-        deck = self.runs[s] if which == "runs" else self.gear[s]
-        i = deck.pop()
-        self.zone[i] = Z_HAND
-        self.hand[s].append(i)
-        events = [
-            Event("draw", f"Player {s + 1} draws from the {which.capitalize()} deck.", {"seat": s}),
-            Event(
-                "drew",
-                f"You draw {self.defs[i].name}.",
-                {"card": self.defs[i].slug},
-                frozenset({s}),
-            ),
-        ]
-        left = pr[2] - 1
-        return events + self._continue_draw(s, left, pr[3])
-
-    def _continue_draw(self, s: int, left: int, then: str) -> list[Event]:
-        if left > 0 and (self.runs[s] or self.gear[s]):
-            self.prompt = ("draw", s, left, then)
-            return []
-        self.prompt = None
-        if left > 0:
-            o = 1 - s
-            self.prompt = ("take", o, left, then, s)
-            text = f"Player {s + 1} cannot draw {left} card(s): player {o + 1} gains points."
-            return [Event("deck-out", text, {"seat": s})]
-        return self._after_draw(s, then)
-
-    def _answer_take(self, o: int, pr: tuple[Any, ...], what: str) -> list[Event]:
-        if what == "ops":
-            self.ops[o] += DECK_OUT_POINTS
-        else:
-            self.style[o] += DECK_OUT_POINTS
-        ev = Event("take", f"Player {o + 1} takes {DECK_OUT_POINTS} {what.capitalize()}.", {})
-        left, then, s = pr[2] - 1, pr[3], pr[4]
-        if left > 0:
-            self.prompt = ("take", o, left, then, s)
-            return [ev]
-        self.prompt = None
-        return [ev, *self._after_draw(s, then)]
-
-    def _after_draw(self, s: int, then: str) -> list[Event]:
-        if then == "setup":
-            if s == 0:
-                self.prompt = ("draw", 1, SETUP_DRAW, "setup")
-                return []
-            return self._cut()
-        if then == "turn":
-            self.prio, self.passes = s, 0
-            return []
-        return self._done(s)
-
-    # --- turn structure --------------------------------------------------------------------------
-
-    def _begin_turn(self, p: int) -> list[Event]:
-        self.turn += 1
-        self.active = p
-        self.hit = None
-        for q in (0, 1):
-            for i in self.play[q]:
-                self.flags[i] &= F_BUSTED
-                self.spent[i] = 0
-        self.stashhit = [0, 0]
-        self.corpzone = [0, 0]
-        events = [Event("turn", f"Turn {self.turn}: player {p + 1}.", {"seat": p})]
-        for ch in self._chassis(p):
-            if self.tokens[ch]:
-                self.tokens[ch] -= 1
-                events.append(
-                    Event("token", f"The Punknaught Chassis has {self.tokens[ch]} tokens left.", {})
-                )
-        if victory.mob_wins(self, p):
-            return events + victory.win(
-                self, p, "The Mob's empire: 50 EB of Locations of every type", "sponsor"
-            )
-        self.step = DRAW
-        events += self._continue_draw(p, TURN_DRAW, "turn")
-        return events
-
-    def _next_step(self) -> list[Event]:
-        p = self.active
-        if self.step == DAMAGE:
-            if len(self.hand[p]) > HAND_LIMIT:
-                self.prompt = ("discard", p)
-                return []
-            return self._end_turn()
-        self.step += 1
-        self.prio, self.passes = p, 0
-        events: list[Event] = []
-        if self.step == STRAIGHTEN:
-            for i in self.play[p]:
-                self.used[i] = 0
-                self.flags[i] &= ~F_BUSTED
-        elif self.step == TEAMS:
-            for r in self.runners(0) + self.runners(1):
-                self.flags[r] &= ~F_MOVED
-        return events
-
-    def _end_turn(self) -> list[Event]:
-        p = self.active
-        events: list[Event] = []
-        for r in self.runners(p):
-            if self.psycho(r) and not self.flags[r] & F_ATTACKED:
-                events += damage.destroy(self, r, why="a Cyber-Psycho who did not attack")
-        self.mods = []
-        self.bank = [0, 0]
-        won = victory.victory(self, p)
-        if won:
-            return events + victory.win(self, p, won[0], won[1])
-        o = 1 - p
-        for q, reason, kind in victory.points_victory(self, o):
-            return events + victory.win(self, q, reason, kind)
-        self.sitehit[p] = 0
-        if self.turn >= TURN_CAP:
-            self._outcome = Outcome(
-                (),
-                (0.0, 0.0),
-                f"Turn cap: {TURN_CAP} turns played without a winner",
-                "cap",
-            )
-            self.prompt = None
-            return [
-                *events,
-                Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {}),
-            ]
-        return events + self._begin_turn(o)
 
     # --- refusing moves clearly ------------------------------------------------------------------
 

@@ -1,0 +1,160 @@
+"""Cyberpunk CCG: turn structure — the draw (and its choices), the walk through the nine steps, and
+the end of a turn (hand limit, the turn cap, victory checks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Event, Outcome
+from . import damage, victory
+from .rules import (
+    DAMAGE,
+    DECK_OUT_POINTS,
+    DRAW,
+    F_ATTACKED,
+    F_BUSTED,
+    F_MOVED,
+    HAND_LIMIT,
+    SETUP_DRAW,
+    STRAIGHTEN,
+    TEAMS,
+    TURN_CAP,
+    TURN_DRAW,
+    Z_HAND,
+)
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+
+def answer_draw(st: CyberState, s: int, pr: tuple[Any, ...], which: str) -> list[Event]:
+    deck = st.runs[s] if which == "runs" else st.gear[s]
+    i = deck.pop()
+    st.zone[i] = Z_HAND
+    st.hand[s].append(i)
+    events = [
+        Event("draw", f"Player {s + 1} draws from the {which.capitalize()} deck.", {"seat": s}),
+        Event(
+            "drew",
+            f"You draw {st.defs[i].name}.",
+            {"card": st.defs[i].slug},
+            frozenset({s}),
+        ),
+    ]
+    left = pr[2] - 1
+    return events + continue_draw(st, s, left, pr[3])
+
+
+def continue_draw(st: CyberState, s: int, left: int, then: str) -> list[Event]:
+    if left > 0 and (st.runs[s] or st.gear[s]):
+        st.prompt = ("draw", s, left, then)
+        return []
+    st.prompt = None
+    if left > 0:
+        o = 1 - s
+        st.prompt = ("take", o, left, then, s)
+        text = f"Player {s + 1} cannot draw {left} card(s): player {o + 1} gains points."
+        return [Event("deck-out", text, {"seat": s})]
+    return after_draw(st, s, then)
+
+
+def answer_take(st: CyberState, o: int, pr: tuple[Any, ...], what: str) -> list[Event]:
+    if what == "ops":
+        st.ops[o] += DECK_OUT_POINTS
+    else:
+        st.style[o] += DECK_OUT_POINTS
+    ev = Event("take", f"Player {o + 1} takes {DECK_OUT_POINTS} {what.capitalize()}.", {})
+    left, then, s = pr[2] - 1, pr[3], pr[4]
+    if left > 0:
+        st.prompt = ("take", o, left, then, s)
+        return [ev]
+    st.prompt = None
+    return [ev, *after_draw(st, s, then)]
+
+
+def after_draw(st: CyberState, s: int, then: str) -> list[Event]:
+    if then == "setup":
+        if s == 0:
+            st.prompt = ("draw", 1, SETUP_DRAW, "setup")
+            return []
+        return st._cut()
+    if then == "turn":
+        st.prio, st.passes = s, 0
+        return []
+    return st._done(s)
+
+
+def begin_turn(st: CyberState, p: int) -> list[Event]:
+    st.turn += 1
+    st.active = p
+    st.hit = None
+    for q in (0, 1):
+        for i in st.play[q]:
+            st.flags[i] &= F_BUSTED
+            st.spent[i] = 0
+    st.stashhit = [0, 0]
+    st.corpzone = [0, 0]
+    events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})]
+    for ch in st._chassis(p):
+        if st.tokens[ch]:
+            st.tokens[ch] -= 1
+            events.append(
+                Event("token", f"The Punknaught Chassis has {st.tokens[ch]} tokens left.", {})
+            )
+    if victory.mob_wins(st, p):
+        return events + victory.win(
+            st, p, "The Mob's empire: 50 EB of Locations of every type", "sponsor"
+        )
+    st.step = DRAW
+    events += continue_draw(st, p, TURN_DRAW, "turn")
+    return events
+
+
+def next_step(st: CyberState) -> list[Event]:
+    p = st.active
+    if st.step == DAMAGE:
+        if len(st.hand[p]) > HAND_LIMIT:
+            st.prompt = ("discard", p)
+            return []
+        return end_turn(st)
+    st.step += 1
+    st.prio, st.passes = p, 0
+    events: list[Event] = []
+    if st.step == STRAIGHTEN:
+        for i in st.play[p]:
+            st.used[i] = 0
+            st.flags[i] &= ~F_BUSTED
+    elif st.step == TEAMS:
+        for r in st.runners(0) + st.runners(1):
+            st.flags[r] &= ~F_MOVED
+    return events
+
+
+def end_turn(st: CyberState) -> list[Event]:
+    p = st.active
+    events: list[Event] = []
+    for r in st.runners(p):
+        if st.psycho(r) and not st.flags[r] & F_ATTACKED:
+            events += damage.destroy(st, r, why="a Cyber-Psycho who did not attack")
+    st.mods = []
+    st.bank = [0, 0]
+    won = victory.victory(st, p)
+    if won:
+        return events + victory.win(st, p, won[0], won[1])
+    o = 1 - p
+    for q, reason, kind in victory.points_victory(st, o):
+        return events + victory.win(st, q, reason, kind)
+    st.sitehit[p] = 0
+    if st.turn >= TURN_CAP:
+        st._outcome = Outcome(
+            (),
+            (0.0, 0.0),
+            f"Turn cap: {TURN_CAP} turns played without a winner",
+            "cap",
+        )
+        st.prompt = None
+        return [
+            *events,
+            Event("end", f"The game stops at the {TURN_CAP}-turn cap: a draw.", {}),
+        ]
+    return events + begin_turn(st, o)
