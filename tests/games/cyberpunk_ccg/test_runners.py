@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, turns
+from cyberdeck.games.cyberpunk_ccg import damage, hits, turns
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -49,7 +49,7 @@ def test_a_cyber_psycho_cannot_be_busted() -> None:
     assert state.psycho(psycho)
     raid = state.defs[state.hand[1][0]].ability
     assert raid is not None
-    assert state._targets(1, "opp-runner", raid.effects) == [other]
+    assert hits.targets(state, 1, "opp-runner", raid.effects) == [other]
     del other
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, turns, views
+from . import damage, hits, turns, views
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -36,7 +36,6 @@ from .rules import (
     F_ATTACKED,
     F_BUSTED,
     F_FOUGHT,
-    F_HIT,
     F_MOVED,
     F_OPENED,
     F_PRESSED,
@@ -468,9 +467,9 @@ class CyberState(CachedState):
             elif step == OPEN:
                 acts += [Action("open", (c(o),)) for o in self._openable(s)]
             elif step == HITS:
-                acts += self._send_actions(s, "hit")
+                acts += hits.send_actions(self, s, "hit")
             elif step == RUNS:
-                acts += self._send_actions(s, "run")
+                acts += hits.send_actions(self, s, "run")
         if hit is None and step == TEAMS:
             acts += self._team_actions(s)
         acts += self._event_actions(s, phase)
@@ -518,7 +517,7 @@ class CyberState(CachedState):
             if self.funds(s) < self.price(s, i):
                 continue
             if not self._effects_possible(s, ab.effects) or (
-                ab.target != "none" and not self._targets(s, ab.target, ab.effects)
+                ab.target != "none" and not hits.targets(self, s, ab.target, ab.effects)
             ):
                 continue
             out.append(Action("play", (d.slug,)))
@@ -546,7 +545,7 @@ class CyberState(CachedState):
             holder = self.host[i]
             if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
                 self._effects_possible(s, ab.effects)
-                and (ab.target == "none" or self._targets(s, ab.target, ab.effects, i))
+                and (ab.target == "none" or hits.targets(self, s, ab.target, ab.effects, i))
             ):
                 out.append("card")
         if d.kind != RUNNER:
@@ -570,7 +569,7 @@ class CyberState(CachedState):
             fought = self.flags[i] & F_FOUGHT
             if t == "solo" and self.in_hit(i) and not fought:
                 out.append("combat-sense")
-            if t == "cop" and self.in_skirmish(i) and not fought and self._skirmish_busts(s):
+            if t == "cop" and self.in_skirmish(i) and not fought and hits.skirmish_busts(self, s):
                 out.append("bust")
             if not self.in_hit(i):
                 due = self.support_cost(i)
@@ -593,12 +592,6 @@ class CyberState(CachedState):
 
     def _all_sites(self) -> list[int]:
         return self.sites(0) + self.sites(1)
-
-    def _skirmish_busts(self, s: int) -> list[int]:
-        h = self.hit
-        assert h is not None
-        foes = h[4] if s == h[1] else h[2]
-        return [r for r in foes if self.defs[r].rtype != "cop" and not self.psycho(r)]
 
     def partners(self, s: int, r: int) -> list[int]:
         """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
@@ -742,78 +735,6 @@ class CyberState(CachedState):
             out.append(Action("leave"))
         return out
 
-    def _forces(self, s: int, mode: str) -> list[tuple[str, tuple[int, ...]]]:
-        """Teams and single un-teamed runners that may set out now."""
-        out: list[tuple[str, tuple[int, ...]]] = []
-        rs = self.runners(s)
-        for k in range(1, MAX_TEAMS + 1):
-            members = tuple(r for r in rs if self.team[r] == k and not self.used[r])
-            if members and self._force_ok(members, mode):
-                out.append((f"t{k}", members))
-        for r in rs:
-            if self.team[r] == 0 and not self.used[r] and self._force_ok((r,), mode):
-                out.append((c(r), (r,)))
-        return out
-
-    def _force_ok(self, members: tuple[int, ...], mode: str) -> bool:
-        if self.movement(members) < 1:
-            return False
-        return not (mode == "hit" and any(self.flags[r] & F_HIT for r in members))
-
-    def _send_actions(self, s: int, mode: str) -> list[Action]:
-        if not self._targets_for(s, mode):
-            return []
-        return [Action("send", (name,)) for name, _ in self._forces(s, mode)]
-
-    def _targets_for(self, s: int, mode: str) -> list[int]:
-        if mode == "run":
-            return self.sites(s, OPERATION)
-        o = 1 - s
-        out = self.sites(o, LOCATION)
-        out += [op for op in self.sites(o, OPERATION) if self.flags[op] & F_OPENED]
-        if self.stash[o] and self.funds(s) >= len(self.stash[o]):
-            out.append(STASH)
-        return out
-
-    def _targets(
-        self, s: int, target: str, effects: tuple[Effect, ...] = (), source: int = 0
-    ) -> list[int]:
-        o = 1 - s
-        defs = self.defs
-        if target == "self":
-            return [source]
-        if target == "own-runner":
-            return self.runners(s)
-        if target == "opp-runner":
-            if any(e.op == "bust" for e in effects):
-                return [r for r in self.runners(o) if not self.psycho(r)]
-            return self.runners(o)
-        if target == "any-runner":
-            return self.runners(s) + self.runners(o)
-        if target == "opp-site":
-            return self.sites(o)
-        if target == "own-site":
-            return self.sites(s)
-        if target == "any-site":
-            return self._all_sites()
-        if target == "opp-gear":
-            return [
-                a
-                for a in self.play[o]
-                if defs[a].kind == EQUIPMENT and self.host[a] and defs[self.host[a]].kind == RUNNER
-            ]
-        if target == "own-discard":
-            out = []
-            for e in effects:
-                if e.op == "recover":
-                    out += [
-                        i
-                        for i in self.discard[s]
-                        if defs[i].kind == e.stat and defs[i].cost <= e.amount
-                    ]
-            return out
-        return []
-
     def _prompt_actions(self) -> list[Action]:
         pr = self.prompt
         assert pr is not None
@@ -851,10 +772,10 @@ class CyberState(CachedState):
             members, mode = pr[2], pr[3]
             acts = []
             if mode == "hit":
-                for t in self._targets_for(s, "hit"):
+                for t in hits.targets_for(self, s, "hit"):
                     acts.append(Action("hit", ("stash",) if t == STASH else (c(t),)))
             else:
-                acts += [Action("run", (c(t),)) for t in self._targets_for(s, "run")]
+                acts += [Action("run", (c(t),)) for t in hits.targets_for(self, s, "run")]
             if all(self.team[r] == 0 for r in members):
                 for r in self.runners(s):
                     if (
@@ -862,7 +783,7 @@ class CyberState(CachedState):
                         and r not in members
                         and not self.used[r]
                         and len(members) < self.force_limit((*members, r), False)
-                        and self._force_ok((*members, r), mode)
+                        and hits.force_ok(self, (*members, r), mode)
                     ):
                         acts.append(Action("send", (c(r),)))
             return acts
@@ -932,7 +853,7 @@ class CyberState(CachedState):
         if self.passes < 2:
             return []
         if self.hit is not None:
-            return self._resolve_hit()
+            return hits.resolve_hit(self)
         return turns.next_step(self)
 
     def _done(self, s: int) -> list[Event]:
@@ -993,7 +914,12 @@ class CyberState(CachedState):
             if name == "combat-sense":
                 self.prompt = ("sense", s, i)
             else:
-                self.prompt = ("target", s, ("skirmish-bust", i, 0), tuple(self._skirmish_busts(s)))
+                self.prompt = (
+                    "target",
+                    s,
+                    ("skirmish-bust", i, 0),
+                    tuple(hits.skirmish_busts(self, s)),
+                )
             return [ev]
         if name == "support":
             lr = self.runner_stat(i, "lr")
@@ -1005,9 +931,9 @@ class CyberState(CachedState):
             self.prompt = ("interface", s, i)
             return [ev]
         if name == "family":
-            cands = [x for x in self._targets(s, "own-runner") if x != i]
+            cands = [x for x in hits.targets(self, s, "own-runner") if x != i]
         elif name in ("credibility", "charisma"):
-            cands = self._targets(s, "any-site")
+            cands = hits.targets(self, s, "any-site")
         elif name == "recover":
             cands = self._recoverable(s, i)
         elif name == "renew":
@@ -1137,7 +1063,7 @@ class CyberState(CachedState):
                 *self._done(s),
             ]
         if kind == "stash":
-            return self._begin_hit(s, purpose[1], STASH, "hit")
+            return hits.begin_hit(self, s, purpose[1], STASH, "hit")
         if kind == "support":
             return self._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
         raise AssertionError(kind)
@@ -1218,7 +1144,7 @@ class CyberState(CachedState):
         if target == "none":
             return self._respond_or_resolve(s, pending)
         source = pending[1]
-        cands = tuple(self._targets(s, target, effects, source))
+        cands = tuple(hits.targets(self, s, target, effects, source))
         if target == "self":
             return self._respond_or_resolve(s, (pending[0], source, source))
         self.prompt = ("target", s, pending, cands)
@@ -1331,12 +1257,12 @@ class CyberState(CachedState):
             side = self.hit_side(s)
             assert side is not None
             stat = 0 if code == "sense-attack" else 1
-            self._hit_bonus(side, stat, self.power(source))
+            hits.hit_bonus(self, side, stat, self.power(source))
             events.append(Event("mod", f"{self.name(source)} adds its Power in combat.", {}))
         elif code == "support":
             side = self.hit_side(s)
             if side is not None:
-                self._hit_bonus(side, 0, target)
+                hits.hit_bonus(self, side, 0, target)
                 events.append(
                     Event("support", f"{self.name(source)} adds {target} long-range offense.", {})
                 )
@@ -1346,12 +1272,6 @@ class CyberState(CachedState):
         if self.prompt is None:
             events += self._done(s)
         return events
-
-    def _hit_bonus(self, side: int, stat: int, amount: int) -> None:
-        h = self.hit
-        assert h is not None
-        k = 5 + 2 * side + stat
-        self.hit = (*h[:k], h[k] + amount, *h[k + 1 :])
 
     def _effect(self, s: int, e: Effect, source: int, target: int) -> list[Event]:
         op = e.op
@@ -1370,7 +1290,7 @@ class CyberState(CachedState):
             side = self.hit_side(s)
             if side is None:
                 return []
-            self._hit_bonus(side, 0 if e.stat == "attack" else 1, e.amount)
+            hits.hit_bonus(self, side, 0 if e.stat == "attack" else 1, e.amount)
             word = "attack" if e.stat == "attack" else "Defense"
             return [Event("force", f"Player {s + 1}'s force gets +{e.amount} {word}.", {})]
         if target == 0 or self.zone[target] not in (Z_PLAY, Z_DISCARD):
@@ -1419,154 +1339,6 @@ class CyberState(CachedState):
         self.hand[s].append(i)
         return [Event("recover", f"{self.defs[i].name} returns to player {s + 1}'s hand.", {})]
 
-    # --- hits and runs ---------------------------------------------------------------------------
-
-    def _answer_form(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-        members, mode = pr[2], pr[3]
-        if action.kind == "send":
-            self.prompt = ("form", s, (*members, num(action.args[0])), mode)
-            return []
-        self.prompt = None
-        target = STASH if action.args[0] == "stash" else num(action.args[0])
-        if target == STASH:
-            return self._start_payment(s, len(self.stash[1 - s]), ("stash", members))
-        return self._begin_hit(s, members, target, mode)
-
-    def _begin_hit(self, s: int, members: tuple[int, ...], target: int, mode: str) -> list[Event]:
-        o = 1 - s
-        for r in members:
-            self.flags[r] |= F_ATTACKED | (F_HIT if mode == "hit" else 0)
-        what = f"player {o + 1}'s Stash" if target == STASH else self.name(target)
-        names = ", ".join(self.name(r) for r in members)
-        verb = "hits" if mode == "hit" else "runs on"
-        events = [Event(mode, f"Player {s + 1} {verb} {what} with {names}.", {"seat": s})]
-        if mode == "hit" and (target == STASH or self.defs[target].kind == LOCATION):
-            self.sitehit[o] = 1
-        self.hit = (mode, s, members, target, (), 0, 0, 0, 0)
-        if mode == "hit" and any(
-            any(not self.used[r] for r in self.team_members(o, k)) for k in range(1, MAX_TEAMS + 1)
-        ):
-            self.prompt = ("defend", o)
-            return events
-        self.prio, self.passes = s, 0
-        return events
-
-    def _answer_defend(self, o: int, action: Action) -> list[Event]:
-        self.prompt = None
-        h = self.hit
-        assert h is not None
-        if action.kind == "no-defense":
-            self.prio, self.passes = h[1], 0
-            return [Event("no-defense", f"Player {o + 1} does not defend.", {})]
-        k = int(action.args[0][1:])
-        defenders = tuple(r for r in self.team_members(o, k) if not self.used[r])
-        self.hit = (*h[:4], defenders, *h[5:])
-        self.prio, self.passes = o, 0
-        names = ", ".join(self.name(r) for r in defenders)
-        return [Event("defend", f"Player {o + 1} defends with {names}: skirmish!", {})]
-
-    def _resolve_hit(self) -> list[Event]:
-        h = self.hit
-        assert h is not None
-        mode, s, members, target, defenders = h[0], h[1], h[2], h[3], h[4]
-        o = 1 - s
-        events: list[Event] = []
-        attack = self.hit_attack(0)
-        defense = self.hit_defense(0)
-        if defenders:
-            d_attack = self.hit_attack(1)
-            d_defense = self.hit_defense(1)
-            won = attack > d_defense
-            lost = d_attack > defense
-            events.append(
-                Event(
-                    "skirmish",
-                    f"Skirmish: attack {attack} against Defense {d_defense}; "
-                    f"defending attack {d_attack} against Defense {defense}.",
-                    {},
-                )
-            )
-            if won:
-                events += damage.defeat(self, defenders)
-            for r in defenders:
-                if self.zone[r] == Z_PLAY:
-                    self.used[r] = 1
-            if lost:
-                events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
-                events += damage.defeat(self, members)
-            if not won or lost:
-                self._exhaust(members)
-                return events + self._end_hit(s)
-            attack -= d_defense
-            defense -= d_attack
-        if target != STASH and self.zone[target] != Z_PLAY:
-            events.append(Event("fizzle", "The target is gone; the force stands down.", {}))
-            self._exhaust(members)
-            return events + self._end_hit(s)
-        if target == STASH:
-            target_attack = self.stash_security(o)
-            what = f"player {o + 1}'s Stash"
-        else:
-            target_attack = self.security(target)
-            what = self.name(target)
-        events.append(
-            Event("attack", f"Offense {attack} against {what} (ATTACK {target_attack}).", {})
-        )
-        if attack > target_attack:
-            events += self._take(s, target, mode)
-            for r in members:
-                self.spent[r] += 1
-            left = self.movement(members)
-            if mode == "run":
-                if left < 1:
-                    self._exhaust(members)
-                events += self._end_hit(s, complete=target)
-                return events
-            v = next((self.vehicle_of(r) for r in members if self.vehicle_of(r)), 0)
-            if left >= 1 and v:
-                self.prompt = ("press", s, v)
-                return events
-            self._exhaust(members)
-            return events + self._end_hit(s)
-        if target_attack > defense:
-            events.append(Event("defeated", f"Player {s + 1}'s force is DEFEATED.", {}))
-            events += damage.defeat(self, members)
-        self._exhaust(members)
-        return events + self._end_hit(s)
-
-    def _exhaust(self, members: tuple[int, ...]) -> None:
-        for r in members:
-            if self.zone[r] == Z_PLAY:
-                self.used[r] = 1
-
-    def _take(self, s: int, target: int, mode: str) -> list[Event]:
-        o = 1 - s
-        if target == STASH:
-            n = len(self.stash[o])
-            events = [Event("stash-hit", f"Player {s + 1} trashes player {o + 1}'s Stash.", {})]
-            for a in list(self.stash[o]):
-                events += damage.destroy(self, a)
-            self.ops[s] += 3 * n
-            self.stashhit[s] = 1
-            return [*events, Event("score", f"Player {s + 1} scores {3 * n} Ops.", {})]
-        d = self.defs[target]
-        events = damage.destroy(self, target, burn=mode == "run")
-        self.ops[s] += d.ops
-        return [*events, Event("score", f"Player {s + 1} scores {d.ops} Ops.", {"seat": s})]
-
-    def _end_hit(self, s: int, complete: int = 0) -> list[Event]:
-        self.hit = None
-        d = self.defs[complete] if complete else None
-        if d is not None and d.ability is not None and d.ability.timing == "complete":
-            ab = d.ability
-            cands = self._targets(s, ab.target, ab.effects, complete)
-            if ab.target == "none":
-                return self._resolve(s, ("card-complete", complete, 0))
-            if cands:
-                self.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
-                return []
-        return self._done(s)
-
     # --- prompts ---------------------------------------------------------------------------------
 
     def _answer(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
@@ -1584,9 +1356,9 @@ class CyberState(CachedState):
             pending = pr[2]
             return self._respond_or_resolve(s, (pending[0], pending[1], num(action.args[0])))
         if kind == "form":
-            return self._answer_form(s, pr, action)
+            return hits.answer_form(self, s, pr, action)
         if kind == "defend":
-            return self._answer_defend(s, action)
+            return hits.answer_defend(self, s, action)
         if kind == "ability":
             self.prompt = None
             return self._activate(s, pr[2], action.args[0])
@@ -1624,9 +1396,9 @@ class CyberState(CachedState):
                 self.flags[pr[2]] |= F_PRESSED
                 text = f"Player {s + 1} exhausts {self.name(pr[2])}; the force stays unused."
             else:
-                self._exhaust(h[2])
+                hits.exhaust(self, h[2])
                 text = f"Player {s + 1}'s force stands down."
-            return [Event("press", text, {}), *self._end_hit(s)]
+            return [Event("press", text, {}), *hits.end_hit(self, s)]
         if kind == "respond":
             return self._answer_respond(s, pr, action)
         if kind == "discard":
