@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.engine import Action, IllegalAction
-from cyberdeck.games.cyberpunk_ccg import GAME, turns
+from cyberdeck.games.cyberpunk_ccg import GAME, economy, turns
 from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, texts
 
 
@@ -91,9 +91,9 @@ def test_sponsor_faction_pays_two_less_but_at_least_one() -> None:
     t = Table("the-mob", "ncpd")
     samurai, rocker, cop = t.hand(0, "street-samurai", "garage-rocker", "beat-cop")
     state = t.at("purchase")
-    assert state.price(0, samurai) == 3  # street 5 -> 3
-    assert state.price(0, rocker) == 1  # street 2 -> minimum 1
-    assert state.price(0, cop) == 3  # government: no discount
+    assert economy.price(state, 0, samurai) == 3  # street 5 -> 3
+    assert economy.price(state, 0, rocker) == 1  # street 2 -> minimum 1
+    assert economy.price(state, 0, cop) == 3  # government: no discount
 
 
 def test_the_discount_does_not_apply_to_opening_an_opponents_operation() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage
+from . import damage, economy
 from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
@@ -53,7 +53,7 @@ def targets_for(st: CyberState, s: int, mode: str) -> list[int]:
     o = 1 - s
     out = st.sites(o, LOCATION)
     out += [op for op in st.sites(o, OPERATION) if st.flags[op] & F_OPENED]
-    if st.stash[o] and st.funds(s) >= len(st.stash[o]):
+    if st.stash[o] and economy.funds(st, s) >= len(st.stash[o]):
         out.append(STASH)
     return out
 
@@ -111,7 +111,7 @@ def answer_form(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> 
     st.prompt = None
     target = STASH if action.args[0] == "stash" else num(action.args[0])
     if target == STASH:
-        return st._start_payment(s, len(st.stash[1 - s]), ("stash", members))
+        return economy.start_payment(st, s, len(st.stash[1 - s]), ("stash", members))
     return begin_hit(st, s, members, target, mode)
 
 

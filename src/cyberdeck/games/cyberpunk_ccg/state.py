@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, hits, turns, views
+from . import damage, economy, hits, turns, views
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -418,39 +418,6 @@ class CyberState(CachedState):
         h = self.hit
         return h is not None and bool(h[4]) and (r in h[2] or r in h[4])
 
-    # --- paying ---------------------------------------------------------------------------------
-
-    def price(self, p: int, i: int) -> int:
-        """What card ``i`` costs ``p`` to play: the sponsor's faction pays 2 less (minimum 1)."""
-        d = self.defs[i]
-        if d.faction and d.faction == self.defs[self.sponsor[p]].faction:
-            return max(1, d.cost - 2)
-        return d.cost
-
-    def sources(self, p: int, op: bool) -> list[tuple[int, int]]:
-        """Unused EB sources of ``p`` and what each pays: the sponsor, Locations, Corps (half
-        Power); Fixers lower the price of an Operation by their Power."""
-        out: list[tuple[int, int]] = []
-        defs = self.defs
-        used = self.used
-        for i in self.play[p]:
-            if used[i] or self.host[i]:
-                continue
-            d = defs[i]
-            if d.kind == "sponsor":
-                out.append((i, d.income))
-            elif d.kind == LOCATION and d.eb > 0:
-                out.append((i, d.eb))
-            elif d.kind == RUNNER:
-                if d.rtype == "corp" and self.power(i) // 2 > 0:
-                    out.append((i, self.power(i) // 2))
-                elif d.rtype == "fixer" and op and self.power(i) > 0:
-                    out.append((i, self.power(i)))
-        return out
-
-    def funds(self, p: int, op: bool = False) -> int:
-        return self.bank[p] + sum(v for _, v in self.sources(p, op))
-
     # --- legal moves ------------------------------------------------------------------------------
 
     def _window_actions(self, s: int) -> list[Action]:
@@ -461,7 +428,7 @@ class CyberState(CachedState):
         hit = self.hit
         if hit is None and me:
             if step == PURCHASE:
-                acts += self._buy_actions(s)
+                acts += economy.buy_actions(self, s)
             elif step == EQUIP:
                 acts += [Action("move", (c(a),)) for a in self._movable(s)]
             elif step == OPEN:
@@ -476,31 +443,6 @@ class CyberState(CachedState):
         acts += self._ability_actions(s, phase)
         return acts
 
-    def _buy_actions(self, s: int) -> list[Action]:
-        out: list[Action] = []
-        seen: set[int] = set()
-        defs = self.defs
-        for i in self.hand[s]:
-            d = defs[i]
-            if d.kind == EVENT or id(d) in seen:
-                continue
-            seen.add(id(d))
-            if self._can_buy(s, i):
-                out.append(Action("buy", (d.slug,)))
-        return out
-
-    def _can_buy(self, s: int, i: int) -> bool:
-        d = self.defs[i]
-        if d.legendary and self._legendary_in_play(d):
-            return False
-        if d.gear == "chassis" and not self.sites(s, LOCATION):
-            return False
-        return self.funds(s, d.kind == OPERATION) >= self.price(s, i)
-
-    def _legendary_in_play(self, d: CardDef) -> bool:
-        defs = self.defs
-        return any(defs[i] is d for p in (0, 1) for i in self.play[p])
-
     def _event_actions(self, s: int, phase: str) -> list[Action]:
         out: list[Action] = []
         seen: set[int] = set()
@@ -514,7 +456,7 @@ class CyberState(CachedState):
             assert ab is not None
             if ab.timing not in ("any", phase):
                 continue
-            if self.funds(s) < self.price(s, i):
+            if economy.funds(self, s) < economy.price(self, s, i):
                 continue
             if not self._effects_possible(s, ab.effects) or (
                 ab.target != "none" and not hits.targets(self, s, ab.target, ab.effects)
@@ -573,8 +515,8 @@ class CyberState(CachedState):
                 out.append("bust")
             if not self.in_hit(i):
                 due = self.support_cost(i)
-                own = dict(self.sources(s, False)).get(i, 0)
-                if self.runner_stat(i, "lr") > 0 and self.funds(s) - own >= due:
+                own = dict(economy.sources(self, s, False)).get(i, 0)
+                if self.runner_stat(i, "lr") > 0 and economy.funds(self, s) - own >= due:
                     out.append("support")
         return out
 
@@ -667,7 +609,7 @@ class CyberState(CachedState):
         h = self.host[a]
         out: list[int] = []
         if self.zone[a] == Z_STASH:
-            out = [r for r in self.runners(s) if self._payers(r) and self.fits(a, r)]
+            out = [r for r in self.runners(s) if economy.payers(self, r) and self.fits(a, r)]
             out += [
                 ch
                 for ch in self._chassis(s)
@@ -680,9 +622,9 @@ class CyberState(CachedState):
         if d.gear == "chassis":
             if self.tokens[a] or hd.kind == RUNNER:
                 return []
-            return [r for r in self.runners(s) if self._payers(r) and self.fits(a, r)]
+            return [r for r in self.runners(s) if economy.payers(self, r) and self.fits(a, r)]
         if hd.kind == RUNNER:
-            if self._payers(h, a):
+            if economy.payers(self, h, a):
                 out.append(0)
             if not self.used[a]:
                 out += [r for r in self.runners(s) if r != h and self.fits(a, r)]
@@ -705,7 +647,10 @@ class CyberState(CachedState):
         o = 1 - s
         out = []
         for op in self.sites(o, OPERATION):
-            if not self.flags[op] & F_OPENED and self.funds(s, True) >= 2 * self.defs[op].cost:
+            if (
+                not self.flags[op] & F_OPENED
+                and economy.funds(self, s, True) >= 2 * self.defs[op].cost
+            ):
                 out.append(op)
         return out
 
@@ -749,10 +694,10 @@ class CyberState(CachedState):
             return [Action("take", ("ops",)), Action("take", ("style",))]
         if kind == "pay":
             op = pr[4][0] in ("buy-op", "open")
-            acts = [Action("pay", (c(i),)) for i, _ in self.sources(s, op)]
+            acts = [Action("pay", (c(i),)) for i, _ in economy.sources(self, s, op)]
             if self.bank[s]:
                 acts.append(Action("pay", ("bank",)))
-            acts += [Action("boost", (c(r),)) for r in self._boosters(s, pr)]
+            acts += [Action("boost", (c(r),)) for r in economy.boosters(self, s, pr)]
             return acts
         if kind == "place":
             a = pr[2]
@@ -868,7 +813,7 @@ class CyberState(CachedState):
         if kind == "pass":
             return self._pass()
         if kind == "buy":
-            return self._buy(s, self._from_hand(s, args[0]))
+            return economy.buy(self, s, self._from_hand(s, args[0]))
         if kind == "play":
             return self._play_event(s, self._from_hand(s, args[0]))
         if kind == "move":
@@ -877,7 +822,7 @@ class CyberState(CachedState):
             return []
         if kind == "open":
             op = num(args[0])
-            return self._start_payment(s, 2 * self.defs[op].cost, ("open", op))
+            return economy.start_payment(self, s, 2 * self.defs[op].cost, ("open", op))
         if kind == "team":
             self.prompt = ("team", s, num(args[0]))
             return []
@@ -925,7 +870,7 @@ class CyberState(CachedState):
             lr = self.runner_stat(i, "lr")
             due = self.support_cost(i)
             self.used[i] = 1
-            return [ev, *self._start_payment(s, due, ("support", i, lr))]
+            return [ev, *economy.start_payment(self, s, due, ("support", i, lr))]
         self.used[i] = 1
         if name == "interface":
             self.prompt = ("interface", s, i)
@@ -963,110 +908,12 @@ class CyberState(CachedState):
 
     # --- buying and paying ------------------------------------------------------------------------
 
-    def _buy(self, s: int, i: int) -> list[Event]:
-        d = self.defs[i]
-        self.hand[s].remove(i)
-        self.zone[i] = Z_LIMBO
-        ev = Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug})
-        purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
-        return [ev, *self._start_payment(s, self.price(s, i), purpose)]
-
     def _play_event(self, s: int, i: int) -> list[Event]:
         d = self.defs[i]
         self.hand[s].remove(i)
         self.zone[i] = Z_LIMBO
         ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
-        return [ev, *self._start_payment(s, self.price(s, i), ("event", i))]
-
-    def _start_payment(self, s: int, due: int, purpose: tuple[Any, ...]) -> list[Event]:
-        if due <= 0:
-            return self._paid(s, purpose)
-        self.prompt = ("pay", s, due, 0, purpose)
-        return []
-
-    def _boosters(self, s: int, pr: tuple[Any, ...]) -> list[int]:
-        """Corps that may add their Power to the next Location paying (Resources): only while no
-        boost is pending, and only when the payment can still be completed afterwards."""
-        if len(pr) > 5:
-            return []
-        op = pr[4][0] in ("buy-op", "open")
-        srcs = self.sources(s, op)
-        best = max((v for i, v in srcs if self.defs[i].kind == LOCATION), default=0)
-        if not best:
-            return []
-        total = self.bank[s] + sum(v for _, v in srcs)
-        out = []
-        for i, v in srcs:
-            d = self.defs[i]
-            if d.kind == RUNNER and d.rtype == "corp":
-                bonus = min(self.power(i), best)
-                if total - v + bonus >= pr[2] - pr[3]:
-                    out.append(i)
-        return out
-
-    def _answer_pay(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-        due, paid, purpose = pr[2], pr[3], pr[4]
-        if action.kind == "boost":
-            corp = num(action.args[0])
-            self.used[corp] = 1
-            self.prompt = ("pay", s, due, paid, purpose, self.power(corp))
-            text = f"{self.name(corp)} will add its Power to the next Location's EB."
-            return [Event("boost", text, {"seat": s})]
-        boost = pr[5] if len(pr) > 5 else 0
-        if action.args[0] == "bank":
-            amount = self.bank[s]
-            self.bank[s] = 0
-            what = "banked EB"
-        else:
-            src = num(action.args[0])
-            op = purpose[0] in ("buy-op", "open")
-            amount = dict(self.sources(s, op))[src]
-            if boost and self.defs[src].kind == LOCATION:
-                amount += min(boost, amount)  # at most twice the Location's EB
-                boost = 0
-            self.used[src] = 1
-            what = self.defs[src].name
-        paid += amount
-        ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
-        if paid < due:
-            self.prompt = (
-                ("pay", s, due, paid, purpose, boost) if boost else ("pay", s, due, paid, purpose)
-            )
-            return [ev]
-        self.prompt = None
-        return [ev, *self._paid(s, purpose)]
-
-    def _paid(self, s: int, purpose: tuple[Any, ...]) -> list[Event]:
-        kind = purpose[0]
-        if kind in ("buy", "buy-op"):
-            i = purpose[1]
-            d = self.defs[i]
-            if d.kind in (CYBER, EQUIPMENT):
-                self.prompt = ("place", s, i, "buy")
-                return []
-            self._enter_play(s, i)
-            return [Event("enter", f"{self.name(i)} enters play.", {"seat": s}), *self._done(s)]
-        if kind == "event":
-            i = purpose[1]
-            d = self.defs[i]
-            self.zone[i] = Z_DISCARD
-            self.discard[s].append(i)
-            if d.slug == "trashin-the-corp-zone":
-                self.corpzone[s] = 1
-            assert d.ability is not None
-            return self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)
-        if kind == "open":
-            op = purpose[1]
-            self.flags[op] |= F_OPENED
-            return [
-                Event("open", f"Player {s + 1} opens {self.name(op)} to attack.", {"seat": s}),
-                *self._done(s),
-            ]
-        if kind == "stash":
-            return hits.begin_hit(self, s, purpose[1], STASH, "hit")
-        if kind == "support":
-            return self._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
-        raise AssertionError(kind)
+        return [ev, *economy.start_payment(self, s, economy.price(self, s, i), ("event", i))]
 
     def _enter_play(self, s: int, i: int, host: int = 0, fresh: bool = True) -> None:
         self.zone[i] = Z_PLAY
@@ -1093,7 +940,7 @@ class CyberState(CachedState):
             else:
                 runner = h if dest == 0 else dest
                 if self.defs[runner].kind == RUNNER:
-                    payers = self._payers(runner, a)
+                    payers = economy.payers(self, runner, a)
         self._detach(a)
         if dest == 0:
             self.zone[a] = Z_STASH
@@ -1117,15 +964,6 @@ class CyberState(CachedState):
             elif emp == 1:
                 events.append(Event("psycho", f"{self.name(dest)} is Cyber-Psycho!", {}))
         return events + self._done(s)
-
-    def _payers(self, r: int, moved: int = 0) -> list[int]:
-        """What may be exhausted to pay for an equip step move involving runner ``r``: the runner
-        itself, or an unused Vehicle attached to it (never the card being moved)."""
-        out = [] if self.used[r] else [r]
-        v = self.vehicle_of(r)
-        if v and v != moved:
-            out.append(v)
-        return out
 
     def _detach(self, a: int) -> None:
         """Take ``a`` out of wherever it is (play, stash, limbo) without sending it anywhere."""
@@ -1348,7 +1186,7 @@ class CyberState(CachedState):
         if kind == "take":
             return turns.answer_take(self, s, pr, action.args[0])
         if kind == "pay":
-            return self._answer_pay(s, pr, action)
+            return economy.answer_pay(self, s, pr, action)
         if kind == "place":
             return self._answer_place(s, pr, action)
         if kind == "target":
@@ -1440,10 +1278,10 @@ class CyberState(CachedState):
             d = self.defs[card]
             if kind == "buy" and (self.step != PURCHASE or s != self.active):
                 return "Cards are bought in the purchase step of your own turn."
-            if d.legendary and self._legendary_in_play(d):
+            if d.legendary and economy.legendary_in_play(self, d):
                 return f"{d.name} is Legendary and a copy is already in play."
-            price = self.price(s, card)
-            funds = self.funds(s, d.kind == OPERATION)
+            price = economy.price(self, s, card)
+            funds = economy.funds(self, s, d.kind == OPERATION)
             if funds < price:
                 return f"{d.name} costs {price} EB and you have {funds} EB available."
             return f"{d.name} cannot be played now ({step} step): it has no legal use or target."

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from . import economy
 from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
     F_ATTACKED,
@@ -102,7 +103,7 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "style": st.style_in_play(p),
                 "busts": st.busts[p],
                 "bank": st.bank[p],
-                "funds": st.funds(p),
+                "funds": economy.funds(st, p),
                 "runs_deck": len(st.runs[p]),
                 "gear_deck": len(st.gear[p]),
                 "hand_count": len(st.hand[p]),

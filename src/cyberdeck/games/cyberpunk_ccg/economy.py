@@ -1,0 +1,189 @@
+"""Cyberpunk CCG: the economy — prices, the sources that pay Eurobucks (the bank, runners'
+income, boosters), buying a card from hand, and a payment in progress until it is paid."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action, Event
+from . import hits
+from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
+from .rules import F_OPENED, STASH, Z_DISCARD, Z_LIMBO, num
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+
+def price(st: CyberState, p: int, i: int) -> int:
+    """What card ``i`` costs ``p`` to play: the sponsor's faction pays 2 less (minimum 1)."""
+    d = st.defs[i]
+    if d.faction and d.faction == st.defs[st.sponsor[p]].faction:
+        return max(1, d.cost - 2)
+    return d.cost
+
+
+def sources(st: CyberState, p: int, op: bool) -> list[tuple[int, int]]:
+    """Unused EB sources of ``p`` and what each pays: the sponsor, Locations, Corps (half
+    Power); Fixers lower the price of an Operation by their Power."""
+    out: list[tuple[int, int]] = []
+    defs = st.defs
+    used = st.used
+    for i in st.play[p]:
+        if used[i] or st.host[i]:
+            continue
+        d = defs[i]
+        if d.kind == "sponsor":
+            out.append((i, d.income))
+        elif d.kind == LOCATION and d.eb > 0:
+            out.append((i, d.eb))
+        elif d.kind == RUNNER:
+            if d.rtype == "corp" and st.power(i) // 2 > 0:
+                out.append((i, st.power(i) // 2))
+            elif d.rtype == "fixer" and op and st.power(i) > 0:
+                out.append((i, st.power(i)))
+    return out
+
+
+def funds(st: CyberState, p: int, op: bool = False) -> int:
+    return st.bank[p] + sum(v for _, v in sources(st, p, op))
+
+
+def buy_actions(st: CyberState, s: int) -> list[Action]:
+    out: list[Action] = []
+    seen: set[int] = set()
+    defs = st.defs
+    for i in st.hand[s]:
+        d = defs[i]
+        if d.kind == EVENT or id(d) in seen:
+            continue
+        seen.add(id(d))
+        if can_buy(st, s, i):
+            out.append(Action("buy", (d.slug,)))
+    return out
+
+
+def can_buy(st: CyberState, s: int, i: int) -> bool:
+    d = st.defs[i]
+    if d.legendary and legendary_in_play(st, d):
+        return False
+    if d.gear == "chassis" and not st.sites(s, LOCATION):
+        return False
+    return funds(st, s, d.kind == OPERATION) >= price(st, s, i)
+
+
+def legendary_in_play(st: CyberState, d: CardDef) -> bool:
+    defs = st.defs
+    return any(defs[i] is d for p in (0, 1) for i in st.play[p])
+
+
+def buy(st: CyberState, s: int, i: int) -> list[Event]:
+    d = st.defs[i]
+    st.hand[s].remove(i)
+    st.zone[i] = Z_LIMBO
+    ev = Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug})
+    purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
+    return [ev, *start_payment(st, s, price(st, s, i), purpose)]
+
+
+def start_payment(st: CyberState, s: int, due: int, purpose: tuple[Any, ...]) -> list[Event]:
+    if due <= 0:
+        return paid_for(st, s, purpose)
+    st.prompt = ("pay", s, due, 0, purpose)
+    return []
+
+
+def boosters(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[int]:
+    """Corps that may add their Power to the next Location paying (Resources): only while no
+    boost is pending, and only when the payment can still be completed afterwards."""
+    if len(pr) > 5:
+        return []
+    op = pr[4][0] in ("buy-op", "open")
+    srcs = sources(st, s, op)
+    best = max((v for i, v in srcs if st.defs[i].kind == LOCATION), default=0)
+    if not best:
+        return []
+    total = st.bank[s] + sum(v for _, v in srcs)
+    out = []
+    for i, v in srcs:
+        d = st.defs[i]
+        if d.kind == RUNNER and d.rtype == "corp":
+            bonus = min(st.power(i), best)
+            if total - v + bonus >= pr[2] - pr[3]:
+                out.append(i)
+    return out
+
+
+def answer_pay(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    due, paid, purpose = pr[2], pr[3], pr[4]
+    if action.kind == "boost":
+        corp = num(action.args[0])
+        st.used[corp] = 1
+        st.prompt = ("pay", s, due, paid, purpose, st.power(corp))
+        text = f"{st.name(corp)} will add its Power to the next Location's EB."
+        return [Event("boost", text, {"seat": s})]
+    boost = pr[5] if len(pr) > 5 else 0
+    if action.args[0] == "bank":
+        amount = st.bank[s]
+        st.bank[s] = 0
+        what = "banked EB"
+    else:
+        src = num(action.args[0])
+        op = purpose[0] in ("buy-op", "open")
+        amount = dict(sources(st, s, op))[src]
+        if boost and st.defs[src].kind == LOCATION:
+            amount += min(boost, amount)  # at most twice the Location's EB
+            boost = 0
+        st.used[src] = 1
+        what = st.defs[src].name
+    paid += amount
+    ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
+    if paid < due:
+        st.prompt = (
+            ("pay", s, due, paid, purpose, boost) if boost else ("pay", s, due, paid, purpose)
+        )
+        return [ev]
+    st.prompt = None
+    return [ev, *paid_for(st, s, purpose)]
+
+
+def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
+    kind = purpose[0]
+    if kind in ("buy", "buy-op"):
+        i = purpose[1]
+        d = st.defs[i]
+        if d.kind in (CYBER, EQUIPMENT):
+            st.prompt = ("place", s, i, "buy")
+            return []
+        st._enter_play(s, i)
+        return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *st._done(s)]
+    if kind == "event":
+        i = purpose[1]
+        d = st.defs[i]
+        st.zone[i] = Z_DISCARD
+        st.discard[s].append(i)
+        if d.slug == "trashin-the-corp-zone":
+            st.corpzone[s] = 1
+        assert d.ability is not None
+        return st._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)
+    if kind == "open":
+        op = purpose[1]
+        st.flags[op] |= F_OPENED
+        return [
+            Event("open", f"Player {s + 1} opens {st.name(op)} to attack.", {"seat": s}),
+            *st._done(s),
+        ]
+    if kind == "stash":
+        return hits.begin_hit(st, s, purpose[1], STASH, "hit")
+    if kind == "support":
+        return st._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
+    raise AssertionError(kind)
+
+
+def payers(st: CyberState, r: int, moved: int = 0) -> list[int]:
+    """What may be exhausted to pay for an equip step move involving runner ``r``: the runner
+    itself, or an unused Vehicle attached to it (never the card being moved)."""
+    out = [] if st.used[r] else [r]
+    v = st.vehicle_of(r)
+    if v and v != moved:
+        out.append(v)
+    return out
