@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.engine import Action, IllegalAction
-from cyberdeck.games.cyberpunk_ccg import GAME, economy, turns
+from cyberdeck.games.cyberpunk_ccg import GAME, economy, equipping, turns
 from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, texts
 
 
@@ -212,7 +212,7 @@ def test_one_cyber_per_body_part() -> None:
     blades = t.stash(0, "mantis-blades")[0]
     plating = t.stash(0, "subdermal-plating")[0]
     state = t.at("equip")
-    assert not state.fits(blades, cop) and state.fits(plating, cop)
+    assert not equipping.fits(state, blades, cop) and equipping.fits(state, plating, cop)
 
 
 def test_one_equipment_of_each_type_but_any_number_of_weapons() -> None:
@@ -223,7 +223,7 @@ def test_one_equipment_of_each_type_but_any_number_of_weapons() -> None:
     riot = t.stash(0, "riot-armor")[0]
     rifle = t.stash(0, "assault-rifle")[0]
     state = t.at("equip")
-    assert not state.fits(riot, cop) and state.fits(rifle, cop)
+    assert not equipping.fits(state, riot, cop) and equipping.fits(state, rifle, cop)
 
 
 def test_only_one_weapon_is_active() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Event
+from . import equipping
 from .cards import CYBER, EQUIPMENT, RUNNER
 from .rules import Z_DISCARD, Z_PLAY, Z_STASH
 
@@ -35,7 +36,7 @@ def destroy(st: CyberState, i: int, burn: bool = False, why: str = "") -> list[E
             if savers:
                 for x in savers:
                     st.used[x] = 1
-                st._detach(a)
+                equipping.detach(st, a)
                 st.zone[a] = Z_STASH
                 st.used[a] = 0
                 st.stash[p].append(a)
@@ -43,7 +44,7 @@ def destroy(st: CyberState, i: int, burn: bool = False, why: str = "") -> list[E
                 events.append(Event("save", f"{who} save {d.name}'s gear.", {}))
                 continue
         events += destroy(st, a, burn=True)
-    st._detach(i)
+    equipping.detach(st, i)
     st.zone[i] = Z_DISCARD
     st.used[i] = st.team[i] = st.flags[i] = st.spent[i] = st.tokens[i] = 0
     st.discard[p].append(i)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import hits
+from . import equipping, hits
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
 from .rules import F_OPENED, STASH, Z_DISCARD, Z_LIMBO, num
 
@@ -154,7 +154,7 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
         if d.kind in (CYBER, EQUIPMENT):
             st.prompt = ("place", s, i, "buy")
             return []
-        st._enter_play(s, i)
+        equipping.enter_play(st, s, i)
         return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *st._done(s)]
     if kind == "event":
         i = purpose[1]

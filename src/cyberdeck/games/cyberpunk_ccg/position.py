@@ -12,6 +12,7 @@ Each call adds one physical card and returns its instance number (``c7`` in acti
 from __future__ import annotations
 
 from ...engine import Action, Event, Rng
+from . import equipping
 from .cardset import BY_SLUG, CARDS
 from .rules import (
     STEP_NAMES,
@@ -42,7 +43,7 @@ class Table:
         """A card in play (on a runner, a Location or a Chassis when ``on`` is given)."""
         i = self._new(seat, slug)
         s = self.state
-        s._enter_play(seat, i, on)
+        equipping.enter_play(s, seat, i, on)
         s.used[i] = int(used)
         s.team[i] = team
         return i

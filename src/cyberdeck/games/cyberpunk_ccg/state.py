@@ -17,10 +17,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, economy, hits, turns, views
+from . import damage, economy, equipping, hits, turns, views
 from .cards import (
     CYBER,
-    EQUIPMENT,
     EVENT,
     LOCATION,
     OPERATION,
@@ -30,10 +29,8 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
-    CHASSIS_TOKENS,
     DAMAGE,
     EQUIP,
-    F_ATTACKED,
     F_BUSTED,
     F_FOUGHT,
     F_MOVED,
@@ -430,7 +427,7 @@ class CyberState(CachedState):
             if step == PURCHASE:
                 acts += economy.buy_actions(self, s)
             elif step == EQUIP:
-                acts += [Action("move", (c(a),)) for a in self._movable(s)]
+                acts += [Action("move", (c(a),)) for a in equipping.movable(self, s)]
             elif step == OPEN:
                 acts += [Action("open", (c(o),)) for o in self._openable(s)]
             elif step == HITS:
@@ -499,11 +496,11 @@ class CyberState(CachedState):
             if self._all_sites():
                 out.append({"media": "credibility", "rocker": "charisma"}.get(t, "interface"))
         elif self.step == DAMAGE and self.hit is None:
-            if t in ("corp", "fixer") and self._recoverable(s, i):
+            if t in ("corp", "fixer") and equipping.recoverable(self, s, i):
                 out.append("recover")
-            elif t == "med-tech" and self._renewable(s, i):
+            elif t == "med-tech" and equipping.renewable(self, s, i):
                 out.append("renew")
-            elif t == "techie" and self._riggable(s):
+            elif t == "techie" and equipping.riggable(self, s):
                 out.append("rig")
         if t == "fixer" and phase == "action" and not self.in_hit(i) and self._dealable(s, i):
             out.append("street-deal")
@@ -558,90 +555,6 @@ class CyberState(CachedState):
             total += self.power(x)
             events.append(Event("partner", f"{self.name(x)} partners with {self.name(r)}.", {}))
         return events
-
-    def _recoverable(self, s: int, r: int) -> list[int]:
-        kinds = (LOCATION,) if self.defs[r].rtype == "corp" else (EQUIPMENT, CYBER)
-        pw = self._pooled(s, r)
-        defs = self.defs
-        return [i for i in self.discard[s] if defs[i].kind in kinds and defs[i].cost < pw]
-
-    def _renewable(self, s: int, m: int) -> list[int]:
-        pw = self._pooled(s, m)
-        return [
-            r
-            for r in self.runners(s)
-            if r != m and self.used[r] and self.flags[r] & F_ATTACKED and self.power(r) < pw
-        ]
-
-    def _chassis(self, s: int) -> list[int]:
-        defs = self.defs
-        return [i for i in self.play[s] if defs[i].gear == "chassis"]
-
-    def _riggable(self, s: int) -> list[int]:
-        if not self._chassis(s):
-            return []
-        defs = self.defs
-        out = []
-        for a in self.play[s] + self.stash[s]:
-            d = defs[a]
-            if d.gear == "vehicle" or "heavy-weapon" in d.traits:
-                h = self.host[a]
-                if self.zone[a] == Z_STASH or (h and defs[h].kind == RUNNER):
-                    out.append(a)
-        return out
-
-    def _movable(self, s: int) -> list[int]:
-        defs = self.defs
-        out = []
-        for a in self.stash[s]:
-            if self._destinations(s, a):
-                out.append(a)
-        for a in self.play[s]:
-            d = defs[a]
-            if d.kind == EQUIPMENT and self.host[a] and self._destinations(s, a):
-                out.append(a)
-        return out
-
-    def _destinations(self, s: int, a: int) -> list[int]:
-        """Where attachment ``a`` may go in the equip step (0 = the Stash)."""
-        defs = self.defs
-        d = defs[a]
-        h = self.host[a]
-        out: list[int] = []
-        if self.zone[a] == Z_STASH:
-            out = [r for r in self.runners(s) if economy.payers(self, r) and self.fits(a, r)]
-            out += [
-                ch
-                for ch in self._chassis(s)
-                if (d.gear == "vehicle" or "heavy-weapon" in d.traits) and self.fits(a, ch)
-            ]
-            return out
-        if d.kind != EQUIPMENT:
-            return []
-        hd = defs[h]
-        if d.gear == "chassis":
-            if self.tokens[a] or hd.kind == RUNNER:
-                return []
-            return [r for r in self.runners(s) if economy.payers(self, r) and self.fits(a, r)]
-        if hd.kind == RUNNER:
-            if economy.payers(self, h, a):
-                out.append(0)
-            if not self.used[a]:
-                out += [r for r in self.runners(s) if r != h and self.fits(a, r)]
-        return out
-
-    def fits(self, a: int, r: int) -> bool:
-        """May attachment ``a`` go on ``r`` (a runner, or a Chassis for its parts)?"""
-        defs = self.defs
-        d = defs[a]
-        held = [x for x in self.attachments(r) if x != a]
-        if defs[r].gear == "chassis":
-            return d.gear == "vehicle" or "heavy-weapon" in d.traits
-        if d.kind == CYBER:
-            return all(defs[x].part != d.part for x in held if defs[x].kind == CYBER)
-        if d.gear == "weapon":
-            return True
-        return all(defs[x].gear != d.gear for x in held if defs[x].kind == EQUIPMENT)
 
     def _openable(self, s: int) -> list[int]:
         o = 1 - s
@@ -706,10 +619,13 @@ class CyberState(CachedState):
                 if d.gear == "chassis":
                     return [Action("onto", (c(loc),)) for loc in self.sites(s, LOCATION)]
                 acts = [Action("onto", ("stash",))]
-                acts += [Action("onto", (c(r),)) for r in self.runners(s) if self.fits(a, r)]
+                acts += [
+                    Action("onto", (c(r),)) for r in self.runners(s) if equipping.fits(self, a, r)
+                ]
                 return acts
             return [
-                Action("onto", ("stash",) if t == 0 else (c(t),)) for t in self._destinations(s, a)
+                Action("onto", ("stash",) if t == 0 else (c(t),))
+                for t in equipping.destinations(self, s, a)
             ]
         if kind == "target":
             return [Action("target", (c(t),)) for t in pr[3]]
@@ -880,11 +796,11 @@ class CyberState(CachedState):
         elif name in ("credibility", "charisma"):
             cands = hits.targets(self, s, "any-site")
         elif name == "recover":
-            cands = self._recoverable(s, i)
+            cands = equipping.recoverable(self, s, i)
         elif name == "renew":
-            cands = self._renewable(s, i)
+            cands = equipping.renewable(self, s, i)
         elif name == "rig":
-            cands = self._riggable(s)
+            cands = equipping.riggable(self, s)
         else:
             assert name == "street-deal", name
             cands = self._dealable(s, i)
@@ -914,65 +830,6 @@ class CyberState(CachedState):
         self.zone[i] = Z_LIMBO
         ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
         return [ev, *economy.start_payment(self, s, economy.price(self, s, i), ("event", i))]
-
-    def _enter_play(self, s: int, i: int, host: int = 0, fresh: bool = True) -> None:
-        self.zone[i] = Z_PLAY
-        self.used[i] = 0
-        self.host[i] = host
-        self.team[i] = 0
-        self.flags[i] = 0
-        self.spent[i] = 0
-        self.play[s].append(i)
-        if fresh and self.defs[i].gear == "chassis":
-            self.tokens[i] = CHASSIS_TOKENS
-
-    def _answer_place(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-        a, origin = pr[2], pr[3]
-        where = action.args[0]
-        dest = 0 if where == "stash" else num(where)
-        self.prompt = None
-        events: list[Event] = []
-        payers: list[int] = []
-        if origin == "move":
-            h = self.host[a]
-            if self.zone[a] != Z_STASH and dest and self.defs[h].kind == RUNNER:
-                self.used[a] = 1  # runner to runner: the moved card is exhausted
-            else:
-                runner = h if dest == 0 else dest
-                if self.defs[runner].kind == RUNNER:
-                    payers = economy.payers(self, runner, a)
-        self._detach(a)
-        if dest == 0:
-            self.zone[a] = Z_STASH
-            self.used[a] = 0
-            self.stash[s].append(a)
-            text = f"{self.defs[a].name} goes to player {s + 1}'s Stash."
-        else:
-            used = self.used[a] if origin == "move" else 0
-            self._enter_play(s, a, dest, fresh=origin == "buy")
-            self.used[a] = used
-            text = f"{self.defs[a].name} goes onto {self.name(dest)}."
-        events.append(Event("equip", text, {"seat": s}))
-        if len(payers) == 1:
-            self.used[payers[0]] = 1
-        elif payers:
-            self.prompt = ("cost", s, tuple(payers))
-        if dest and self.defs[a].kind == CYBER and self.defs[dest].kind == RUNNER:
-            emp = self.empathy(dest)
-            if emp <= 0:
-                events += damage.destroy(self, dest, burn=True, why="its Empathy reached 0")
-            elif emp == 1:
-                events.append(Event("psycho", f"{self.name(dest)} is Cyber-Psycho!", {}))
-        return events + self._done(s)
-
-    def _detach(self, a: int) -> None:
-        """Take ``a`` out of wherever it is (play, stash, limbo) without sending it anywhere."""
-        p = self.owner[a]
-        if self.zone[a] == Z_PLAY:
-            self.play[p].remove(a)
-        elif self.zone[a] == Z_STASH:
-            self.stash[p].remove(a)
-        self.host[a] = 0
 
     # --- targets, responses and effects ----------------------------------------------------------
 
@@ -1087,9 +944,9 @@ class CyberState(CachedState):
             self.used[target] = 0
             events.append(Event("renew", f"{self.name(target)} is renewed.", {}))
         elif code == "rig":
-            ch = self._chassis(s)[0]
-            self._detach(target)
-            self._enter_play(s, target, ch)
+            ch = equipping.chassis(self, s)[0]
+            equipping.detach(self, target)
+            equipping.enter_play(self, s, target, ch)
             events.append(Event("rig", f"{self.defs[target].name} is built into the Chassis.", {}))
         elif code in ("sense-attack", "sense-defense"):
             side = self.hit_side(s)
@@ -1164,7 +1021,7 @@ class CyberState(CachedState):
         if op == "recover":
             return self._to_hand(s, target)
         if op == "stash":
-            self._detach(target)
+            equipping.detach(self, target)
             self.zone[target] = Z_STASH
             self.used[target] = 0
             self.stash[self.owner[target]].append(target)
@@ -1188,7 +1045,7 @@ class CyberState(CachedState):
         if kind == "pay":
             return economy.answer_pay(self, s, pr, action)
         if kind == "place":
-            return self._answer_place(s, pr, action)
+            return equipping.answer_place(self, s, pr, action)
         if kind == "target":
             self.prompt = None
             pending = pr[2]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Event, Outcome
-from . import damage, victory
+from . import damage, equipping, victory
 from .rules import (
     DAMAGE,
     DECK_OUT_POINTS,
@@ -95,7 +95,7 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
     st.stashhit = [0, 0]
     st.corpzone = [0, 0]
     events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})]
-    for ch in st._chassis(p):
+    for ch in equipping.chassis(st, p):
         if st.tokens[ch]:
             st.tokens[ch] -= 1
             events.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Event, Outcome
+from . import equipping
 from .cards import CYBER, LOCATION, LOCATION_TYPES, RUNNER, VEHICLE_TYPES
 from .rules import WIN_POINTS
 
@@ -51,7 +52,7 @@ def victory(st: CyberState, p: int) -> tuple[str, str] | None:
         if road and all(t in have for t in VEHICLE_TYPES):
             return "The Nomads ride The Open Road with every kind of vehicle", "sponsor"
     elif slug == "friendly-gangs":
-        if st.corpzone[p] and any(st.chassis_complete(ch) for ch in st._chassis(p)):
+        if st.corpzone[p] and any(st.chassis_complete(ch) for ch in equipping.chassis(st, p)):
             return "The Gangs' Punknaught trashes the Corp Zone", "sponsor"
     elif slug == "ncpd" and st.busts[p] >= 50:
         return f"N.C.P.D.: {st.busts[p]} bust points", "sponsor"
