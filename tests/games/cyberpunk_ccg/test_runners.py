@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, hits, turns
+from cyberdeck.games.cyberpunk_ccg import damage, hits, legwork, turns
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -278,7 +278,7 @@ def test_a_fixer_makes_long_range_offense_cheaper() -> None:
     t.awake(1)
     state = t.at("hits")
     act(state, f"use c{fixer}", f"target c{cowboy}", "pass")
-    assert state.support_cost(cowboy) == 0
+    assert legwork.support_cost(state, cowboy) == 0
     act(state, f"send c{solo}", f"hit c{stand}", f"use c{cowboy}")
     assert state.prompt is None and state.hit_attack(0) == 7 + 4
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy
+from . import damage, economy, legwork
 from .cards import CYBER, EQUIPMENT, LOCATION, RUNNER
 from .rules import CHASSIS_TOKENS, F_ATTACKED, Z_PLAY, Z_STASH, num
 
@@ -16,13 +16,13 @@ if TYPE_CHECKING:
 
 def recoverable(st: CyberState, s: int, r: int) -> list[int]:
     kinds = (LOCATION,) if st.defs[r].rtype == "corp" else (EQUIPMENT, CYBER)
-    pw = st._pooled(s, r)
+    pw = legwork.pooled(st, s, r)
     defs = st.defs
     return [i for i in st.discard[s] if defs[i].kind in kinds and defs[i].cost < pw]
 
 
 def renewable(st: CyberState, s: int, m: int) -> list[int]:
-    pw = st._pooled(s, m)
+    pw = legwork.pooled(st, s, m)
     return [
         r
         for r in st.runners(s)

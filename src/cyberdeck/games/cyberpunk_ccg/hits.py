@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy
+from . import damage, economy, legwork
 from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
@@ -78,7 +78,7 @@ def targets(
     if target == "own-site":
         return st.sites(s)
     if target == "any-site":
-        return st._all_sites()
+        return legwork.all_sites(st)
     if target == "opp-gear":
         return [
             a

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, economy, equipping, hits, turns, views
+from . import damage, economy, equipping, hits, legwork, turns, views
 from .cards import (
     CYBER,
     EVENT,
@@ -34,7 +34,6 @@ from .rules import (
     F_BUSTED,
     F_FOUGHT,
     F_MOVED,
-    F_OPENED,
     F_PRESSED,
     HAND_LIMIT,
     HITS,
@@ -429,13 +428,13 @@ class CyberState(CachedState):
             elif step == EQUIP:
                 acts += [Action("move", (c(a),)) for a in equipping.movable(self, s)]
             elif step == OPEN:
-                acts += [Action("open", (c(o),)) for o in self._openable(s)]
+                acts += [Action("open", (c(o),)) for o in legwork.openable(self, s)]
             elif step == HITS:
                 acts += hits.send_actions(self, s, "hit")
             elif step == RUNS:
                 acts += hits.send_actions(self, s, "run")
         if hit is None and step == TEAMS:
-            acts += self._team_actions(s)
+            acts += legwork.team_actions(self, s)
         acts += self._event_actions(s, phase)
         acts += self._ability_actions(s, phase)
         return acts
@@ -493,7 +492,7 @@ class CyberState(CachedState):
         if t == "nomad" and len(self.runners(s)) > 1:
             out.append("family")
         elif t in ("media", "netrunner", "rocker") and phase == "legwork":
-            if self._all_sites():
+            if legwork.all_sites(self):
                 out.append({"media": "credibility", "rocker": "charisma"}.get(t, "interface"))
         elif self.step == DAMAGE and self.hit is None:
             if t in ("corp", "fixer") and equipping.recoverable(self, s, i):
@@ -502,7 +501,12 @@ class CyberState(CachedState):
                 out.append("renew")
             elif t == "techie" and equipping.riggable(self, s):
                 out.append("rig")
-        if t == "fixer" and phase == "action" and not self.in_hit(i) and self._dealable(s, i):
+        if (
+            t == "fixer"
+            and phase == "action"
+            and not self.in_hit(i)
+            and legwork.dealable(self, s, i)
+        ):
             out.append("street-deal")
         if phase == "action" and self.hit_side(s) is not None:
             fought = self.flags[i] & F_FOUGHT
@@ -511,86 +515,10 @@ class CyberState(CachedState):
             if t == "cop" and self.in_skirmish(i) and not fought and hits.skirmish_busts(self, s):
                 out.append("bust")
             if not self.in_hit(i):
-                due = self.support_cost(i)
+                due = legwork.support_cost(self, i)
                 own = dict(economy.sources(self, s, False)).get(i, 0)
                 if self.runner_stat(i, "lr") > 0 and economy.funds(self, s) - own >= due:
                     out.append("support")
-        return out
-
-    def support_cost(self, r: int) -> int:
-        """EB to pay for ``r``'s long-range offense: its LR, less a Fixer's Street Deal."""
-        return max(0, self.runner_stat(r, "lr") - self.mod(r, "lrcost"))
-
-    def _dealable(self, s: int, fixer: int) -> list[int]:
-        """Runners whose long-range offense a Fixer may make cheaper (Street Deal)."""
-        return [
-            r
-            for r in self.runners(s)
-            if r != fixer and not self.used[r] and not self.in_hit(r) and self.runner_stat(r, "lr")
-        ]
-
-    def _all_sites(self) -> list[int]:
-        return self.sites(0) + self.sites(1)
-
-    def partners(self, s: int, r: int) -> list[int]:
-        """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
-        t = self.defs[r].rtype
-        return [
-            x for x in self.runners(s) if x != r and not self.used[x] and self.defs[x].rtype == t
-        ]
-
-    def _pooled(self, s: int, r: int) -> int:
-        """``r``'s Power with every possible partner's added."""
-        return self.power(r) + sum(self.power(x) for x in self.partners(s, r))
-
-    def _enlist(self, s: int, r: int, need: int) -> list[Event]:
-        """Exhaust the fewest partners (strongest first) so that the Power pooled with ``r``
-        exceeds ``need``."""
-        total = self.power(r)
-        events: list[Event] = []
-        for x in sorted(self.partners(s, r), key=self.power, reverse=True):
-            if total > need:
-                break
-            self.used[x] = 1
-            total += self.power(x)
-            events.append(Event("partner", f"{self.name(x)} partners with {self.name(r)}.", {}))
-        return events
-
-    def _openable(self, s: int) -> list[int]:
-        o = 1 - s
-        out = []
-        for op in self.sites(o, OPERATION):
-            if (
-                not self.flags[op] & F_OPENED
-                and economy.funds(self, s, True) >= 2 * self.defs[op].cost
-            ):
-                out.append(op)
-        return out
-
-    def _team_actions(self, s: int) -> list[Action]:
-        return [
-            Action("team", (c(r),))
-            for r in self.runners(s)
-            if not self.flags[r] & F_MOVED and self._team_choices(s, r)
-        ]
-
-    def _team_choices(self, s: int, r: int) -> list[Action]:
-        """Teams runner ``r`` may join now (1–4 runners, 5 with a Nomad), or leaving its team."""
-        rs = self.runners(s)
-        sizes = [0] * (MAX_TEAMS + 1)
-        nomads = [False] * (MAX_TEAMS + 1)
-        for x in rs:
-            sizes[self.team[x]] += 1
-            if self.defs[x].rtype == "nomad":
-                nomads[self.team[x]] = True
-        nomad = self.defs[r].rtype == "nomad"
-        out = [
-            Action("join", (f"t{k}",))
-            for k in range(1, MAX_TEAMS + 1)
-            if k != self.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
-        ]
-        if self.team[r]:
-            out.append(Action("leave"))
         return out
 
     def _prompt_actions(self) -> list[Action]:
@@ -661,7 +589,7 @@ class CyberState(CachedState):
         if kind == "ability":
             return [Action("ability", (name,)) for name in pr[3]]
         if kind == "team":
-            return self._team_choices(s, pr[2])
+            return legwork.team_choices(self, s, pr[2])
         if kind == "sense":
             return [Action("add", ("attack",)), Action("add", ("defense",))]
         if kind == "interface":
@@ -784,7 +712,7 @@ class CyberState(CachedState):
             return [ev]
         if name == "support":
             lr = self.runner_stat(i, "lr")
-            due = self.support_cost(i)
+            due = legwork.support_cost(self, i)
             self.used[i] = 1
             return [ev, *economy.start_payment(self, s, due, ("support", i, lr))]
         self.used[i] = 1
@@ -803,7 +731,7 @@ class CyberState(CachedState):
             cands = equipping.riggable(self, s)
         else:
             assert name == "street-deal", name
-            cands = self._dealable(s, i)
+            cands = legwork.dealable(self, s, i)
         self.prompt = ("target", s, (name, i, 0), tuple(cands))
         return [ev]
 
@@ -937,10 +865,10 @@ class CyberState(CachedState):
             text = f"{self.name(target)}'s long-range offense costs {self.power(source)} EB less."
             events.append(Event("mod", text, {}))
         elif code == "recover":
-            events += self._enlist(s, source, self.defs[target].cost)
+            events += legwork.enlist(self, s, source, self.defs[target].cost)
             events += self._to_hand(s, target)
         elif code == "renew":
-            events += self._enlist(s, source, self.power(target))
+            events += legwork.enlist(self, s, source, self.power(target))
             self.used[target] = 0
             events.append(Event("renew", f"{self.name(target)} is renewed.", {}))
         elif code == "rig":
@@ -1080,7 +1008,7 @@ class CyberState(CachedState):
             return self._respond_or_resolve(s, (code, pr[2], 0))
         if kind == "interface":
             code = "interface-up" if action.kind == "raise" else "interface-down"
-            self.prompt = ("target", s, (code, pr[2], 0), tuple(self._all_sites()))
+            self.prompt = ("target", s, (code, pr[2], 0), tuple(legwork.all_sites(self)))
             return []
         if kind == "press":
             self.prompt = None

@@ -1,0 +1,94 @@
+"""Cyberpunk CCG: legwork and teams — Fixers' deals, support costs, opening an opponent's
+Operation, partners pooling Power, and forming or leaving teams."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action, Event
+from . import economy
+from .cards import OPERATION
+from .rules import F_MOVED, F_OPENED, MAX_TEAMS, c
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+
+def support_cost(st: CyberState, r: int) -> int:
+    """EB to pay for ``r``'s long-range offense: its LR, less a Fixer's Street Deal."""
+    return max(0, st.runner_stat(r, "lr") - st.mod(r, "lrcost"))
+
+
+def dealable(st: CyberState, s: int, fixer: int) -> list[int]:
+    """Runners whose long-range offense a Fixer may make cheaper (Street Deal)."""
+    return [
+        r
+        for r in st.runners(s)
+        if r != fixer and not st.used[r] and not st.in_hit(r) and st.runner_stat(r, "lr")
+    ]
+
+
+def all_sites(st: CyberState) -> list[int]:
+    return st.sites(0) + st.sites(1)
+
+
+def partners(st: CyberState, s: int, r: int) -> list[int]:
+    """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
+    t = st.defs[r].rtype
+    return [x for x in st.runners(s) if x != r and not st.used[x] and st.defs[x].rtype == t]
+
+
+def pooled(st: CyberState, s: int, r: int) -> int:
+    """``r``'s Power with every possible partner's added."""
+    return st.power(r) + sum(st.power(x) for x in partners(st, s, r))
+
+
+def enlist(st: CyberState, s: int, r: int, need: int) -> list[Event]:
+    """Exhaust the fewest partners (strongest first) so that the Power pooled with ``r``
+    exceeds ``need``."""
+    total = st.power(r)
+    events: list[Event] = []
+    for x in sorted(partners(st, s, r), key=st.power, reverse=True):
+        if total > need:
+            break
+        st.used[x] = 1
+        total += st.power(x)
+        events.append(Event("partner", f"{st.name(x)} partners with {st.name(r)}.", {}))
+    return events
+
+
+def openable(st: CyberState, s: int) -> list[int]:
+    o = 1 - s
+    out = []
+    for op in st.sites(o, OPERATION):
+        if not st.flags[op] & F_OPENED and economy.funds(st, s, True) >= 2 * st.defs[op].cost:
+            out.append(op)
+    return out
+
+
+def team_actions(st: CyberState, s: int) -> list[Action]:
+    return [
+        Action("team", (c(r),))
+        for r in st.runners(s)
+        if not st.flags[r] & F_MOVED and team_choices(st, s, r)
+    ]
+
+
+def team_choices(st: CyberState, s: int, r: int) -> list[Action]:
+    """Teams runner ``r`` may join now (1–4 runners, 5 with a Nomad), or leaving its team."""
+    rs = st.runners(s)
+    sizes = [0] * (MAX_TEAMS + 1)
+    nomads = [False] * (MAX_TEAMS + 1)
+    for x in rs:
+        sizes[st.team[x]] += 1
+        if st.defs[x].rtype == "nomad":
+            nomads[st.team[x]] = True
+    nomad = st.defs[r].rtype == "nomad"
+    out = [
+        Action("join", (f"t{k}",))
+        for k in range(1, MAX_TEAMS + 1)
+        if k != st.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
+    ]
+    if st.team[r]:
+        out.append(Action("leave"))
+    return out
