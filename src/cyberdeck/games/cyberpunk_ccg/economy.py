@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import equipping, hits
+from . import equipping, hits, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
 from .rules import F_OPENED, STASH, Z_DISCARD, Z_LIMBO, num
 
@@ -164,7 +164,7 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
         if d.slug == "trashin-the-corp-zone":
             st.corpzone[s] = 1
         assert d.ability is not None
-        return st._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)
+        return responses.with_target(st, s, ("card", i, 0), d.ability.target, d.ability.effects)
     if kind == "open":
         op = purpose[1]
         st.flags[op] |= F_OPENED
@@ -175,7 +175,7 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
     if kind == "stash":
         return hits.begin_hit(st, s, purpose[1], STASH, "hit")
     if kind == "support":
-        return st._respond_or_resolve(s, ("support", purpose[1], purpose[2]))
+        return responses.respond_or_resolve(st, s, ("support", purpose[1], purpose[2]))
     raise AssertionError(kind)
 
 

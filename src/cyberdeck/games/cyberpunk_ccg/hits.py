@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy, legwork
+from . import damage, economy, legwork, responses
 from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
@@ -249,7 +249,7 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
         ab = d.ability
         cands = targets(st, s, ab.target, ab.effects, complete)
         if ab.target == "none":
-            return st._resolve(s, ("card-complete", complete, 0))
+            return responses.resolve(st, s, ("card-complete", complete, 0))
         if cands:
             st.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
             return []

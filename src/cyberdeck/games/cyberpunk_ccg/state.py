@@ -17,21 +17,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import damage, economy, equipping, hits, legwork, turns, views
+from . import economy, equipping, hits, legwork, responses, turns, views
 from .cards import (
     CYBER,
-    EVENT,
     LOCATION,
     OPERATION,
     RUNNER,
     CardDef,
-    Effect,
 )
 from .cardset import CARDS
 from .rules import (
     DAMAGE,
     EQUIP,
-    F_BUSTED,
     F_FOUGHT,
     F_MOVED,
     F_PRESSED,
@@ -50,11 +47,8 @@ from .rules import (
     TEAMS,
     Z_DISCARD,
     Z_GEAR,
-    Z_HAND,
-    Z_LIMBO,
     Z_PLAY,
     Z_RUNS,
-    Z_STASH,
     _pack,
     c,
     num,
@@ -435,34 +429,9 @@ class CyberState(CachedState):
                 acts += hits.send_actions(self, s, "run")
         if hit is None and step == TEAMS:
             acts += legwork.team_actions(self, s)
-        acts += self._event_actions(s, phase)
+        acts += responses.event_actions(self, s, phase)
         acts += self._ability_actions(s, phase)
         return acts
-
-    def _event_actions(self, s: int, phase: str) -> list[Action]:
-        out: list[Action] = []
-        seen: set[int] = set()
-        defs = self.defs
-        for i in self.hand[s]:
-            d = defs[i]
-            if d.kind != EVENT or id(d) in seen:
-                continue
-            seen.add(id(d))
-            ab = d.ability
-            assert ab is not None
-            if ab.timing not in ("any", phase):
-                continue
-            if economy.funds(self, s) < economy.price(self, s, i):
-                continue
-            if not self._effects_possible(s, ab.effects) or (
-                ab.target != "none" and not hits.targets(self, s, ab.target, ab.effects)
-            ):
-                continue
-            out.append(Action("play", (d.slug,)))
-        return out
-
-    def _effects_possible(self, s: int, effects: tuple[Effect, ...]) -> bool:
-        return all(not (e.op == "force" and self.hit_side(s) is None) for e in effects)
 
     def _ability_actions(self, s: int, phase: str) -> list[Action]:
         return [
@@ -482,7 +451,7 @@ class CyberState(CachedState):
         if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
             holder = self.host[i]
             if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
-                self._effects_possible(s, ab.effects)
+                responses.effects_possible(self, s, ab.effects)
                 and (ab.target == "none" or hits.targets(self, s, ab.target, ab.effects, i))
             ):
                 out.append("card")
@@ -659,7 +628,7 @@ class CyberState(CachedState):
         if kind == "buy":
             return economy.buy(self, s, self._from_hand(s, args[0]))
         if kind == "play":
-            return self._play_event(s, self._from_hand(s, args[0]))
+            return responses.play_event(self, s, self._from_hand(s, args[0]))
         if kind == "move":
             a = num(args[0])
             self.prompt = ("place", s, a, "move")
@@ -696,7 +665,12 @@ class CyberState(CachedState):
             assert d.ability is not None
             self.used[i] = 1
             ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
-            return [ev, *self._with_target(s, ("card", i, 0), d.ability.target, d.ability.effects)]
+            return [
+                ev,
+                *responses.with_target(
+                    self, s, ("card", i, 0), d.ability.target, d.ability.effects
+                ),
+            ]
         ev = Event("ability", f"Player {s + 1}'s {self.name(i)} uses {name}.", {"seat": s})
         if name in ("combat-sense", "bust"):
             self.flags[i] |= F_FOUGHT
@@ -750,217 +724,7 @@ class CyberState(CachedState):
     def name(self, i: int) -> str:
         return f"{self.defs[i].name} ({c(i)})"
 
-    # --- buying and paying ------------------------------------------------------------------------
-
-    def _play_event(self, s: int, i: int) -> list[Event]:
-        d = self.defs[i]
-        self.hand[s].remove(i)
-        self.zone[i] = Z_LIMBO
-        ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
-        return [ev, *economy.start_payment(self, s, economy.price(self, s, i), ("event", i))]
-
     # --- targets, responses and effects ----------------------------------------------------------
-
-    def _with_target(
-        self, s: int, pending: tuple[Any, ...], target: str, effects: tuple[Effect, ...]
-    ) -> list[Event]:
-        if target == "none":
-            return self._respond_or_resolve(s, pending)
-        source = pending[1]
-        cands = tuple(hits.targets(self, s, target, effects, source))
-        if target == "self":
-            return self._respond_or_resolve(s, (pending[0], source, source))
-        self.prompt = ("target", s, pending, cands)
-        return []
-
-    def _respond_or_resolve(self, s: int, pending: tuple[Any, ...]) -> list[Event]:
-        """A runner producing an effect may be answered by an opposing Cop (Authority)."""
-        code, source = pending[0], pending[1]
-        d = self.defs[source]
-        if (
-            code not in ("card-complete", "skirmish-bust")
-            and d.kind == RUNNER
-            and self.owner[source] == s
-            and d.rtype != "cop"
-            and not self.psycho(source)
-            and not self.in_skirmish(source)
-        ):
-            o = 1 - s
-            if any(
-                self.defs[r].rtype == "cop" and not self.used[r] and not self.in_skirmish(r)
-                for r in self.runners(o)
-            ):
-                self.prompt = ("respond", o, source, s, pending)
-                return []
-        return self._resolve(s, pending)
-
-    def _answer_respond(self, o: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-        target, s, pending = pr[2], pr[3], pr[4]
-        self.prompt = None
-        if action.kind == "allow":
-            return self._resolve(s, pending)
-        cop = num(action.args[0])
-        cops = self.posse(o, cop)
-        for x in cops:
-            self.used[x] = 1
-        events, busted = self._bust_contest(o, cops, target)
-        if busted:
-            events.append(Event("cancel", "The effect is cancelled.", {}))
-            return events + self._done(s)
-        return events + self._resolve(s, pending)
-
-    def posse(self, o: int, cop: int) -> list[int]:
-        """The Cops that bust together: a teamed Cop brings every unused Cop of its team."""
-        if not self.team[cop]:
-            return [cop]
-        return [
-            r
-            for r in self.team_members(o, self.team[cop])
-            if self.defs[r].rtype == "cop" and (r == cop or not self.used[r])
-        ]
-
-    def _bust_contest(self, o: int, cops: list[int], target: int) -> tuple[list[Event], bool]:
-        cp, tp = sum(self.power(x) for x in cops), self.power(target)
-        who = " and ".join(self.name(x) for x in cops)
-        if cp > tp:
-            self.used[target] = 1
-            self.flags[target] |= F_BUSTED
-            self.busts[o] += 1
-            text = f"{who} bust {self.name(target)} (Power {cp} against {tp})."
-            return [Event("bust", text, {"seat": o})], True
-        if tp > cp:
-            text = f"{self.name(target)} outclasses {who} (Power {tp} against {cp})."
-            events = [Event("bust-fails", text, {"seat": o})]
-            for x in cops:
-                events += damage.destroy(self, x)
-            return events, False
-        return [Event("bust-fails", f"{who} cannot make the bust stick.", {})], False
-
-    def _resolve(self, s: int, pending: tuple[Any, ...]) -> list[Event]:
-        code, source, target = pending[0], pending[1], pending[2]
-        events: list[Event] = []
-        if code in ("card", "card-complete"):
-            d = self.defs[source]
-            assert d.ability is not None
-            for e in d.ability.effects:
-                events += self._effect(s, e, source, target)
-        elif code == "family":
-            bonus = self.power(source) // 2
-            self.mods.append((target, "power", bonus))
-            events.append(Event("mod", f"{self.name(target)} gets +{bonus} Power.", {}))
-        elif code in ("credibility", "charisma"):
-            amount = self.power(source) * (1 if code == "credibility" else -1)
-            before = self.msec(target)
-            after = max(0, before + amount)
-            self.mods.append((target, "msec", after - before))
-            events.append(Event("mod", f"{self.name(target)}: M-Sec {before} → {after}.", {}))
-        elif code in ("interface-up", "interface-down"):
-            amount = self.power(source) * (1 if code == "interface-up" else -1)
-            before = self.esec(target)
-            after = max(0, min(self.defs[target].esec, before + amount))
-            self.mods.append((target, "esec", after - before))
-            events.append(Event("mod", f"{self.name(target)}: E-Sec {before} → {after}.", {}))
-        elif code == "street-deal":
-            self.mods.append((target, "lrcost", self.power(source)))
-            text = f"{self.name(target)}'s long-range offense costs {self.power(source)} EB less."
-            events.append(Event("mod", text, {}))
-        elif code == "recover":
-            events += legwork.enlist(self, s, source, self.defs[target].cost)
-            events += self._to_hand(s, target)
-        elif code == "renew":
-            events += legwork.enlist(self, s, source, self.power(target))
-            self.used[target] = 0
-            events.append(Event("renew", f"{self.name(target)} is renewed.", {}))
-        elif code == "rig":
-            ch = equipping.chassis(self, s)[0]
-            equipping.detach(self, target)
-            equipping.enter_play(self, s, target, ch)
-            events.append(Event("rig", f"{self.defs[target].name} is built into the Chassis.", {}))
-        elif code in ("sense-attack", "sense-defense"):
-            side = self.hit_side(s)
-            assert side is not None
-            stat = 0 if code == "sense-attack" else 1
-            hits.hit_bonus(self, side, stat, self.power(source))
-            events.append(Event("mod", f"{self.name(source)} adds its Power in combat.", {}))
-        elif code == "support":
-            side = self.hit_side(s)
-            if side is not None:
-                hits.hit_bonus(self, side, 0, target)
-                events.append(
-                    Event("support", f"{self.name(source)} adds {target} long-range offense.", {})
-                )
-        elif code == "skirmish-bust":
-            more, _ = self._bust_contest(s, [source], target)
-            events += more
-        if self.prompt is None:
-            events += self._done(s)
-        return events
-
-    def _effect(self, s: int, e: Effect, source: int, target: int) -> list[Event]:
-        op = e.op
-        if op == "gain":
-            self.bank[s] += e.amount
-            return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]
-        if op == "draw":
-            return turns.continue_draw(self, s, e.amount, "effect")
-        if op == "style":
-            self.style[s] += e.amount
-            return [Event("style", f"Player {s + 1} gains {e.amount} Style.", {})]
-        if op == "score":
-            self.ops[s] += e.amount
-            return [Event("score", f"Player {s + 1} scores {e.amount} Ops.", {})]
-        if op == "force":
-            side = self.hit_side(s)
-            if side is None:
-                return []
-            hits.hit_bonus(self, side, 0 if e.stat == "attack" else 1, e.amount)
-            word = "attack" if e.stat == "attack" else "Defense"
-            return [Event("force", f"Player {s + 1}'s force gets +{e.amount} {word}.", {})]
-        if target == 0 or self.zone[target] not in (Z_PLAY, Z_DISCARD):
-            return []
-        if op == "mod":
-            if e.stat == "esec":
-                before = self.esec(target)
-                after = max(0, min(self.defs[target].esec, before + e.amount))
-                self.mods.append((target, "esec", after - before))
-            elif e.stat == "msec":
-                before = self.msec(target)
-                self.mods.append((target, "msec", max(0, before + e.amount) - before))
-            else:
-                self.mods.append((target, e.stat, e.amount))
-            sign = "+" if e.amount >= 0 else ""
-            return [Event("mod", f"{self.name(target)} gets {sign}{e.amount} {e.stat}.", {})]
-        if op == "trash":
-            return damage.destroy(self, target)
-        if op == "burn":
-            return damage.destroy(self, target, burn=True)
-        if op == "exhaust":
-            self.used[target] = 1
-            return [Event("exhaust", f"{self.name(target)} is exhausted.", {})]
-        if op == "straighten":
-            self.used[target] = 0
-            return [Event("straighten", f"{self.name(target)} is straightened.", {})]
-        if op == "bust":
-            if self.psycho(target):
-                return []
-            self.used[target] = 1
-            self.flags[target] |= F_BUSTED
-            return [Event("bust", f"{self.name(target)} is busted.", {})]
-        if op == "recover":
-            return self._to_hand(s, target)
-        if op == "stash":
-            equipping.detach(self, target)
-            self.zone[target] = Z_STASH
-            self.used[target] = 0
-            self.stash[self.owner[target]].append(target)
-            return [Event("stash", f"{self.defs[target].name} goes back to the Stash.", {})]
-        raise AssertionError(op)
-
-    def _to_hand(self, s: int, i: int) -> list[Event]:
-        self.discard[s].remove(i)
-        self.zone[i] = Z_HAND
-        self.hand[s].append(i)
-        return [Event("recover", f"{self.defs[i].name} returns to player {s + 1}'s hand.", {})]
 
     # --- prompts ---------------------------------------------------------------------------------
 
@@ -977,7 +741,9 @@ class CyberState(CachedState):
         if kind == "target":
             self.prompt = None
             pending = pr[2]
-            return self._respond_or_resolve(s, (pending[0], pending[1], num(action.args[0])))
+            return responses.respond_or_resolve(
+                self, s, (pending[0], pending[1], num(action.args[0]))
+            )
         if kind == "form":
             return hits.answer_form(self, s, pr, action)
         if kind == "defend":
@@ -1005,7 +771,7 @@ class CyberState(CachedState):
         if kind == "sense":
             self.prompt = None
             code = "sense-attack" if action.args[0] == "attack" else "sense-defense"
-            return self._respond_or_resolve(s, (code, pr[2], 0))
+            return responses.respond_or_resolve(self, s, (code, pr[2], 0))
         if kind == "interface":
             code = "interface-up" if action.kind == "raise" else "interface-down"
             self.prompt = ("target", s, (code, pr[2], 0), tuple(legwork.all_sites(self)))
@@ -1023,7 +789,7 @@ class CyberState(CachedState):
                 text = f"Player {s + 1}'s force stands down."
             return [Event("press", text, {}), *hits.end_hit(self, s)]
         if kind == "respond":
-            return self._answer_respond(s, pr, action)
+            return responses.answer_respond(self, s, pr, action)
         if kind == "discard":
             i = self._from_hand(s, action.args[0])
             self.hand[s].remove(i)
