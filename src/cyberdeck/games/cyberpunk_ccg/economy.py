@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import equipping, hits, responses
+from . import equipping, hits, priority, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
 from .rules import F_OPENED, STASH, Z_DISCARD, Z_LIMBO, num
 
@@ -155,7 +155,7 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
             st.prompt = ("place", s, i, "buy")
             return []
         equipping.enter_play(st, s, i)
-        return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *st._done(s)]
+        return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *priority.done(st, s)]
     if kind == "event":
         i = purpose[1]
         d = st.defs[i]
@@ -170,7 +170,7 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
         st.flags[op] |= F_OPENED
         return [
             Event("open", f"Player {s + 1} opens {st.name(op)} to attack.", {"seat": s}),
-            *st._done(s),
+            *priority.done(st, s),
         ]
     if kind == "stash":
         return hits.begin_hit(st, s, purpose[1], STASH, "hit")

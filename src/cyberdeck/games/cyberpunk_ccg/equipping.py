@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy, legwork
+from . import damage, economy, legwork, priority
 from .cards import CYBER, EQUIPMENT, LOCATION, RUNNER
 from .rules import CHASSIS_TOKENS, F_ATTACKED, Z_PLAY, Z_STASH, num
 
@@ -154,7 +154,7 @@ def answer_place(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) ->
             events += damage.destroy(st, dest, burn=True, why="its Empathy reached 0")
         elif emp == 1:
             events.append(Event("psycho", f"{st.name(dest)} is Cyber-Psycho!", {}))
-    return events + st._done(s)
+    return events + priority.done(st, s)
 
 
 def detach(st: CyberState, a: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy, legwork, responses
+from . import damage, economy, legwork, priority, responses
 from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
@@ -253,4 +253,4 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
         if cands:
             st.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
             return []
-    return st._done(s)
+    return priority.done(st, s)

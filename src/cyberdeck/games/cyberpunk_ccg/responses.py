@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy, equipping, hits, legwork, turns
+from . import damage, economy, equipping, hits, legwork, priority, turns
 from .cards import EVENT, RUNNER, Effect
 from .rules import F_BUSTED, Z_DISCARD, Z_HAND, Z_LIMBO, Z_PLAY, Z_STASH, num
 
@@ -96,7 +96,7 @@ def answer_respond(st: CyberState, o: int, pr: tuple[Any, ...], action: Action) 
     events, busted = bust_contest(st, o, cops, target)
     if busted:
         events.append(Event("cancel", "The effect is cancelled.", {}))
-        return events + st._done(s)
+        return events + priority.done(st, s)
     return events + resolve(st, s, pending)
 
 
@@ -186,7 +186,7 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         more, _ = bust_contest(st, s, [source], target)
         events += more
     if st.prompt is None:
-        events += st._done(s)
+        events += priority.done(st, s)
     return events
 
 

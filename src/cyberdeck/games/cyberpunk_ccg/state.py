@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import economy, equipping, hits, legwork, responses, turns, views
+from . import priority, turns, views
 from .cards import (
     CYBER,
     LOCATION,
@@ -27,31 +27,15 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
-    DAMAGE,
-    EQUIP,
-    F_FOUGHT,
-    F_MOVED,
     F_PRESSED,
-    HAND_LIMIT,
-    HITS,
-    MAX_TEAMS,
-    OPEN,
-    PASS,
-    PHASE_OF,
-    PURCHASE,
-    RUNS,
     SETUP,
     SETUP_DRAW,
-    STASH,
-    STEP_NAMES,
-    TEAMS,
     Z_DISCARD,
     Z_GEAR,
     Z_PLAY,
     Z_RUNS,
     _pack,
     c,
-    num,
 )
 
 
@@ -169,7 +153,7 @@ class CyberState(CachedState):
             self.rng.shuffle(self.gear[p])
         events = self.opening_events()
         self.prompt = ("draw", 0, SETUP_DRAW, "setup")
-        events += self._settle()
+        events += priority.settle(self)
         return events
 
     def _cut(self) -> list[Event]:
@@ -208,8 +192,8 @@ class CyberState(CachedState):
 
     def _compute_legal(self) -> list[Action]:
         if self.prompt is not None:
-            return self._prompt_actions()
-        return self._window_actions(self.prio)
+            return priority.prompt_actions(self)
+        return priority.window_actions(self, self.prio)
 
     def opening_events(self) -> list[Event]:
         return [
@@ -408,176 +392,6 @@ class CyberState(CachedState):
         h = self.hit
         return h is not None and bool(h[4]) and (r in h[2] or r in h[4])
 
-    # --- legal moves ------------------------------------------------------------------------------
-
-    def _window_actions(self, s: int) -> list[Action]:
-        acts: list[Action] = [PASS]
-        step = self.step
-        phase = PHASE_OF[step]
-        me = s == self.active
-        hit = self.hit
-        if hit is None and me:
-            if step == PURCHASE:
-                acts += economy.buy_actions(self, s)
-            elif step == EQUIP:
-                acts += [Action("move", (c(a),)) for a in equipping.movable(self, s)]
-            elif step == OPEN:
-                acts += [Action("open", (c(o),)) for o in legwork.openable(self, s)]
-            elif step == HITS:
-                acts += hits.send_actions(self, s, "hit")
-            elif step == RUNS:
-                acts += hits.send_actions(self, s, "run")
-        if hit is None and step == TEAMS:
-            acts += legwork.team_actions(self, s)
-        acts += responses.event_actions(self, s, phase)
-        acts += self._ability_actions(s, phase)
-        return acts
-
-    def _ability_actions(self, s: int, phase: str) -> list[Action]:
-        return [
-            Action("use", (c(i),))
-            for i in self.play[s]
-            if not self.used[i] and self.abilities(s, i, phase)
-        ]
-
-    def abilities(self, s: int, i: int, phase: str) -> list[str]:
-        """The abilities card ``i`` of ``s`` may use now: ``card`` (its printed ability) and its
-        runner type's inherent ones."""
-        out: list[str] = []
-        defs = self.defs
-        used = self.used
-        d = defs[i]
-        ab = d.ability
-        if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
-            holder = self.host[i]
-            if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
-                responses.effects_possible(self, s, ab.effects)
-                and (ab.target == "none" or hits.targets(self, s, ab.target, ab.effects, i))
-            ):
-                out.append("card")
-        if d.kind != RUNNER:
-            return out
-        t = d.rtype
-        if t == "nomad" and len(self.runners(s)) > 1:
-            out.append("family")
-        elif t in ("media", "netrunner", "rocker") and phase == "legwork":
-            if legwork.all_sites(self):
-                out.append({"media": "credibility", "rocker": "charisma"}.get(t, "interface"))
-        elif self.step == DAMAGE and self.hit is None:
-            if t in ("corp", "fixer") and equipping.recoverable(self, s, i):
-                out.append("recover")
-            elif t == "med-tech" and equipping.renewable(self, s, i):
-                out.append("renew")
-            elif t == "techie" and equipping.riggable(self, s):
-                out.append("rig")
-        if (
-            t == "fixer"
-            and phase == "action"
-            and not self.in_hit(i)
-            and legwork.dealable(self, s, i)
-        ):
-            out.append("street-deal")
-        if phase == "action" and self.hit_side(s) is not None:
-            fought = self.flags[i] & F_FOUGHT
-            if t == "solo" and self.in_hit(i) and not fought:
-                out.append("combat-sense")
-            if t == "cop" and self.in_skirmish(i) and not fought and hits.skirmish_busts(self, s):
-                out.append("bust")
-            if not self.in_hit(i):
-                due = legwork.support_cost(self, i)
-                own = dict(economy.sources(self, s, False)).get(i, 0)
-                if self.runner_stat(i, "lr") > 0 and economy.funds(self, s) - own >= due:
-                    out.append("support")
-        return out
-
-    def _prompt_actions(self) -> list[Action]:
-        pr = self.prompt
-        assert pr is not None
-        kind, s = pr[0], pr[1]
-        if kind == "draw":
-            return [
-                Action("draw", (d,))
-                for d, deck in (("runs", self.runs), ("gear", self.gear))
-                if deck[s]
-            ]
-        if kind == "take":
-            return [Action("take", ("ops",)), Action("take", ("style",))]
-        if kind == "pay":
-            op = pr[4][0] in ("buy-op", "open")
-            acts = [Action("pay", (c(i),)) for i, _ in economy.sources(self, s, op)]
-            if self.bank[s]:
-                acts.append(Action("pay", ("bank",)))
-            acts += [Action("boost", (c(r),)) for r in economy.boosters(self, s, pr)]
-            return acts
-        if kind == "place":
-            a = pr[2]
-            d = self.defs[a]
-            if pr[3] == "buy":
-                if d.gear == "chassis":
-                    return [Action("onto", (c(loc),)) for loc in self.sites(s, LOCATION)]
-                acts = [Action("onto", ("stash",))]
-                acts += [
-                    Action("onto", (c(r),)) for r in self.runners(s) if equipping.fits(self, a, r)
-                ]
-                return acts
-            return [
-                Action("onto", ("stash",) if t == 0 else (c(t),))
-                for t in equipping.destinations(self, s, a)
-            ]
-        if kind == "target":
-            return [Action("target", (c(t),)) for t in pr[3]]
-        if kind == "form":
-            members, mode = pr[2], pr[3]
-            acts = []
-            if mode == "hit":
-                for t in hits.targets_for(self, s, "hit"):
-                    acts.append(Action("hit", ("stash",) if t == STASH else (c(t),)))
-            else:
-                acts += [Action("run", (c(t),)) for t in hits.targets_for(self, s, "run")]
-            if all(self.team[r] == 0 for r in members):
-                for r in self.runners(s):
-                    if (
-                        self.team[r] == 0
-                        and r not in members
-                        and not self.used[r]
-                        and len(members) < self.force_limit((*members, r), False)
-                        and hits.force_ok(self, (*members, r), mode)
-                    ):
-                        acts.append(Action("send", (c(r),)))
-            return acts
-        if kind == "defend":
-            acts = [Action("no-defense")]
-            for k in range(1, MAX_TEAMS + 1):
-                if any(not self.used[r] for r in self.team_members(s, k)):
-                    acts.append(Action("defend", (f"t{k}",)))
-            return acts
-        if kind == "press":
-            return [Action("press-on"), Action("stand-down")]
-        if kind == "cost":
-            return [Action("exhaust", (c(x),)) for x in pr[2]]
-        if kind == "ability":
-            return [Action("ability", (name,)) for name in pr[3]]
-        if kind == "team":
-            return legwork.team_choices(self, s, pr[2])
-        if kind == "sense":
-            return [Action("add", ("attack",)), Action("add", ("defense",))]
-        if kind == "interface":
-            return [Action("raise"), Action("lower")]
-        if kind == "respond":
-            acts = [Action("allow")]
-            for r in self.runners(s):
-                if self.defs[r].rtype == "cop" and not self.used[r] and not self.in_skirmish(r):
-                    acts.append(Action("bust", (c(r),)))
-            return acts
-        if kind == "discard":
-            seen: list[str] = []
-            for i in self.hand[s]:
-                slug = self.defs[i].slug
-                if slug not in seen:
-                    seen.append(slug)
-            return [Action("discard", (slug,)) for slug in seen]
-        raise AssertionError(f"unknown prompt {kind}")
-
     # --- carrying out moves ----------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
@@ -587,256 +401,26 @@ class CyberState(CachedState):
         assert s is not None
         pr = self.prompt
         events: list[Event]
-        events = self._answer(s, pr, action) if pr is not None else self._act(s, action)
+        events = (
+            priority.answer_prompt(self, s, pr, action)
+            if pr is not None
+            else priority.act(self, s, action)
+        )
         if self._outcome is None:
-            events += self._settle()
+            events += priority.settle(self)
         self._legal = None
         self._public = None
         return events
 
-    def _settle(self) -> list[Event]:
-        """Pass automatically for a seat that can do nothing else; close finished windows."""
-        events: list[Event] = []
-        while self._outcome is None and self.prompt is None:
-            self._legal = None
-            if self._window_actions(self.prio) != [PASS]:
-                break
-            events += self._pass()
-        self._legal = None
-        return events
-
-    def _pass(self) -> list[Event]:
-        self.passes += 1
-        self.prio = 1 - self.prio
-        if self.passes < 2:
-            return []
-        if self.hit is not None:
-            return hits.resolve_hit(self)
-        return turns.next_step(self)
-
-    def _done(self, s: int) -> list[Event]:
-        """An action of ``s`` is complete: priority goes to the other player."""
-        if self._outcome is None and self.prompt is None:
-            self.prio = 1 - s
-            self.passes = 0
-        return []
-
-    def _act(self, s: int, action: Action) -> list[Event]:
-        kind, args = action.kind, action.args
-        if kind == "pass":
-            return self._pass()
-        if kind == "buy":
-            return economy.buy(self, s, self._from_hand(s, args[0]))
-        if kind == "play":
-            return responses.play_event(self, s, self._from_hand(s, args[0]))
-        if kind == "move":
-            a = num(args[0])
-            self.prompt = ("place", s, a, "move")
-            return []
-        if kind == "open":
-            op = num(args[0])
-            return economy.start_payment(self, s, 2 * self.defs[op].cost, ("open", op))
-        if kind == "team":
-            self.prompt = ("team", s, num(args[0]))
-            return []
-        if kind == "interface":
-            r = num(args[0])
-            self.used[r] = 1
-            self.prompt = ("interface", s, r)
-            return []
-        if kind == "send":
-            members = self._force_named(s, args[0])
-            self.prompt = ("form", s, members, "hit" if self.step == HITS else "run")
-            return []
-        if kind == "use":
-            i = num(args[0])
-            names = self.abilities(s, i, PHASE_OF[self.step])
-            if len(names) == 1:
-                return self._activate(s, i, names[0])
-            self.prompt = ("ability", s, i, tuple(names))
-            return []
-        raise AssertionError(f"unhandled action {action}")
-
-    def _activate(self, s: int, i: int, name: str) -> list[Event]:
-        """Use ability ``name`` of card ``i``: pay its cost (exhaust, or once a turn in a fight),
-        then ask for what it needs."""
-        if name == "card":
-            d = self.defs[i]
-            assert d.ability is not None
-            self.used[i] = 1
-            ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
-            return [
-                ev,
-                *responses.with_target(
-                    self, s, ("card", i, 0), d.ability.target, d.ability.effects
-                ),
-            ]
-        ev = Event("ability", f"Player {s + 1}'s {self.name(i)} uses {name}.", {"seat": s})
-        if name in ("combat-sense", "bust"):
-            self.flags[i] |= F_FOUGHT
-            if name == "combat-sense":
-                self.prompt = ("sense", s, i)
-            else:
-                self.prompt = (
-                    "target",
-                    s,
-                    ("skirmish-bust", i, 0),
-                    tuple(hits.skirmish_busts(self, s)),
-                )
-            return [ev]
-        if name == "support":
-            lr = self.runner_stat(i, "lr")
-            due = legwork.support_cost(self, i)
-            self.used[i] = 1
-            return [ev, *economy.start_payment(self, s, due, ("support", i, lr))]
-        self.used[i] = 1
-        if name == "interface":
-            self.prompt = ("interface", s, i)
-            return [ev]
-        if name == "family":
-            cands = [x for x in hits.targets(self, s, "own-runner") if x != i]
-        elif name in ("credibility", "charisma"):
-            cands = hits.targets(self, s, "any-site")
-        elif name == "recover":
-            cands = equipping.recoverable(self, s, i)
-        elif name == "renew":
-            cands = equipping.renewable(self, s, i)
-        elif name == "rig":
-            cands = equipping.riggable(self, s)
-        else:
-            assert name == "street-deal", name
-            cands = legwork.dealable(self, s, i)
-        self.prompt = ("target", s, (name, i, 0), tuple(cands))
-        return [ev]
-
-    def _from_hand(self, s: int, slug: str) -> int:
-        for i in self.hand[s]:
-            if self.defs[i].slug == slug:
-                return i
-        raise AssertionError(f"{slug} not in hand")
-
-    def _force_named(self, s: int, name: str) -> tuple[int, ...]:
-        if name.startswith("t"):
-            k = int(name[1:])
-            return tuple(r for r in self.team_members(s, k) if not self.used[r])
-        return (num(name),)
-
     def name(self, i: int) -> str:
         return f"{self.defs[i].name} ({c(i)})"
 
-    # --- targets, responses and effects ----------------------------------------------------------
-
     # --- prompts ---------------------------------------------------------------------------------
-
-    def _answer(self, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-        kind = pr[0]
-        if kind == "draw":
-            return turns.answer_draw(self, s, pr, action.args[0])
-        if kind == "take":
-            return turns.answer_take(self, s, pr, action.args[0])
-        if kind == "pay":
-            return economy.answer_pay(self, s, pr, action)
-        if kind == "place":
-            return equipping.answer_place(self, s, pr, action)
-        if kind == "target":
-            self.prompt = None
-            pending = pr[2]
-            return responses.respond_or_resolve(
-                self, s, (pending[0], pending[1], num(action.args[0]))
-            )
-        if kind == "form":
-            return hits.answer_form(self, s, pr, action)
-        if kind == "defend":
-            return hits.answer_defend(self, s, action)
-        if kind == "ability":
-            self.prompt = None
-            return self._activate(s, pr[2], action.args[0])
-        if kind == "cost":
-            self.prompt = None
-            x = num(action.args[0])
-            self.used[x] = 1
-            text = f"{self.name(x)} is exhausted to pay for the move."
-            return [Event("exhaust", text, {}), *self._done(s)]
-        if kind == "team":
-            self.prompt = None
-            r = pr[2]
-            self.flags[r] |= F_MOVED
-            if action.kind == "leave":
-                self.team[r] = 0
-                text = f"{self.name(r)} leaves its team."
-            else:
-                self.team[r] = int(action.args[0][1:])
-                text = f"{self.name(r)} joins team {self.team[r]} of player {s + 1}."
-            return [Event("team", text, {"seat": s}), *self._done(s)]
-        if kind == "sense":
-            self.prompt = None
-            code = "sense-attack" if action.args[0] == "attack" else "sense-defense"
-            return responses.respond_or_resolve(self, s, (code, pr[2], 0))
-        if kind == "interface":
-            code = "interface-up" if action.kind == "raise" else "interface-down"
-            self.prompt = ("target", s, (code, pr[2], 0), tuple(legwork.all_sites(self)))
-            return []
-        if kind == "press":
-            self.prompt = None
-            h = self.hit
-            assert h is not None
-            if action.kind == "press-on":
-                self.used[pr[2]] = 1
-                self.flags[pr[2]] |= F_PRESSED
-                text = f"Player {s + 1} exhausts {self.name(pr[2])}; the force stays unused."
-            else:
-                hits.exhaust(self, h[2])
-                text = f"Player {s + 1}'s force stands down."
-            return [Event("press", text, {}), *hits.end_hit(self, s)]
-        if kind == "respond":
-            return responses.answer_respond(self, s, pr, action)
-        if kind == "discard":
-            i = self._from_hand(s, action.args[0])
-            self.hand[s].remove(i)
-            self.zone[i] = Z_DISCARD
-            self.discard[s].append(i)
-            ev = Event("discard", f"Player {s + 1} discards {self.defs[i].name}.", {"seat": s})
-            if len(self.hand[s]) <= HAND_LIMIT:
-                self.prompt = None
-                return [ev, *turns.end_turn(self)]
-            return [ev]
-        raise AssertionError(kind)
 
     # --- refusing moves clearly ------------------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
-        s = self.current_player
-        if s is None:
-            return "The game is over."
-        options = ", ".join(a.text for a in self.legal_actions()[:8])
-        pr = self.prompt
-        if pr is not None:
-            if pr[0] == "draw" and action.kind == "draw" and action.args in (("runs",), ("gear",)):
-                return f"Your {action.args[0].capitalize()} deck is empty; draw from the other."
-            if pr[0] == "pay":
-                return (
-                    f"Finish paying first: {pr[2] - pr[3]} EB still due. Pay with an unused "
-                    f"source: {options}."
-                )
-            return f"Answer the question in front of you first; you may: {options}."
-        step = STEP_NAMES[self.step] if self.step >= 0 else "setup"
-        kind = action.kind
-        if kind in ("buy", "play", "discard") and action.args:
-            slug = action.args[0]
-            card = next((i for i in self.hand[s] if self.defs[i].slug == slug), 0)
-            if not card:
-                return f"You have no '{slug}' in your hand."
-            d = self.defs[card]
-            if kind == "buy" and (self.step != PURCHASE or s != self.active):
-                return "Cards are bought in the purchase step of your own turn."
-            if d.legendary and economy.legendary_in_play(self, d):
-                return f"{d.name} is Legendary and a copy is already in play."
-            price = economy.price(self, s, card)
-            funds = economy.funds(self, s, d.kind == OPERATION)
-            if funds < price:
-                return f"{d.name} costs {price} EB and you have {funds} EB available."
-            return f"{d.name} cannot be played now ({step} step): it has no legal use or target."
-        return f"'{action}' is not possible now (the {step} step); you may: {options}."
+        return priority.why_illegal(self, action)
 
     # --- information -----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Event, Outcome
-from . import damage, equipping, victory
+from . import damage, equipping, priority, victory
 from .rules import (
     DAMAGE,
     DECK_OUT_POINTS,
@@ -81,7 +81,7 @@ def after_draw(st: CyberState, s: int, then: str) -> list[Event]:
     if then == "turn":
         st.prio, st.passes = s, 0
         return []
-    return st._done(s)
+    return priority.done(st, s)
 
 
 def begin_turn(st: CyberState, p: int) -> list[Event]:

@@ -1,0 +1,435 @@
+"""Cyberpunk CCG: priority — the moves open to a seat in each step's window or prompt, passing
+and handing priority on, carrying out a chosen move, and saying why a move is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action, Event
+from . import economy, equipping, hits, legwork, responses, turns
+from .cards import LOCATION, OPERATION, RUNNER
+from .rules import (
+    DAMAGE,
+    EQUIP,
+    F_FOUGHT,
+    F_MOVED,
+    F_PRESSED,
+    HAND_LIMIT,
+    HITS,
+    MAX_TEAMS,
+    OPEN,
+    PASS,
+    PHASE_OF,
+    PURCHASE,
+    RUNS,
+    STASH,
+    STEP_NAMES,
+    TEAMS,
+    Z_DISCARD,
+    c,
+    num,
+)
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+
+def window_actions(st: CyberState, s: int) -> list[Action]:
+    acts: list[Action] = [PASS]
+    step = st.step
+    phase = PHASE_OF[step]
+    me = s == st.active
+    hit = st.hit
+    if hit is None and me:
+        if step == PURCHASE:
+            acts += economy.buy_actions(st, s)
+        elif step == EQUIP:
+            acts += [Action("move", (c(a),)) for a in equipping.movable(st, s)]
+        elif step == OPEN:
+            acts += [Action("open", (c(o),)) for o in legwork.openable(st, s)]
+        elif step == HITS:
+            acts += hits.send_actions(st, s, "hit")
+        elif step == RUNS:
+            acts += hits.send_actions(st, s, "run")
+    if hit is None and step == TEAMS:
+        acts += legwork.team_actions(st, s)
+    acts += responses.event_actions(st, s, phase)
+    acts += ability_actions(st, s, phase)
+    return acts
+
+
+def ability_actions(st: CyberState, s: int, phase: str) -> list[Action]:
+    return [
+        Action("use", (c(i),)) for i in st.play[s] if not st.used[i] and abilities(st, s, i, phase)
+    ]
+
+
+def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
+    """The abilities card ``i`` of ``s`` may use now: ``card`` (its printed ability) and its
+    runner type's inherent ones."""
+    out: list[str] = []
+    defs = st.defs
+    used = st.used
+    d = defs[i]
+    ab = d.ability
+    if ab is not None and ab.timing in ("any", phase) and d.kind != OPERATION:
+        holder = st.host[i]
+        if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
+            responses.effects_possible(st, s, ab.effects)
+            and (ab.target == "none" or hits.targets(st, s, ab.target, ab.effects, i))
+        ):
+            out.append("card")
+    if d.kind != RUNNER:
+        return out
+    t = d.rtype
+    if t == "nomad" and len(st.runners(s)) > 1:
+        out.append("family")
+    elif t in ("media", "netrunner", "rocker") and phase == "legwork":
+        if legwork.all_sites(st):
+            out.append({"media": "credibility", "rocker": "charisma"}.get(t, "interface"))
+    elif st.step == DAMAGE and st.hit is None:
+        if t in ("corp", "fixer") and equipping.recoverable(st, s, i):
+            out.append("recover")
+        elif t == "med-tech" and equipping.renewable(st, s, i):
+            out.append("renew")
+        elif t == "techie" and equipping.riggable(st, s):
+            out.append("rig")
+    if t == "fixer" and phase == "action" and not st.in_hit(i) and legwork.dealable(st, s, i):
+        out.append("street-deal")
+    if phase == "action" and st.hit_side(s) is not None:
+        fought = st.flags[i] & F_FOUGHT
+        if t == "solo" and st.in_hit(i) and not fought:
+            out.append("combat-sense")
+        if t == "cop" and st.in_skirmish(i) and not fought and hits.skirmish_busts(st, s):
+            out.append("bust")
+        if not st.in_hit(i):
+            due = legwork.support_cost(st, i)
+            own = dict(economy.sources(st, s, False)).get(i, 0)
+            if st.runner_stat(i, "lr") > 0 and economy.funds(st, s) - own >= due:
+                out.append("support")
+    return out
+
+
+def prompt_actions(st: CyberState) -> list[Action]:
+    pr = st.prompt
+    assert pr is not None
+    kind, s = pr[0], pr[1]
+    if kind == "draw":
+        return [
+            Action("draw", (d,)) for d, deck in (("runs", st.runs), ("gear", st.gear)) if deck[s]
+        ]
+    if kind == "take":
+        return [Action("take", ("ops",)), Action("take", ("style",))]
+    if kind == "pay":
+        op = pr[4][0] in ("buy-op", "open")
+        acts = [Action("pay", (c(i),)) for i, _ in economy.sources(st, s, op)]
+        if st.bank[s]:
+            acts.append(Action("pay", ("bank",)))
+        acts += [Action("boost", (c(r),)) for r in economy.boosters(st, s, pr)]
+        return acts
+    if kind == "place":
+        a = pr[2]
+        d = st.defs[a]
+        if pr[3] == "buy":
+            if d.gear == "chassis":
+                return [Action("onto", (c(loc),)) for loc in st.sites(s, LOCATION)]
+            acts = [Action("onto", ("stash",))]
+            acts += [Action("onto", (c(r),)) for r in st.runners(s) if equipping.fits(st, a, r)]
+            return acts
+        return [
+            Action("onto", ("stash",) if t == 0 else (c(t),))
+            for t in equipping.destinations(st, s, a)
+        ]
+    if kind == "target":
+        return [Action("target", (c(t),)) for t in pr[3]]
+    if kind == "form":
+        members, mode = pr[2], pr[3]
+        acts = []
+        if mode == "hit":
+            for t in hits.targets_for(st, s, "hit"):
+                acts.append(Action("hit", ("stash",) if t == STASH else (c(t),)))
+        else:
+            acts += [Action("run", (c(t),)) for t in hits.targets_for(st, s, "run")]
+        if all(st.team[r] == 0 for r in members):
+            for r in st.runners(s):
+                if (
+                    st.team[r] == 0
+                    and r not in members
+                    and not st.used[r]
+                    and len(members) < st.force_limit((*members, r), False)
+                    and hits.force_ok(st, (*members, r), mode)
+                ):
+                    acts.append(Action("send", (c(r),)))
+        return acts
+    if kind == "defend":
+        acts = [Action("no-defense")]
+        for k in range(1, MAX_TEAMS + 1):
+            if any(not st.used[r] for r in st.team_members(s, k)):
+                acts.append(Action("defend", (f"t{k}",)))
+        return acts
+    if kind == "press":
+        return [Action("press-on"), Action("stand-down")]
+    if kind == "cost":
+        return [Action("exhaust", (c(x),)) for x in pr[2]]
+    if kind == "ability":
+        return [Action("ability", (name,)) for name in pr[3]]
+    if kind == "team":
+        return legwork.team_choices(st, s, pr[2])
+    if kind == "sense":
+        return [Action("add", ("attack",)), Action("add", ("defense",))]
+    if kind == "interface":
+        return [Action("raise"), Action("lower")]
+    if kind == "respond":
+        acts = [Action("allow")]
+        for r in st.runners(s):
+            if st.defs[r].rtype == "cop" and not st.used[r] and not st.in_skirmish(r):
+                acts.append(Action("bust", (c(r),)))
+        return acts
+    if kind == "discard":
+        seen: list[str] = []
+        for i in st.hand[s]:
+            slug = st.defs[i].slug
+            if slug not in seen:
+                seen.append(slug)
+        return [Action("discard", (slug,)) for slug in seen]
+    raise AssertionError(f"unknown prompt {kind}")
+
+
+def settle(st: CyberState) -> list[Event]:
+    """Pass automatically for a seat that can do nothing else; close finished windows."""
+    events: list[Event] = []
+    while st._outcome is None and st.prompt is None:
+        st._legal = None
+        if window_actions(st, st.prio) != [PASS]:
+            break
+        events += pass_priority(st)
+    st._legal = None
+    return events
+
+
+def pass_priority(st: CyberState) -> list[Event]:
+    st.passes += 1
+    st.prio = 1 - st.prio
+    if st.passes < 2:
+        return []
+    if st.hit is not None:
+        return hits.resolve_hit(st)
+    return turns.next_step(st)
+
+
+def done(st: CyberState, s: int) -> list[Event]:
+    """An action of ``s`` is complete: priority goes to the other player."""
+    if st._outcome is None and st.prompt is None:
+        st.prio = 1 - s
+        st.passes = 0
+    return []
+
+
+def act(st: CyberState, s: int, action: Action) -> list[Event]:
+    kind, args = action.kind, action.args
+    if kind == "pass":
+        return pass_priority(st)
+    if kind == "buy":
+        return economy.buy(st, s, from_hand(st, s, args[0]))
+    if kind == "play":
+        return responses.play_event(st, s, from_hand(st, s, args[0]))
+    if kind == "move":
+        a = num(args[0])
+        st.prompt = ("place", s, a, "move")
+        return []
+    if kind == "open":
+        op = num(args[0])
+        return economy.start_payment(st, s, 2 * st.defs[op].cost, ("open", op))
+    if kind == "team":
+        st.prompt = ("team", s, num(args[0]))
+        return []
+    if kind == "interface":
+        r = num(args[0])
+        st.used[r] = 1
+        st.prompt = ("interface", s, r)
+        return []
+    if kind == "send":
+        members = force_named(st, s, args[0])
+        st.prompt = ("form", s, members, "hit" if st.step == HITS else "run")
+        return []
+    if kind == "use":
+        i = num(args[0])
+        names = abilities(st, s, i, PHASE_OF[st.step])
+        if len(names) == 1:
+            return activate(st, s, i, names[0])
+        st.prompt = ("ability", s, i, tuple(names))
+        return []
+    raise AssertionError(f"unhandled action {action}")
+
+
+def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
+    """Use ability ``name`` of card ``i``: pay its cost (exhaust, or once a turn in a fight),
+    then ask for what it needs."""
+    if name == "card":
+        d = st.defs[i]
+        assert d.ability is not None
+        st.used[i] = 1
+        ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
+        return [
+            ev,
+            *responses.with_target(st, s, ("card", i, 0), d.ability.target, d.ability.effects),
+        ]
+    ev = Event("ability", f"Player {s + 1}'s {st.name(i)} uses {name}.", {"seat": s})
+    if name in ("combat-sense", "bust"):
+        st.flags[i] |= F_FOUGHT
+        if name == "combat-sense":
+            st.prompt = ("sense", s, i)
+        else:
+            st.prompt = (
+                "target",
+                s,
+                ("skirmish-bust", i, 0),
+                tuple(hits.skirmish_busts(st, s)),
+            )
+        return [ev]
+    if name == "support":
+        lr = st.runner_stat(i, "lr")
+        due = legwork.support_cost(st, i)
+        st.used[i] = 1
+        return [ev, *economy.start_payment(st, s, due, ("support", i, lr))]
+    st.used[i] = 1
+    if name == "interface":
+        st.prompt = ("interface", s, i)
+        return [ev]
+    if name == "family":
+        cands = [x for x in hits.targets(st, s, "own-runner") if x != i]
+    elif name in ("credibility", "charisma"):
+        cands = hits.targets(st, s, "any-site")
+    elif name == "recover":
+        cands = equipping.recoverable(st, s, i)
+    elif name == "renew":
+        cands = equipping.renewable(st, s, i)
+    elif name == "rig":
+        cands = equipping.riggable(st, s)
+    else:
+        assert name == "street-deal", name
+        cands = legwork.dealable(st, s, i)
+    st.prompt = ("target", s, (name, i, 0), tuple(cands))
+    return [ev]
+
+
+def from_hand(st: CyberState, s: int, slug: str) -> int:
+    for i in st.hand[s]:
+        if st.defs[i].slug == slug:
+            return i
+    raise AssertionError(f"{slug} not in hand")
+
+
+def force_named(st: CyberState, s: int, name: str) -> tuple[int, ...]:
+    if name.startswith("t"):
+        k = int(name[1:])
+        return tuple(r for r in st.team_members(s, k) if not st.used[r])
+    return (num(name),)
+
+
+def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    kind = pr[0]
+    if kind == "draw":
+        return turns.answer_draw(st, s, pr, action.args[0])
+    if kind == "take":
+        return turns.answer_take(st, s, pr, action.args[0])
+    if kind == "pay":
+        return economy.answer_pay(st, s, pr, action)
+    if kind == "place":
+        return equipping.answer_place(st, s, pr, action)
+    if kind == "target":
+        st.prompt = None
+        pending = pr[2]
+        return responses.respond_or_resolve(st, s, (pending[0], pending[1], num(action.args[0])))
+    if kind == "form":
+        return hits.answer_form(st, s, pr, action)
+    if kind == "defend":
+        return hits.answer_defend(st, s, action)
+    if kind == "ability":
+        st.prompt = None
+        return activate(st, s, pr[2], action.args[0])
+    if kind == "cost":
+        st.prompt = None
+        x = num(action.args[0])
+        st.used[x] = 1
+        text = f"{st.name(x)} is exhausted to pay for the move."
+        return [Event("exhaust", text, {}), *done(st, s)]
+    if kind == "team":
+        st.prompt = None
+        r = pr[2]
+        st.flags[r] |= F_MOVED
+        if action.kind == "leave":
+            st.team[r] = 0
+            text = f"{st.name(r)} leaves its team."
+        else:
+            st.team[r] = int(action.args[0][1:])
+            text = f"{st.name(r)} joins team {st.team[r]} of player {s + 1}."
+        return [Event("team", text, {"seat": s}), *done(st, s)]
+    if kind == "sense":
+        st.prompt = None
+        code = "sense-attack" if action.args[0] == "attack" else "sense-defense"
+        return responses.respond_or_resolve(st, s, (code, pr[2], 0))
+    if kind == "interface":
+        code = "interface-up" if action.kind == "raise" else "interface-down"
+        st.prompt = ("target", s, (code, pr[2], 0), tuple(legwork.all_sites(st)))
+        return []
+    if kind == "press":
+        st.prompt = None
+        h = st.hit
+        assert h is not None
+        if action.kind == "press-on":
+            st.used[pr[2]] = 1
+            st.flags[pr[2]] |= F_PRESSED
+            text = f"Player {s + 1} exhausts {st.name(pr[2])}; the force stays unused."
+        else:
+            hits.exhaust(st, h[2])
+            text = f"Player {s + 1}'s force stands down."
+        return [Event("press", text, {}), *hits.end_hit(st, s)]
+    if kind == "respond":
+        return responses.answer_respond(st, s, pr, action)
+    if kind == "discard":
+        i = from_hand(st, s, action.args[0])
+        st.hand[s].remove(i)
+        st.zone[i] = Z_DISCARD
+        st.discard[s].append(i)
+        ev = Event("discard", f"Player {s + 1} discards {st.defs[i].name}.", {"seat": s})
+        if len(st.hand[s]) <= HAND_LIMIT:
+            st.prompt = None
+            return [ev, *turns.end_turn(st)]
+        return [ev]
+    raise AssertionError(kind)
+
+
+def why_illegal(st: CyberState, action: Action) -> str:
+    s = st.current_player
+    if s is None:
+        return "The game is over."
+    options = ", ".join(a.text for a in st.legal_actions()[:8])
+    pr = st.prompt
+    if pr is not None:
+        if pr[0] == "draw" and action.kind == "draw" and action.args in (("runs",), ("gear",)):
+            return f"Your {action.args[0].capitalize()} deck is empty; draw from the other."
+        if pr[0] == "pay":
+            return (
+                f"Finish paying first: {pr[2] - pr[3]} EB still due. Pay with an unused "
+                f"source: {options}."
+            )
+        return f"Answer the question in front of you first; you may: {options}."
+    step = STEP_NAMES[st.step] if st.step >= 0 else "setup"
+    kind = action.kind
+    if kind in ("buy", "play", "discard") and action.args:
+        slug = action.args[0]
+        card = next((i for i in st.hand[s] if st.defs[i].slug == slug), 0)
+        if not card:
+            return f"You have no '{slug}' in your hand."
+        d = st.defs[card]
+        if kind == "buy" and (st.step != PURCHASE or s != st.active):
+            return "Cards are bought in the purchase step of your own turn."
+        if d.legendary and economy.legendary_in_play(st, d):
+            return f"{d.name} is Legendary and a copy is already in play."
+        price = economy.price(st, s, card)
+        funds = economy.funds(st, s, d.kind == OPERATION)
+        if funds < price:
+            return f"{d.name} costs {price} EB and you have {funds} EB available."
+        return f"{d.name} cannot be played now ({step} step): it has no legal use or target."
+    return f"'{action}' is not possible now (the {step} step); you may: {options}."
