@@ -1,4 +1,5 @@
-"""Cyberpunk CCG: the rules engine.
+"""Cyberpunk CCG: the state — the table's facts, the engine contract, and the card facts every
+part of the rules asks about.
 
 Every physical card is an *instance* numbered from 1 (``c7`` in action texts); its definition is
 shared and immutable. Per-instance facts (zone, used, host, team, flags, movement spent,
@@ -10,6 +11,12 @@ the other player, and the step ends when both pass in succession. A seat whose o
 to pass passes automatically. Multi-part decisions (paying from several sources, choosing where
 gear goes, forming a force, answering with a Cop) are *prompts*: small tuples naming the seat that
 must answer next.
+
+The rules themselves are free functions taking the state, one module per part of the game:
+``priority`` (windows, prompts, carrying out moves), ``turns`` (the draw and the steps),
+``economy`` (prices and paying), ``equipping`` (gear and the Stash), ``legwork`` (deals and
+teams), ``responses`` (Events, abilities and their answers), ``hits`` (hits, skirmishes and runs),
+``damage`` (trash, burn, defeat), ``victory`` and ``views`` (what each seat may see).
 """
 
 from __future__ import annotations
@@ -414,8 +421,6 @@ class CyberState(CachedState):
 
     def name(self, i: int) -> str:
         return f"{self.defs[i].name} ({c(i)})"
-
-    # --- prompts ---------------------------------------------------------------------------------
 
     # --- refusing moves clearly ------------------------------------------------------------------
 
