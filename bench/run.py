@@ -20,6 +20,7 @@ TARGETS = {
     "cipher-run": (30_000, 5.0),
     "hack-me": (50_000, 5.0),
     "cypher": (100_000, 3.0),
+    "cyberpunk-ccg": (5_000, 50.0),
 }
 
 
