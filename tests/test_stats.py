@@ -1,0 +1,27 @@
+"""Local statistics: wins, losses by reason, streaks; a game with undo is played but not ranked."""
+
+from cyberdeck.engine import Outcome
+from cyberdeck.play.stats import describe, load_stats, record_result
+
+WIN = Outcome((0,), (1.0,), "All twelve royals killed", "win")
+ICE = Outcome((), (-1.0,), "Black ICE on K♠ (21)", "black-ice")
+TIME = Outcome((), (-1.0,), "Out of Time", "out-of-time")
+
+
+def test_streaks_losses_by_reason_and_unranked_games(tmp_path, monkeypatch):
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    for outcome in (WIN, WIN, ICE, TIME, WIN, WIN, WIN):
+        record_result("matrix-overload", outcome, 0)
+    stats = record_result("matrix-overload", ICE, 0, undos=2)
+    assert (stats.games, stats.wins, stats.unranked) == (8, 5, 1)
+    assert stats.losses == {"black-ice": 1, "out-of-time": 1}
+    assert stats.streak == 3 and stats.best_streak == 3
+    assert load_stats()["matrix-overload"] == stats
+    assert "win rate 71.4% of 7 ranked games; 1 with undo" in describe("matrix-overload", stats)
+
+
+def test_a_damaged_stats_file_is_kept_aside(tmp_path, monkeypatch):
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    (tmp_path / "stats.json").write_text("{broken")
+    assert load_stats() == {}
+    assert (tmp_path / "stats.damaged.json").exists()
