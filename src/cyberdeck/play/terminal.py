@@ -76,9 +76,10 @@ class TerminalSession:
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
             last_human = seat
             if not self.human_turn(seat):
+                # Leaving a game is the player's choice, not a failure of the command.
                 self.say("Game abandoned.")
                 self.save_record()
-                return 1
+                return 0
         self.end_screen()
         self.save_record()
         return 0
