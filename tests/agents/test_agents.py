@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.agents import GreedyAgent, IsmctsAgent, RandomAgent, make_agent
-from cyberdeck.engine import BadOption, Game, Rng, State, games
+from cyberdeck.agents.ismcts import Node
+from cyberdeck.engine import Action, BadOption, Game, Rng, State, games
 
 GAMES = [pytest.param(g, id=g.id) for g in games()]
 
@@ -94,3 +95,62 @@ def test_pimc_plays_fairly_and_legally(game: Game):
     assert make_agent("pimc:2:1", 0).name == "pimc:2:1"
     with pytest.raises(BadOption, match="not a PIMC budget"):
         make_agent("pimc:x", 0)
+
+
+def guided(seed: int, iterations: int = 40, reuse: bool = False) -> IsmctsAgent:
+    """The search as the levels configure it: evaluation priors, a world pool, own-turn leaves."""
+    return IsmctsAgent(
+        iterations, seed=seed, prior_weight=1.0, worlds=8, reuse=reuse
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_guided_search_does_not_cheat(game: Game):
+    for state, twin in positions_with_secrets(game, 6):
+        assert guided(7).choose(state) == guided(7).choose(twin)
+        assert make_agent("hard", 7, game).choose(state) == make_agent("hard", 7, game).choose(twin)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_kept_tree_does_not_cheat(game: Game):
+    """Along a seat's consecutive decisions, a state and its re-dealt twin get the same moves."""
+    for state, twin in positions_with_secrets(game, 4):
+        seat = state.current_player
+        mine, theirs = guided(5, reuse=True), guided(5, reuse=True)
+        for _ in range(4):
+            if state.current_player != seat or state.view(seat) != twin.view(seat):
+                break
+            action = mine.choose(state)
+            assert theirs.choose(twin) == action
+            state.apply(action)
+            twin.apply(action)
+
+
+def test_a_kept_tree_counts_towards_the_next_budget():
+    """Hack-Me turns are four actions by one seat: the second one starts from the first's tree."""
+    game = next(g for g in games() if g.id == "hack-me")
+    reused = 0
+    for seed in range(6):
+        state = game.new_state(None, seed)
+        agent = guided(seed, iterations=60, reuse=True)
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            choice = agent.choose(state)
+            state.apply(choice)
+            if agent.kept is not None and state.current_player == seat:
+                agent.choose(state)
+                reused += agent.last_iterations < 60
+                break
+    assert reused
+
+
+def test_search_stops_once_the_choice_is_settled():
+    root = Node(None)
+    for visits in (10, 3, 1):
+        child = Node(0)
+        child.visits = visits
+        root.children[Action("move", (str(visits),))] = child
+    assert IsmctsAgent.settled(root, 6)
+    assert not IsmctsAgent.settled(root, 7)

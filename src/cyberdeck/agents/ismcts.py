@@ -1,13 +1,18 @@
 """Information-set Monte Carlo tree search (single-observer), generic over the game contract.
 
-Each iteration samples a world with ``state.determinize(seat, rng)`` — a full state consistent with
-what the searching seat knows — and walks one tree shared by all samples. Because the legal moves
-differ between samples, selection uses availability counts (a move's UCB term counts the times it
-was available, not the parent's visits). By default a new leaf is scored at once by the game's
-evaluation for every seat (``rollout_depth`` random moves first, if asked for): in our games that
-beat random rollouts clearly (Cipher Run and Hack-Me against greedy, see the closing notes), and the
-small exploration constant matches the narrow range the evaluations move in. The search never
-reads hidden state: only sampled worlds.
+Each iteration takes a world consistent with what the searching seat knows — one of a pool drawn
+with ``state.determinize(seat, rng)`` — and walks one tree shared by all worlds. Because the legal
+moves differ between worlds, selection uses availability counts (a move's UCB term counts the times
+it was available, not the parent's visits). The search never reads hidden state: only sampled
+worlds.
+
+With ``prior_weight`` > 0 the game's evaluation guides the search (progressive bias): the first
+time a node's move is seen, the position after it is scored for the seat that moves, and that score
+counts as ``prior_weight`` visits of the move. A fresh search therefore starts from the greedy
+choice and spends its iterations checking the best-looking moves against the replies that look best
+to the other side — at small budgets that beats trying moves in random order and averaging random
+replies. A new leaf is scored by the evaluation for every seat (``rollout_depth`` random moves
+first, if asked for). The search stops early once no remaining iteration could change its choice.
 """
 
 from __future__ import annotations
@@ -19,15 +24,19 @@ from ..engine import Action, Rng, State
 
 
 class Node:
-    __slots__ = ("avail", "children", "player", "total", "visits")
+    __slots__ = ("avail", "children", "player", "prior", "total", "visits", "weight")
 
-    def __init__(self, player: int | None) -> None:
+    def __init__(self, player: int | None, prior: float = 0.0, weight: float = 0.0) -> None:
         #: The seat that chose the move leading here (whose reward ``total`` holds).
         self.player = player
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        #: The evaluation of the position after the move, for ``player`` (progressive bias).
+        self.prior = prior
+        #: How many visits the prior counts as.
+        self.weight = weight
 
 
 class IsmctsAgent:
@@ -39,6 +48,10 @@ class IsmctsAgent:
         rollout_depth: int = 0,
         exploration: float = 0.1,
         name: str = "ismcts",
+        prior_weight: float = 0.0,
+        worlds: int | None = None,
+        reuse: bool = False,
+        root_worlds: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("IS-MCTS needs a budget: iterations, seconds or both")
@@ -48,6 +61,16 @@ class IsmctsAgent:
         self.rng = Rng(seed)
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        self.prior_weight = prior_weight
+        #: How many sampled worlds the iterations cycle through (``None``: a fresh one each time).
+        self.worlds = worlds
+        #: Keep the subtree of the chosen move when the same seat decides next and learned nothing
+        #: new (the second of a turn's actions, say): its visits count towards the next budget.
+        self.reuse = reuse
+        #: The root's moves get their prior from this many worlds (each one counting as a visit):
+        #: where a move's outcome is a matter of luck (a run, a draw), one world misjudges it.
+        self.root_worlds = root_worlds
+        self.kept: tuple[dict[str, object], Node] | None = None
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -56,62 +79,145 @@ class IsmctsAgent:
             return actions[0]
         seat = state.current_player
         assert seat is not None
-        root = Node(None)
+        root = self.kept_root(state, seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        pool: list[State] = []
+        if self.prior_weight and not root.children:
+            self.score_root(state, seat, root, pool)
         done = 0
-        while self.iterations is None or done < self.iterations:
+        budget = None if self.iterations is None else self.iterations - root.visits
+        while budget is None or done < budget:
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, state.determinize(seat, self.rng.fork()))
+            if self.worlds is None:
+                world = state.determinize(seat, self.rng.fork())
+            elif done % self.worlds < len(pool):
+                world = pool[done % self.worlds].clone()
+            else:
+                world = state.determinize(seat, self.rng.fork())
+                pool.append(world.clone())
+            self.iterate(root, world)
             done += 1
+            if budget is not None and self.settled(root, budget - done):
+                break
         self.last_iterations = done
         visited = [
-            (root.children[a].visits, -i, a) for i, a in enumerate(actions) if a in root.children
+            (root.children[a].visits, root.children[a].prior, -i, a)
+            for i, a in enumerate(actions)
+            if a in root.children
         ]
-        if not visited:
-            return actions[0]
-        return max(visited)[2]
+        choice = max(visited)[3] if visited else actions[0]
+        if self.reuse and choice in root.children:
+            self.keep(state, seat, choice, root.children[choice])
+        return choice
+
+    def score_root(self, state: State, seat: int, root: Node, pool: list[State]) -> None:
+        actions = state.legal_actions()
+        totals = [0.0] * len(actions)
+        for _ in range(self.root_worlds):
+            world = state.determinize(seat, self.rng.fork())
+            if self.worlds is not None and len(pool) < self.worlds:
+                pool.append(world)
+            for i, action in enumerate(actions):
+                after = world.clone()
+                after.apply(action)
+                totals[i] += self.value(after, seat)
+        weight = self.prior_weight * self.root_worlds
+        for action, total in zip(actions, totals, strict=True):
+            root.children[action] = Node(seat, total / self.root_worlds + self.jitter(), weight)
+
+    def kept_root(self, state: State, seat: int) -> Node:
+        kept, self.kept = self.kept, None
+        if kept is not None and kept[0] == state.view(seat):
+            return kept[1]
+        return Node(None)
+
+    def keep(self, state: State, seat: int, choice: Action, subtree: Node) -> None:
+        """Remember the subtree if, in a sampled world, this seat decides next and sees no news.
+
+        The view expected next comes from a world sampled for the seat, never the real state: a
+        move that reveals something (a draw) gives a different view there, and the tree is dropped.
+        """
+        after = state.determinize(seat, self.rng.fork())
+        after.apply(choice)
+        if after.current_player == seat:
+            self.kept = (after.view(seat), subtree)
+
+    @staticmethod
+    def settled(root: Node, remaining: int) -> bool:
+        """True when the most visited move stays ahead whatever the remaining iterations do."""
+        first = second = 0
+        for child in root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > remaining
 
     def iterate(self, root: Node, world: State) -> None:
-        rng = self.rng
         node = root
         path = [root]
+        weight = self.prior_weight
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
         while not world.is_terminal:
             legal = world.legal_actions()
             player = world.current_player
             children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.below(len(untried))]
-                child = Node(player)
-                children[action] = child
-                for a in legal:
-                    if a in children:
-                        children[a].avail += 1
-                world.apply(action)
-                path.append(child)
-                break
-            best: Node | None = None
+            if not weight:
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[self.rng.below(len(untried))]
+                    child = Node(player)
+                    children[action] = child
+                    for a in legal:
+                        if a in children:
+                            children[a].avail += 1
+                    world.apply(action)
+                    path.append(child)
+                    break
+            best = root
             best_action = legal[0]
-            best_score = float("-inf")
-            c = self.exploration
+            best_score = -math.inf
             for a in legal:
-                child = children[a]
+                child = children.get(a)  # type: ignore[assignment]
+                if child is None:
+                    after = world.clone()
+                    after.apply(a)
+                    child = children[a] = Node(
+                        player, self.value(after, player) + self.jitter(), weight
+                    )
                 child.avail += 1
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
+                n = child.visits
+                if weight:
+                    score = (child.total + child.weight * child.prior) / (n + child.weight)
+                    score += c * sqrt(log(child.avail) / (n + 1))
+                else:
+                    score = child.total / n + c * sqrt(log(child.avail) / n)
                 if score > best_score:
                     best, best_action, best_score = child, a, score
-            assert best is not None
             world.apply(best_action)
+            path.append(best)
+            if not best.visits:
+                break
             node = best
-            path.append(node)
         returns = self.rollout(world)
         for node in path:
             node.visits += 1
             if node.player is not None:
                 node.total += returns[node.player]
+
+    def jitter(self) -> float:
+        """A tiny random part of each prior: moves the evaluation cannot tell apart are tried in
+        random order, never always the first listed (discarding the first card of a hand, say)."""
+        return self.rng.random() * 1e-6
+
+    @staticmethod
+    def value(state: State, seat: int) -> float:
+        outcome = state.outcome
+        if outcome is not None:
+            return outcome.returns[seat]
+        return state.game.evaluate(state, seat)
 
     def rollout(self, world: State) -> list[float]:
         rng = self.rng

@@ -35,7 +35,7 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     if name == "normal":
         return IsmctsAgent(300, 0.8, seed, name="normal")
     if name == "hard":
-        return IsmctsAgent(3000, 5.0, seed, name="hard")
+        return IsmctsAgent(200, 5.0, seed, name="hard", prior_weight=1.0, worlds=16, reuse=True)
     if name == "pimc":
         try:
             parts = [int(p) for p in arg.split(":")] if arg else []

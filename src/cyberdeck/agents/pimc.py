@@ -45,8 +45,9 @@ class PimcAgent:
                 totals[i] += self.search(child, seat, self.depth - 1, -2.0, 2.0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best = max(range(len(actions)), key=lambda i: (totals[i], -i))
-        return actions[best]
+        top = max(totals)
+        # Moves the evaluation cannot tell apart: one at random, as greedy does.
+        return self.rng.choice([a for a, t in zip(actions, totals, strict=True) if t >= top - 1e-9])
 
     def value(self, state: State, seat: int) -> float:
         outcome = state.outcome
