@@ -5,7 +5,7 @@ from typer.testing import CliRunner
 from cyberdeck import load_game
 from cyberdeck.cli import app
 from cyberdeck.engine import Record, replay
-from cyberdeck.lab.arena import pairings, run_arena, wilson
+from cyberdeck.lab.arena import merge_summaries, pairings, run_arena, wilson
 
 
 def test_wilson_interval():
@@ -57,3 +57,19 @@ def test_arena_command_json(tmp_path, monkeypatch):
 def test_arena_rejects_unknown_agents():
     result = CliRunner().invoke(app, ["arena", "matrix-overload", "--agents", "nobody"])
     assert result.exit_code == 2 and "no agent 'nobody'" in result.output
+
+
+def test_chunks_of_an_arena_add_up_to_the_whole():
+    game = load_game("cipher-run")
+    whole = run_arena(game, ["greedy", "random"], 8, seed=40, workers=1).to_json()
+    parts = [
+        run_arena(game, ["greedy", "random"], 4, seed=s, workers=1).to_json() for s in (40, 44)
+    ]
+    merged = merge_summaries(parts)
+    assert (
+        abs(merged.pop("mean_length") - whole.pop("mean_length")) <= 0.01
+    )  # means of rounded means
+    for summary in (whole, merged):
+        for row in summary["results"]:
+            del row["mean_decision_ms"]
+    assert merged == whole

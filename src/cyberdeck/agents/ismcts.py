@@ -1,18 +1,21 @@
 """Information-set Monte Carlo tree search (single-observer), generic over the game contract.
 
-Each iteration takes a world consistent with what the searching seat knows — one of a pool drawn
-with ``state.determinize(seat, rng)`` — and walks one tree shared by all worlds. Because the legal
-moves differ between worlds, selection uses availability counts (a move's UCB term counts the times
-it was available, not the parent's visits). The search never reads hidden state: only sampled
-worlds.
+Each iteration takes a world consistent with what the searching seat knows — drawn with
+``state.determinize(seat, rng)``, or one of a pool of ``worlds`` such draws, cloned — and walks one
+tree shared by all worlds. Because the legal moves differ between worlds, selection uses
+availability counts (a move's UCB term counts the times it was available, not the parent's visits).
+The search never reads hidden state: only sampled worlds.
 
 With ``prior_weight`` > 0 the game's evaluation guides the search (progressive bias): the first
 time a node's move is seen, the position after it is scored for the seat that moves, and that score
 counts as ``prior_weight`` visits of the move. A fresh search therefore starts from the greedy
 choice and spends its iterations checking the best-looking moves against the replies that look best
 to the other side — at small budgets that beats trying moves in random order and averaging random
-replies. A new leaf is scored by the evaluation for every seat (``rollout_depth`` random moves
-first, if asked for). The search stops early once no remaining iteration could change its choice.
+replies. Each prior carries a tiny random part, so moves the evaluation cannot tell apart are not
+always resolved to the first one listed. A new leaf is scored by the evaluation for every seat
+(``rollout_depth`` random moves first, if asked for). The search stops early once no remaining
+iteration could change its choice, and with ``reuse`` it keeps the chosen move's subtree for the
+same seat's next decision when that decision brings it no news.
 """
 
 from __future__ import annotations
@@ -168,20 +171,20 @@ class IsmctsAgent:
                 untried = [a for a in legal if a not in children]
                 if untried:
                     action = untried[self.rng.below(len(untried))]
-                    child = Node(player)
-                    children[action] = child
+                    fresh = children[action] = Node(player)
                     for a in legal:
                         if a in children:
                             children[a].avail += 1
                     world.apply(action)
-                    path.append(child)
+                    path.append(fresh)
                     break
             best = root
             best_action = legal[0]
             best_score = -math.inf
             for a in legal:
-                child = children.get(a)  # type: ignore[assignment]
+                child = children.get(a)
                 if child is None:
+                    assert player is not None
                     after = world.clone()
                     after.apply(a)
                     child = children[a] = Node(

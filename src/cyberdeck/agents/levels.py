@@ -1,11 +1,12 @@
 """Agents by name, and the difficulty levels players choose from.
 
-``easy``: greedy with a third of its moves at random. ``normal`` (the default opponent): IS-MCTS
-with a modest budget, capped at 0.8 s a move so the answer comes within a second. ``hard``: IS-MCTS
-with a large budget (capped at 5 s a move). Specs: ``random``, ``greedy``, ``ismcts``,
-``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), ``pimc:WORLDS:DEPTH`` (sampled worlds,
-each searched to a depth with alpha-beta), a level, or a game's own agent
-(``Game.agents()``, e.g. MATR1X's ``fair`` player).
+``easy``: greedy with a third of its moves at random. ``normal`` (the default opponent) and
+``hard``: IS-MCTS guided by the game's evaluation (priors, a pool of 16 sampled worlds, the tree
+kept between one seat's consecutive decisions), 100 iterations capped at 0.8 s a move so the answer
+comes within a second, and 200 iterations capped at 5 s; docs/agents.md has their measured strength.
+Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
+``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, or a
+game's own agent (``Game.agents()``, e.g. MATR1X's ``fair`` player).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         agent.name = "easy"
         return agent
     if name == "normal":
-        return IsmctsAgent(300, 0.8, seed, name="normal")
+        return IsmctsAgent(100, 0.8, seed, name="normal", prior_weight=1.0, worlds=16, reuse=True)
     if name == "hard":
         return IsmctsAgent(200, 5.0, seed, name="hard", prior_weight=1.0, worlds=16, reuse=True)
     if name == "pimc":

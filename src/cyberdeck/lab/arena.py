@@ -100,6 +100,49 @@ class ArenaReport:
         }
 
 
+def merge_summaries(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Add up the JSON summaries of arenas run in consecutive chunks.
+
+    ``--games 250 --seed S`` then ``--seed S+250`` play exactly the games of ``--games 500 --seed
+    S`` when the chunk size is a multiple of the number of seats (the rotation stays in step), so a
+    long arena on a busy machine can be run, and checked, a chunk at a time. Intervals are
+    recomputed over all the games; mean decision times and lengths are weighted by games.
+    """
+    games = sum(p["games"] for p in parts)
+    tallies: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        for row in part["results"]:
+            into = tallies.setdefault(
+                row["agent"], {"agent": row["agent"], "games": 0, "wins": 0, "draws": 0, "ms": 0.0}
+            )
+            for key in ("games", "wins", "draws"):
+                into[key] += row[key]
+            into["ms"] += row["mean_decision_ms"] * row["games"]
+    results = []
+    for row in tallies.values():
+        low, high = wilson(row["wins"], row["games"])
+        n = row["games"]
+        results.append({
+            "agent": row["agent"], "games": n, "wins": row["wins"], "draws": row["draws"],
+            "losses": n - row["wins"] - row["draws"],
+            "win_rate": round(row["wins"] / n, 4) if n else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_decision_ms": round(row["ms"] / n, 3) if n else 0.0,
+        })  # fmt: skip
+    endings: dict[str, int] = {}
+    for part in parts:
+        for key, count in part["endings"].items():
+            endings[key] = endings.get(key, 0) + count
+    return {
+        "game": parts[0]["game"],
+        "games": games,
+        "results": results,
+        "draws": sum(p["draws"] for p in parts),
+        "mean_length": round(sum(p["mean_length"] * p["games"] for p in parts) / games, 2),
+        "endings": endings,
+    }
+
+
 def _count(keys: Iterator[str] | Any) -> dict[str, int]:
     out: dict[str, int] = {}
     for key in keys:
