@@ -22,6 +22,8 @@ class ServerConfig:
     allow_missing_origin: bool = False
     #: Seconds an AI seat waits before moving, so people can follow the game.
     ai_delay: float = 0.6
+    #: Worker processes the AI seats think in (a search never blocks the other matches).
+    ai_workers: int = 2
     #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
     secure_cookies: bool = False
     session_days: int = 30
