@@ -1,7 +1,7 @@
 """Every card's effect and every clarification of the rulebook, one scenario each."""
 
 from cyberdeck.games.cypher.position import act, area, deck, hand, table
-from cyberdeck.games.cypher.state import DRAW, EXTRACT, FIX, GUARD, ORDER, PASS, ROOM
+from cyberdeck.games.cypher.rules import DRAW, EXTRACT, FIX, GUARD, ORDER, PASS, ROOM
 
 # --- Aristocrat -------------------------------------------------------------------------------
 
