@@ -174,8 +174,12 @@ class CypherState(CachedState):
                     ONLY[seat],
                 )
             )
+        return self.begin(self.start)
+
+    def begin(self, seat: int) -> list[Event]:
+        """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
         self._refill()
-        self._begin_turn(self.start)
+        self._begin_turn(seat)
         self._run()
         return self._finish_apply()
 
@@ -204,7 +208,7 @@ class CypherState(CachedState):
                 out.append(DRAW_TOP)
             if self.display >= 0:
                 out.append(DRAW_DISPLAY)
-            if len(self.deck) >= 2 and self._has(seat, E_BOTTOM):
+            if len(self.deck) >= 2 and self.has(seat, E_BOTTOM):
                 out.append(DRAW_BOTTOM)
             return out
         if phase == PASS:
@@ -240,11 +244,11 @@ class CypherState(CachedState):
 
     # --- small helpers ----------------------------------------------------------------------------------
 
-    def _has(self, seat: int, effect: int) -> bool:
+    def has(self, seat: int, effect: int) -> bool:
         eff = self.cat.eff
         return any(eff[c] == effect for c in self.areas[seat])
 
-    def _take(self, cards: tuple[int, ...], kind: int) -> int:
+    def first_of(self, cards: tuple[int, ...], kind: int) -> int:
         """A physical card of ``kind`` among ``cards`` (the first)."""
         k = self.cat.kind
         for c in cards:
@@ -252,25 +256,28 @@ class CypherState(CachedState):
                 return c
         raise AssertionError("a legal action names a card that is there")
 
-    def _name(self, card: int) -> str:
+    def name(self, card: int) -> str:
         return self.cat.names[self.cat.kind[card]]
 
-    def _the(self, card: int) -> str:
+    def the(self, card: int) -> str:
         return "the " + self.cat.names[self.cat.kind[card]]
 
     def _list(self, cards: tuple[int, ...] | list[int]) -> str:
-        names = sorted(self._name(c) for c in cards)
+        names = sorted(self.name(c) for c in cards)
         if not names:
             return "nothing"
         return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
 
-    def _event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+    def event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        """Something every seat (and every spectator) sees happen."""
         self._events.append(Event(kind, text, data if data is not None else {}))
 
-    def _secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
+    def secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
+        """Something only ``seats`` see (the card a face-down move concerns)."""
         self._events.append(Event(kind, text, {}, seats))
 
-    def _ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
+    def ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
+        """Stop the task loop: ``seat`` must make the decision ``phase`` (details in ``ctx``)."""
         self.phase = phase
         self.decider = seat
         self.ctx = ctx
@@ -306,9 +313,9 @@ class CypherState(CachedState):
         self.areas[seat] = area[:i] + area[i + 1 :]
         self.deck.insert(0, card)
         self.know[card] = self.all_mask
-        self._event(
+        self.event(
             "bump",
-            f"{NAMES[seat]} discards {self._the(card)} from play to the bottom of the deck{why}.",
+            f"{NAMES[seat]} discards {self.the(card)} from play to the bottom of the deck{why}.",
             {"seat": seat, "card": KINDS[self.cat.kind[card]]},
         )
 
@@ -339,9 +346,9 @@ class CypherState(CachedState):
         if self.display < 0 and self.deck:
             card = self.display = self.deck.pop()
             self.know[card] = self.all_mask
-            self._event(
+            self.event(
                 "display",
-                f"The {self._name(card)} is turned face up as the Display.",
+                f"The {self.name(card)} is turned face up as the Display.",
                 {"card": KINDS[self.cat.kind[card]]},
             )
 
@@ -350,9 +357,9 @@ class CypherState(CachedState):
             card = self.display
             self.display = -1
             self.hands[seat] = (*self.hands[seat], card)
-            self._event(
+            self.event(
                 "draw",
-                f"{NAMES[seat]} takes {self._the(card)} from the Display.",
+                f"{NAMES[seat]} takes {self.the(card)} from the Display.",
                 {"seat": seat, "source": "display", "card": KINDS[self.cat.kind[card]]},
             )
             self._refill()
@@ -365,12 +372,12 @@ class CypherState(CachedState):
             where = "bottom"
         self.hands[seat] = (*self.hands[seat], card)
         self.know[card] |= 1 << seat
-        self._event(
+        self.event(
             "draw",
             f"{NAMES[seat]} draws a card from the {where} of the deck.",
             {"seat": seat, "source": where},
         )
-        self._secret("drew", f"You draw {self._the(card)}.", ONLY[seat])
+        self.secret("drew", f"You draw {self.the(card)}.", ONLY[seat])
         if self.display < 0:
             self._refill()
 
@@ -387,7 +394,7 @@ class CypherState(CachedState):
                 (T_PLAY_STEP, seat),
             ]
         )
-        self._event("turn", f"{NAMES[seat]}'s turn.", {"seat": seat})
+        self.event("turn", f"{NAMES[seat]}'s turn.", {"seat": seat})
 
     def _run(self) -> None:
         """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
@@ -411,9 +418,9 @@ class CypherState(CachedState):
         cat = self.cat
         if code == T_PLAY_STEP:
             if self.hands[task[1]]:
-                self._ask(PLAY, task[1])
+                self.ask(PLAY, task[1])
             else:
-                self._event("skip", f"{NAMES[task[1]]} has no card to play.", {"seat": task[1]})
+                self.event("skip", f"{NAMES[task[1]]} has no card to play.", {"seat": task[1]})
         elif code == T_DRAW_STEP:
             seat = task[1]
             count = (2 if self.n == 2 else 1) + sum(
@@ -425,9 +432,9 @@ class CypherState(CachedState):
             if count <= 0:
                 return
             if not self.deck and self.display < 0:
-                self._event("dry", "There is nothing left to draw.")
+                self.event("dry", "There is nothing left to draw.")
                 return
-            self._ask(DRAW, seat, (seat, count))
+            self.ask(DRAW, seat, (seat, count))
         elif code == T_PASS_STEP:
             seat, n = task[1], self.n
             if n == 2:
@@ -437,7 +444,7 @@ class CypherState(CachedState):
                 self.tasks.append((T_PASS, seat, (seat + 1) % n, "left to"))
         elif code == T_PASS:
             if self.hands[task[1]]:
-                self._ask(PASS, task[1], task[1:])
+                self.ask(PASS, task[1], task[1:])
         elif code == T_DISCARD_STEP:
             seat = task[1]
             keep = (2 if self.n == 2 else 1) + sum(
@@ -446,7 +453,7 @@ class CypherState(CachedState):
             self.tasks.append((T_DISCARD, seat, keep))
         elif code == T_DISCARD:
             if len(self.hands[task[1]]) > task[2]:
-                self._ask(DISCARD, task[1], task[1:])
+                self.ask(DISCARD, task[1], task[1:])
         elif code == T_END_TURN:
             self._end_turn(task[1])
         elif code == T_ENTER:
@@ -455,7 +462,7 @@ class CypherState(CachedState):
             self._effect(task[1], task[2])
         elif code == T_EXTRACT:
             if self.hands[task[1]]:
-                self._ask(EXTRACT, task[1], (task[1],))
+                self.ask(EXTRACT, task[1], (task[1],))
         elif code == T_PURGE:
             self._purge(task[1], task[2])
         elif code == T_SHED:
@@ -464,7 +471,7 @@ class CypherState(CachedState):
             if len(left) == 1:
                 self._to_bottom_from_area(seat, left[0], "")
             elif left:
-                self._ask(ORDER, seat, (seat, left))
+                self.ask(ORDER, seat, (seat, left))
         elif code == T_SWAP:
             self._swap(task[1], task[2])
         elif code == T_TAKE:
@@ -474,9 +481,9 @@ class CypherState(CachedState):
                     area = self.areas[owner]
                     i = area.index(c)
                     self.areas[owner] = area[:i] + area[i + 1 :]
-                    self._event(
+                    self.event(
                         "take",
-                        f"{NAMES[seat]} takes {self._the(c)} from {NAMES[owner]}.",
+                        f"{NAMES[seat]} takes {self.the(c)} from {NAMES[owner]}.",
                         {"seat": seat, "from": owner, "card": KINDS[cat.kind[c]]},
                     )
                     self.tasks.append((T_ENTER, seat, c, False))
@@ -491,11 +498,11 @@ class CypherState(CachedState):
         cat = self.cat
         kind = KIND_INDEX.get(action.args[0], -1) if action.args else -1
         if phase == PLAY:
-            card = self._take(self.hands[seat], kind)
+            card = self.first_of(self.hands[seat], kind)
             self._reveal_from_hand(seat, card)
-            self._event(
+            self.event(
                 "play",
-                f"{NAMES[seat]} plays {self._the(card)}.",
+                f"{NAMES[seat]} plays {self.the(card)}.",
                 {"seat": seat, "card": KINDS[kind]},
             )
             self.tasks.append((T_ENTER, seat, card, True))
@@ -503,31 +510,31 @@ class CypherState(CachedState):
             self._draw(seat, action.args[0])
             self.tasks.append((T_DRAW, seat, ctx[1] - 1))
         elif phase == PASS:
-            card = self._take(self.hands[seat], kind)
+            card = self.first_of(self.hands[seat], kind)
             to = ctx[1]
             self._from_hand(seat, card)
             self._forget_hand(seat)
             self.hands[to] = (*self.hands[to], card)
             self.know[card] = (1 << seat) | (1 << to)
-            self._event(
+            self.event(
                 "pass",
                 f"{NAMES[seat]} passes a card {ctx[2]} {NAMES[to]}.",
                 {"seat": seat, "to": to},
             )
             # One secret for the two seats that know it: the passer and the receiver.
-            self._secret("passed", f"The card passed is {self._the(card)}.", PAIRS[seat][to])
+            self.secret("passed", f"The card passed is {self.the(card)}.", PAIRS[seat][to])
         elif phase == DISCARD:
-            card = self._take(self.hands[seat], kind)
+            card = self.first_of(self.hands[seat], kind)
             self._from_hand(seat, card)
             self._forget_hand(seat)
             self.deck.insert(0, card)
             self.know[card] = 1 << seat
-            self._event(
+            self.event(
                 "discard",
                 f"{NAMES[seat]} discards a card face down to the bottom of the deck.",
                 {"seat": seat},
             )
-            self._secret("discarded", f"You discard {self._the(card)}.", ONLY[seat])
+            self.secret("discarded", f"You discard {self.the(card)}.", ONLY[seat])
             self.tasks.append((T_DISCARD, seat, ctx[1]))
         elif phase == ROOM:
             _, card, played = ctx
@@ -539,9 +546,9 @@ class CypherState(CachedState):
                 # A Fixer or Cypher Anomaly may itself be the card that makes room.
                 self.deck.insert(0, card)
                 self.know[card] = self.all_mask
-                self._event(
+                self.event(
                     "bump",
-                    f"{NAMES[seat]} puts {self._the(card)} straight to the bottom of the deck "
+                    f"{NAMES[seat]} puts {self.the(card)} straight to the bottom of the deck "
                     "to make room.",
                     {"seat": seat, "card": KINDS[kind]},
                 )
@@ -549,40 +556,40 @@ class CypherState(CachedState):
                     self.tasks.append((T_EFFECT, seat, card))
         elif phase == ORDER:
             left = ctx[1]
-            card = self._take(left, kind)
+            card = self.first_of(left, kind)
             self._to_bottom_from_area(seat, card, "")
             self.tasks.append((T_SHED, seat, tuple(c for c in left if c != card)))
         elif phase == FIX:
             if kind < 0:
-                self._event("fixer", f"{NAMES[seat]} adds nothing with the Fixer.", {"seat": seat})
+                self.event("fixer", f"{NAMES[seat]} adds nothing with the Fixer.", {"seat": seat})
             else:
-                card = self._take(self.hands[seat], kind)
+                card = self.first_of(self.hands[seat], kind)
                 self._reveal_from_hand(seat, card)
-                self._event(
+                self.event(
                     "play",
-                    f"{NAMES[seat]} adds {self._the(card)} with the Fixer.",
+                    f"{NAMES[seat]} adds {self.the(card)} with the Fixer.",
                     {"seat": seat, "card": KINDS[kind], "fixer": True},
                 )
                 self.tasks.append((T_ENTER, seat, card, True))
         elif phase == EXTRACT:
             if kind < 0:
-                self._event("extract", f"{NAMES[seat]} removes nothing.", {"seat": seat})
+                self.event("extract", f"{NAMES[seat]} removes nothing.", {"seat": seat})
             else:
-                card = self._take(self.hands[seat], kind)
+                card = self.first_of(self.hands[seat], kind)
                 self._from_hand(seat, card)
                 self._forget_hand(seat)
                 self.removed = (*self.removed, card)
                 self.know[card] = 1 << seat
-                self._event(
+                self.event(
                     "extract",
                     f"{NAMES[seat]} removes a card from the game, unseen.",
                     {"seat": seat, "removed": True},
                 )
-                self._secret("extracted", f"You remove {self._the(card)}.", ONLY[seat])
+                self.secret("extracted", f"You remove {self.the(card)}.", ONLY[seat])
         elif phase == GUARD:
             follow = ctx[1]
             if action.kind == "guard":
-                self._event(
+                self.event(
                     "guard",
                     f"{NAMES[seat]}'s Bodyguard ignores the effect.",
                     {"seat": seat},
@@ -594,7 +601,7 @@ class CypherState(CachedState):
 
     def _enter(self, seat: int, card: int, played: bool) -> None:
         if len(self.areas[seat]) >= AREA_LIMIT:
-            self._ask(ROOM, seat, (seat, card, played))
+            self.ask(ROOM, seat, (seat, card, played))
         else:
             self._arrive(seat, card, played)
 
@@ -608,7 +615,7 @@ class CypherState(CachedState):
             for c in self.areas[seat]:
                 if c != card and cat.eff[c] == E_ARISTOCRAT:
                     self._to_bottom_from_area(
-                        seat, c, f" (a middle-class card was played beside {self._the(c)})"
+                        seat, c, f" (a middle-class card was played beside {self.the(c)})"
                     )
         self.tasks.append((T_EFFECT, seat, card))
 
@@ -632,7 +639,7 @@ class CypherState(CachedState):
             if self.display >= 0 and cat.kind[self.display] == OVERSEER:
                 self._swap(seat, -1)
                 return
-            self._event("no-effect", f"The {self._name(card)} finds no Corp Overseer to swap with.")
+            self.event("no-effect", f"The {self.name(card)} finds no Corp Overseer to swap with.")
         elif effect == E_PURGE:
             for o in reversed(others):
                 self.tasks.append((T_PURGE, seat, o))
@@ -644,31 +651,31 @@ class CypherState(CachedState):
             if self.display >= 0 and cat.kind[self.display] == CODER:
                 coder = self.display
                 self.display = -1
-                self._event(
+                self.event(
                     "take",
-                    f"{NAMES[seat]} takes {self._the(coder)} from the Display.",
+                    f"{NAMES[seat]} takes {self.the(coder)} from the Display.",
                     {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
                 )
                 self._refill()
                 self.tasks.append((T_ENTER, seat, coder, False))
                 return
-            self._event("no-effect", f"The {self._name(card)} finds no Coder to take.")
+            self.event("no-effect", f"The {self.name(card)} finds no Coder to take.")
         elif effect == E_EXTRACT:
             self.tasks.append((T_EXTRACT, seat))
             self.tasks.append((T_DRAW, seat, 3))
         elif effect == E_FIXER:
             if self.hands[seat]:
-                self._ask(FIX, seat, (seat,))
+                self.ask(FIX, seat, (seat,))
         elif effect == E_END:
             if self.trigger < 0:
-                self._trigger(seat, f"{NAMES[seat]} played {self._the(card)}", "anomaly")
+                self._trigger(seat, f"{NAMES[seat]} played {self.the(card)}", "anomaly")
             else:
-                self._event("no-effect", "The end is already coming; nothing extends it.")
+                self.event("no-effect", "The end is already coming; nothing extends it.")
 
     def _guarded(self, owner: int, follow: tuple[Any, ...]) -> None:
         """An effect reaches ``owner``'s area: a Bodyguard there may ignore it."""
-        if self._has(owner, E_GUARD):
-            self._ask(GUARD, owner, (owner, follow))
+        if self.has(owner, E_GUARD):
+            self.ask(GUARD, owner, (owner, follow))
         else:
             self.tasks.append(follow)
 
@@ -690,9 +697,9 @@ class CypherState(CachedState):
             where = f"{NAMES[owner]}'s area"
         self.areas[seat] = tuple(overseer if c == ex else c for c in mine)
         self.know[ex] = self.know[overseer] = self.all_mask
-        self._event(
+        self.event(
             "swap",
-            f"The {self._name(ex)} swaps with {self._the(overseer)} in {where}.",
+            f"The {self.name(ex)} swaps with {self.the(overseer)} in {where}.",
             {"seat": seat, "with": owner},
         )
 
@@ -702,8 +709,8 @@ class CypherState(CachedState):
         uppers = tuple(c for c in area if cat.cls[c] == UPPER)
         if not uppers:
             return
-        if self._has(owner, E_IMMUNE):
-            self._event(
+        if self.has(owner, E_IMMUNE):
+            self.event(
                 "protected",
                 f"{NAMES[owner]}'s Data Runner keeps the Technomancer away.",
                 {"seat": owner},
@@ -719,7 +726,7 @@ class CypherState(CachedState):
         self.trigger_reason = why
         self.trigger_turn = self.turns
         self.final_left = self.n
-        self._event(
+        self.event(
             "trigger",
             f"The end is triggered: {why}. Every player gets one last turn.",
             {"seat": seat},
@@ -769,7 +776,7 @@ class CypherState(CachedState):
         self.phase = NONE
         self.decider = -1
         self._legal = None
-        self._event("end", reason + ".", {"scores": scores, "winner": winner, "tie_order": order})
+        self.event("end", reason + ".", {"scores": scores, "winner": winner, "tie_order": order})
 
     # --- refusing moves clearly -----------------------------------------------------------------------------
 
@@ -920,7 +927,7 @@ class CypherState(CachedState):
         if phase == DISCARD:
             return f"{who}: discard down to {self.ctx[1]} card{'s' if self.ctx[1] > 1 else ''}."
         if phase == ROOM:
-            return f"{who}: your play area is full; discard a card to make room for {self._the(self.ctx[1])}."
+            return f"{who}: your play area is full; discard a card to make room for {self.the(self.ctx[1])}."
         if phase == ORDER:
             return f"{who}: choose the order in which your cards go to the bottom of the deck."
         if phase == FIX:
