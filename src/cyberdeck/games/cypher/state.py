@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
+from . import views
 from .catalog import (
-    CLASSES,
     CODER,
     E_ARISTOCRAT,
     E_BOTTOM,
@@ -67,7 +67,6 @@ from .rules import (
     PAIRS,
     PASS,
     PASS_ACTIONS,
-    PHASES,
     PLAY,
     PLAY_ACTIONS,
     ROOM,
@@ -832,120 +831,10 @@ class CypherState(CachedState):
     # --- information -----------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        cat = self.cat
-        n = self.n
-        bit = 1 << (n if seat is None else seat)
-        kinds = cat.kind
-        know = self.know
+        return views.view(self, seat)
 
-        def names(cards: tuple[int, ...] | list[int]) -> list[str]:
-            return sorted(KINDS[kinds[c]] for c in cards)
-
-        players = []
-        for s in range(n):
-            hand = self.hands[s]
-            entry: dict[str, Any] = {
-                "seat": s,
-                "name": NAMES[s],
-                "area": [KINDS[kinds[c]] for c in self.areas[s]],
-                "influence": self.influence(s),
-                "hand_count": len(hand),
-            }
-            if s == seat:
-                entry["hand"] = names(hand)
-            else:
-                entry["known_in_hand"] = names([c for c in hand if know[c] & bit])
-            players.append(entry)
-        deck = self.deck
-        size = len(deck)
-        deck_known = [
-            {"from_top": size - 1 - i, "card": KINDS[kinds[c]]}
-            for i, c in enumerate(deck)
-            if know[c] & bit
-        ]
-        deck_known.reverse()
-        return {
-            "game": "cypher",
-            "players": n,
-            "seat": seat,
-            "burn": self.burn,
-            "start": self.start,
-            "turn": self.turn,
-            "turn_number": self.turns + 1,
-            "current_player": self.current_player,
-            "phase": PHASES[self.phase] if self._outcome is None else "over",
-            "prompt": self.prompt(),
-            "ask": self._ask_json(),
-            "seats": players,
-            "display": KINDS[kinds[self.display]] if self.display >= 0 else None,
-            "deck_count": size,
-            "deck_known": deck_known,
-            "removed_count": len(self.removed),
-            "removed_known": names([c for c in self.removed if know[c] & bit]),
-            "end": None
-            if self.trigger < 0
-            else {
-                "triggered_by": self.trigger,
-                "reason": self.trigger_reason,
-                "turns_left": self.final_left if self.turns > self.trigger_turn else n,
-            },
-            "tie_order": self.ranking(),
-            "legal_actions": [a.text for a in self.legal_actions()]
-            if seat is not None and seat == self.current_player
-            else [],
-            "outcome": self._outcome.to_json() if self._outcome else None,
-            "cards": cat.cards_json(),
-            "classes": list(CLASSES),
-        }
-
-    def _ask_json(self) -> dict[str, Any]:
-        """Public details of the pending decision (whom a pass goes to, how many to keep)."""
-        if self._outcome is not None or self.phase == NONE:
-            return {}
-        if self.phase == PASS:
-            return {"to": self.ctx[1], "direction": self.ctx[2].split(" ")[0]}
-        if self.phase == DISCARD:
-            return {"keep": self.ctx[1]}
-        if self.phase == DRAW:
-            return {"draws_left": self.ctx[1]}
-        if self.phase == ROOM:
-            return {"arriving": KINDS[self.cat.kind[self.ctx[1]]]}
-        return {}
-
-    def prompt(self) -> str:
-        """What the seat to move is asked, in words (public facts only)."""
-        if self._outcome is not None:
-            return ""
-        who = NAMES[self.decider]
-        phase = self.phase
-        if phase == PLAY:
-            return f"{who}: play a card."
-        if phase == DRAW:
-            return f"{who}: draw a card ({self.ctx[1]} to draw)."
-        if phase == PASS:
-            return f"{who}: pass a card {self.ctx[2]} {NAMES[self.ctx[1]]}."
-        if phase == DISCARD:
-            return f"{who}: discard down to {self.ctx[1]} card{'s' if self.ctx[1] > 1 else ''}."
-        if phase == ROOM:
-            return f"{who}: your play area is full; discard a card to make room for {self.the(self.ctx[1])}."
-        if phase == ORDER:
-            return f"{who}: choose the order in which your cards go to the bottom of the deck."
-        if phase == FIX:
-            return f"{who}: add a card from your hand with the Fixer, or none."
-        if phase == EXTRACT:
-            return f"{who}: remove a card in your hand from the game, or none."
-        if phase == GUARD:
-            follow = self.ctx[1]
-            by = NAMES[follow[1]]
-            what = {
-                T_SWAP: "the Executive's swap",
-                T_TAKE: "the Archivist taking your Coder",
-                T_SHED: "the Technomancer's discard",
-            }[follow[0]]
-            if follow[0] == T_SHED:
-                by = NAMES[self.turn]
-            return f"{who}: use your Bodyguard to ignore {what} ({by})?"
-        return ""
+    def determinize(self, seat: int, rng: Rng) -> CypherState:
+        return views.determinize(self, seat, rng)
 
     def clone(self) -> CypherState:
         other = CypherState.__new__(CypherState)
@@ -974,39 +863,6 @@ class CypherState(CachedState):
         other._outcome = self._outcome
         other._legal = self._legal
         other._events = []
-        return other
-
-    def determinize(self, seat: int, rng: Rng) -> CypherState:
-        """Keep what ``seat`` knows (its hand, public cards, passed cards still known, deck cards
-        it saw go under); re-deal every other hidden card into the same hidden places."""
-        other = self.clone()
-        bit = 1 << seat
-        know = self.know
-        pool: list[int] = [c for c in self.deck if not know[c] & bit]
-        for s in range(self.n):
-            if s != seat:
-                pool.extend(c for c in self.hands[s] if not know[c] & bit)
-        pool.extend(c for c in self.removed if not know[c] & bit)
-        if pool:
-            old = pool[:]
-            # Sorted first, so that the sample depends only on which cards are unknown (a set the
-            # seat knows), never on where they really are.
-            pool.sort()
-            rng.shuffle(pool)
-            mapping = dict(zip(old, pool, strict=True))
-            new_know = other.know
-            for a, b in mapping.items():
-                new_know[b] = know[a]
-            other.deck = [mapping.get(c, c) for c in self.deck]
-            other.hands = [
-                h if s == seat else tuple(mapping.get(c, c) for c in h)
-                for s, h in enumerate(self.hands)
-            ]
-            other.removed = tuple(mapping.get(c, c) for c in self.removed)
-            # Pending decisions refer to public or own cards only, except discard-order lists
-            # (public area cards) and make-room (a public card being played): nothing to remap.
-        other._legal = None
-        other.rng = rng.fork()
         return other
 
     def signature(self) -> tuple[Any, ...]:
