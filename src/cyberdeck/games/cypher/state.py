@@ -42,6 +42,7 @@ from .catalog import (
     UPPER,
     Catalog,
 )
+from .deck import discard_from_play, draw, refill
 from .rules import (
     ADD_ACTIONS,
     ADD_NONE,
@@ -177,7 +178,7 @@ class CypherState(CachedState):
 
     def begin(self, seat: int) -> list[Event]:
         """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
-        self._refill()
+        refill(self)
         self._begin_turn(seat)
         self._run()
         return self._finish_apply()
@@ -306,18 +307,6 @@ class CypherState(CachedState):
 
     # --- moving cards (with what each seat learns) ---------------------------------------------------
 
-    def _to_bottom_from_area(self, seat: int, card: int, why: str) -> None:
-        area = self.areas[seat]
-        i = area.index(card)
-        self.areas[seat] = area[:i] + area[i + 1 :]
-        self.deck.insert(0, card)
-        self.know[card] = self.all_mask
-        self.event(
-            "bump",
-            f"{NAMES[seat]} discards {self.the(card)} from play to the bottom of the deck{why}.",
-            {"seat": seat, "card": KINDS[self.cat.kind[card]]},
-        )
-
     def _forget_hand(self, seat: int) -> None:
         """After a face-down move from ``seat``'s hand nobody else knows what is left in it."""
         mine = 1 << seat
@@ -340,45 +329,6 @@ class CypherState(CachedState):
             if kind[c] == kind[card]:
                 self.know[c] &= mine
         self.know[card] = self.all_mask
-
-    def _refill(self) -> None:
-        if self.display < 0 and self.deck:
-            card = self.display = self.deck.pop()
-            self.know[card] = self.all_mask
-            self.event(
-                "display",
-                f"The {self.name(card)} is turned face up as the Display.",
-                {"card": KINDS[self.cat.kind[card]]},
-            )
-
-    def _draw(self, seat: int, source: str) -> None:
-        if source == "display":
-            card = self.display
-            self.display = -1
-            self.hands[seat] = (*self.hands[seat], card)
-            self.event(
-                "draw",
-                f"{NAMES[seat]} takes {self.the(card)} from the Display.",
-                {"seat": seat, "source": "display", "card": KINDS[self.cat.kind[card]]},
-            )
-            self._refill()
-            return
-        if source == "top":
-            card = self.deck.pop()
-            where = "top"
-        else:
-            card = self.deck.pop(0)
-            where = "bottom"
-        self.hands[seat] = (*self.hands[seat], card)
-        self.know[card] |= 1 << seat
-        self.event(
-            "draw",
-            f"{NAMES[seat]} draws a card from the {where} of the deck.",
-            {"seat": seat, "source": where},
-        )
-        self.secret("drew", f"You draw {self.the(card)}.", ONLY[seat])
-        if self.display < 0:
-            self._refill()
 
     # --- the task machine --------------------------------------------------------------------------------
 
@@ -468,7 +418,7 @@ class CypherState(CachedState):
             seat = task[1]
             left = tuple(c for c in task[2] if c in self.areas[seat])
             if len(left) == 1:
-                self._to_bottom_from_area(seat, left[0], "")
+                discard_from_play(self, seat, left[0], "")
             elif left:
                 self.ask(ORDER, seat, (seat, left))
         elif code == T_SWAP:
@@ -506,7 +456,7 @@ class CypherState(CachedState):
             )
             self.tasks.append((T_ENTER, seat, card, True))
         elif phase == DRAW:
-            self._draw(seat, action.args[0])
+            draw(self, seat, action.args[0])
             self.tasks.append((T_DRAW, seat, ctx[1] - 1))
         elif phase == PASS:
             card = self.first_of(self.hands[seat], kind)
@@ -539,7 +489,7 @@ class CypherState(CachedState):
             _, card, played = ctx
             existing = [c for c in self.areas[seat] if cat.kind[c] == kind]
             if existing:
-                self._to_bottom_from_area(seat, existing[0], " to make room")
+                discard_from_play(self, seat, existing[0], " to make room")
                 self._arrive(seat, card, played)
             else:
                 # A Fixer or Cypher Anomaly may itself be the card that makes room.
@@ -556,7 +506,7 @@ class CypherState(CachedState):
         elif phase == ORDER:
             left = ctx[1]
             card = self.first_of(left, kind)
-            self._to_bottom_from_area(seat, card, "")
+            discard_from_play(self, seat, card, "")
             self.tasks.append((T_SHED, seat, tuple(c for c in left if c != card)))
         elif phase == FIX:
             if kind < 0:
@@ -613,8 +563,8 @@ class CypherState(CachedState):
         if cat.cls[card] == MIDDLE:
             for c in self.areas[seat]:
                 if c != card and cat.eff[c] == E_ARISTOCRAT:
-                    self._to_bottom_from_area(
-                        seat, c, f" (a middle-class card was played beside {self.the(c)})"
+                    discard_from_play(
+                        self, seat, c, f" (a middle-class card was played beside {self.the(c)})"
                     )
         self.tasks.append((T_EFFECT, seat, card))
 
@@ -655,7 +605,7 @@ class CypherState(CachedState):
                     f"{NAMES[seat]} takes {self.the(coder)} from the Display.",
                     {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
                 )
-                self._refill()
+                refill(self)
                 self.tasks.append((T_ENTER, seat, coder, False))
                 return
             self.event("no-effect", f"The {self.name(card)} finds no Coder to take.")
