@@ -43,6 +43,7 @@ from .catalog import (
     Catalog,
 )
 from .deck import discard_from_play, draw, refill
+from .ending import finish, trigger
 from .rules import (
     ADD_ACTIONS,
     ADD_NONE,
@@ -617,7 +618,7 @@ class CypherState(CachedState):
                 self.ask(FIX, seat, (seat,))
         elif effect == E_END:
             if self.trigger < 0:
-                self._trigger(seat, f"{NAMES[seat]} played {self.the(card)}", "anomaly")
+                trigger(self, seat, f"{NAMES[seat]} played {self.the(card)}", "anomaly")
             else:
                 self.event("no-effect", "The end is already coming; nothing extends it.")
 
@@ -669,63 +670,22 @@ class CypherState(CachedState):
 
     # --- the end -----------------------------------------------------------------------------------------
 
-    def _trigger(self, seat: int, why: str, kind: str) -> None:
-        self.trigger = seat
-        self.trigger_kind = kind
-        self.trigger_reason = why
-        self.trigger_turn = self.turns
-        self.final_left = self.n
-        self.event(
-            "trigger",
-            f"The end is triggered: {why}. Every player gets one last turn.",
-            {"seat": seat},
-        )
-
     def _end_turn(self, seat: int) -> None:
         t = self.turns
         if self.trigger >= 0:
             if t > self.trigger_turn:
                 self.final_left -= 1
         elif not self.deck:
-            self._trigger(
-                seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty"
+            trigger(
+                self, seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty"
             )
         elif t + 1 >= ROUND_CAP * self.n:
-            self._trigger(seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
+            trigger(self, seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
         if self.trigger >= 0 and self.final_left == 0:
-            self._finish()
+            finish(self)
             return
         self.turns = t + 1
         self._begin_turn((seat + 1) % self.n)
-
-    def ranking(self) -> list[int]:
-        """Seats in tie-break order: clockwise from the trigger's left, the trigger's player last."""
-        first = self.trigger + 1 if self.trigger >= 0 else self.turn + 1
-        return [(first + i) % self.n for i in range(self.n)]
-
-    def _finish(self) -> None:
-        scores = [self.influence(s) for s in range(self.n)]
-        best = max(scores)
-        order = self.ranking()
-        winner = next(s for s in order if scores[s] == best)
-        tied = [s for s in order if scores[s] == best]
-        reason = f"{NAMES[winner]} wins with {best} influence"
-        if len(tied) > 1:
-            names = " and ".join(NAMES[s] for s in sorted(tied))
-            reason += (
-                f" (tie between {names}, won by the tied player closest clockwise "
-                f"to {NAMES[self.trigger]}, who triggered the end)"
-            )
-        self._outcome = Outcome(
-            (winner,),
-            tuple(1.0 if s == winner else -1.0 for s in range(self.n)),
-            reason,
-            self.trigger_kind + ("-tie" if len(tied) > 1 else ""),
-        )
-        self.phase = NONE
-        self.decider = -1
-        self._legal = None
-        self.event("end", reason + ".", {"scores": scores, "winner": winner, "tie_order": order})
 
     # --- refusing moves clearly -----------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
 from .catalog import CLASSES, KINDS
+from .ending import ranking
 from .rules import (
     DISCARD,
     DRAW,
@@ -88,7 +89,7 @@ def view(st: CypherState, seat: int | None) -> dict[str, Any]:
             "reason": st.trigger_reason,
             "turns_left": st.final_left if st.turns > st.trigger_turn else n,
         },
-        "tie_order": st.ranking(),
+        "tie_order": ranking(st),
         "legal_actions": [a.text for a in st.legal_actions()]
         if seat is not None and seat == st.current_player
         else [],
