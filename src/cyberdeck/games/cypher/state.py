@@ -20,34 +20,23 @@ from typing import Any, ClassVar
 from ...engine import Action, CachedState, Event, Outcome, Rng
 from . import refusals, views
 from .catalog import (
-    CODER,
-    E_ARISTOCRAT,
     E_BOTTOM,
     E_CHIEF,
     E_DRAW_MORE,
     E_END,
-    E_EXTRACT,
     E_FIXER,
-    E_GUARD,
-    E_IMMUNE,
     E_KEEP,
-    E_PURGE,
-    E_SWAP,
-    E_TAKE,
     KIND_INDEX,
     KINDS,
     LOWER,
-    MIDDLE,
-    OVERSEER,
-    UPPER,
     Catalog,
 )
 from .deck import discard_from_play, draw, refill
+from .effects import arrive, enter, purge, resolve, shed, swap, take_coder
 from .ending import finish, trigger
 from .rules import (
     ADD_ACTIONS,
     ADD_NONE,
-    AREA_LIMIT,
     BUMP_ACTIONS,
     DISCARD,
     DISCARD_ACTIONS,
@@ -407,37 +396,20 @@ class CypherState(CachedState):
         elif code == T_END_TURN:
             self._end_turn(task[1])
         elif code == T_ENTER:
-            self._enter(task[1], task[2], task[3])
+            enter(self, task[1], task[2], task[3])
         elif code == T_EFFECT:
-            self._effect(task[1], task[2])
+            resolve(self, task[1], task[2])
         elif code == T_EXTRACT:
             if self.hands[task[1]]:
                 self.ask(EXTRACT, task[1], (task[1],))
         elif code == T_PURGE:
-            self._purge(task[1], task[2])
+            purge(self, task[1], task[2])
         elif code == T_SHED:
-            seat = task[1]
-            left = tuple(c for c in task[2] if c in self.areas[seat])
-            if len(left) == 1:
-                discard_from_play(self, seat, left[0], "")
-            elif left:
-                self.ask(ORDER, seat, (seat, left))
+            shed(self, task[1], task[2])
         elif code == T_SWAP:
-            self._swap(task[1], task[2])
+            swap(self, task[1], task[2])
         elif code == T_TAKE:
-            seat, owner = task[1], task[2]
-            for c in self.areas[owner]:
-                if cat.kind[c] == CODER:
-                    area = self.areas[owner]
-                    i = area.index(c)
-                    self.areas[owner] = area[:i] + area[i + 1 :]
-                    self.event(
-                        "take",
-                        f"{NAMES[seat]} takes {self.the(c)} from {NAMES[owner]}.",
-                        {"seat": seat, "from": owner, "card": KINDS[cat.kind[c]]},
-                    )
-                    self.tasks.append((T_ENTER, seat, c, False))
-                    break
+            take_coder(self, task[1], task[2])
 
     def _decide(self, action: Action) -> None:
         phase = self.phase
@@ -491,7 +463,7 @@ class CypherState(CachedState):
             existing = [c for c in self.areas[seat] if cat.kind[c] == kind]
             if existing:
                 discard_from_play(self, seat, existing[0], " to make room")
-                self._arrive(seat, card, played)
+                arrive(self, seat, card, played)
             else:
                 # A Fixer or Cypher Anomaly may itself be the card that makes room.
                 self.deck.insert(0, card)
@@ -548,125 +520,6 @@ class CypherState(CachedState):
                 self.tasks.append(follow)
 
     # --- playing cards into an area ---------------------------------------------------------------------
-
-    def _enter(self, seat: int, card: int, played: bool) -> None:
-        if len(self.areas[seat]) >= AREA_LIMIT:
-            self.ask(ROOM, seat, (seat, card, played))
-        else:
-            self._arrive(seat, card, played)
-
-    def _arrive(self, seat: int, card: int, played: bool) -> None:
-        cat = self.cat
-        self.areas[seat] = (*self.areas[seat], card)
-        self.know[card] = self.all_mask
-        if not played:
-            return
-        if cat.cls[card] == MIDDLE:
-            for c in self.areas[seat]:
-                if c != card and cat.eff[c] == E_ARISTOCRAT:
-                    discard_from_play(
-                        self, seat, c, f" (a middle-class card was played beside {self.the(c)})"
-                    )
-        self.tasks.append((T_EFFECT, seat, card))
-
-    def _effect(self, seat: int, card: int) -> None:
-        """A card's "when played" effect."""
-        cat = self.cat
-        effect = cat.eff[card]
-        n = self.n
-        others = [(seat + i) % n for i in range(1, n)]
-        if effect == E_ARISTOCRAT:
-            middles = tuple(c for c in self.areas[seat] if cat.cls[c] == MIDDLE)
-            if middles:
-                self.tasks.append((T_SHED, seat, middles))
-        elif effect == E_SWAP:
-            if card not in self.areas[seat]:
-                return
-            for o in others:
-                if any(cat.kind[c] == OVERSEER for c in self.areas[o]):
-                    self._guarded(o, (T_SWAP, seat, o))
-                    return
-            if self.display >= 0 and cat.kind[self.display] == OVERSEER:
-                self._swap(seat, -1)
-                return
-            self.event("no-effect", f"The {self.name(card)} finds no Corp Overseer to swap with.")
-        elif effect == E_PURGE:
-            for o in reversed(others):
-                self.tasks.append((T_PURGE, seat, o))
-        elif effect == E_TAKE:
-            for o in others:
-                if any(cat.kind[c] == CODER for c in self.areas[o]):
-                    self._guarded(o, (T_TAKE, seat, o))
-                    return
-            if self.display >= 0 and cat.kind[self.display] == CODER:
-                coder = self.display
-                self.display = -1
-                self.event(
-                    "take",
-                    f"{NAMES[seat]} takes {self.the(coder)} from the Display.",
-                    {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
-                )
-                refill(self)
-                self.tasks.append((T_ENTER, seat, coder, False))
-                return
-            self.event("no-effect", f"The {self.name(card)} finds no Coder to take.")
-        elif effect == E_EXTRACT:
-            self.tasks.append((T_EXTRACT, seat))
-            self.tasks.append((T_DRAW, seat, 3))
-        elif effect == E_FIXER:
-            if self.hands[seat]:
-                self.ask(FIX, seat, (seat,))
-        elif effect == E_END:
-            if self.trigger < 0:
-                trigger(self, seat, f"{NAMES[seat]} played {self.the(card)}", "anomaly")
-            else:
-                self.event("no-effect", "The end is already coming; nothing extends it.")
-
-    def _guarded(self, owner: int, follow: tuple[Any, ...]) -> None:
-        """An effect reaches ``owner``'s area: a Bodyguard there may ignore it."""
-        if self.has(owner, E_GUARD):
-            self.ask(GUARD, owner, (owner, follow))
-        else:
-            self.tasks.append(follow)
-
-    def _swap(self, seat: int, owner: int) -> None:
-        cat = self.cat
-        mine = self.areas[seat]
-        execs = [c for c in mine if cat.eff[c] == E_SWAP]
-        if not execs:
-            return
-        ex = execs[-1]
-        if owner < 0:
-            overseer = self.display
-            self.display = ex
-            where = "the Display"
-        else:
-            theirs = self.areas[owner]
-            overseer = next(c for c in theirs if cat.kind[c] == OVERSEER)
-            self.areas[owner] = tuple(ex if c == overseer else c for c in theirs)
-            where = f"{NAMES[owner]}'s area"
-        self.areas[seat] = tuple(overseer if c == ex else c for c in mine)
-        self.know[ex] = self.know[overseer] = self.all_mask
-        self.event(
-            "swap",
-            f"The {self.name(ex)} swaps with {self.the(overseer)} in {where}.",
-            {"seat": seat, "with": owner},
-        )
-
-    def _purge(self, seat: int, owner: int) -> None:
-        cat = self.cat
-        area = self.areas[owner]
-        uppers = tuple(c for c in area if cat.cls[c] == UPPER)
-        if not uppers:
-            return
-        if self.has(owner, E_IMMUNE):
-            self.event(
-                "protected",
-                f"{NAMES[owner]}'s Data Runner keeps the Technomancer away.",
-                {"seat": owner},
-            )
-            return
-        self._guarded(owner, (T_SHED, owner, uppers))
 
     # --- the end -----------------------------------------------------------------------------------------
 
