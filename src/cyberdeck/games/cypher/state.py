@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import refusals, views
+from . import prompts, views
 from .catalog import (
     E_BOTTOM,
     E_CHIEF,
@@ -26,13 +26,13 @@ from .catalog import (
     E_END,
     E_FIXER,
     E_KEEP,
-    KIND_INDEX,
     KINDS,
     LOWER,
     Catalog,
 )
-from .deck import discard_from_play, draw, refill
-from .effects import arrive, enter, purge, resolve, shed, swap, take_coder
+from .decisions import decide
+from .deck import refill
+from .effects import enter, purge, resolve, shed, swap, take_coder
 from .ending import finish, trigger
 from .rules import (
     ADD_ACTIONS,
@@ -55,7 +55,6 @@ from .rules import (
     NONE,
     ONLY,
     ORDER,
-    PAIRS,
     PASS,
     PASS_ACTIONS,
     PLAY,
@@ -223,7 +222,7 @@ class CypherState(CachedState):
 
     def _apply(self, action: Action) -> list[Event]:
         self._events = []
-        self._decide(action)
+        decide(self, action)
         self._run()
         return self._finish_apply()
 
@@ -297,29 +296,6 @@ class CypherState(CachedState):
 
     # --- moving cards (with what each seat learns) ---------------------------------------------------
 
-    def _forget_hand(self, seat: int) -> None:
-        """After a face-down move from ``seat``'s hand nobody else knows what is left in it."""
-        mine = 1 << seat
-        know = self.know
-        for c in self.hands[seat]:
-            know[c] &= mine
-
-    def _from_hand(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
-        i = hand.index(card)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
-
-    def _reveal_from_hand(self, seat: int, card: int) -> None:
-        """``card`` leaves ``seat``'s hand face up: others who knew of a copy of the same kind
-        cannot tell which copy it was, so they forget the other copies."""
-        self._from_hand(seat, card)
-        kind = self.cat.kind
-        mine = 1 << seat
-        for c in self.hands[seat]:
-            if kind[c] == kind[card]:
-                self.know[c] &= mine
-        self.know[card] = self.all_mask
-
     # --- the task machine --------------------------------------------------------------------------------
 
     def _begin_turn(self, seat: int) -> None:
@@ -347,7 +323,7 @@ class CypherState(CachedState):
                 return
             legal = self._compute_legal()
             if len(legal) == 1:
-                self._decide(legal[0])
+                decide(self, legal[0])
                 continue
             self._legal = legal
             return
@@ -411,114 +387,6 @@ class CypherState(CachedState):
         elif code == T_TAKE:
             take_coder(self, task[1], task[2])
 
-    def _decide(self, action: Action) -> None:
-        phase = self.phase
-        seat = self.decider
-        ctx = self.ctx
-        self.phase = NONE
-        self._legal = None
-        cat = self.cat
-        kind = KIND_INDEX.get(action.args[0], -1) if action.args else -1
-        if phase == PLAY:
-            card = self.first_of(self.hands[seat], kind)
-            self._reveal_from_hand(seat, card)
-            self.event(
-                "play",
-                f"{NAMES[seat]} plays {self.the(card)}.",
-                {"seat": seat, "card": KINDS[kind]},
-            )
-            self.tasks.append((T_ENTER, seat, card, True))
-        elif phase == DRAW:
-            draw(self, seat, action.args[0])
-            self.tasks.append((T_DRAW, seat, ctx[1] - 1))
-        elif phase == PASS:
-            card = self.first_of(self.hands[seat], kind)
-            to = ctx[1]
-            self._from_hand(seat, card)
-            self._forget_hand(seat)
-            self.hands[to] = (*self.hands[to], card)
-            self.know[card] = (1 << seat) | (1 << to)
-            self.event(
-                "pass",
-                f"{NAMES[seat]} passes a card {ctx[2]} {NAMES[to]}.",
-                {"seat": seat, "to": to},
-            )
-            # One secret for the two seats that know it: the passer and the receiver.
-            self.secret("passed", f"The card passed is {self.the(card)}.", PAIRS[seat][to])
-        elif phase == DISCARD:
-            card = self.first_of(self.hands[seat], kind)
-            self._from_hand(seat, card)
-            self._forget_hand(seat)
-            self.deck.insert(0, card)
-            self.know[card] = 1 << seat
-            self.event(
-                "discard",
-                f"{NAMES[seat]} discards a card face down to the bottom of the deck.",
-                {"seat": seat},
-            )
-            self.secret("discarded", f"You discard {self.the(card)}.", ONLY[seat])
-            self.tasks.append((T_DISCARD, seat, ctx[1]))
-        elif phase == ROOM:
-            _, card, played = ctx
-            existing = [c for c in self.areas[seat] if cat.kind[c] == kind]
-            if existing:
-                discard_from_play(self, seat, existing[0], " to make room")
-                arrive(self, seat, card, played)
-            else:
-                # A Fixer or Cypher Anomaly may itself be the card that makes room.
-                self.deck.insert(0, card)
-                self.know[card] = self.all_mask
-                self.event(
-                    "bump",
-                    f"{NAMES[seat]} puts {self.the(card)} straight to the bottom of the deck "
-                    "to make room.",
-                    {"seat": seat, "card": KINDS[kind]},
-                )
-                if played:
-                    self.tasks.append((T_EFFECT, seat, card))
-        elif phase == ORDER:
-            left = ctx[1]
-            card = self.first_of(left, kind)
-            discard_from_play(self, seat, card, "")
-            self.tasks.append((T_SHED, seat, tuple(c for c in left if c != card)))
-        elif phase == FIX:
-            if kind < 0:
-                self.event("fixer", f"{NAMES[seat]} adds nothing with the Fixer.", {"seat": seat})
-            else:
-                card = self.first_of(self.hands[seat], kind)
-                self._reveal_from_hand(seat, card)
-                self.event(
-                    "play",
-                    f"{NAMES[seat]} adds {self.the(card)} with the Fixer.",
-                    {"seat": seat, "card": KINDS[kind], "fixer": True},
-                )
-                self.tasks.append((T_ENTER, seat, card, True))
-        elif phase == EXTRACT:
-            if kind < 0:
-                self.event("extract", f"{NAMES[seat]} removes nothing.", {"seat": seat})
-            else:
-                card = self.first_of(self.hands[seat], kind)
-                self._from_hand(seat, card)
-                self._forget_hand(seat)
-                self.removed = (*self.removed, card)
-                self.know[card] = 1 << seat
-                self.event(
-                    "extract",
-                    f"{NAMES[seat]} removes a card from the game, unseen.",
-                    {"seat": seat, "removed": True},
-                )
-                self.secret("extracted", f"You remove {self.the(card)}.", ONLY[seat])
-        elif phase == GUARD:
-            follow = ctx[1]
-            if action.kind == "guard":
-                self.event(
-                    "guard",
-                    f"{NAMES[seat]}'s Bodyguard ignores the effect.",
-                    {"seat": seat},
-                )
-            else:
-                self.tasks.append(follow)
-
     # --- playing cards into an area ---------------------------------------------------------------------
 
     # --- the end -----------------------------------------------------------------------------------------
@@ -543,7 +411,7 @@ class CypherState(CachedState):
     # --- refusing moves clearly -----------------------------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
-        return refusals.why_illegal(self, action)
+        return prompts.why_illegal(self, action)
 
     # --- information -----------------------------------------------------------------------------------------
 

@@ -1,31 +1,16 @@
 """Cypher: information — what each seat may see (its own hand, the public table, the cards it
-knows the place of), the pending decision in words, and the re-deal of everything a seat cannot
-see, for search that must not peek."""
+knows the place of, the pending decision), and the re-deal of everything a seat cannot see, for
+search that must not peek."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from . import prompts
 from .catalog import CLASSES, KINDS
 from .ending import ranking
-from .rules import (
-    DISCARD,
-    DRAW,
-    EXTRACT,
-    FIX,
-    GUARD,
-    NAMES,
-    NONE,
-    ORDER,
-    PASS,
-    PHASES,
-    PLAY,
-    ROOM,
-    T_SHED,
-    T_SWAP,
-    T_TAKE,
-)
+from .rules import DISCARD, DRAW, NAMES, NONE, PASS, PHASES, ROOM
 
 if TYPE_CHECKING:
     from .state import CypherState
@@ -74,7 +59,7 @@ def view(st: CypherState, seat: int | None) -> dict[str, Any]:
         "turn_number": st.turns + 1,
         "current_player": st.current_player,
         "phase": PHASES[st.phase] if st._outcome is None else "over",
-        "prompt": prompt(st),
+        "prompt": prompts.prompt(st),
         "ask": ask_json(st),
         "seats": players,
         "display": KINDS[kinds[st.display]] if st.display >= 0 else None,
@@ -112,44 +97,6 @@ def ask_json(st: CypherState) -> dict[str, Any]:
     if st.phase == ROOM:
         return {"arriving": KINDS[st.cat.kind[st.ctx[1]]]}
     return {}
-
-
-def prompt(st: CypherState) -> str:
-    """What the seat to move is asked, in words (public facts only)."""
-    if st._outcome is not None:
-        return ""
-    who = NAMES[st.decider]
-    phase = st.phase
-    if phase == PLAY:
-        return f"{who}: play a card."
-    if phase == DRAW:
-        return f"{who}: draw a card ({st.ctx[1]} to draw)."
-    if phase == PASS:
-        return f"{who}: pass a card {st.ctx[2]} {NAMES[st.ctx[1]]}."
-    if phase == DISCARD:
-        return f"{who}: discard down to {st.ctx[1]} card{'s' if st.ctx[1] > 1 else ''}."
-    if phase == ROOM:
-        return (
-            f"{who}: your play area is full; discard a card to make room for {st.the(st.ctx[1])}."
-        )
-    if phase == ORDER:
-        return f"{who}: choose the order in which your cards go to the bottom of the deck."
-    if phase == FIX:
-        return f"{who}: add a card from your hand with the Fixer, or none."
-    if phase == EXTRACT:
-        return f"{who}: remove a card in your hand from the game, or none."
-    if phase == GUARD:
-        follow = st.ctx[1]
-        by = NAMES[follow[1]]
-        what = {
-            T_SWAP: "the Executive's swap",
-            T_TAKE: "the Archivist taking your Coder",
-            T_SHED: "the Technomancer's discard",
-        }[follow[0]]
-        if follow[0] == T_SHED:
-            by = NAMES[st.turn]
-        return f"{who}: use your Bodyguard to ignore {what} ({by})?"
-    return ""
 
 
 def determinize(st: CypherState, seat: int, rng: Rng) -> CypherState:

@@ -1,5 +1,6 @@
-"""Cypher: refusing moves clearly — the sentence a player reads when a move is not legal now
-(what the seat to move must do instead, or why the card or pile it named will not do)."""
+"""Cypher: the pending decision in words — what the seat to move is asked, and the sentence a
+player reads when a move is not legal now (what that seat must do instead, or why the card or pile
+it named will not do)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,51 @@ from .rules import (
     PASS,
     PLAY,
     ROOM,
+    T_SHED,
+    T_SWAP,
+    T_TAKE,
 )
 
 if TYPE_CHECKING:
     from .state import CypherState
+
+
+def prompt(st: CypherState) -> str:
+    """What the seat to move is asked, in words (public facts only)."""
+    if st._outcome is not None:
+        return ""
+    who = NAMES[st.decider]
+    phase = st.phase
+    if phase == PLAY:
+        return f"{who}: play a card."
+    if phase == DRAW:
+        return f"{who}: draw a card ({st.ctx[1]} to draw)."
+    if phase == PASS:
+        return f"{who}: pass a card {st.ctx[2]} {NAMES[st.ctx[1]]}."
+    if phase == DISCARD:
+        return f"{who}: discard down to {st.ctx[1]} card{'s' if st.ctx[1] > 1 else ''}."
+    if phase == ROOM:
+        return (
+            f"{who}: your play area is full; discard a card to make room for {st.the(st.ctx[1])}."
+        )
+    if phase == ORDER:
+        return f"{who}: choose the order in which your cards go to the bottom of the deck."
+    if phase == FIX:
+        return f"{who}: add a card from your hand with the Fixer, or none."
+    if phase == EXTRACT:
+        return f"{who}: remove a card in your hand from the game, or none."
+    if phase == GUARD:
+        follow = st.ctx[1]
+        by = NAMES[follow[1]]
+        what = {
+            T_SWAP: "the Executive's swap",
+            T_TAKE: "the Archivist taking your Coder",
+            T_SHED: "the Technomancer's discard",
+        }[follow[0]]
+        if follow[0] == T_SHED:
+            by = NAMES[st.turn]
+        return f"{who}: use your Bodyguard to ignore {what} ({by})?"
+    return ""
 
 
 def why_illegal(st: CypherState, action: Action) -> str:
