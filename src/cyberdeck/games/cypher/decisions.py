@@ -36,6 +36,41 @@ if TYPE_CHECKING:
     from .state import CypherState
 
 
+def face_up(st: CypherState, seat: int, kind: int) -> int:
+    """A card of ``kind`` leaves ``seat``'s hand face up (played or added): others who knew of a
+    copy of that kind cannot tell which copy it was, so they forget the other copies. The card."""
+    card = st.first_of(st.hands[seat], kind)
+    from_hand(st, seat, card)
+    know = st.know
+    kinds = st.cat.kind
+    mine = 1 << seat
+    for c in st.hands[seat]:
+        if kinds[c] == kind:
+            know[c] &= mine
+    know[card] = st.all_mask
+    return card
+
+
+def face_down(st: CypherState, seat: int, kind: int) -> int:
+    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): nobody
+    else can tell which card left, so they forget what they knew of the rest of the hand. The
+    card (where it went, and who knows, is up to the caller)."""
+    card = st.first_of(st.hands[seat], kind)
+    from_hand(st, seat, card)
+    mine = 1 << seat
+    know = st.know
+    for c in st.hands[seat]:
+        know[c] &= mine
+    return card
+
+
+def from_hand(st: CypherState, seat: int, card: int) -> None:
+    """``card`` leaves ``seat``'s hand (what others learn is up to the caller)."""
+    hand = st.hands[seat]
+    i = hand.index(card)
+    st.hands[seat] = hand[:i] + hand[i + 1 :]
+
+
 def decide(st: CypherState, action: Action) -> None:
     """Carry out the pending decision with ``action`` (a legal one); what follows from it is left
     on the task stack."""
@@ -137,38 +172,3 @@ def decide(st: CypherState, action: Action) -> None:
             )
         else:
             st.tasks.append(follow)
-
-
-def face_up(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face up (played or added): others who knew of a
-    copy of that kind cannot tell which copy it was, so they forget the other copies. The card."""
-    card = st.first_of(st.hands[seat], kind)
-    from_hand(st, seat, card)
-    know = st.know
-    kinds = st.cat.kind
-    mine = 1 << seat
-    for c in st.hands[seat]:
-        if kinds[c] == kind:
-            know[c] &= mine
-    know[card] = st.all_mask
-    return card
-
-
-def face_down(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): nobody
-    else can tell which card left, so they forget what they knew of the rest of the hand. The
-    card (where it went, and who knows, is up to the caller)."""
-    card = st.first_of(st.hands[seat], kind)
-    from_hand(st, seat, card)
-    mine = 1 << seat
-    know = st.know
-    for c in st.hands[seat]:
-        know[c] &= mine
-    return card
-
-
-def from_hand(st: CypherState, seat: int, card: int) -> None:
-    """``card`` leaves ``seat``'s hand (what others learn is up to the caller)."""
-    hand = st.hands[seat]
-    i = hand.index(card)
-    st.hands[seat] = hand[:i] + hand[i + 1 :]

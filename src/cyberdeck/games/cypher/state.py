@@ -1,4 +1,4 @@
-"""Cypher: the rules engine.
+"""Cypher: the state — the table's facts, the engine contract and the task loop.
 
 A turn is four steps (play, draw, pass, discard), and card effects nest (a Fixer adds a Technomancer,
 which makes three players discard in turn, one of whom may answer with a Bodyguard). All of it runs
@@ -11,6 +11,14 @@ index 0. ``know[c]`` is a bit mask of the seats that know where card ``c`` is (b
 i.e. spectators); a seat always knows its own hand. Face-down moves (pass, discard, extraction) tell
 only the mover (and a pass's receiver) where a card went, and make everyone else forget what they
 knew of the mover's hand: they cannot tell which card left.
+
+This class holds the table's facts, the contract and the task loop. The rules themselves are free
+functions taking the state, one module per part of the game: ``turns`` (a turn's steps, each task
+carried out, the end of a turn), ``decisions`` (carrying out a seat's decision), ``effects`` (what
+each character does when it enters a play area), ``deck`` (drawing, the Display, the deck bottom),
+``ending`` (triggering the end, the final count, the tie-break), ``prompts`` (the pending decision
+in words, refusals) and ``views`` (what each seat may see, determinize); ``rules`` holds the
+constants they share.
 """
 
 from __future__ import annotations
@@ -22,18 +30,14 @@ from . import prompts, views
 from .catalog import (
     E_BOTTOM,
     E_CHIEF,
-    E_DRAW_MORE,
     E_END,
     E_FIXER,
-    E_KEEP,
     KINDS,
     LOWER,
     Catalog,
 )
 from .decisions import decide
 from .deck import refill
-from .effects import enter, purge, resolve, shed, swap, take_coder
-from .ending import finish, trigger
 from .rules import (
     ADD_ACTIONS,
     ADD_NONE,
@@ -60,23 +64,8 @@ from .rules import (
     PLAY,
     PLAY_ACTIONS,
     ROOM,
-    ROUND_CAP,
-    T_DISCARD,
-    T_DISCARD_STEP,
-    T_DRAW,
-    T_DRAW_STEP,
-    T_EFFECT,
-    T_END_TURN,
-    T_ENTER,
-    T_EXTRACT,
-    T_PASS,
-    T_PASS_STEP,
-    T_PLAY_STEP,
-    T_PURGE,
-    T_SHED,
-    T_SWAP,
-    T_TAKE,
 )
+from .turns import begin_turn, carry_out
 
 
 class CypherState(CachedState):
@@ -135,7 +124,7 @@ class CypherState(CachedState):
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
 
-    # --- setup -------------------------------------------------------------------------------------
+    # --- setup ------------------------------------------------------------------------------------
 
     def setup(self) -> list[Event]:
         """Shuffle, burn (variant), deal 3 / 1 (right of the start) / 2, turn up the Display."""
@@ -168,11 +157,11 @@ class CypherState(CachedState):
     def begin(self, seat: int) -> list[Event]:
         """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
         refill(self)
-        self._begin_turn(seat)
+        begin_turn(self, seat)
         self._run()
         return self._finish_apply()
 
-    # --- the contract --------------------------------------------------------------------------------
+    # --- the contract -----------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
@@ -231,7 +220,26 @@ class CypherState(CachedState):
         self._events = []
         return events
 
-    # --- small helpers ----------------------------------------------------------------------------------
+    # --- the task loop ----------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
+        tasks = self.tasks
+        while True:
+            while self.phase == NONE and tasks and self._outcome is None:
+                carry_out(self, tasks.pop())
+            if self.phase == NONE or self._outcome is not None:
+                self._legal = None
+                self.decider = -1
+                return
+            legal = self._compute_legal()
+            if len(legal) == 1:
+                decide(self, legal[0])
+                continue
+            self._legal = legal
+            return
+
+    # --- facts and helpers the rules share --------------------------------------------------------
 
     def has(self, seat: int, effect: int) -> bool:
         eff = self.cat.eff
@@ -294,126 +302,10 @@ class CypherState(CachedState):
                 total += cat.infl[c]
         return total
 
-    # --- moving cards (with what each seat learns) ---------------------------------------------------
-
-    # --- the task machine --------------------------------------------------------------------------------
-
-    def _begin_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.tasks.extend(
-            [
-                (T_END_TURN, seat),
-                (T_DISCARD_STEP, seat),
-                (T_PASS_STEP, seat),
-                (T_DRAW_STEP, seat),
-                (T_PLAY_STEP, seat),
-            ]
-        )
-        self.event("turn", f"{NAMES[seat]}'s turn.", {"seat": seat})
-
-    def _run(self) -> None:
-        """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
-        tasks = self.tasks
-        while True:
-            while self.phase == NONE and tasks and self._outcome is None:
-                self._task(tasks.pop())
-            if self.phase == NONE or self._outcome is not None:
-                self._legal = None
-                self.decider = -1
-                return
-            legal = self._compute_legal()
-            if len(legal) == 1:
-                decide(self, legal[0])
-                continue
-            self._legal = legal
-            return
-
-    def _task(self, task: tuple[Any, ...]) -> None:
-        code = task[0]
-        cat = self.cat
-        if code == T_PLAY_STEP:
-            if self.hands[task[1]]:
-                self.ask(PLAY, task[1])
-            else:
-                self.event("skip", f"{NAMES[task[1]]} has no card to play.", {"seat": task[1]})
-        elif code == T_DRAW_STEP:
-            seat = task[1]
-            count = (2 if self.n == 2 else 1) + sum(
-                1 for c in self.areas[seat] if cat.eff[c] == E_DRAW_MORE
-            )
-            self.tasks.append((T_DRAW, seat, count))
-        elif code == T_DRAW:
-            seat, count = task[1], task[2]
-            if count <= 0:
-                return
-            if not self.deck and self.display < 0:
-                self.event("dry", "There is nothing left to draw.")
-                return
-            self.ask(DRAW, seat, (seat, count))
-        elif code == T_PASS_STEP:
-            seat, n = task[1], self.n
-            if n == 2:
-                self.tasks.append((T_PASS, seat, 1 - seat, "to"))
-            else:
-                self.tasks.append((T_PASS, seat, (seat - 1) % n, "right to"))
-                self.tasks.append((T_PASS, seat, (seat + 1) % n, "left to"))
-        elif code == T_PASS:
-            if self.hands[task[1]]:
-                self.ask(PASS, task[1], task[1:])
-        elif code == T_DISCARD_STEP:
-            seat = task[1]
-            keep = (2 if self.n == 2 else 1) + sum(
-                1 for c in self.areas[seat] if cat.eff[c] == E_KEEP
-            )
-            self.tasks.append((T_DISCARD, seat, keep))
-        elif code == T_DISCARD:
-            if len(self.hands[task[1]]) > task[2]:
-                self.ask(DISCARD, task[1], task[1:])
-        elif code == T_END_TURN:
-            self._end_turn(task[1])
-        elif code == T_ENTER:
-            enter(self, task[1], task[2], task[3])
-        elif code == T_EFFECT:
-            resolve(self, task[1], task[2])
-        elif code == T_EXTRACT:
-            if self.hands[task[1]]:
-                self.ask(EXTRACT, task[1], (task[1],))
-        elif code == T_PURGE:
-            purge(self, task[1], task[2])
-        elif code == T_SHED:
-            shed(self, task[1], task[2])
-        elif code == T_SWAP:
-            swap(self, task[1], task[2])
-        elif code == T_TAKE:
-            take_coder(self, task[1], task[2])
-
-    # --- playing cards into an area ---------------------------------------------------------------------
-
-    # --- the end -----------------------------------------------------------------------------------------
-
-    def _end_turn(self, seat: int) -> None:
-        t = self.turns
-        if self.trigger >= 0:
-            if t > self.trigger_turn:
-                self.final_left -= 1
-        elif not self.deck:
-            trigger(
-                self, seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty"
-            )
-        elif t + 1 >= ROUND_CAP * self.n:
-            trigger(self, seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
-        if self.trigger >= 0 and self.final_left == 0:
-            finish(self)
-            return
-        self.turns = t + 1
-        self._begin_turn((seat + 1) % self.n)
-
-    # --- refusing moves clearly -----------------------------------------------------------------------------
+    # --- refusing moves, information, copies ------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
         return prompts.why_illegal(self, action)
-
-    # --- information -----------------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
