@@ -2,8 +2,8 @@
 decisions a seat can be asked for, the tasks a turn and its card effects are made of, every action
 (the game's action space), and the names of the seats.
 
-Everything here is a constant shared by the state and the modules that carry out its rules
-(``turns``, ``effects``, ``decisions``, ``views``), so that none of them needs the state's class.
+Everything here is a constant shared by the state and the modules that carry out its rules, so
+that none of them needs the state's class to know them.
 """
 
 from __future__ import annotations
