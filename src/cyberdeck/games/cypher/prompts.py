@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .catalog import KIND_INDEX, KINDS
+from .catalog import E_BOTTOM, KIND_INDEX, KINDS
 from .rules import (
     DISCARD,
     DRAW,
@@ -104,6 +104,8 @@ def why_illegal(st: CypherState, action: Action) -> str:
         return f"{who} answers with just 'guard' (ignore the effect) or 'allow'."
     if action.kind == "draw":
         if action.args == ("bottom",):
+            if st.has(st.decider, E_BOTTOM):
+                return "Drawing from the bottom needs at least two cards in the deck."
             return "Only a player with the Hacker in play may draw from the bottom of the deck."
         if action.args == ("display",):
             return "The Display is empty."

@@ -82,6 +82,7 @@ class CypherState(CachedState):
         "hands",
         "know",
         "n",
+        "opening",
         "phase",
         "removed",
         "rng",
@@ -123,6 +124,8 @@ class CypherState(CachedState):
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
+        #: What happened while the game was set up (the deal, the burn, the first Display).
+        self.opening: list[Event] = []
 
     # --- setup ------------------------------------------------------------------------------------
 
@@ -152,7 +155,11 @@ class CypherState(CachedState):
                     ONLY[seat],
                 )
             )
-        return self.begin(self.start)
+        self.opening = self.begin(self.start)
+        return self.opening
+
+    def opening_events(self) -> list[Event]:
+        return self.opening
 
     def begin(self, seat: int) -> list[Event]:
         """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
@@ -315,6 +322,7 @@ class CypherState(CachedState):
 
     def clone(self) -> CypherState:
         other = CypherState.__new__(CypherState)
+        other.opening = self.opening
         other.cat = self.cat
         other.n = self.n
         other.rng = self.rng.clone()
