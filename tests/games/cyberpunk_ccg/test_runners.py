@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, hits, legwork, turns
+from cyberdeck.games.cyberpunk_ccg import hits, legwork, turns
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -12,6 +12,7 @@ from cyberdeck.games.cyberpunk_ccg.position import (
     act,
     texts,
 )
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 
 def test_a_cop_busts_a_weaker_runner_using_an_ability_and_cancels_the_effect() -> None:
@@ -84,22 +85,53 @@ def test_a_fixer_returns_cheaper_gear_from_the_discard() -> None:
     del rifle
 
 
+def _ambush(t: Table, victim: int) -> CyberState:
+    """Player 2 plays Ambush on ``victim`` (a card of player 1) during its own purchase step."""
+    t.hand(1, "ambush")
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play ambush", "pay bank", f"target c{victim}")
+    return state
+
+
 def test_a_med_tech_saves_a_weaker_runner_from_being_trashed() -> None:
     t = Table()
-    t.card(0, "trauma-medic")  # Power 5
+    med = t.card(0, "trauma-medic")  # Power 5
     cop = t.card(0, "beat-cop")  # Power 3
-    state = t.at("hits")
-    damage.destroy(state, cop)
-    assert state.zone[cop] == Z_PLAY and state.used[cop]
+    state = _ambush(t, cop)
+    assert state.current_player == 0 and texts(state) == ["no-save", f"save c{med}"]
+    act(state, f"save c{med}")
+    assert state.zone[cop] == Z_PLAY and state.used[cop] and state.used[med]
+
+
+def test_the_owner_may_let_a_savable_runner_be_trashed() -> None:
+    t = Table()
+    med = t.card(0, "trauma-medic")
+    cop = t.card(0, "beat-cop")
+    state = _ambush(t, cop)
+    act(state, "no-save")
+    assert state.zone[cop] == Z_DISCARD and not state.used[med]
+
+
+def test_the_owner_chooses_which_med_tech_saves() -> None:
+    t = Table()
+    doc = t.card(0, "back-alley-doc")  # Power 4
+    medic = t.card(0, "trauma-medic")  # Power 5
+    cop = t.card(0, "beat-cop")  # Power 3: either one alone is enough
+    state = _ambush(t, cop)
+    act(state, f"save c{medic}")
+    assert state.zone[cop] == Z_PLAY and state.used[medic] and not state.used[doc]
 
 
 def test_nothing_saves_a_burned_runner() -> None:
     t = Table()
     t.card(0, "trauma-medic")
     cop = t.card(0, "beat-cop")
-    state = t.at("hits")
-    damage.destroy(state, cop, burn=True)
-    assert state.zone[cop] == Z_DISCARD
+    t.hand(1, "burn-notice")
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play burn-notice", "pay bank", f"target c{cop}")
+    assert state.zone[cop] == Z_DISCARD and state.prompt is None
 
 
 def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
@@ -114,13 +146,24 @@ def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
 
 def test_a_techie_saves_gear_to_the_stash_when_its_runner_is_trashed() -> None:
     t = Table("friendly-gangs")
-    t.card(0, "gearhead")  # Power 4
+    techie = t.card(0, "gearhead")  # Power 4
     ganger = t.card(0, "ganger")
     blade = t.card(0, "monoblade", on=ganger)
-    state = t.at("hits")
-    damage.destroy(state, ganger, burn=False)
-    # The ganger has no Med-Tech: it is trashed; the Techie keeps its blade in the Stash.
-    assert state.zone[ganger] == Z_DISCARD and state.zone[blade] == Z_STASH
+    state = _ambush(t, ganger)
+    # The ganger has no Med-Tech: it is trashed; the Techie may keep its blade in the Stash.
+    assert state.zone[ganger] == Z_DISCARD and texts(state) == ["no-save", f"save c{techie}"]
+    act(state, f"save c{techie}")
+    assert state.zone[blade] == Z_STASH and state.used[techie]
+
+
+def test_gear_no_techie_keeps_is_trashed_with_its_runner() -> None:
+    t = Table("friendly-gangs")
+    t.card(0, "gearhead")
+    ganger = t.card(0, "ganger")
+    blade = t.card(0, "monoblade", on=ganger)
+    state = _ambush(t, ganger)
+    act(state, "no-save")
+    assert state.zone[blade] == Z_DISCARD and state.prompt is None
 
 
 def test_media_raises_m_sec() -> None:
@@ -242,6 +285,28 @@ def test_a_cyber_psycho_that_does_not_attack_is_destroyed_at_the_end_of_the_turn
     assert state.zone[ganger] == Z_DISCARD and state.zone[fighter] == Z_PLAY
 
 
+def test_a_med_tech_may_save_a_cyber_psycho_at_the_end_of_the_turn() -> None:
+    t = Table()
+    med = t.card(0, "trauma-medic")  # Power 5
+    ganger = t.card(0, "ganger")  # Power 2
+    t.card(0, "mantis-blades", on=ganger)
+    t.card(0, "neural-jack", on=ganger)  # Empathy 1
+    state = t.at("damage")
+    act(state, "pass")
+    assert state.current_player == 0 and state.prompt is not None and state.prompt[0] == "save"
+    act(state, f"save c{med}")
+    assert state.zone[ganger] == Z_PLAY and state.active == 1 and state.turn == 2
+
+
+def test_family_may_lift_an_opposing_runner() -> None:
+    t = Table("the-nomads", "the-mob")
+    elder = t.card(0, "clan-elder")  # Power 6
+    ganger = t.card(1, "ganger")  # Power 2
+    state = t.at("purchase")
+    act(state, f"use c{elder}", f"target c{ganger}")
+    assert state.power(ganger) == 2 + 3
+
+
 def test_a_corp_adds_its_power_to_a_location_paying_at_most_doubling_it() -> None:
     t = Table("arasaka")
     exec_ = t.card(0, "junior-exec")  # Power 4
@@ -301,8 +366,10 @@ def test_med_techs_partner_to_save_a_stronger_runner() -> None:
     a = t.card(0, "back-alley-doc")  # Power 4
     b = t.card(0, "trauma-medic")  # Power 5
     boss = t.card(0, "psycho-squad-officer")  # Power 6: neither alone, both together
-    state = t.at("hits")
-    damage.destroy(state, boss)
+    state = _ambush(t, boss)
+    act(state, f"save c{a}")
+    assert state.prompt is not None and state.prompt[0] == "save" and not state.used[a]
+    act(state, f"save c{b}")
     assert state.zone[boss] == Z_PLAY and state.used[a] and state.used[b]
 
 

@@ -22,6 +22,7 @@ INSTANCE_VERBS = (
     "bust",
     "boost",
     "exhaust",
+    "save",
 )
 #: The abilities a card may have (``use c7`` asks which one when it has several).
 ABILITY_NAMES = (
@@ -48,6 +49,8 @@ def all_actions() -> list[Action]:
         Action("take", ("ops",)),
         Action("take", ("style",)),
         Action("allow"),
+        Action("done"),
+        Action("no-save"),
         Action("no-defense"),
         Action("press-on"),
         Action("stand-down"),

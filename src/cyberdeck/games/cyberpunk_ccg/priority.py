@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import economy, equipping, hits, legwork, responses, turns
+from . import damage, economy, equipping, hits, legwork, responses, turns
 from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
     DAMAGE,
@@ -82,7 +82,7 @@ def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
     if d.kind != RUNNER:
         return out
     t = d.rtype
-    if t == "nomad" and len(st.runners(s)) > 1:
+    if t == "nomad" and len(st.runners(s)) + len(st.runners(1 - s)) > 1:
         out.append("family")
     elif t in ("media", "netrunner", "rocker") and phase == "legwork":
         if legwork.all_sites(st):
@@ -179,12 +179,10 @@ def prompt_actions(st: CyberState) -> list[Action]:
         return [Action("add", ("attack",)), Action("add", ("defense",))]
     if kind == "interface":
         return [Action("raise"), Action("lower")]
-    if kind == "respond":
-        acts = [Action("allow")]
-        for r in st.runners(s):
-            if st.defs[r].rtype == "cop" and not st.used[r] and not st.in_skirmish(r):
-                acts.append(Action("bust", (c(r),)))
-        return acts
+    if kind in ("respond", "posse"):
+        return responses.bust_actions(st)
+    if kind == "save":
+        return damage.save_actions(st)
     if kind == "discard":
         seen: list[str] = []
         for i in st.hand[s]:
@@ -198,7 +196,12 @@ def prompt_actions(st: CyberState) -> list[Action]:
 def settle(st: CyberState) -> list[Event]:
     """Pass automatically for a seat that can do nothing else; close finished windows."""
     events: list[Event] = []
-    while st._outcome is None and st.prompt is None:
+    while st._outcome is None:
+        if st.dying and (st.prompt is None or st.prompt[0] != "save"):
+            events += damage.ask_save(st)
+            continue
+        if st.prompt is not None:
+            break
         st._legal = None
         if window_actions(st, st.prio) != [PASS]:
             break
@@ -297,7 +300,7 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
         st.prompt = ("interface", s, i)
         return [ev]
     if name == "family":
-        cands = [x for x in hits.targets(st, s, "own-runner") if x != i]
+        cands = [x for x in hits.targets(st, s, "any-runner") if x != i]
     elif name in ("credibility", "charisma"):
         cands = hits.targets(st, s, "any-site")
     elif name == "recover":
@@ -385,8 +388,10 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
             hits.exhaust(st, h[2])
             text = f"Player {s + 1}'s force stands down."
         return [Event("press", text, {}), *hits.end_hit(st, s)]
-    if kind == "respond":
+    if kind in ("respond", "posse"):
         return responses.answer_respond(st, s, pr, action)
+    if kind == "save":
+        return damage.answer_save(st, s, pr, action)
     if kind == "discard":
         i = from_hand(st, s, action.args[0])
         st.hand[s].remove(i)

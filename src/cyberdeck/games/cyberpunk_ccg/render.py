@@ -24,6 +24,8 @@ PROMPTS = {
     "sense": "add the Solo's Power to attack or Defense",
     "interface": "raise or lower",
     "respond": "answer with a Cop (bust), or allow",
+    "posse": "add another Cop to the bust, or go ahead",
+    "save": "save a card from being trashed, or let it go",
     "discard": "discard down to 8 cards",
 }
 
@@ -148,6 +150,10 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
         elif prompt["kind"] == "place":
             what = f"choose where {prompt['card']} goes"
+        elif prompt["kind"] == "save":
+            what = f"save {prompt['card']} from being trashed (Med-Tech or Techie), or let it go"
+        elif prompt["kind"] in ("respond", "posse"):
+            what = f"{what} (the runner: {prompt['card']})"
         line += f": {what}"
     lines.append(line + ".")
     return "\n".join(lines)
@@ -224,6 +230,9 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "ability": "use the ability: {0}",
         "bust": "bust with {0}",
         "allow": "allow it",
+        "done": "go ahead with these Cops",
+        "save": "save it with {0}",
+        "no-save": "let it be trashed",
         "draw": "draw from the {0} deck",
         "take": "take 5 {0}",
         "combat-sense": "{0}: Combat Sense",

@@ -57,6 +57,7 @@ class CyberState(CachedState):
         "corpzone",
         "defs",
         "discard",
+        "dying",
         "flags",
         "gear",
         "hand",
@@ -125,6 +126,8 @@ class CyberState(CachedState):
         self.stashhit = [0, 0]  # this seat hit the opponent's Stash this turn
         self.corpzone = [0, 0]  # this seat played Trashin' the Corp Zone this turn
         self.mods: list[tuple[int, str, int]] = []
+        #: Trashed cards waiting for their owner to save them or let them go (``damage``).
+        self.dying: list[int] = []
         self.hit: tuple[Any, ...] | None = None
         self.prompt: tuple[Any, ...] | None = None
         self.turn = 0
@@ -460,6 +463,7 @@ class CyberState(CachedState):
         o.stashhit = self.stashhit[:]
         o.corpzone = self.corpzone[:]
         o.mods = self.mods[:]
+        o.dying = self.dying[:]
         o.hit = self.hit
         o.prompt = self.prompt
         o.turn = self.turn
@@ -503,6 +507,7 @@ class CyberState(CachedState):
             tuple(self.stashhit),
             tuple(self.corpzone),
             tuple(self.mods),
+            tuple(self.dying),
             self.hit,
             self.prompt,
             self.turn,

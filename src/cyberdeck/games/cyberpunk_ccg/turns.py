@@ -131,11 +131,22 @@ def next_step(st: CyberState) -> list[Event]:
 
 
 def end_turn(st: CyberState) -> list[Event]:
+    """Cyber-Psychos who did not attack are trashed (their owner may first save them), then the
+    turn finishes."""
     p = st.active
     events: list[Event] = []
     for r in st.runners(p):
         if st.psycho(r) and not st.flags[r] & F_ATTACKED:
             events += damage.destroy(st, r, why="a Cyber-Psycho who did not attack")
+    if st.dying:
+        return events + damage.ask_save(st, ("end-turn",))
+    return events + finish_turn(st)
+
+
+def finish_turn(st: CyberState) -> list[Event]:
+    """This turn's effects lapse, victory is checked, and the other player's turn begins."""
+    p = st.active
+    events: list[Event] = []
     st.mods = []
     st.bank = [0, 0]
     won = victory.victory(st, p)

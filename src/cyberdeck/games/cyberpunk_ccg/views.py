@@ -137,6 +137,8 @@ def draw_public(st: CyberState) -> dict[str, Any]:
             prompt["for"] = st.defs[what].name if what else pr[4][0]
         elif pr[0] == "place":
             prompt["card"] = st.defs[pr[2]].name
+        elif pr[0] in ("save", "respond", "posse"):
+            prompt["card"] = st.name(pr[2])
     return {
         "game": "cyberpunk-ccg",
         "turn": st.turn,
