@@ -23,6 +23,8 @@ INSTANCE_VERBS = (
     "boost",
     "exhaust",
     "save",
+    "wield",
+    "holster",
 )
 #: The abilities a card may have (``use c7`` asks which one when it has several).
 ABILITY_NAMES = (

@@ -45,6 +45,7 @@ def window_actions(st: CyberState, s: int) -> list[Action]:
             acts += economy.buy_actions(st, s)
         elif step == EQUIP:
             acts += [Action("move", (c(a),)) for a in equipping.movable(st, s)]
+            acts += equipping.weapon_actions(st, s)
         elif step == OPEN:
             acts += [Action("open", (c(o),)) for o in legwork.openable(st, s)]
         elif step == HITS:
@@ -240,6 +241,8 @@ def act(st: CyberState, s: int, action: Action) -> list[Event]:
         a = num(args[0])
         st.prompt = ("place", s, a, "move")
         return []
+    if kind in ("wield", "holster"):
+        return equipping.wield(st, s, num(args[0]), kind == "wield")
     if kind == "open":
         op = num(args[0])
         return economy.start_payment(st, s, 2 * st.defs[op].cost, ("open", op))

@@ -84,7 +84,7 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
             lines.append(f"  {card['id']} {card['name']}")
         for att in on.get(card["id"], []):
             used = " [used]" if att["used"] else ""
-            extra = ""
+            extra = " (drawn)" if att.get("drawn") else ""
             if "tokens" in att:
                 extra = f" tokens {att['tokens']}" + (" COMPLETE" if att["complete"] else "")
             lines.append(f"      + {att['id']} {att['name']}{extra}{used}")
@@ -230,6 +230,8 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "ability": "use the ability: {0}",
         "bust": "bust with {0}",
         "allow": "allow it",
+        "wield": "draw {0} (the runner's active weapon)",
+        "holster": "put {0} away",
         "done": "go ahead with these Cops",
         "save": "save it with {0}",
         "no-save": "let it be trashed",

@@ -36,6 +36,10 @@ F_MOVED = 8  # reassigned during this Legwork
 F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
 F_BUSTED = 32  # busted: shown until its owner's next Straighten step
 F_PRESSED = 64  # a vehicle exhausted to press on: its Movement still counts this turn
+F_DRAWN = 128  # a weapon its runner has active (kept from turn to turn)
+F_SWITCHED = 256  # a weapon drawn or put away this turn
+#: The flags that outlast the turn.
+F_LASTING = F_BUSTED | F_DRAWN
 
 STASH = -1  # a hit target: the opponent's Stash
 MAX_TEAMS = 6

@@ -34,6 +34,7 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
+    F_DRAWN,
     F_PRESSED,
     SETUP,
     SETUP_DRAW,
@@ -227,24 +228,15 @@ class CyberState(CachedState):
         return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
 
     def active_gear(self, r: int) -> list[int]:
-        """Attachments of runner ``r`` whose stats count: unused, and only the active weapon(s)."""
-        out: list[int] = []
-        weapons: list[int] = []
+        """Attachments of runner ``r`` whose stats count: unused, and of its weapons only the
+        one drawn (a Martial Artist may draw two melee weapons)."""
         defs = self.defs
-        for a in self.attachments(r):
-            if self.used[a]:
-                continue
-            if defs[a].gear == "weapon":
-                weapons.append(a)
-            else:
-                out.append(a)
-        if weapons:
-            first = weapons[0]
-            if "martial-artist" in defs[r].traits and "melee" in defs[first].traits:
-                out.extend([w for w in weapons if "melee" in defs[w].traits][:2])
-            else:
-                out.append(first)
-        return out
+        flags = self.flags
+        return [
+            a
+            for a in self.attachments(r)
+            if not self.used[a] and (defs[a].gear != "weapon" or flags[a] & F_DRAWN)
+        ]
 
     def runner_stat(self, r: int, stat: str, even_used: bool = False) -> int:
         """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods.

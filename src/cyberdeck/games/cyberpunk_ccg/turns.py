@@ -13,6 +13,7 @@ from .rules import (
     DRAW,
     F_ATTACKED,
     F_BUSTED,
+    F_LASTING,
     F_MOVED,
     HAND_LIMIT,
     SETUP_DRAW,
@@ -90,7 +91,7 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
     st.hit = None
     for q in (0, 1):
         for i in st.play[q]:
-            st.flags[i] &= F_BUSTED
+            st.flags[i] &= F_LASTING
             st.spent[i] = 0
     st.stashhit = [0, 0]
     st.corpzone = [0, 0]
