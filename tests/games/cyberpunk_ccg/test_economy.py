@@ -10,8 +10,27 @@ from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, 
 from cyberdeck.games.cyberpunk_ccg.rules import EQUIP, F_DRAWN
 
 
+def test_setup_each_player_may_cut_the_opponents_decks() -> None:
+    state = GAME.new_state({}, 3)
+    runs, gear = state.runs[0][:], state.gear[0][:]
+    assert state.current_player == 1 and texts(state) == ["cut", "no-cut"]
+    act(state, "cut")
+    assert sorted(state.runs[0]) == sorted(runs) and state.runs[0] != runs
+    assert state.gear[0] != gear and state.current_player == 0
+    act(state, "no-cut")
+    assert state.prompt == ("draw", 0, 4, "setup")
+
+
+def test_the_cut_is_the_same_for_the_same_seed() -> None:
+    one, two = GAME.new_state({}, 5), GAME.new_state({}, 5)
+    act(one, "cut", "cut")
+    act(two, "cut", "cut")
+    assert one.runs == two.runs and one.gear == two.gear
+
+
 def test_setup_each_player_draws_four_then_the_cut_picks_who_goes_first() -> None:
     state = GAME.new_state({}, 3)
+    act(state, "no-cut", "no-cut")
     while state.turn == 0:
         act(state, "draw runs")
     assert len(state.hand[0]) + len(state.hand[1]) == 8
@@ -21,7 +40,7 @@ def test_setup_each_player_draws_four_then_the_cut_picks_who_goes_first() -> Non
 
 def test_draw_picks_the_deck_one_card_at_a_time() -> None:
     state = GAME.new_state({}, 3)
-    act(state, "draw runs", "draw gear", "draw gear", "draw runs")
+    act(state, "no-cut", "no-cut", "draw runs", "draw gear", "draw gear", "draw runs")
     kinds = sorted(state.defs[i].deck for i in state.hand[0])
     assert kinds == ["gear", "gear", "runs", "runs"]
 

@@ -50,6 +50,8 @@ def all_actions() -> list[Action]:
         Action("draw", ("gear",)),
         Action("take", ("ops",)),
         Action("take", ("style",)),
+        Action("cut"),
+        Action("no-cut"),
         Action("allow"),
         Action("done"),
         Action("no-save"),

@@ -121,6 +121,8 @@ def prompt_actions(st: CyberState) -> list[Action]:
         ]
     if kind == "take":
         return [Action("take", ("ops",)), Action("take", ("style",))]
+    if kind == "cut":
+        return [Action("cut"), Action("no-cut")]
     if kind == "pay":
         op = pr[4][0] in ("buy-op", "open")
         acts = [Action("pay", (c(i),)) for i, _ in economy.sources(st, s, op)]
@@ -339,6 +341,8 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         return turns.answer_draw(st, s, pr, action.args[0])
     if kind == "take":
         return turns.answer_take(st, s, pr, action.args[0])
+    if kind == "cut":
+        return turns.answer_cut(st, s, pr, action.kind == "cut")
     if kind == "pay":
         return economy.answer_pay(st, s, pr, action)
     if kind == "place":

@@ -10,6 +10,7 @@ from ...engine import Action, Style
 from .cardset import BY_SLUG, CARDS
 
 PROMPTS = {
+    "cut": "cut the opponent's Runs and Gear decks, or leave them",
     "draw": "draw a card: choose the deck",
     "take": "the opponent could not draw: take 5 Ops or 5 Style",
     "pay": "pay",
@@ -230,6 +231,8 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "ability": "use the ability: {0}",
         "bust": "bust with {0}",
         "allow": "allow it",
+        "cut": "cut the opponent's decks",
+        "no-cut": "leave the opponent's decks uncut",
         "wield": "draw {0} (the runner's active weapon)",
         "holster": "put {0} away",
         "done": "go ahead with these Cops",

@@ -37,7 +37,6 @@ from .rules import (
     F_DRAWN,
     F_PRESSED,
     SETUP,
-    SETUP_DRAW,
     Z_DISCARD,
     Z_GEAR,
     Z_PLAY,
@@ -158,12 +157,13 @@ class CyberState(CachedState):
     # --- setup -------------------------------------------------------------------------------
 
     def start(self) -> list[Event]:
-        """Shuffle both decks of each player, then let each draw four cards."""
+        """Shuffle both decks of each player and offer the opponent the cut (``turns``); then
+        each player draws four cards."""
         for p in (0, 1):
             self.rng.shuffle(self.runs[p])
             self.rng.shuffle(self.gear[p])
         events = self.opening_events()
-        self.prompt = ("draw", 0, SETUP_DRAW, "setup")
+        self.prompt = ("cut", 1, 0)
         events += priority.settle(self)
         return events
 

@@ -28,6 +28,23 @@ if TYPE_CHECKING:
     from .state import CyberState
 
 
+def answer_cut(st: CyberState, s: int, pr: tuple[Any, ...], cut: bool) -> list[Event]:
+    """Setup: ``s`` may cut both of the opponent's freshly shuffled decks. Where each deck is cut
+    comes from the game's seeded RNG, so nobody learns anything of the order."""
+    owner = pr[2]
+    if cut:
+        for deck in (st.runs[owner], st.gear[owner]):
+            if len(deck) > 1:
+                k = 1 + st.rng.below(len(deck) - 1)
+                deck[:] = deck[k:] + deck[:k]
+        text = f"Player {s + 1} cuts player {owner + 1}'s Runs and Gear decks."
+    else:
+        text = f"Player {s + 1} leaves player {owner + 1}'s decks uncut."
+    ev = Event("cut-decks", text, {"seat": s})
+    st.prompt = ("cut", owner, s) if owner == 0 else ("draw", 0, SETUP_DRAW, "setup")
+    return [ev]
+
+
 def answer_draw(st: CyberState, s: int, pr: tuple[Any, ...], which: str) -> list[Event]:
     deck = st.runs[s] if which == "runs" else st.gear[s]
     i = deck.pop()
