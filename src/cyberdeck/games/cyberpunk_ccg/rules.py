@@ -46,7 +46,10 @@ MAX_TEAMS = 6
 MAX_INSTANCES = 240  # two decks of at most 120 cards
 HAND_LIMIT = 8
 WIN_POINTS = 100
-TURN_CAP = 60
+#: A safety net no legal game reaches: a deck of at most 120 cards is drawn out by its owner's
+#: 39th turn, and from then on every turn of that player gives the other 15 Ops or Style, so one
+#: of them has 100 within 14 more of its turns (turn 106 at the latest).
+TURN_CAP = 120
 SETUP_DRAW = 4
 TURN_DRAW = 3
 CHASSIS_TOKENS = 3
