@@ -113,3 +113,17 @@ def test_cops_in_a_skirmish_pool_their_power() -> None:
     state = t.at("hits")
     act(state, "send t1", f"hit c{dive}", "defend t1", f"use c{a}", f"target c{boss}")
     assert state.busts[1] == 1 and state.used[boss] and not state.used[b]
+
+
+def test_a_cyber_psycho_paying_eb_cannot_be_answered() -> None:
+    t = Table("arasaka", "ncpd")
+    exec_ = t.card(0, "junior-exec")  # Empathy 6
+    t.card(0, "mantis-blades", on=exec_)  # -3
+    t.card(0, "neural-jack", on=exec_)  # -1
+    t.card(0, "cyberlegs", on=exec_)
+    t.card(1, "detective-sergeant")
+    t.hand(0, "corporate-plaza")
+    state = t.at("purchase")
+    assert state.psycho(exec_)
+    act(state, "buy corporate-plaza", f"pay c{exec_}")
+    assert state.current_player == 0 and state.prompt is not None and state.prompt[3] == 2
