@@ -367,21 +367,31 @@ class Hub:
         for conn in room.conns:
             conn.send(text)
 
-    def broadcast_table(self, room: Room, events: list[Event]) -> None:
-        """Each connection gets its own seat's table; each distinct message is encoded once."""
+    def broadcast_table(
+        self, room: Room, events: list[Event], acked: tuple[Connection, str] | None = None
+    ) -> None:
+        """Each connection gets its own seat's table; each distinct message is encoded once. The
+        connection whose move this was finds its acknowledgement in its update (``ack``: the
+        message id), so a move costs one message per connection, not two for the mover."""
+        updates: dict[Seat, dict[str, Any]] = {}
         texts: dict[Seat, str] = {}
         state = room.match.state
         for conn in room.conns:
+            update = updates.get(conn.seat)
+            if update is None:
+                update = updates[conn.seat] = {
+                    "type": "update",
+                    "seq": room.seq,
+                    "status": room.status,
+                    "table": table_for(state, conn.seat, events, room.status == "running"),
+                    "outcome": room.outcome,
+                    "ack": None,
+                }
+            if acked is not None and conn is acked[0]:
+                conn.send(encode({**update, "ack": acked[1]}))
+                continue
             if conn.seat not in texts:
-                texts[conn.seat] = encode(
-                    {
-                        "type": "update",
-                        "seq": room.seq,
-                        "status": room.status,
-                        "table": table_for(state, conn.seat, events, room.status == "running"),
-                        "outcome": room.outcome,
-                    }
-                )
+                texts[conn.seat] = encode(update)
             conn.send(texts[conn.seat])
 
     # --- moves -----------------------------------------------------------------------------------
@@ -428,8 +438,7 @@ class Hub:
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            conn.send({"type": "ack", "id": msg.id, "seq": room.seq})
-            self.broadcast_table(room, events)
+            self.broadcast_table(room, events, acked=(conn, msg.id))
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:

@@ -139,12 +139,9 @@ class Update(BaseModel):
     status: Literal["open", "running", "finished"]
     table: Table
     outcome: dict[str, Any] | None
-
-
-class Ack(BaseModel):
-    type: Literal["ack"]
-    id: str
-    seq: int
+    #: On the update sent to the connection that made the move: that move's message id (the move
+    #: is committed). ``None`` on every other update.
+    ack: str | None = None
 
 
 class ErrorMessage(BaseModel):
@@ -171,7 +168,7 @@ class Pong(BaseModel):
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Ack | ErrorMessage | Presence | Ended | Pong, Field(discriminator="type")
+    Welcome | Update | ErrorMessage | Presence | Ended | Pong, Field(discriminator="type")
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
