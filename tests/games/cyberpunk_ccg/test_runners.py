@@ -394,3 +394,18 @@ def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
     assert state.current_player == 1
     act(state, f"use c{anchor}", f"target c{fort}")
     assert state.msec(fort) == 10
+
+
+def test_each_trashed_card_of_a_defeat_is_its_owners_decision() -> None:
+    t = Table()
+    t.card(0, "gearhead")  # Techie, Power 4
+    doc = t.card(0, "back-alley-doc")  # Med-Tech, Power 4
+    ganger = t.card(0, "ganger", team=1)  # Power 2, no Equipment: trashed
+    cop = t.card(0, "beat-cop", team=1)
+    jacket = t.card(0, "armored-jacket", on=cop)  # Equipment: trashed, the Cop exhausted
+    fortress = t.card(1, "data-fortress")  # ATTACK 20
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{fortress}", "pass")
+    assert state.dying == [ganger, jacket] and state.prompt is not None
+    act(state, f"save c{doc}", "no-save")
+    assert state.zone[ganger] == Z_PLAY and state.zone[jacket] == Z_DISCARD and state.used[cop]

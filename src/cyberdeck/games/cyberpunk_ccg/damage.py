@@ -18,7 +18,7 @@ def destroy(st: CyberState, i: int, burn: bool = False, why: str = "") -> list[E
     """Trash or Burn a card. A trashed card that the owner's Med-Techs (runners) or Techies
     (gear) could save waits, exhausted, among the *dying* until its owner decides (``ask_save``);
     nothing saves a burned card."""
-    if st.zone[i] not in (Z_PLAY, Z_STASH) or i in st.dying:
+    if st.zone[i] not in (Z_PLAY, Z_STASH) or (not burn and i in st.dying):
         return []
     if not burn and savable(st, i):
         st.dying.append(i)
@@ -43,7 +43,8 @@ def remove(st: CyberState, i: int, burn: bool, why: str = "") -> list[Event]:
             st.zone[a] = Z_STASH
             st.used[a] = 0
             st.stash[p].append(a)
-            st.dying.append(a)
+            if a not in st.dying:
+                st.dying.append(a)
             text = f"{st.defs[a].name} falls to the Stash and is about to be trashed."
             events.append(Event("threat", text, {"seat": p}))
             continue
