@@ -8,9 +8,9 @@ construction tokens) live in flat lists, so a clone copies a handful of short li
 A turn walks nine steps (draw, straighten, purchase, equip, open, teams, hits, runs, damage). Each
 step is a priority window: the active player acts first, every completed action hands priority to
 the other player, and the step ends when both pass in succession. A seat whose only legal move is
-to pass passes automatically. Multi-part decisions (paying from several sources, choosing where
-gear goes, forming a force, answering with a Cop) are *prompts*: small tuples naming the seat that
-must answer next.
+to pass passes automatically. Multi-part decisions (cutting the opponent's decks, paying from
+several sources, choosing where gear goes, forming a force, answering with a posse of Cops, saving
+a trashed card) are *prompts*: small tuples naming the seat that must answer next.
 
 The rules themselves are free functions taking the state, one module per part of the game:
 ``priority`` (windows, prompts, carrying out moves), ``turns`` (the draw and the steps),
