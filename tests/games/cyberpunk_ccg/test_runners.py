@@ -409,3 +409,24 @@ def test_each_trashed_card_of_a_defeat_is_its_owners_decision() -> None:
     assert state.dying == [ganger, jacket] and state.prompt is not None
     act(state, f"save c{doc}", "no-save")
     assert state.zone[ganger] == Z_PLAY and state.zone[jacket] == Z_DISCARD and state.used[cop]
+
+
+def test_fixers_partner_to_return_dearer_gear() -> None:
+    t = Table("the-mob")
+    broker = t.card(0, "info-broker")  # Power 5
+    street = t.card(0, "street-fixer")  # Power 3: 5 + 3 = 8 > 6
+    (rocket,) = t.discard(0, "rocket-launcher")  # cost 6
+    state = t.at("damage")
+    act(state, f"use c{broker}", f"target c{rocket}")
+    assert state.zone[rocket] == Z_HAND and state.used[broker] and state.used[street]
+
+
+def test_med_techs_partner_to_renew_a_stronger_runner() -> None:
+    t = Table()
+    doc = t.card(0, "back-alley-doc")  # Power 4
+    medic = t.card(0, "trauma-medic")  # Power 5: 4 + 5 = 9 > 6
+    boss = t.card(0, "psycho-squad-officer", used=True)  # Power 6
+    state = t.at("damage")
+    state.flags[boss] |= 1  # it took part in a Hit this turn
+    act(state, f"use c{doc}", f"target c{boss}")
+    assert not state.used[boss] and state.used[doc] and state.used[medic]
