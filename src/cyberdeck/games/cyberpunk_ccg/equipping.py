@@ -3,6 +3,7 @@ construction), what may be moved, recovered or renewed, and a card entering play
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
@@ -53,42 +54,56 @@ def movable(st: CyberState, s: int) -> list[int]:
     defs = st.defs
     out = []
     for a in st.stash[s]:
-        if destinations(st, s, a):
+        if next(each_destination(st, s, a), None) is not None:
             out.append(a)
     for a in st.play[s]:
         d = defs[a]
-        if d.kind == EQUIPMENT and st.host[a] and destinations(st, s, a):
+        if (
+            d.kind == EQUIPMENT
+            and st.host[a]
+            and next(each_destination(st, s, a), None) is not None
+        ):
             out.append(a)
     return out
 
 
 def destinations(st: CyberState, s: int, a: int) -> list[int]:
     """Where attachment ``a`` may go in the equip step (0 = the Stash)."""
+    return list(each_destination(st, s, a))
+
+
+def each_destination(st: CyberState, s: int, a: int) -> Iterator[int]:
+    """The destinations of ``a`` one by one (so that asking whether there is one stops at the
+    first)."""
     defs = st.defs
     d = defs[a]
     h = st.host[a]
-    out: list[int] = []
     if st.zone[a] == Z_STASH:
-        out = [r for r in st.runners(s) if economy.payers(st, r) and fits(st, a, r)]
-        out += [
-            ch
-            for ch in chassis(st, s)
-            if (d.gear == "vehicle" or "heavy-weapon" in d.traits) and fits(st, a, ch)
-        ]
-        return out
+        for r in st.runners(s):
+            if fits(st, a, r) and economy.payers(st, r):
+                yield r
+        if d.gear == "vehicle" or "heavy-weapon" in d.traits:
+            for ch in chassis(st, s):
+                if fits(st, a, ch):
+                    yield ch
+        return
     if d.kind != EQUIPMENT:
-        return []
+        return
     hd = defs[h]
     if d.gear == "chassis":
         if st.tokens[a] or hd.kind == RUNNER:
-            return []
-        return [r for r in st.runners(s) if economy.payers(st, r) and fits(st, a, r)]
+            return
+        for r in st.runners(s):
+            if fits(st, a, r) and economy.payers(st, r):
+                yield r
+        return
     if hd.kind == RUNNER:
         if economy.payers(st, h, a):
-            out.append(0)
+            yield 0
         if not st.used[a]:
-            out += [r for r in st.runners(s) if r != h and fits(st, a, r)]
-    return out
+            for r in st.runners(s):
+                if r != h and fits(st, a, r):
+                    yield r
 
 
 def fits(st: CyberState, a: int, r: int) -> bool:
