@@ -380,7 +380,20 @@ def test_corps_partner_to_return_a_dearer_location() -> None:
     (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
     state = t.at("damage")
     act(state, f"use c{a}", f"target c{plaza}")
+    assert texts(state) == [f"partner c{b}"]
+    act(state, f"partner c{b}")
     assert state.zone[plaza] == Z_HAND and state.used[a] and state.used[b]
+
+
+def test_the_player_chooses_the_partners() -> None:
+    t = Table("arasaka")
+    a = t.card(0, "junior-exec")  # Power 4
+    b = t.card(0, "junior-exec")  # Power 4
+    c = t.card(0, "junior-exec")  # Power 4: one partner is enough
+    (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
+    state = t.at("damage")
+    act(state, f"use c{a}", f"target c{plaza}", f"partner c{c}")
+    assert state.zone[plaza] == Z_HAND and state.used[c] and not state.used[b]
 
 
 def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
@@ -417,7 +430,7 @@ def test_fixers_partner_to_return_dearer_gear() -> None:
     street = t.card(0, "street-fixer")  # Power 3: 5 + 3 = 8 > 6
     (rocket,) = t.discard(0, "rocket-launcher")  # cost 6
     state = t.at("damage")
-    act(state, f"use c{broker}", f"target c{rocket}")
+    act(state, f"use c{broker}", f"target c{rocket}", f"partner c{street}")
     assert state.zone[rocket] == Z_HAND and state.used[broker] and state.used[street]
 
 
@@ -428,5 +441,5 @@ def test_med_techs_partner_to_renew_a_stronger_runner() -> None:
     boss = t.card(0, "psycho-squad-officer", used=True)  # Power 6
     state = t.at("damage")
     state.flags[boss] |= 1  # it took part in a Hit this turn
-    act(state, f"use c{doc}", f"target c{boss}")
+    act(state, f"use c{doc}", f"target c{boss}", f"partner c{medic}")
     assert not state.used[boss] and state.used[doc] and state.used[medic]

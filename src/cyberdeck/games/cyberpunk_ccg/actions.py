@@ -23,6 +23,7 @@ INSTANCE_VERBS = (
     "boost",
     "exhaust",
     "save",
+    "partner",
     "wield",
     "holster",
 )

@@ -186,6 +186,8 @@ def prompt_actions(st: CyberState) -> list[Action]:
         return responses.bust_actions(st)
     if kind == "save":
         return damage.save_actions(st)
+    if kind == "partner":
+        return responses.partner_actions(st)
     if kind == "discard":
         seen: list[str] = []
         for i in st.hand[s]:
@@ -399,6 +401,8 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         return responses.answer_respond(st, s, pr, action)
     if kind == "save":
         return damage.answer_save(st, s, pr, action)
+    if kind == "partner":
+        return responses.answer_partner(st, s, pr, action)
     if kind == "discard":
         i = from_hand(st, s, action.args[0])
         st.hand[s].remove(i)

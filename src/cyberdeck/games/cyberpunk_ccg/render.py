@@ -27,6 +27,7 @@ PROMPTS = {
     "respond": "answer with a Cop (bust), or allow",
     "posse": "add another Cop to the bust, or go ahead",
     "save": "save a card from being trashed, or let it go",
+    "partner": "choose a partner to add its Power",
     "discard": "discard down to 8 cards",
 }
 
@@ -238,6 +239,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "done": "go ahead with these Cops",
         "save": "save it with {0}",
         "no-save": "let it be trashed",
+        "partner": "partner with {0}",
         "draw": "draw from the {0} deck",
         "take": "take 5 {0}",
         "combat-sense": "{0}: Combat Sense",

@@ -223,13 +223,11 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         st.mods.append((target, "lrcost", st.power(source)))
         text = f"{st.name(target)}'s long-range offense costs {st.power(source)} EB less."
         events.append(Event("mod", text, {}))
-    elif code == "recover":
-        events += legwork.enlist(st, s, source, st.defs[target].cost)
-        events += to_hand(st, s, target)
-    elif code == "renew":
-        events += legwork.enlist(st, s, source, st.power(target))
-        st.used[target] = 0
-        events.append(Event("renew", f"{st.name(target)} is renewed.", {}))
+    elif code in ("recover", "renew"):
+        if st.power(source) <= partner_need(st, pending):
+            st.prompt = ("partner", s, pending, ())
+            return events
+        events += payoff(st, s, pending)
     elif code == "rig":
         ch = equipping.chassis(st, s)[0]
         equipping.detach(st, target)
@@ -255,6 +253,46 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
     if st.prompt is None:
         events += priority.done(st, s)
     return events
+
+
+def partner_need(st: CyberState, pending: tuple[Any, ...]) -> int:
+    """The Power a Damage-control recovery or renewal must beat: the card's cost, or the
+    renewed runner's Power."""
+    code, target = pending[0], pending[2]
+    return st.defs[target].cost if code == "recover" else st.power(target)
+
+
+def partner_actions(st: CyberState) -> list[Action]:
+    pr = st.prompt
+    assert pr is not None
+    s, pending, chosen = pr[1], pr[2], pr[3]
+    return [
+        Action("partner", (c(x),)) for x in legwork.partners(st, s, pending[1]) if x not in chosen
+    ]
+
+
+def answer_partner(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    """A runner too weak alone picks its partners of the same type one at a time; once their
+    Power together is enough, they are exhausted and the ability takes effect."""
+    pending, chosen = pr[2], (*pr[3], num(action.args[0]))
+    source = pending[1]
+    if st.power(source) + sum(st.power(x) for x in chosen) <= partner_need(st, pending):
+        st.prompt = ("partner", s, pending, chosen)
+        return []
+    st.prompt = None
+    events: list[Event] = []
+    for x in chosen:
+        st.used[x] = 1
+        events.append(Event("partner", f"{st.name(x)} partners with {st.name(source)}.", {}))
+    return events + payoff(st, s, pending) + priority.done(st, s)
+
+
+def payoff(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
+    code, target = pending[0], pending[2]
+    if code == "recover":
+        return to_hand(st, s, target)
+    st.used[target] = 0
+    return [Event("renew", f"{st.name(target)} is renewed.", {})]
 
 
 def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[Event]:
