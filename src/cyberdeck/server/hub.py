@@ -33,6 +33,7 @@ from .config import ServerConfig
 from .database import Database
 from .protocol import Claim, ErrorCode, Move, Resign
 from .ratings import ai_name, rate_match
+from .thinking import Thinkers
 from .visibility import Seat, table_for
 from .wire import encode
 
@@ -235,6 +236,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
+        self.thinkers = Thinkers(config.ai_workers)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -619,12 +621,13 @@ class Hub:
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
-            snapshot = room.match.state.clone()
-            action = await asyncio.to_thread(room.agent(seat).choose, snapshot)
+            text, room.agents[seat] = await self.thinkers.choose(
+                room.agent(seat), room.match.state.clone()
+            )
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue
-                events = room.match.play(action)
+                events = room.match.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
                 self.broadcast_table(room, events)
@@ -651,6 +654,7 @@ class Hub:
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.stop()
+        self.thinkers.close()
 
 
 def new_match_data(
