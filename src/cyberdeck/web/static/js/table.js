@@ -2,6 +2,7 @@
 // renderer. It owns the websocket, the state the server sent, the move list and the keyboard.
 import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
+import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
@@ -111,7 +112,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
   async function look(target) {
     const text = await conn.look(target);
     s.lookText = text === null ? `There is nothing called "${target}" to look at.` : text;
-    lookOut.textContent = s.lookText;
+    fill(lookOut, withSymbols(s.lookText));
     return text;
   }
 
@@ -350,7 +351,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
   }
 
   function drawLog() {
-    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, e.text)));
+    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
     logList.scrollTop = logList.scrollHeight;
   }
 

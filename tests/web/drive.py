@@ -1,0 +1,82 @@
+"""Driving the arcade through its pages, as a person would: the home page's buttons, the table's
+move list, clicks on the table, the keyboard. Shared by the browser tests and the screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+TABLE = ".table-page"
+
+
+def start_game(page: Page, game: str, mode: str = "ai", level: str = "easy") -> str:
+    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``); returns
+    its id once its table is drawn."""
+    page.goto("/")
+    card = page.locator(f'article.game-card[data-game="{game}"]')
+    if mode == "ai" and card.locator("select.level").count():
+        card.locator("select.level").select_option(level)
+    card.locator(f"button.play-{mode}").click()
+    page.wait_for_function("() => location.pathname.startsWith('/play/')")
+    page.wait_for_selector(f"{TABLE}[data-seq]")
+    return page.url.split("/play/")[1].split("?")[0]
+
+
+def settled(page: Page) -> None:
+    """Wait until the table is ready for a decision: the game is over, or this page has moves to
+    choose from (and no move of its own on the way), or a hot-seat cover waits to be lifted."""
+    page.wait_for_function(
+        """() => {
+            const t = document.querySelector('.table-page');
+            if (!t) return false;
+            if (t.dataset.status === 'finished') return true;
+            if (t.dataset.covered === 'true') return true;
+            return t.dataset.busy === 'false' && document.querySelectorAll('.move-list button.move').length > 0;
+        }""",
+        timeout=30_000,
+    )
+
+
+def status(page: Page) -> str:
+    return page.locator(TABLE).get_attribute("data-status") or ""
+
+
+def seq(page: Page) -> int:
+    return int(page.locator(TABLE).get_attribute("data-seq") or 0)
+
+
+def moves(page: Page) -> list[str]:
+    """The actions of the listed moves, in their numbered order."""
+    return [
+        b.get_attribute("data-action") or "" for b in page.locator(".move-list button.move").all()
+    ]
+
+
+def after_move(page: Page, before: int) -> None:
+    """Wait until the table has moved on from sequence number ``before``."""
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.table-page').dataset.seq) > {before}"
+        " || document.querySelector('.table-page').dataset.status === 'finished'",
+        timeout=30_000,
+    )
+
+
+def play_out(page: Page, choose: Callable[[Page, list[str]], None], limit: int = 2000) -> int:
+    """Play until the end screen shows: ``choose`` makes one move by any means (click, keyboard);
+    returns the number of moves this page made."""
+    made = 0
+    while made < limit:
+        settled(page)
+        if status(page) == "finished":
+            break
+        before = seq(page)
+        choose(page, moves(page))
+        after_move(page, before)
+        made += 1
+    expect(page.locator(".end-screen .reason")).not_to_be_empty()
+    return made
+
+
+def click_first_move(page: Page, _: list[str]) -> None:
+    page.locator(".move-list button.move").first.click()
