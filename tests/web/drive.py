@@ -4,6 +4,7 @@ move list, clicks on the table, the keyboard. Shared by the browser tests and th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -23,19 +24,22 @@ def start_game(page: Page, game: str, mode: str = "ai", level: str = "easy") -> 
     return page.url.split("/play/")[1].split("?")[0]
 
 
-def settled(page: Page) -> None:
+READY = """() => {
+    const t = document.querySelector('.table-page');
+    if (!t || !t.dataset.seq) return false;
+    const listed = [...document.querySelectorAll('.move-list button.move')].map((b) => b.dataset.action);
+    const ready = t.dataset.status === 'finished' || t.dataset.covered === 'true'
+        || (t.dataset.busy === 'false' && listed.length > 0);
+    return ready && {status: t.dataset.status, seq: Number(t.dataset.seq), moves: listed};
+}"""
+
+
+def settled(page: Page) -> dict[str, Any]:
     """Wait until the table is ready for a decision: the game is over, or this page has moves to
-    choose from (and no move of its own on the way), or a hot-seat cover waits to be lifted."""
-    page.wait_for_function(
-        """() => {
-            const t = document.querySelector('.table-page');
-            if (!t) return false;
-            if (t.dataset.status === 'finished') return true;
-            if (t.dataset.covered === 'true') return true;
-            return t.dataset.busy === 'false' && document.querySelectorAll('.move-list button.move').length > 0;
-        }""",
-        timeout=30_000,
-    )
+    choose from (and no move of its own on the way), or a hot-seat cover waits to be lifted.
+    Returns ``{status, seq, moves}`` (the listed moves' actions in their numbered order)."""
+    ready: dict[str, Any] = page.wait_for_function(READY, timeout=30_000).json_value()
+    return ready
 
 
 def status(page: Page) -> str:
@@ -48,16 +52,20 @@ def seq(page: Page) -> int:
 
 def moves(page: Page) -> list[str]:
     """The actions of the listed moves, in their numbered order."""
-    return [
-        b.get_attribute("data-action") or "" for b in page.locator(".move-list button.move").all()
-    ]
+    listed: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.move-list button.move')].map((b) => b.dataset.action)"
+    )
+    return listed
 
 
 def after_move(page: Page, before: int) -> None:
     """Wait until the table has moved on from sequence number ``before``."""
     page.wait_for_function(
-        f"() => Number(document.querySelector('.table-page').dataset.seq) > {before}"
-        " || document.querySelector('.table-page').dataset.status === 'finished'",
+        """(before) => {
+            const t = document.querySelector('.table-page');
+            return Number(t.dataset.seq) > before || t.dataset.status === 'finished';
+        }""",
+        arg=before,
         timeout=30_000,
     )
 
@@ -67,16 +75,16 @@ def play_out(page: Page, choose: Callable[[Page, list[str]], None], limit: int =
     returns the number of moves this page made."""
     made = 0
     while made < limit:
-        settled(page)
-        if status(page) == "finished":
+        ready = settled(page)
+        if ready["status"] == "finished":
             break
-        before = seq(page)
-        choose(page, moves(page))
-        after_move(page, before)
+        choose(page, ready["moves"])
+        after_move(page, ready["seq"])
         made += 1
     expect(page.locator(".end-screen .reason")).not_to_be_empty()
     return made
 
 
 def click_first_move(page: Page, _: list[str]) -> None:
-    page.locator(".move-list button.move").first.click()
+    # A real mouse click; ``force`` skips only the wait for two still frames.
+    page.locator(".move-list button.move").first.click(force=True)

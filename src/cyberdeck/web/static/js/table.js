@@ -13,7 +13,7 @@ const LOG_KEEP = 300;
 function seatName(seat, index) {
   if (!seat) return `Player ${index + 1}`;
   if (seat.kind === "ai") return seat.name || `${seat.level || "normal"} AI`;
-  return seat.name || `Player ${index + 1}`;
+  return seat.name || `Player ${index + 1} (open seat)`;
 }
 
 export function outcomeTitle(outcome, yours) {
@@ -218,11 +218,10 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
     const now = Date.now();
     const toMove = s.table ? s.table.to_move : null;
     fill(seatsBox, s.seats.map((seat, i) => {
-      const info = s.summary ? s.summary.seats[i] : null;
-      const name = seatName(seat.name ? seat : info, i);
+      const name = seatName(seat, i);
       let state = seat.connected ? "connected" : "away";
       let words = seat.connected ? "connected" : "not connected";
-      if (info && !info.taken) { state = "waiting"; words = "open seat"; }
+      if (seat.kind === "human" && !seat.name) { state = "waiting"; words = "open seat"; }
       else if (!seat.connected && s.awaySince[i] !== undefined) {
         words = `away ${Math.round((now - s.awaySince[i]) / 1000)} s`;
       }

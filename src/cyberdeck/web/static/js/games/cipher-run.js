@@ -37,6 +37,7 @@ function aim(ctx, node, found, key, words) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("aria-label", list.length === 1 ? `${list[0].n}: ${list[0].label}` : `${words}: ${list.length} moves`);
   node.dataset.target = key;
+  node.dataset.moves = String(list.length);
   const go = (event) => {
     event.stopPropagation();
     if (list.length === 1) ctx.play(list[0].action);
