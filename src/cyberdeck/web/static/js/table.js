@@ -424,6 +424,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.table = m.table;
       s.outcome = m.outcome;
       s.busy = conn.pending !== null;
+      if (m.ack) lookOut.textContent = "";
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
@@ -436,9 +437,6 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.outcome = m.outcome;
       draw();
       refreshStats();
-    } else if (m.type === "ack") {
-      s.busy = false;
-      lookOut.textContent = "";
     } else if (m.type === "error") {
       s.busy = conn.pending !== null;
       say(m.message);
