@@ -58,6 +58,12 @@ class Arcade:
             time.sleep(0.1)
         raise RuntimeError(f"cyberdeck serve did not start: {self.log.read_text()[-3000:]}")
 
+    def kill9(self) -> None:
+        """The server dies at once (``start`` brings it back on the same port and data)."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
