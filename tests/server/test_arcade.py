@@ -58,7 +58,7 @@ def test_a_hot_seat_player_acts_for_whichever_of_their_seats_is_to_move(
         assert [s["name"] for s in created["match"]["seats"]] == [host.user["name"]] * 2
         sock = await host.socket(match_id)
         welcome = await sock.expect("welcome")
-        assert welcome["yours"] == [0, 1]
+        assert welcome["yours"] == [0, 1] and welcome["invite"] == created["invite"]
         for step in range(4):
             to_move = sock.table["to_move"]
             # The table shown is the seat to move's, with its own hand and its moves.
@@ -72,7 +72,7 @@ def test_a_hot_seat_player_acts_for_whichever_of_their_seats_is_to_move(
         assert joined.status_code == 409
         stranger = await other.socket(match_id)
         watching = await stranger.expect("welcome")
-        assert watching["you"] is None and watching["yours"] == []
+        assert watching["you"] is None and watching["yours"] == [] and watching["invite"] is None
         await stranger.move(sock.table["legal_actions"][0], "x")
         assert (await stranger.expect("error"))["code"] == "spectator"
         presence = (await host.http.get(f"/api/matches/{match_id}")).json()

@@ -11,13 +11,17 @@ from playwright.sync_api import Page, expect
 TABLE = ".table-page"
 
 
-def start_game(page: Page, game: str, mode: str = "ai", level: str = "easy") -> str:
-    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``); returns
-    its id once its table is drawn."""
+def start_game(
+    page: Page, game: str, mode: str = "ai", level: str = "easy", private: bool = False
+) -> str:
+    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``, which
+    may be ``private``); returns its id once its table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
     if mode == "ai" and card.locator("select.level").count():
         card.locator("select.level").select_option(level)
+    if private:
+        card.locator("input.private").check()
     card.locator(f"button.play-{mode}").click()
     page.wait_for_function("() => location.pathname.startsWith('/play/')")
     page.wait_for_selector(f"{TABLE}[data-seq]")

@@ -357,6 +357,8 @@ class Hub:
             "match": summary(room.data, room),
             "you": seat,
             "yours": list(conn.seats),
+            # A seated player may pass the invite on (a private match's link needs it).
+            "invite": room.data.invite if conn.seats else None,
             "seq": room.seq,
             "status": room.status,
             "table": table,

@@ -152,6 +152,8 @@ class Welcome(BaseModel):
     you: int | None
     #: Every seat this connection may act for (several at a hot-seat table).
     yours: list[int]
+    #: The match's invite token, for a seated player to share (null for spectators).
+    invite: str | None = None
     seq: int
     status: Literal["open", "running", "finished"]
     table: Table

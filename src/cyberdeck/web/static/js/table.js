@@ -27,7 +27,8 @@ export function outcomeTitle(outcome, yours) {
   return result > 0 ? "You won" : result < 0 ? "You lost" : "A draw";
 }
 
-export async function showMatch(root, matchId, { watch = false, invite = null } = {}) {
+export async function showMatch(root, matchId, { watch = false, invite: given = null } = {}) {
+  let invite = given;
   const user = await ensureSession();
   const games = await gamesById();
   const s = {
@@ -401,6 +402,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.summary = m.match;
       s.you = m.you;
       s.yours = watch ? [] : m.yours;
+      if (m.invite) invite = m.invite;
       s.seq = m.seq;
       s.status = m.status;
       s.table = m.table;
