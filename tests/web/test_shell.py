@@ -106,7 +106,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(page: Page) -> None:
     expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
     page.keyboard.press("ArrowLeft")
     expect(counter).to_contain_text("Step 2 of 3")
-    page.get_by_role("button", name="⏮ First").click()
+    page.get_by_role("button", name="« First").click()
     expect(counter).to_have_text("Step 0 of 3")
     assert page.locator(".mo-matrix").inner_text() == start
     page.locator("select.replay-seat").select_option("0")
