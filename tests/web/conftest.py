@@ -1,6 +1,7 @@
-"""Fixtures of the browser tests: one real arcade server per test module, one Chromium per test
-worker (Debian's, driven by Playwright; ``make test`` installs it), a fresh browser context (a
-fresh person, with their own cookies) per test."""
+"""Fixtures of the browser tests: one real arcade server and one Chromium (Debian's, driven by
+Playwright; ``make test`` installs it) per test worker, and a fresh browser context (a fresh
+person, with their own cookies) per test. Tests share the server, so each plays with its own
+guests and matches and asserts only about those."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ if not CHROMIUM.exists():
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def arcade(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arcade]:
     folder: Path = tmp_path_factory.mktemp("arcade")
     server = Arcade(folder).start()

@@ -29,12 +29,17 @@ export function outcomeTitle(outcome, yours) {
 
 export async function showMatch(root, matchId, { watch = false, invite: given = null } = {}) {
   let invite = given;
-  const user = await ensureSession();
+  await ensureSession();
   const games = await gamesById();
+  // The match (a clear "no such match" before anything is drawn) and its table's renderer,
+  // ready before the first message so that messages are handled in order, synchronously.
+  const known = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  const renderer = await rendererFor(known.game);
   const s = {
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
     outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false,
-    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1, game: null, renderer: null,
+    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1,
+    game: games[known.game] || null, renderer,
   };
 
   const title = el("h1", { class: "table-title" }, "Connecting…");
@@ -396,7 +401,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     drawLog();
   }
 
-  async function onMessage(m) {
+  function onMessage(m) {
     if (m.type === "welcome") {
       const first = !s.summary;
       s.summary = m.match;
@@ -412,8 +417,6 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       presence(m.seats);
       s.log = [];
       if (first) {
-        s.game = games[m.match.game] || null;
-        s.renderer = await rendererFor(m.match.game);
         title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "");
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
@@ -460,7 +463,6 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       drawButtons();
     }
   }, 1000);
-  void user;
 
   return () => {
     clearInterval(ticker);
