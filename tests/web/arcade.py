@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx
+from playwright.sync_api import Browser, BrowserContext
 
 from tests.server.harness import free_port
 
@@ -72,3 +73,10 @@ class Arcade:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+def open_person(browser: Browser, arcade: Arcade) -> BrowserContext:
+    """A browser context at the arcade: one person, with cookies of their own."""
+    context = browser.new_context(base_url=arcade.base, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    return context

@@ -11,13 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from .arcade import CHROMIUM, CHROMIUM_ARGS, Arcade
-
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"the browser tests need Debian's chromium at {CHROMIUM} (make browser installs it)",
-        allow_module_level=True,
-    )
+from .arcade import CHROMIUM, CHROMIUM_ARGS, Arcade, open_person
 
 
 @pytest.fixture(scope="session")
@@ -30,18 +24,12 @@ def arcade(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arcade]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM} (make browser)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-
-def open_person(
-    browser: Browser, arcade: Arcade, width: int = 1280, height: int = 800
-) -> BrowserContext:
-    context = browser.new_context(base_url=arcade.base, viewport={"width": width, "height": height})
-    context.set_default_timeout(15_000)
-    return context
 
 
 @pytest.fixture

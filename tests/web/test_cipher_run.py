@@ -11,8 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from .arcade import Arcade
-from .conftest import open_person
+from .arcade import Arcade, open_person
 from .drive import READY, after_move, click_first_move, play_out, start_game
 
 
