@@ -358,8 +358,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
+  // Each entry remembers whose table brought it: at a hot-seat table a seat's log shows only what
+  // came to that seat (another seat's draws are not for its eyes), and nothing while covered.
   function drawLog() {
-    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
+    const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => e.seat === s.table.seat);
+    fill(logList, shown.map((e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text))));
     logList.scrollTop = logList.scrollHeight;
   }
 
@@ -376,6 +379,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     drawBoard();
     drawMoves();
     drawButtons();
+    if (hotseat()) drawLog();
+    if (covered()) lookOut.textContent = "";
     typedIndicator(typed, s.buffer);
   }
 
@@ -395,8 +400,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     });
   }
 
-  function addEvents(events) {
-    s.log.push(...events);
+  function addEvents(events, seat) {
+    s.log.push(...events.map((event) => ({ seat, event })));
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
     drawLog();
   }
@@ -421,7 +426,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
       }
-      addEvents(m.table.events);
+      addEvents(m.table.events, m.table.seat);
       draw();
     } else if (m.type === "update") {
       s.seq = m.seq;
@@ -430,7 +435,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.outcome = m.outcome;
       s.busy = conn.pending !== null;
       if (m.ack) lookOut.textContent = "";
-      addEvents(m.table.events);
+      addEvents(m.table.events, m.table.seat);
       draw();
       if (m.status === "finished") refreshStats();
     } else if (m.type === "presence") {
