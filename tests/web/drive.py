@@ -18,6 +18,7 @@ def start_game(
     may be ``private``); returns its id once its table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
+    card.wait_for()
     if mode == "ai" and card.locator("select.level").count():
         card.locator("select.level").select_option(level)
     if private:

@@ -40,6 +40,11 @@ class Action:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[str, ...]]]:
+        # The cached hash is of this process's string hashes (salted per process): an action
+        # sent to another process (an AI worker) is rebuilt there, with that process's hash.
+        return (Action, (self.kind, self.args))
+
     @property
     def text(self) -> str:
         return self._text
