@@ -6,6 +6,7 @@ STAMP := $(VENV)/.installed
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 CHROMIUM := /usr/bin/chromium
 BROWSER_STAMP := $(VENV)/.chromium
+POSTGRES_STAMP := $(VENV)/.postgresql
 HOST ?= 127.0.0.1
 PORT ?= 8765
 
@@ -33,6 +34,17 @@ $(BROWSER_STAMP): $(STAMP)
 
 browser: $(BROWSER_STAMP)
 
+# Debian's PostgreSQL, so that the server tests run on it as well as on SQLite (they start a
+# throwaway cluster of their own). Optional: where it cannot be installed, those tests say why
+# and skip.
+$(POSTGRES_STAMP): $(STAMP) $(BROWSER_STAMP)
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  [ "$$(id -u)" = 0 ] && export DEBIAN_FRONTEND=noninteractive && \
+	  { apt-get install -y --no-install-recommends postgresql || \
+	    { apt-get update && apt-get install -y --no-install-recommends postgresql; }; } || \
+	  echo "PostgreSQL is not installed; its server tests will be skipped."; }
+	touch $(POSTGRES_STAMP)
+
 # The arcade: the server with the browser front end; open the address it prints.
 play: $(STAMP)
 	@echo "cyberdeck arcade: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server)"
@@ -49,7 +61,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(BROWSER_STAMP)
+unit: $(STAMP) $(BROWSER_STAMP) $(POSTGRES_STAMP)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
