@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, lobby, sockets
+from . import accounts, decks, lobby, sockets
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -55,7 +55,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         version="1",
         summary="Authoritative online play of every cyberdeck game: accounts, lobby, "
         "live matches over websockets (/ws/matches/{id}; message schema at /api/ws-schema), "
-        "replays and ratings.",
+        "replays, ratings, and deck building (card catalogues, deck checks, saved decks).",
         lifespan=lifespan,
     )
 
@@ -65,6 +65,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(decks.router)
     app.include_router(sockets.router)
     return app
 

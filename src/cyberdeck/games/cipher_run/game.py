@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, Deck, Game, Option, Rng, State, Style
+from ...engine import Action, ActionSpace, Deck, DeckCard, Game, Option, Rng, State, Style
 from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
 from .evaluate import evaluate
@@ -109,6 +109,9 @@ class CipherRun(Game):
 
     def starter_decks(self) -> list[Deck]:
         return list(deckbuilding.starter_decks())
+
+    def deck_cards(self) -> list[DeckCard]:
+        return deckbuilding.deck_cards()
 
 
 GAME = CipherRun()
