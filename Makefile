@@ -3,8 +3,13 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The browser tests drive Debian's chromium through Playwright (no browser download).
+CHROMIUM := /usr/bin/chromium
+BROWSER_STAMP := $(VENV)/.chromium
+HOST ?= 127.0.0.1
+PORT ?= 8765
 
-.PHONY: play test install lint typecheck unit bench golden clean
+.PHONY: play terminal test install browser lint typecheck unit bench golden screenshots clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +19,27 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# Debian's chromium, installed when it is missing (the setup runs as root; otherwise it says what
+# to run).
+$(BROWSER_STAMP): $(STAMP)
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get install -y --no-install-recommends chromium || \
+	      { apt-get update && apt-get install -y --no-install-recommends chromium; }; \
+	  else \
+	    echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+	  fi; }
+	touch $(BROWSER_STAMP)
+
+browser: $(BROWSER_STAMP)
+
+# The arcade: the server with the browser front end; open the address it prints.
 play: $(STAMP)
+	@echo "cyberdeck arcade: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server)"
+	$(BIN)/cyberdeck serve --host $(HOST) --port $(PORT)
+
+# MATR1X 0VERL0AD in the terminal.
+terminal: $(STAMP)
 	$(BIN)/cyberdeck play matrix-overload
 
 lint: $(STAMP)
@@ -24,7 +49,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
@@ -34,6 +59,10 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
+
+# Each game's table at desktop (1280x800) and phone (390x844) size: screenshots/<game>-*.png
+screenshots: $(STAMP) $(BROWSER_STAMP)
+	$(BIN)/python scripts/screenshots.py --out screenshots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

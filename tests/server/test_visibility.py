@@ -64,12 +64,15 @@ async def random_match(game_id: str, seed: int) -> int:
     config = ServerConfig(send_queue=10_000)
     hub = Hub(None, config)  # type: ignore[arg-type]  # no database: only the messages
     room = hub.build(data)
-    conns = {seat: Connection(Wire(), seat, 0, config) for seat in [*range(count), None]}
+    conns = {
+        seat: Connection(Wire(), () if seat is None else (seat,), 0, config)
+        for seat in [*range(count), None]
+    }
     room.conns.extend(conns.values())
     received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in conns}
     picker = __import__("random").Random(seed)
-    for seat, conn in conns.items():
-        conn.send(hub.welcome(room, seat))
+    for conn in conns.values():
+        conn.send(hub.welcome(room, conn))
     steps = 0
     while not room.match.state.is_terminal and steps < MAX_STEPS:
         action = picker.choice(room.match.state.legal_actions())
@@ -77,8 +80,8 @@ async def random_match(game_id: str, seed: int) -> int:
         data.actions.append(ActionData(steps, 0, action.text, None))
         hub.broadcast_table(room, events)
         if picker.random() < 0.1:
-            for seat, conn in conns.items():
-                conn.send(hub.welcome(room, seat))
+            for conn in conns.values():
+                conn.send(hub.welcome(room, conn))
         steps += 1
     for seat, conn in conns.items():
         received[seat] = drained(conn)

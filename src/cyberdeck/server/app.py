@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, sockets
+from . import accounts, decks, lobby, pages, sockets
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -67,6 +67,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(decks.router)
     app.include_router(sockets.router)
+    pages.mount(app)
     return app
 
 

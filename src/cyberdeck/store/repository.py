@@ -289,6 +289,30 @@ class Store:
             ).all()
             return self._match_data(session, rows, with_actions=False)
 
+    def user_matches(
+        self,
+        user_id: int,
+        statuses: Sequence[str],
+        game: str | None = None,
+        limit: int = 100,
+        with_actions: bool = False,
+    ) -> list[MatchData]:
+        """Matches in which the user holds a seat (public or not), newest first."""
+        with self.sessions() as session:
+            query = (
+                select(MatchRow)
+                .where(
+                    MatchRow.status.in_(tuple(statuses)),
+                    MatchRow.id.in_(select(SeatRow.match_id).where(SeatRow.user_id == user_id)),
+                )
+                .order_by(MatchRow.created_at.desc(), MatchRow.id)
+                .limit(limit)
+            )
+            if game is not None:
+                query = query.where(MatchRow.game == game)
+            rows = session.scalars(query).all()
+            return self._match_data(session, rows, with_actions=with_actions)
+
     def _match_data(
         self, session: Session, rows: Sequence[MatchRow], with_actions: bool = True
     ) -> list[MatchData]:
