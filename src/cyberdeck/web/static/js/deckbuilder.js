@@ -5,7 +5,6 @@
 import { api, ensureSession } from "./api.js";
 import { card } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { namedCard } from "./games/kit.js";
 
 const CHECK_DELAY_MS = 250;
 
@@ -30,10 +29,11 @@ function factsLine(c) {
   return Object.entries(c.facts || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
 }
 
-// A card of the catalogue as the builder shows it: a playing card by rank and suit, or a named tile.
+// A card of the catalogue as the builder shows it: a playing card by rank and suit, or (a card
+// known by name, written beside it) a band in its kind's colour with its cost.
 function picture(c) {
   if (/^(10|[2-9AJQK])[SHDC]$|^JK$/.test(c.code)) return card(c.code, { small: true });
-  return namedCard({ el }, { name: c.name, corner: "Cost" in c.facts ? `${c.facts.Cost} EB` : "", lines: [c.kind], cls: `ccg-${c.kind.toLowerCase()}`, title: c.text, small: true });
+  return el("span", { class: ["db-band", `db-${c.kind.toLowerCase()}`], "aria-hidden": "true" }, "Cost" in c.facts ? String(c.facts.Cost) : "★");
 }
 
 export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
@@ -54,6 +54,9 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
   const problems = el("ul", { class: "db-problems", "aria-label": "What the deck breaks" });
   const summary = el("pre", { class: "db-summary" });
   const size = el("span", { class: "db-size" }, "0 cards");
+  // On a phone the deck panel is far below the cards: a bar at the bottom keeps the count and the
+  // verdict in sight.
+  const bar = el("p", { class: "db-bar", "aria-hidden": "true" });
   const text = el("textarea", { class: "db-text", rows: 10, spellcheck: "false", "aria-label": "Deck list (import or export)",
     oninput: () => later(true) });
   const list = el("div", { class: "db-catalogue", role: "list", "aria-label": "Cards" });
@@ -79,6 +82,8 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
           : `Not legal yet: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}.`;
       verdict.className = `db-verdict ${result.ok ? "ok" : "bad"}`;
       summary.textContent = result.summary;
+      bar.textContent = `${result.size} cards · ${result.ok ? "✓ legal" : `✗ ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`}`;
+      bar.className = `db-bar ${result.ok ? "ok" : "bad"}`;
       return result;
     } catch (err) {
       if (asked === s.asked) say(err.message);
@@ -248,7 +253,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
       el("span", { class: "muted" }, ` ${st.about}`))))) : null;
 
   const node = el("div", { class: "db" },
-    el("div", { class: "db-main" }, controls, list),
+    el("div", { class: "db-main" }, controls, list, bar),
     el("aside", { class: "db-side" },
       el("section", { class: "panel db-deck" },
         el("h2", {}, "Your deck ", size),
