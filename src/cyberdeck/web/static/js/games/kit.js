@@ -99,8 +99,8 @@ export function seatName(name, seat, ctx) {
 export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "" }) {
   const { el } = ctx;
   return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name },
-    el("span", { class: "kit-card-name" }, name),
-    corner ? el("span", { class: "kit-card-corner" }, corner) : null,
+    el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
+      corner ? el("span", { class: "kit-card-corner" }, corner) : null),
     lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
     text ? el("span", { class: "kit-card-text" }, text) : null);
 }
