@@ -39,7 +39,8 @@ async function create(game, form, mode, say) {
   let hotseat = false;
   let isPublic = true;
   if (mode === "ai") {
-    const level = form.querySelector("select.level").value;
+    const picked = form.querySelector("select.level");
+    const level = picked ? picked.value : "easy";
     seats = [{ kind: "human" }, ...Array.from({ length: count - 1 }, () => ({ kind: "ai", level }))];
   } else if (mode === "hotseat") {
     seats = Array.from({ length: count }, () => ({ kind: "human" }));

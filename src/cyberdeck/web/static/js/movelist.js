@@ -1,5 +1,6 @@
 // The numbered move list and the keyboard: click a move, or type its number (a number that no
 // longer number could start is played at once; otherwise Enter plays it), `?` for the shortcuts.
+import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 
 export function moveList(moves, { play, busy }) {
@@ -18,7 +19,7 @@ export function moveList(moves, { play, busy }) {
         dataset: { n: String(m.n), action: m.action },
         disabled: busy,
         onclick: () => play(m.action),
-      }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, m.label))));
+      }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, withSymbols(m.label)))));
   }
   return el("ol", { class: "move-list", "aria-label": "Your moves" }, items);
 }

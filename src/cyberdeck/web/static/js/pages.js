@@ -35,8 +35,9 @@ export async function showLeaderboard(root, gameId) {
 }
 
 function authForm(kind, say) {
-  const name = el("input", { type: "text", name: "name", autocomplete: "username", required: true, minlength: 3, maxlength: 32 });
-  const password = el("input", { type: "password", name: "password", autocomplete: kind === "signup" ? "new-password" : "current-password", required: true, minlength: kind === "signup" ? 8 : 1 });
+  // The server checks names and passwords and says what is wrong in a sentence.
+  const name = el("input", { type: "text", name: "name", autocomplete: "username", required: true, maxlength: 64 });
+  const password = el("input", { type: "password", name: "password", autocomplete: kind === "signup" ? "new-password" : "current-password", required: true, maxlength: 200 });
   return el("form", {
     class: `auth-form ${kind}`,
     onsubmit: async (event) => {

@@ -1,6 +1,6 @@
 // Loads a game's table renderer (js/games/<game-id>.js) or falls back to the generic one, and
 // builds the ctx every renderer receives (see js/games/README.md).
-import { card } from "./cards.js";
+import { card, withSymbols } from "./cards.js";
 import { el } from "./dom.js";
 import * as generic from "./games/generic.js";
 
@@ -33,6 +33,7 @@ export function makeCtx({ seat, moves, play, look, local, redraw, replay = false
     play,
     card,
     el,
+    withSymbols,
     look: look || (async () => null),
     local: local || {},
     redraw: redraw || (() => {}),

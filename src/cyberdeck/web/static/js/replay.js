@@ -1,6 +1,7 @@
 // The replay viewer of a finished match: step controls (first, previous, next, last; Home, ←, →,
 // End on the keyboard) and a choice of seat (or the spectator), over GET /api/matches/{id}/replay.
 import { api, gamesById } from "./api.js";
+import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { drawTable, makeCtx, rendererFor } from "./renderers.js";
 import { outcomeTitle } from "./table.js";
@@ -59,7 +60,7 @@ export async function showReplay(root, matchId, query) {
     counter.textContent = `Step ${data.step} of ${data.steps}` + (data.acted !== null && data.step > 0 ? ` — seat ${data.acted + 1} moved` : "");
     const ctx = makeCtx({ seat: data.seat, moves: [], play: () => {}, replay: true });
     fill(board, drawTable(renderer, data.table.view, ctx));
-    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, e.text)));
+    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
     fill(end, data.outcome ? el("section", { class: "end-screen panel", role: "status" },
       el("h2", {}, outcomeTitle(data.outcome, data.seat === null ? [] : [data.seat])),
       el("p", { class: "reason" }, data.outcome.reason)) : null);

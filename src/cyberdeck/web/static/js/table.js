@@ -2,6 +2,7 @@
 // renderer. It owns the websocket, the state the server sent, the move list and the keyboard.
 import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
+import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
@@ -12,13 +13,14 @@ const LOG_KEEP = 300;
 function seatName(seat, index) {
   if (!seat) return `Player ${index + 1}`;
   if (seat.kind === "ai") return seat.name || `${seat.level || "normal"} AI`;
-  return seat.name || `Player ${index + 1}`;
+  return seat.name || `Player ${index + 1} (open seat)`;
 }
 
 export function outcomeTitle(outcome, yours) {
   if (!outcome) return "Game over";
   if (!yours.length || yours.length > 1) {
     if (!outcome.winners.length) return "A draw";
+    if (outcome.winners.length === 1 && outcome.returns.length > 1) return `Player ${outcome.winners[0] + 1} wins`;
     return "Game over";
   }
   const result = outcome.returns[yours[0]];
@@ -81,6 +83,8 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
   }
 
   const hotseat = () => s.yours.length > 1;
+  // At a hot-seat table every seat of this person has the same account name: say "Player N".
+  const nameOf = (i) => (hotseat() && s.yours.includes(i) ? `Player ${i + 1}` : seatName(s.seats[i], i));
   const playing = () => !watch && s.yours.length > 0;
   const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
     && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
@@ -111,7 +115,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
   async function look(target) {
     const text = await conn.look(target);
     s.lookText = text === null ? `There is nothing called "${target}" to look at.` : text;
-    lookOut.textContent = s.lookText;
+    fill(lookOut, withSymbols(s.lookText));
     return text;
   }
 
@@ -217,16 +221,15 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
     const now = Date.now();
     const toMove = s.table ? s.table.to_move : null;
     fill(seatsBox, s.seats.map((seat, i) => {
-      const info = s.summary ? s.summary.seats[i] : null;
-      const name = seatName(seat.name ? seat : info, i);
+      const name = nameOf(i);
       let state = seat.connected ? "connected" : "away";
       let words = seat.connected ? "connected" : "not connected";
-      if (info && !info.taken) { state = "waiting"; words = "open seat"; }
+      if (seat.kind === "human" && !seat.name) { state = "waiting"; words = "open seat"; }
       else if (!seat.connected && s.awaySince[i] !== undefined) {
         words = `away ${Math.round((now - s.awaySince[i]) / 1000)} s`;
       }
       if (seat.kind === "ai") words = `${seat.level || "normal"} AI`;
-      const mine = s.yours.includes(i);
+      const mine = s.yours.includes(i) && !hotseat();
       return el("li", { class: ["seat", toMove === i && s.status === "running" ? "to-move" : null, mine ? "mine" : null], dataset: { seat: String(i), presence: state } },
         el("span", { class: ["presence", state], "aria-hidden": "true" }),
         el("span", { class: "seat-name" }, name, mine ? " (you)" : ""),
@@ -258,8 +261,8 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
     if (s.status === "open") text = "Waiting for players to join…";
     else if (s.status === "finished") text = outcomeTitle(s.outcome, s.yours) + (s.outcome ? ` — ${s.outcome.reason}` : "");
     else if (toMove === null || toMove === undefined) text = "";
-    else if (s.yours.includes(toMove) && !watch) text = hotseat() ? `${seatName(s.seats[toMove], toMove)} to move` : "Your move";
-    else text = `${seatName(s.seats[toMove], toMove)} to move`;
+    else if (s.yours.includes(toMove) && !watch && !hotseat()) text = "Your move";
+    else text = `${nameOf(toMove)} to move`;
     turn.textContent = text;
   }
 
@@ -322,7 +325,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.localSeq = s.seq;
     }
     if (covered()) {
-      const who = seatName(s.seats[s.table.seat], s.table.seat);
+      const who = nameOf(s.table.seat);
       fill(board, el("section", { class: "pass-screen panel", role: "dialog", "aria-label": `Pass to ${who}` },
         el("h2", {}, `Pass to ${who}`),
         el("p", {}, `The table is hidden so that nobody else sees ${who}'s cards. ${who}: press the button (or Enter) when you are ready.`),
@@ -350,7 +353,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
   }
 
   function drawLog() {
-    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, e.text)));
+    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
     logList.scrollTop = logList.scrollHeight;
   }
 
