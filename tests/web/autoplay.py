@@ -1,7 +1,8 @@
 """Plays a game through the table page as a person would, until the end screen: it clicks the
 things the game's table offers (a card, a pile, a firewall: the renderer's ``.playable``
 elements, and the choices a selected thing opens) and types move numbers on the keyboard, in
-turn. The loop runs inside the page, so a long game costs no round trip to the test per move."""
+turn. The loop runs inside the page, so a long game (hundreds of moves in Cyberpunk CCG) costs no
+round trip to the test per move (``drive.play_out`` makes one per move, fine for short games)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ async ({ limit, seconds }) => {
   const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
   let made = 0, clicks = 0, keys = 0, choices = 0;
   while (page.dataset.status !== "finished" && made < limit && Date.now() < deadline) {
-    const list = document.querySelectorAll(".moves-box button");
+    const list = document.querySelectorAll(".move-list button.move");
     if (!list.length || page.dataset.busy === "true" || page.dataset.status !== "running") {
       await sleep(2);
       continue;

@@ -11,11 +11,19 @@ from playwright.sync_api import Page, expect
 TABLE = ".table-page"
 
 
-def start_game(page: Page, game: str, mode: str = "ai", level: str = "easy") -> str:
-    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``); returns
-    its id once its table is drawn."""
+def start_game(
+    page: Page,
+    game: str,
+    mode: str = "ai",
+    level: str = "easy",
+    options: dict[str, str] | None = None,
+) -> str:
+    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``) with the
+    game's ``options`` chosen in its form; returns its id once its table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
+    for name, value in (options or {}).items():
+        card.locator(f'select[name="{name}"]').select_option(value)
     if mode == "ai" and card.locator("select.level").count():
         card.locator("select.level").select_option(level)
     card.locator(f"button.play-{mode}").click()

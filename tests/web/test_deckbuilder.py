@@ -12,6 +12,9 @@ from playwright.sync_api import Page, WebSocket, expect
 
 from cyberdeck.engine import load_game
 
+# A loaded machine (two cores shared with everything else) can take longer than the default 5 s.
+expect.set_options(timeout=15_000)
+
 
 def problems(page: Page) -> list[str]:
     return [text.strip() for text in page.locator(".db-problems li").all_inner_texts()]
