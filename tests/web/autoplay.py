@@ -46,7 +46,7 @@ async ({ limit, seconds }) => {
 """
 
 
-def play_to_the_end(page: Page, seconds: float = 240, limit: int = 5000) -> dict[str, Any]:
+def play_to_the_end(page: Page, seconds: float = 420, limit: int = 5000) -> dict[str, Any]:
     """Moves until the game is over (or ``limit`` moves, or ``seconds``): what was done."""
     page.wait_for_selector(".table-page[data-status='running']")
     result: dict[str, Any] = page.evaluate(_DRIVER, {"limit": limit, "seconds": seconds})
