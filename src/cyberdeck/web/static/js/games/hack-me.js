@@ -97,8 +97,8 @@ function resourceColumn(ctx, view, p, resource, mine) {
     el("h4", {}, TITLES[resource]), mine ? [wallBox, pile] : [pile, wallBox]);
   if (!mine) {
     offer(ctx, column, movesWhere(ctx, (k, a) => k === "run" && a[0] === resource));
-  } else if (ctx.local.card) {
-    const target = movesWhere(ctx, (k, a) => k === "firewall" && a[0] === ctx.local.card && a[1] === resource);
+  } else if (selectedCard(ctx)) {
+    const target = movesWhere(ctx, (k, a) => k === "firewall" && a[0] === selectedCard(ctx) && a[1] === resource);
     if (target.length) offer(ctx, column, target);
   }
   return column;
@@ -128,21 +128,20 @@ function finalized(ctx, pl, mine) {
       AGENDA_RANKS.map((r) => el("span", { class: ["hm-goal-rank", have.has(r) ? "done" : null] }, have.has(r) ? `✓${r}` : r))));
 }
 
+// The hand card a click selected (its several moves are offered; your resources take it as a
+// firewall), or null.
+function selectedCard(ctx) {
+  const key = ctx.local.selected || "";
+  return key.startsWith("card:") ? key.slice(5) : null;
+}
+
 // Your hand: a click plays the card's only move, or selects it (then its moves are offered, and
 // your resources take a firewall).
 function hand(ctx, pl) {
   const { el, card } = ctx;
   return el("div", { class: "card-row hm-hand" }, pl.hand.map((c) => {
     const node = el("span", { class: "hm-hand-card" }, card(c));
-    const moves = movesWhere(ctx, (k, a) => a[0] === c && k !== "tutor");
-    if (moves.length > 1) {
-      if (ctx.local.card === c) node.classList.add("selected");
-      offer(ctx, node, moves, `card:${c}`);
-      node.addEventListener("click", () => { ctx.local.card = ctx.local.selected === `card:${c}` ? c : null; ctx.redraw(); });
-    } else {
-      offer(ctx, node, moves);
-    }
-    return node;
+    return offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === c && k !== "tutor"), `card:${c}`);
   }));
 }
 
@@ -211,7 +210,7 @@ function middle(ctx, view) {
   lines.push(el("p", { class: "hm-prompt" }, promptLine(view)));
   const decisions = movesWhere(ctx, (k) => ["keep", "mulligan", "activate", "boost", "pay", "suffer", "trash", "pass", "next"].includes(k));
   return el("div", { class: "hm-middle", role: "region", "aria-label": "The run and the turn" },
-    lines, buttons(ctx, decisions), chooser(ctx, ctx.local.card ? `Play ${ctx.local.card}` : "Choose"));
+    lines, buttons(ctx, decisions), chooser(ctx, selectedCard(ctx) ? `Play ${selectedCard(ctx)}` : "Choose"));
 }
 
 export function renderTable(view, ctx) {
