@@ -51,7 +51,8 @@ function firewall(ctx, fw, resource, mine) {
 }
 
 // The pile that is the resource itself: the deck, the hand's count, the archive's top, the agenda.
-function resourcePile(ctx, view, p, resource, mine) {
+// clickable: its moves (draw, invest) are offered on it.
+function resourcePile(ctx, view, p, resource, mine, clickable) {
   const { el, card } = ctx;
   const pl = view.players[p];
   if (resource === "deck") {
@@ -59,7 +60,7 @@ function resourcePile(ctx, view, p, resource, mine) {
       pl.deck_count ? card(null, { faceDown: true, small: true, label: `deck of ${pl.deck_count} cards` }) : el("span", { class: "hm-empty" }, "empty"),
       el("span", { class: "hm-count" }, `${pl.deck_count}`),
       pl.deck_top.length ? el("span", { class: "hm-known" }, "top: ", pl.deck_top.map((c) => card(c, { small: true }))) : null);
-    if (mine) offer(ctx, node, movesWhere(ctx, (k) => k === "draw" || k === "tutor"), "deck");
+    if (clickable) offer(ctx, node, movesWhere(ctx, (k) => k === "draw" || k === "tutor"), "deck");
     return node;
   }
   if (resource === "hand") {
@@ -81,7 +82,7 @@ function resourcePile(ctx, view, p, resource, mine) {
   const node = el("div", { class: "hm-pile hm-agenda", "aria-label": `current agenda, ${agenda.invested} invested` },
     agenda.card ? card(agenda.card, { small: true }) : card(null, { faceDown: true, small: true, label: "a face-down agenda" }),
     el("span", { class: "hm-count" }, `${agenda.invested}${agenda.cost ? `/${agenda.cost}` : ""} ¢`));
-  if (mine) offer(ctx, node, movesWhere(ctx, (k) => k === "invest"));
+  if (clickable) offer(ctx, node, movesWhere(ctx, (k) => k === "invest"));
   return node;
 }
 
@@ -92,15 +93,13 @@ function resourceColumn(ctx, view, p, resource, mine) {
   // the rival's resources face down the table, yours face up it.
   const ordered = mine ? [...walls].reverse() : walls;
   const wallBox = el("div", { class: "hm-walls" }, ordered.length ? ordered.map((fw) => firewall(ctx, fw, resource, mine)) : el("span", { class: "hm-empty" }, "no firewall"));
-  const pile = resourcePile(ctx, view, p, resource, mine);
+  // With a firewall card selected, your resources take it, and their piles wait.
+  const placing = mine && selectedCard(ctx)
+    ? movesWhere(ctx, (k, a) => k === "firewall" && a[0] === selectedCard(ctx) && a[1] === resource) : [];
+  const pile = resourcePile(ctx, view, p, resource, mine, mine && !placing.length);
   const column = el("div", { class: ["hm-resource", `hm-${resource}`], dataset: { resource } },
     el("h4", {}, TITLES[resource]), mine ? [wallBox, pile] : [pile, wallBox]);
-  if (!mine) {
-    offer(ctx, column, movesWhere(ctx, (k, a) => k === "run" && a[0] === resource));
-  } else if (selectedCard(ctx)) {
-    const target = movesWhere(ctx, (k, a) => k === "firewall" && a[0] === selectedCard(ctx) && a[1] === resource);
-    if (target.length) offer(ctx, column, target);
-  }
+  offer(ctx, column, mine ? placing : movesWhere(ctx, (k, a) => k === "run" && a[0] === resource));
   return column;
 }
 
