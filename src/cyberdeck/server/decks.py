@@ -25,25 +25,22 @@ MAX_TEXT = 20_000
 
 
 class CardOut(BaseModel):
-    #: How a deck list names the card (``7H``, ``street-samurai``).
-    code: str
+    code: str = Field(description="How a deck list names the card (7H, street-samurai).")
     name: str
     kind: str
-    #: The heading a deck builder files the card under (``Programs``, ``Gear deck``).
-    section: str
-    #: The most copies one legal deck may hold.
-    copies: int
+    section: str = Field(description="The heading a builder files it under (Programs, Gear deck).")
+    copies: int = Field(description="The most copies one legal deck may hold.")
     text: str
-    #: The game's own numbers and words, under the labels players read (``Cost``, ``Suit``).
-    facts: dict[str, Any]
+    facts: dict[str, Any] = Field(
+        description="The game's own numbers and words, under the labels players read (Cost, Suit)."
+    )
 
 
 class StarterOut(BaseModel):
     key: str
     name: str
     about: str
-    #: The deck list, ready to load into a builder or to pass as a seat's deck.
-    text: str
+    text: str = Field(description="The deck list: load it into a builder or pass it as a deck.")
 
 
 class DeckIn(BaseModel):
@@ -62,32 +59,29 @@ class CardCount(BaseModel):
 
 class CheckOut(BaseModel):
     ok: bool
-    #: Every problem at once: lines that do not read, then each deck rule broken.
-    problems: list[str]
-    #: The deck at a glance (counts by kind, whatever the game's designers look at).
-    summary: str
-    #: The name and line of character the text gives (``# name: ...``, ``# about: ...``).
-    name: str
-    about: str
+    problems: list[str] = Field(
+        description="Every problem at once: lines that do not read, then each rule broken."
+    )
+    summary: str = Field(description="The deck at a glance (counts by kind, suits, totals).")
+    name: str = Field(description="The name the text gives (# name: ...).")
+    about: str = Field(description="The line of character the text gives (# about: ...).")
     size: int
-    #: The cards that read, counted, in deck-list order.
-    cards: list[CardCount]
+    cards: list[CardCount] = Field(description="The cards that read, counted, in list order.")
 
 
 class DeckOut(BaseModel):
     id: int
     game: str
     name: str
-    #: The deck list as the game writes it (``# name:`` line first).
-    text: str
+    text: str = Field(description="The deck list as the game writes it (# name: line first).")
     size: int
     created_at: datetime | None
     updated_at: datetime | None
 
 
 class ProblemsOut(BaseModel):
-    detail: str
-    problems: list[str]
+    detail: str = Field(description="The problems as one paragraph.")
+    problems: list[str] = Field(description="Every problem, one sentence each.")
 
 
 BAD_DECK: dict[int | str, dict[str, Any]] = {
