@@ -108,23 +108,24 @@ class Table:
                 now = time.perf_counter()
                 message = orjson.loads(raw)
                 kind = message["type"]
+                if kind == "update" and message.get("ack") is not None:
+                    if seat.sent_at is not None and stats.measuring:
+                        stats.ack_ms.append((now - seat.sent_at) * 1000)
+                    seat.sent_at = None
+                    stats.moves += 1
                 if kind in ("welcome", "update"):
                     seat.seq = message["seq"]
                     seat.legal = message["table"]["legal_actions"]
                     seat.status = message["status"]
                     if (
                         kind == "update"
+                        and message.get("ack") is None
                         and self.moved_at is not None
                         and seat.sent_at is None
                         and seat.seq == self.target
                         and stats.measuring
                     ):
                         stats.seen_ms.append((now - self.moved_at) * 1000)
-                elif kind == "ack":
-                    if seat.sent_at is not None and stats.measuring:
-                        stats.ack_ms.append((now - seat.sent_at) * 1000)
-                    seat.sent_at = None
-                    stats.moves += 1
                 elif kind == "ended":
                     seat.status = "finished"
                 elif kind == "error":

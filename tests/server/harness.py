@@ -164,6 +164,13 @@ class Socket:
             if message["type"] == kind:
                 return message
 
+    async def acked(self, msg_id: str, timeout: float = 10) -> dict[str, Any]:
+        """The update that acknowledges this socket's move ``msg_id`` (others are kept, skipped)."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] == "update" and message.get("ack") == msg_id:
+                return message
+
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.connection.send(message if isinstance(message, str) else json.dumps(message))
 

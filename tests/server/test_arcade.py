@@ -58,22 +58,21 @@ def test_a_hot_seat_player_acts_for_whichever_of_their_seats_is_to_move(
         assert [s["name"] for s in created["match"]["seats"]] == [host.user["name"]] * 2
         sock = await host.socket(match_id)
         welcome = await sock.expect("welcome")
-        assert welcome["yours"] == [0, 1]
+        assert welcome["yours"] == [0, 1] and welcome["invite"] == created["invite"]
         for step in range(4):
             to_move = sock.table["to_move"]
             # The table shown is the seat to move's, with its own hand and its moves.
             assert sock.table["seat"] == to_move and sock.table["moves"]
             await sock.move(sock.table["legal_actions"][0], f"h{step}")
-            assert (await sock.expect("ack"))["seq"] == step + 1
-            update = await sock.expect("update")
-            assert update["table"]["seat"] == 1 - to_move
+            update = await sock.acked(f"h{step}")
+            assert update["seq"] == step + 1 and update["table"]["seat"] == 1 - to_move
         # Another person cannot act for those seats, nor take one.
         other = await Client(server).guest()
         joined = await other.http.post(f"/api/matches/{match_id}/join")
         assert joined.status_code == 409
         stranger = await other.socket(match_id)
         watching = await stranger.expect("welcome")
-        assert watching["you"] is None and watching["yours"] == []
+        assert watching["you"] is None and watching["yours"] == [] and watching["invite"] is None
         await stranger.move(sock.table["legal_actions"][0], "x")
         assert (await stranger.expect("error"))["code"] == "spectator"
         presence = (await host.http.get(f"/api/matches/{match_id}")).json()
@@ -94,8 +93,7 @@ def test_a_hot_seat_table_never_shows_a_seat_the_other_seats_hand(
         step = 0
         while sock.status != "finished":
             await sock.move(rng.choice(sock.table["legal_actions"]), f"s{step}")
-            await sock.expect("ack")
-            await sock.expect("update")
+            await sock.acked(f"s{step}")
             step += 1
         # DUEL deals three chips a seat and never draws: every hand and stash a table shows for
         # a seat comes from that seat's first hand, and the two first hands share no chip.
@@ -122,14 +120,12 @@ def test_undo_takes_back_a_solitaire_move_and_nothing_else(server: ServerProcess
         nothing = await sock.expect("error")
         assert nothing["code"] == "illegal" and "no move" in nothing["message"]
         await sock.move(sock.table["legal_actions"][0], "m1")
-        await sock.expect("ack")
-        await sock.expect("update")
+        await sock.acked("m1")
         assert sock.table["view"] != first["table"]["view"]
         await sock.send({"type": "undo", "id": "u1", "seq": 0})
         assert (await sock.expect("error"))["code"] == "stale"
         await sock.send({"type": "undo", "id": "u1", "seq": sock.seq})
-        assert (await sock.expect("ack"))["seq"] == 2  # the undo is a step of the record
-        await sock.expect("update")
+        assert (await sock.acked("u1"))["seq"] == 2  # the undo is a step of the record
         assert sock.table["view"] == first["table"]["view"]
         await sock.send({"type": "undo", "id": "u1", "seq": sock.seq})
         assert (await sock.expect("error"))["code"] == "duplicate"
@@ -137,7 +133,7 @@ def test_undo_takes_back_a_solitaire_move_and_nothing_else(server: ServerProcess
         _, _, (a, b) = await seat_people(server, "duel")
         mover = a if a.table["to_move"] == 0 else b
         await mover.move(mover.table["legal_actions"][0], "d1")
-        await mover.expect("ack")
+        await mover.acked("d1")
         await drain(a)
         await drain(b)
         other = b if mover is a else a

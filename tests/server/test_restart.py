@@ -66,7 +66,10 @@ async def carry_on(
         seat, action, seq = info["in_flight"]
         sock = sockets[seat]
         await sock.move(action, "in-flight", seq=seq)
-        answer = await sock.expect("error" if sock.seq > seq else "ack")
+        if sock.seq > seq:
+            answer = await sock.expect("error")
+        else:
+            answer = await sock.acked("in-flight")
         if answer["type"] == "error":
             assert answer["code"] == "duplicate", answer
         for other in sockets:

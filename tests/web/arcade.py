@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx
+from playwright.sync_api import Browser, BrowserContext
 
 from tests.server.harness import free_port
 
@@ -58,6 +59,12 @@ class Arcade:
             time.sleep(0.1)
         raise RuntimeError(f"cyberdeck serve did not start: {self.log.read_text()[-3000:]}")
 
+    def kill9(self) -> None:
+        """The server dies at once (``start`` brings it back on the same port and data)."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
@@ -66,3 +73,10 @@ class Arcade:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+def open_person(browser: Browser, arcade: Arcade) -> BrowserContext:
+    """A browser context at the arcade: one person, with cookies of their own."""
+    context = browser.new_context(base_url=arcade.base, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    return context

@@ -1,6 +1,7 @@
-"""Fixtures of the browser tests: one real arcade server per test module, one Chromium per test
-worker (Debian's, driven by Playwright; ``make test`` installs it), a fresh browser context (a
-fresh person, with their own cookies) per test."""
+"""Fixtures of the browser tests: one real arcade server and one Chromium (Debian's, driven by
+Playwright; ``make test`` installs it) per test worker, and a fresh browser context (a fresh
+person, with their own cookies) per test. Tests share the server, so each plays with its own
+guests and matches and asserts only about those."""
 
 from __future__ import annotations
 
@@ -10,16 +11,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from .arcade import CHROMIUM, CHROMIUM_ARGS, Arcade
-
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"the browser tests need Debian's chromium at {CHROMIUM} (make browser installs it)",
-        allow_module_level=True,
-    )
+from .arcade import CHROMIUM, CHROMIUM_ARGS, Arcade, open_person
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def arcade(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arcade]:
     folder: Path = tmp_path_factory.mktemp("arcade")
     server = Arcade(folder).start()
@@ -29,18 +24,12 @@ def arcade(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arcade]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM} (make browser)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
-
-
-def open_person(
-    browser: Browser, arcade: Arcade, width: int = 1280, height: int = 800
-) -> BrowserContext:
-    context = browser.new_context(base_url=arcade.base, viewport={"width": width, "height": height})
-    context.set_default_timeout(15_000)
-    return context
 
 
 @pytest.fixture

@@ -16,16 +16,20 @@ def start_game(
     game: str,
     mode: str = "ai",
     level: str = "easy",
+    private: bool = False,
     options: dict[str, str] | None = None,
 ) -> str:
-    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``) with the
-    game's ``options`` chosen in its form; returns its id once its table is drawn."""
+    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``, which
+    may be ``private``) with the game's ``options`` chosen in its form; returns its id once its
+    table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
     for name, value in (options or {}).items():
         card.locator(f'select[name="{name}"]').select_option(value)
     if mode == "ai" and card.locator("select.level").count():
         card.locator("select.level").select_option(level)
+    if private:
+        card.locator("input.private").check()
     card.locator(f"button.play-{mode}").click()
     page.wait_for_function("() => location.pathname.startsWith('/play/')")
     page.wait_for_selector(f"{TABLE}[data-seq]")

@@ -11,8 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from .arcade import Arcade
-from .conftest import open_person
+from .arcade import Arcade, open_person
 from .drive import READY, after_move, click_first_move, play_out, start_game
 
 
@@ -95,9 +94,10 @@ def test_two_browsers_play_online_one_reloads_and_a_spectator_sees_no_hand(
     for page in (alice, bob, eve):
         page.on("pageerror", lambda err: errors.append(str(err)))
 
-    match_id = start_game(alice, "cipher-run", mode="online")
+    match_id = start_game(alice, "cipher-run", mode="online", private=True)
     invite = alice.locator(".invite-url").input_value()
     assert f"/join/{match_id}?invite=" in invite
+    token = invite.split("invite=")[1]
     expect(alice.locator(".turn")).to_contain_text("Waiting for players")
 
     frames: list[dict[str, Any]] = []
@@ -108,7 +108,11 @@ def test_two_browsers_play_online_one_reloads_and_a_spectator_sees_no_hand(
     eve.on("websocket", watch_socket)
     bob.goto(invite.replace(arcade.base, ""))
     bob.wait_for_function("() => location.pathname.startsWith('/play/')")
-    eve.goto(f"/watch/{match_id}")
+    # A private match is watched with its invite (and not listed for strangers).
+    eve.goto("/")
+    expect(eve.locator(".match-list")).to_have_count(3)  # open, being played, replays
+    expect(eve.locator(f'[data-match="{match_id}"]')).to_have_count(0)
+    eve.goto(f"/watch/{match_id}?invite={token}")
     expect(eve.locator(".table-title")).to_contain_text("watching")
     for page in (alice, bob):
         expect(page.locator(".cr-hand .card")).not_to_have_count(0)

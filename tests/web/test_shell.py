@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Page, expect
 
+from .arcade import Arcade
 from .drive import after_move, settled, start_game
 
 
@@ -104,7 +106,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(page: Page) -> None:
     expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
     page.keyboard.press("ArrowLeft")
     expect(counter).to_contain_text("Step 2 of 3")
-    page.get_by_role("button", name="⏮ First").click()
+    page.get_by_role("button", name="« First").click()
     expect(counter).to_have_text("Step 0 of 3")
     assert page.locator(".mo-matrix").inner_text() == start
     page.locator("select.replay-seat").select_option("0")
@@ -112,3 +114,23 @@ def test_the_replay_viewer_steps_through_a_finished_game(page: Page) -> None:
     # The leaderboard has the game now: the player against the house.
     page.goto("/leaderboard/matrix-overload")
     expect(page.locator(".leaderboard tbody tr")).to_have_count(1)
+
+
+def test_a_dropped_connection_comes_back_and_a_move_made_meanwhile_is_played_once(
+    page: Page, arcade: Arcade
+) -> None:
+    match_id = start_game(page, "matrix-overload")
+    ready = settled(page)
+    page.locator(".move-list button.move").first.click()
+    after_move(page, ready["seq"])
+    ready = settled(page)
+    arcade.kill9()
+    expect(page.locator(".link-status")).to_have_attribute("data-link", "closed")
+    # A move chosen while the server is away waits for the connection, then goes once.
+    page.locator(".move-list button.move").first.click()
+    arcade.start()
+    expect(page.locator(".link-status")).to_have_attribute("data-link", "open", timeout=30_000)
+    after_move(page, ready["seq"])
+    expect(page.locator(".table-page")).to_have_attribute("data-seq", str(ready["seq"] + 1))
+    summary = httpx.get(f"{arcade.base}/api/matches/{match_id}").json()
+    assert summary["moves"] == ready["seq"] + 1 and summary["status"] == "running"

@@ -21,9 +21,12 @@ class Action:
     kind: str
     args: tuple[str, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    _text: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.kind, self.args)))
+        # Views, menus and the server ask for the text of every legal move at every step.
+        object.__setattr__(self, "_text", " ".join((self.kind, *self.args)))
 
     def __eq__(self, other: object) -> bool:
         # Games hand out the same objects, so identity settles almost every comparison.
@@ -39,7 +42,7 @@ class Action:
 
     @property
     def text(self) -> str:
-        return " ".join((self.kind, *self.args))
+        return self._text
 
     def __str__(self) -> str:
         return self.text

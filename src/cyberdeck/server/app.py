@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import secrets
 import sys
@@ -44,6 +45,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         hub = Hub(db, config)
         app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
         await hub.start()
+        # Everything built so far (modules, the rebuilt matches) lives as long as the server:
+        # the collector need not walk it again (see ``serve``).
+        gc.freeze()
         try:
             yield
         finally:
@@ -77,6 +81,11 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> No
     # default 5 ms switch interval it waits behind a busy event loop, and every move waiting
     # for that commit waits with it. A shorter interval hands the lock over sooner.
     sys.setswitchinterval(config.switch_interval)
+    # A full collection walks every live object (half a million with a thousand matches and two
+    # thousand sockets) and holds every move meanwhile: with the default thresholds it ran every
+    # few seconds under load and set the slowest percentile of move latency. Larger thresholds
+    # let short-lived garbage die young (by reference counting) before the collector sees it.
+    gc.set_threshold(*config.gc_thresholds)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     uvicorn.run(
         create_app(config),

@@ -33,6 +33,7 @@ from .config import ServerConfig
 from .database import Database
 from .protocol import Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
+from .thinking import Thinkers
 from .visibility import Seat, look_for, table_for
 from .wire import encode
 
@@ -255,6 +256,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
+        self.thinkers = Thinkers(config.ai_workers)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -355,6 +357,8 @@ class Hub:
             "match": summary(room.data, room),
             "you": seat,
             "yours": list(conn.seats),
+            # A seated player may pass the invite on (a private match's link needs it).
+            "invite": room.data.invite if conn.seats else None,
             "seq": room.seq,
             "status": room.status,
             "table": table,
@@ -390,22 +394,32 @@ class Hub:
         for conn in room.conns:
             conn.send(text)
 
-    def broadcast_table(self, room: Room, events: list[Event]) -> None:
-        """Each connection gets its own seat's table; each distinct message is encoded once."""
+    def broadcast_table(
+        self, room: Room, events: list[Event], acked: tuple[Connection, str] | None = None
+    ) -> None:
+        """Each connection gets its own seat's table; each distinct message is encoded once. The
+        connection whose move this was finds its acknowledgement in its update (``ack``: the
+        message id), so a move costs one message per connection, not two for the mover."""
+        updates: dict[Seat, dict[str, Any]] = {}
         texts: dict[Seat, str] = {}
         state = room.match.state
         for conn in room.conns:
             seat = room.point(conn)
+            update = updates.get(seat)
+            if update is None:
+                update = updates[seat] = {
+                    "type": "update",
+                    "seq": room.seq,
+                    "status": room.status,
+                    "table": table_for(state, seat, events, room.status == "running"),
+                    "outcome": room.outcome,
+                    "ack": None,
+                }
+            if acked is not None and conn is acked[0]:
+                conn.send(encode({**update, "ack": acked[1]}))
+                continue
             if seat not in texts:
-                texts[seat] = encode(
-                    {
-                        "type": "update",
-                        "seq": room.seq,
-                        "status": room.status,
-                        "table": table_for(state, seat, events, room.status == "running"),
-                        "outcome": room.outcome,
-                    }
-                )
+                texts[seat] = encode(update)
             conn.send(texts[seat])
 
     # --- moves -----------------------------------------------------------------------------------
@@ -454,8 +468,7 @@ class Hub:
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            conn.send({"type": "ack", "id": msg.id, "seq": room.seq})
-            self.broadcast_table(room, events)
+            self.broadcast_table(room, events, acked=(conn, msg.id))
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
@@ -647,12 +660,13 @@ class Hub:
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
-            snapshot = room.match.state.clone()
-            action = await asyncio.to_thread(room.agent(seat).choose, snapshot)
+            text, room.agents[seat] = await self.thinkers.choose(
+                room.agent(seat), room.match.state.clone()
+            )
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue
-                events = room.match.play(action)
+                events = room.match.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
                 self.broadcast_table(room, events)
@@ -679,6 +693,7 @@ class Hub:
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.stop()
+        self.thinkers.close()
 
 
 def new_match_data(

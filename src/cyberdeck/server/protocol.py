@@ -152,6 +152,8 @@ class Welcome(BaseModel):
     you: int | None
     #: Every seat this connection may act for (several at a hot-seat table).
     yours: list[int]
+    #: The match's invite token, for a seated player to share (null for spectators).
+    invite: str | None = None
     seq: int
     status: Literal["open", "running", "finished"]
     table: Table
@@ -166,12 +168,9 @@ class Update(BaseModel):
     status: Literal["open", "running", "finished"]
     table: Table
     outcome: dict[str, Any] | None
-
-
-class Ack(BaseModel):
-    type: Literal["ack"]
-    id: str
-    seq: int
+    #: On the update sent to the connection that made the move: that move's message id (the move
+    #: is committed). ``None`` on every other update.
+    ack: str | None = None
 
 
 class ErrorMessage(BaseModel):
@@ -206,7 +205,7 @@ class LookAnswer(BaseModel):
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Ack | ErrorMessage | Presence | Ended | Pong | LookAnswer,
+    Welcome | Update | ErrorMessage | Presence | Ended | Pong | LookAnswer,
     Field(discriminator="type"),
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)

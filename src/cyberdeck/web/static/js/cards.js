@@ -17,8 +17,9 @@ const RANKS = {
 // the text is not a playing card.
 export function parseCard(text) {
   const t = String(text).trim().toUpperCase();
-  if (t === "JK") return { rank: "JK", suit: null, symbol: "🃏", name: "joker", colour: "joker" };
-  if (t === "0") return { rank: "0", suit: null, symbol: "", name: "zero", colour: "zero" };
+  // The joker and the zero card count as every suit (their symbols say so).
+  if (t === "JK") return { rank: "JK", suit: null, symbol: "★", name: "joker", colour: "joker" };
+  if (t === "0") return { rank: "0", suit: null, symbol: "♠♥♦♣", name: "zero", colour: "zero" };
   const suit = SUITS[t.slice(-1)];
   const rank = t.slice(0, -1);
   if (!suit || !(rank in RANKS)) return null;
@@ -29,7 +30,8 @@ export function parseCard(text) {
 export function cardLabel(text) {
   const c = parseCard(text);
   if (!c) return String(text);
-  if (c.rank === "JK") return "🃏";
+  if (c.rank === "JK") return "JK★";
+  if (c.rank === "0") return "0";
   return c.rank + c.symbol;
 }
 
@@ -55,7 +57,7 @@ export function card(text, { faceDown = false, small = false, label = null } = {
   const name = label || c.name;
   return el("span", { class: ["card", c.colour, size], role: "img", "aria-label": name, title: name, dataset: { card: String(text).toUpperCase() } },
     el("span", { class: "card-rank", "aria-hidden": "true" }, c.rank === "JK" ? "JK" : c.rank),
-    el("span", { class: "card-suit", "aria-hidden": "true" }, c.symbol || "∅"));
+    el("span", { class: ["card-suit", c.suit ? null : "every-suit"], "aria-hidden": "true" }, c.symbol));
 }
 
 const CARD_TOKEN = /\b(10|[2-9AJQK])([HDCS])\b/g;

@@ -75,7 +75,8 @@ export class MatchConnection {
       if (this.pending.seq === this.seq) this.socket.send(JSON.stringify(this.pending));
       else this.pending = null;
     }
-    if (message.type === "ack" && this.pending && message.id === this.pending.id) this.pending = null;
+    // The update that carries our move's id as its ack: the move is committed.
+    if (message.type === "update" && this.pending && message.ack === this.pending.id) this.pending = null;
     if (message.type === "error" && this.pending && message.id === this.pending.id) this.pending = null;
     if (message.type === "look") {
       const waiter = this.lookWaiters.shift();

@@ -66,7 +66,7 @@ function gameCard(game) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "easy" }, l)))),
+      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "normal" }, l)))),
     el("div", { class: "play-buttons" },
       el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),

@@ -18,10 +18,10 @@ export async function showReplay(root, matchId, query) {
   const seatPick = el("select", { class: "replay-seat", "aria-label": "Whose view", onchange: () => { state.seat = seatPick.value === "" ? null : Number(seatPick.value); load(); } });
   const button = (label, cls, go, key) => el("button", { type: "button", class: cls, onclick: go, "aria-keyshortcuts": key }, label);
   const controls = el("div", { class: "replay-controls" },
-    button("⏮ First", "first", () => jump(0), "Home"),
+    button("« First", "first", () => jump(0), "Home"),
     button("◀ Previous", "prev", () => jump(state.step - 1), "ArrowLeft"),
     button("Next ▶", "next", () => jump(state.step + 1), "ArrowRight"),
-    button("Last ⏭", "last", () => jump(state.steps), "End"),
+    button("Last »", "last", () => jump(state.steps), "End"),
     el("label", { class: "field inline" }, "View of ", seatPick));
   const page = el("section", { class: "table-page replay-page" },
     el("header", { class: "table-head" }, title, counter),

@@ -27,13 +27,19 @@ export function outcomeTitle(outcome, yours) {
   return result > 0 ? "You won" : result < 0 ? "You lost" : "A draw";
 }
 
-export async function showMatch(root, matchId, { watch = false, invite = null } = {}) {
-  const user = await ensureSession();
+export async function showMatch(root, matchId, { watch = false, invite: given = null } = {}) {
+  let invite = given;
+  await ensureSession();
   const games = await gamesById();
+  // The match (a clear "no such match" before anything is drawn) and its table's renderer,
+  // ready before the first message so that messages are handled in order, synchronously.
+  const known = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  const renderer = await rendererFor(known.game);
   const s = {
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
     outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false,
-    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1, game: null, renderer: null,
+    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1,
+    game: games[known.game] || null, renderer,
   };
 
   const title = el("h1", { class: "table-title" }, "Connecting…");
@@ -395,12 +401,13 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
     drawLog();
   }
 
-  async function onMessage(m) {
+  function onMessage(m) {
     if (m.type === "welcome") {
       const first = !s.summary;
       s.summary = m.match;
       s.you = m.you;
       s.yours = watch ? [] : m.yours;
+      if (m.invite) invite = m.invite;
       s.seq = m.seq;
       s.status = m.status;
       s.table = m.table;
@@ -410,8 +417,6 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       presence(m.seats);
       s.log = [];
       if (first) {
-        s.game = games[m.match.game] || null;
-        s.renderer = await rendererFor(m.match.game);
         title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "");
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
@@ -424,6 +429,7 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.table = m.table;
       s.outcome = m.outcome;
       s.busy = conn.pending !== null;
+      if (m.ack) lookOut.textContent = "";
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
@@ -436,9 +442,6 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       s.outcome = m.outcome;
       draw();
       refreshStats();
-    } else if (m.type === "ack") {
-      s.busy = false;
-      lookOut.textContent = "";
     } else if (m.type === "error") {
       s.busy = conn.pending !== null;
       say(m.message);
@@ -460,7 +463,6 @@ export async function showMatch(root, matchId, { watch = false, invite = null } 
       drawButtons();
     }
   }, 1000);
-  void user;
 
   return () => {
     clearInterval(ticker);

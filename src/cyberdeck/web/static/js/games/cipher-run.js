@@ -4,6 +4,13 @@
 // module, for a program) to play it; the moves of the chosen card are listed under the hand too.
 
 const STATE_WORDS = { open: "open", locked: "LOCKED", overflow: "OVERFLOW" };
+// Programs by rank (the rest are Number Modules).
+const PROGRAMS = { J: "Kill-Switch", Q: "Revector", K: "Overclock", JK: "Zero-Day" };
+
+function program(text) {
+  const t = String(text).toUpperCase();
+  return PROGRAMS[t === "JK" ? "JK" : t.slice(0, -1)] || null;
+}
 const PROFILE = { ascending: "↑", descending: "↓" };
 
 function parts(action) {
@@ -115,8 +122,11 @@ export function renderTable(view, ctx) {
 
   const hand = (player(me) && player(me).hand) || [];
   const handCards = hand.map((c, i) => {
+    const kind = program(c);
     const node = card(c);
-    const wrap = el("span", { class: ["cr-hand-card", selected === c ? "selected" : null], dataset: { hand: c, index: String(i) } }, node);
+    if (kind) node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, ${kind}`);
+    const wrap = el("span", { class: ["cr-hand-card", selected === c ? "selected" : null], dataset: { hand: c, index: String(i) } },
+      node, kind ? el("span", { class: "cr-kind" }, kind) : null);
     if (playableCards.has(c) && !ctx.replay) {
       wrap.classList.add("playable");
       wrap.setAttribute("role", "button");
@@ -152,14 +162,25 @@ export function renderTable(view, ctx) {
 
   const opponent = player(other);
   const mine = player(me);
-  const phase = view.phase === "seeding" ? "Seeding: each player seeds a card face down on each vault."
-    : view.final_turns ? `Final turns: ${view.final_turns}` : view.turn ? `Turn ${view.turn}` : "";
+  let phase = "";
+  if (view.phase === "seeding") phase = "Seeding: each player seeds a card face down on each vault.";
+  else if (!view.outcome) {
+    phase = `Turn ${view.turn + 1}`;
+    if (view.final_turns !== null && view.final_turns !== undefined) phase += ` — decks empty: ${view.final_turns} final turns left`;
+  }
+  // Opening hands with fewer than 3 Number Modules are shown and drawn again (public).
+  const redraws = view.phase === "seeding" && view.redraws && view.redraws.length
+    ? el("ul", { class: "cr-redraws" }, view.redraws.map((r) => el("li", {},
+      `${word(r.player)} showed a hand with fewer than 3 Number Modules and drew again: `,
+      el("span", { class: "card-row" }, r.cards.map((c) => card(c, { small: true }))))))
+    : null;
   return el("div", { class: "cr-table" },
     opponent ? playerBar(opponent, ctx.seat === null ? "Player 2" : "Opponent", ctx) : null,
     el("div", { class: "cr-vaults" }, vaults),
     mine ? playerBar(mine, ctx.seat === null ? "Player 1" : "You", ctx) : null,
     ctx.seat === null ? null : el("div", { class: "cr-hand", "aria-label": "Your hand" }, handCards.length ? handCards : el("span", { class: "muted" }, "no cards")),
     choices,
+    redraws,
     el("p", { class: "muted cr-phase" }, phase,
       view.options ? ` · breach ${view.options.breach}, pivot ${view.options.pivot}` : ""));
 }
