@@ -1,3 +1,8 @@
+import os
+import pickle
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,3 +53,24 @@ def test_action_space_indices_and_mask():
         space.action(3)
     with pytest.raises(ValueError):
         ActionSpace([Action("a"), Action("a")])
+
+
+def test_an_action_sent_to_another_process_equals_the_same_action_made_there():
+    """Its cached hash is a string hash, which differs between processes: a pickled action must
+    not carry it (an AI seat thinks in a worker process on a pickled state)."""
+    sent = pickle.dumps([Action("deploy", ("7H", "vault2")), Action("pass")])
+    check = (
+        "import pickle, sys\n"
+        "from cyberdeck.engine import Action\n"
+        "got = pickle.loads(sys.stdin.buffer.read())\n"
+        "assert got == [Action('deploy', ('7H', 'vault2')), Action('pass')], got\n"
+        "assert Action('pass') in set(got)\n"
+    )
+    for seed in ("1", "2", "3"):
+        done = subprocess.run(
+            [sys.executable, "-c", check],
+            input=sent,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+        )
+        assert done.returncode == 0, done.stderr.decode()

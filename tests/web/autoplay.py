@@ -16,7 +16,7 @@ async ({ limit, seconds }) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const deadline = Date.now() + seconds * 1000;
   const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
-  let made = 0, clicks = 0, keys = 0, choices = 0;
+  let made = 0, clicks = 0, keys = 0, choices = 0, last = "";
   while (page.dataset.status !== "finished" && made < limit && Date.now() < deadline) {
     const list = document.querySelectorAll(".move-list button.move");
     if (!list.length || page.dataset.busy === "true" || page.dataset.status !== "running") {
@@ -26,10 +26,11 @@ async ({ limit, seconds }) => {
     const seq = page.dataset.seq;
     const choice = document.querySelector(".board .kit-chooser .kit-choice:not(.cancel)");
     const spot = document.querySelector(".board .playable");
-    if (choice) { choice.click(); choices++; }
-    else if (made % 2 === 0 && spot) { spot.click(); clicks++; }
+    if (choice) { last = `choice ${choice.textContent}`; choice.click(); choices++; }
+    else if (made % 2 === 0 && spot) { last = `click ${spot.getAttribute("aria-label")}`; spot.click(); clicks++; }
     else {
       // "1" is a whole move number below ten moves; with more it waits for a second digit.
+      last = `key 1 of ${list.length}`;
       key("1");
       if (list.length >= 10) key("Enter");
       keys++;
@@ -41,7 +42,9 @@ async ({ limit, seconds }) => {
     }
     if (page.dataset.seq !== seq) made++;
   }
-  return { made, clicks, keys, choices, status: page.dataset.status };
+  const moves = [...document.querySelectorAll(".move-list button.move")].map((b) => b.dataset.action);
+  const { status, seq, busy } = page.dataset;
+  return { made, clicks, keys, choices, status, seq, busy, last, moves };
 }
 """
 

@@ -40,6 +40,11 @@ class Action:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The cached hash is a string hash, different in every process (hash randomization):
+        # an action sent to another process (an AI seat thinking in a worker) is made anew there.
+        return (Action, (self.kind, self.args))
+
     @property
     def text(self) -> str:
         return self._text
