@@ -358,9 +358,22 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
+  const logLine = (e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text));
+
   function drawLog() {
-    fill(logList, s.log.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
-    logList.scrollTop = logList.scrollHeight;
+    fill(logList, s.log.map(logLine));
+    scrollLog();
+  }
+
+  // Once a frame at most: reading the height lays the page out.
+  let scrolling = false;
+  function scrollLog() {
+    if (scrolling) return;
+    scrolling = true;
+    requestAnimationFrame(() => {
+      scrolling = false;
+      logList.scrollTop = logList.scrollHeight;
+    });
   }
 
   function draw() {
@@ -395,10 +408,20 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     });
   }
 
+  // A message's events join the log: only their lines are added (the oldest dropped past
+  // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move.
   function addEvents(events) {
+    const fresh = s.log.length === 0;
     s.log.push(...events);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
-    drawLog();
+    if (fresh) {
+      drawLog();
+      return;
+    }
+    if (!events.length) return;
+    logList.append(...events.map(logLine));
+    while (logList.children.length > LOG_KEEP) logList.firstElementChild.remove();
+    scrollLog();
   }
 
   function onMessage(m) {
