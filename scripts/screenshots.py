@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
 from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
@@ -55,14 +56,23 @@ def main() -> None:
             for game in wanted:
                 page.set_viewport_size({"width": 1280, "height": 800})
                 start_game(page, game)
-                for _ in range(args.moves):
+                try:
+                    for _ in range(args.moves):
+                        settled(page)
+                        if status(page) == "finished" or not moves(page):
+                            break
+                        before = seq(page)
+                        page.locator(".move-list button.move").first.click()
+                        after_move(page, before)
                     settled(page)
-                    if status(page) == "finished" or not moves(page):
-                        break
-                    before = seq(page)
-                    page.locator(".move-list button.move").first.click()
-                    after_move(page, before)
-                settled(page)
+                except PlaywrightTimeout:
+                    # Take the picture anyway: it shows what the table was waiting for.
+                    table = page.locator(".table-page")
+                    print(
+                        f"{game}: the table did not settle ({table.get_attribute('data-status')}, "
+                        f"move {table.get_attribute('data-seq')}, busy {table.get_attribute('data-busy')})",
+                        file=sys.stderr,
+                    )
                 for name, (width, height) in SIZES.items():
                     page.set_viewport_size({"width": width, "height": height})
                     page.wait_for_timeout(200)

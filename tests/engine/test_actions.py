@@ -55,22 +55,21 @@ def test_action_space_indices_and_mask():
         ActionSpace([Action("a"), Action("a")])
 
 
-def test_an_action_sent_to_another_process_equals_the_same_action_made_there():
-    """Its cached hash is a string hash, which differs between processes: a pickled action must
-    not carry it (an AI seat thinks in a worker process on a pickled state)."""
-    sent = pickle.dumps([Action("deploy", ("7H", "vault2")), Action("pass")])
+def test_an_action_pickled_into_another_process_equals_that_processes_own() -> None:
+    """String hashes differ between processes; an action carried to an AI worker must still
+    equal the worker's own actions (and so be legal there)."""
+    sent = pickle.dumps([Action("draw", ("top",)), Action.parse("deploy 7H vault2")])
     check = (
         "import pickle, sys\n"
         "from cyberdeck.engine import Action\n"
         "got = pickle.loads(sys.stdin.buffer.read())\n"
-        "assert got == [Action('deploy', ('7H', 'vault2')), Action('pass')], got\n"
-        "assert Action('pass') in set(got)\n"
+        "mine = [Action('draw', ('top',)), Action.parse('deploy 7H vault2')]\n"
+        "assert got == mine and set(got) == set(mine), (got, mine)\n"
     )
-    for seed in ("1", "2", "3"):
-        done = subprocess.run(
+    for seed in ("1", "2"):
+        subprocess.run(
             [sys.executable, "-c", check],
             input=sent,
+            check=True,
             env={**os.environ, "PYTHONHASHSEED": seed},
-            capture_output=True,
         )
-        assert done.returncode == 0, done.stderr.decode()

@@ -59,6 +59,8 @@ def test_a_hot_seat_player_acts_for_whichever_of_their_seats_is_to_move(
         sock = await host.socket(match_id)
         welcome = await sock.expect("welcome")
         assert welcome["yours"] == [0, 1] and welcome["invite"] == created["invite"]
+        # One connection holds both seats: both are present.
+        assert [s["connected"] for s in (await sock.expect("presence"))["seats"]] == [True, True]
         for step in range(4):
             to_move = sock.table["to_move"]
             # The table shown is the seat to move's, with its own hand and its moves.

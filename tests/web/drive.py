@@ -24,6 +24,7 @@ def start_game(
     table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
+    card.wait_for()
     for name, value in (options or {}).items():
         card.locator(f'select[name="{name}"]').select_option(value)
     if mode == "ai" and card.locator("select.level").count():

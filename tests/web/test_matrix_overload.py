@@ -39,6 +39,10 @@ def test_a_whole_game_by_clicking_the_matrix(page: Page, arcade: Arcade) -> None
     # The player's record counts the game, and the table shows it.
     assert stats["games"] == 1
     expect(page.locator('.stats [data-stat="games"]')).to_have_text("1")
+    page.goto("/")
+    record = page.locator('[data-stats-for="matrix-overload"]')
+    expect(record.locator('[data-stat="games"]')).to_have_text("1")
+    expect(record.locator('[data-stat="lost"]')).to_have_text(str(stats["lost"]))
     assert errors == []
 
 

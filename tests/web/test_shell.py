@@ -67,6 +67,7 @@ def test_hot_seat_covers_the_table_between_the_seats(page: Page) -> None:
             cover = page.locator(".pass-screen")
             assert page.locator("[data-hand]").count() == 0
             assert page.locator(".move-list button.move").count() == 0
+            assert page.locator(".log-list li").count() == 0  # a seat's draws are its own
             seat = table.get_attribute("data-seat") or ""
             expect(cover.locator("h2")).to_have_text(f"Pass to Player {int(seat) + 1}")
             cover.get_by_role("button").click()

@@ -40,9 +40,9 @@ class Action:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The cached hash is a string hash, different in every process (hash randomization):
-        # an action sent to another process (an AI seat thinking in a worker) is made anew there.
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[str, ...]]]:
+        # The cached hash is of this process's string hashes (salted per process): an action
+        # sent to another process (an AI worker) is rebuilt there, with that process's hash.
         return (Action, (self.kind, self.args))
 
     @property

@@ -197,6 +197,13 @@ class Game(ABC):
         """Every card a deck may hold, in the order a deck builder lists them (none by default)."""
         return []
 
+    def decks_used(self, options: Mapping[str, Any], decks: Any) -> Any:
+        """What a record keeps of ``decks``: a game with decks writes out every seat's cards in
+        the order they were dealt from (a default or a starter named by the player spelled out),
+        so that the record replays the same game even after the starter decks change. ``decks``
+        as given otherwise."""
+        return decks
+
     def __repr__(self) -> str:
         return f"<game {self.id}>"
 

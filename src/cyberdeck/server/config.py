@@ -38,4 +38,4 @@ class ServerConfig:
     switch_interval: float = 0.0005
     #: The cyclic garbage collector's thresholds (see ``serve``): young allocations before a
     #: collection of the youngest generation, and how many of those before an older one.
-    gc_thresholds: tuple[int, int, int] = (20_000, 10, 100)
+    gc_thresholds: tuple[int, int, int] = (700, 10, 1000)

@@ -71,6 +71,15 @@ class CyberpunkCCG(Game):
         return self._space
 
     def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        state = CyberState(self._deck_lists(options, decks), Rng(seed))
+        state.start()
+        return state
+
+    def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
+        return [[CARDS[c].slug for c in cards] for cards in self._deck_lists(options, decks)]
+
+    def _deck_lists(self, options: Mapping[str, Any], decks: Any) -> list[list[int]]:
+        """Each seat's cards: the sponsor's starter and its rival's, unless a deck is given."""
         sponsor = options["sponsor"]
         lists = [STARTERS[sponsor][2], STARTERS[rival_of(sponsor)][2]]
         if decks is not None:
@@ -86,9 +95,7 @@ class CyberpunkCCG(Game):
                 cards = self._cards(deck)
                 check(cards)
                 lists[seat] = cards
-        state = CyberState(lists, Rng(seed))
-        state.start()
-        return state
+        return lists
 
     @staticmethod
     def _cards(deck: Any) -> list[int]:

@@ -2,6 +2,7 @@
 // or replay.
 import { api, ensureSession, me } from "./api.js";
 import { el, fill } from "./dom.js";
+import { statsPanel } from "./stats.js";
 
 const LEVELS = ["easy", "normal", "hard"];
 
@@ -80,7 +81,7 @@ function gameCard(game) {
       el("a", { href: `/rules/${game.id}` }, "Rules"),
       el("a", { href: `/leaderboard/${game.id}` }, "Leaderboard"),
       game.has_decks ? el("a", { href: `/decks/${game.id}` }, "Deck builder") : null),
-    form, flash);
+    form, flash, el("div", { class: "game-stats", dataset: { statsFor: game.id } }));
 }
 
 function seatWords(match) {
@@ -112,6 +113,13 @@ export async function showHome(root) {
     el("div", { class: "games" }, games.map(gameCard)),
     lists));
 
+  if (user) {
+    // A solitaire's card shows the player's record (MATR1X: games, wins, losses by reason, streaks).
+    for (const game of games.filter((g) => g.max_players === 1)) {
+      const box = root.querySelector(`[data-stats-for="${game.id}"]`);
+      statsPanel(game.id, game.title).then((panel) => { if (panel && box) fill(box, panel); });
+    }
+  }
   const [open, running, finished, mine] = await Promise.all([
     api("/api/matches?status=open&limit=20"),
     api("/api/matches?status=running&limit=20"),

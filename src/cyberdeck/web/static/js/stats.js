@@ -2,7 +2,8 @@
 import { api, me } from "./api.js";
 import { el } from "./dom.js";
 
-const LOSS_WORDS = { "": "other" };
+// Loss kinds are short keys ("black-ice"); a key reads as words.
+const lossWords = (kind) => (kind ? kind.replace(/[-_]/g, " ") : "other");
 
 export async function statsPanel(gameId, title) {
   const user = await me();
@@ -27,5 +28,5 @@ export async function statsPanel(gameId, title) {
       el("dt", {}, "streak"), el("dd", {}, streak),
       el("dt", {}, "best streak"), el("dd", {}, String(stats.best_streak)),
       stats.unranked ? [el("dt", {}, "with undo"), el("dd", {}, String(stats.unranked))] : null),
-    losses.length ? el("p", { class: "muted" }, "Losses: ", losses.map(([k, v]) => `${LOSS_WORDS[k] ?? k} ${v}`).join(", ")) : null);
+    losses.length ? el("p", { class: "muted" }, "Losses: ", losses.map(([k, v]) => `${lossWords(k)} ${v}`).join(", ")) : null);
 }

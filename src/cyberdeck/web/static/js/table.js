@@ -358,10 +358,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text));
+  const logLine = (e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text));
 
+  // Each entry remembers whose table brought it: at a hot-seat table a seat's log shows only what
+  // came to that seat (another seat's draws are not for its eyes), and nothing while covered.
   function drawLog() {
-    fill(logList, s.log.map(logLine));
+    const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => e.seat === s.table.seat);
+    fill(logList, shown.map(logLine));
     scrollLog();
   }
 
@@ -389,6 +392,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     drawBoard();
     drawMoves();
     drawButtons();
+    if (hotseat()) drawLog();
+    if (covered()) lookOut.textContent = "";
     typedIndicator(typed, s.buffer);
   }
 
@@ -409,17 +414,19 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   }
 
   // A message's events join the log: only their lines are added (the oldest dropped past
-  // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move.
-  function addEvents(events) {
+  // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move. A hot-seat table
+  // filters its log by seat, so it draws the whole log (in draw()).
+  function addEvents(events, seat) {
     const fresh = s.log.length === 0;
-    s.log.push(...events);
+    const entries = events.map((event) => ({ seat, event }));
+    s.log.push(...entries);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
-    if (fresh) {
+    if (fresh || hotseat()) {
       drawLog();
       return;
     }
-    if (!events.length) return;
-    logList.append(...events.map(logLine));
+    if (!entries.length) return;
+    logList.append(...entries.map(logLine));
     while (logList.children.length > LOG_KEEP) logList.firstElementChild.remove();
     scrollLog();
   }
@@ -444,7 +451,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
       }
-      addEvents(m.table.events);
+      addEvents(m.table.events, m.table.seat);
       draw();
     } else if (m.type === "update") {
       s.seq = m.seq;
@@ -453,7 +460,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.outcome = m.outcome;
       s.busy = conn.pending !== null;
       if (m.ack) lookOut.textContent = "";
-      addEvents(m.table.events);
+      addEvents(m.table.events, m.table.seat);
       draw();
       if (m.status === "finished") refreshStats();
     } else if (m.type === "presence") {
