@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -20,8 +22,11 @@ LEGAL_CIPHER = "\n".join(
 )
 
 
-def run(coroutine: object) -> None:
-    asyncio.run(coroutine)  # type: ignore[arg-type]
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` on a thread of its own: a browser test that ran earlier on the same test
+    worker leaves Playwright's event loop running on this one."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 def get(server: ServerProcess, path: str) -> httpx.Response:
