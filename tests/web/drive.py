@@ -12,13 +12,21 @@ TABLE = ".table-page"
 
 
 def start_game(
-    page: Page, game: str, mode: str = "ai", level: str = "easy", private: bool = False
+    page: Page,
+    game: str,
+    mode: str = "ai",
+    level: str = "easy",
+    private: bool = False,
+    options: dict[str, str] | None = None,
 ) -> str:
     """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``, which
-    may be ``private``); returns its id once its table is drawn."""
+    may be ``private``) with the game's ``options`` chosen in its form; returns its id once its
+    table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
     card.wait_for()
+    for name, value in (options or {}).items():
+        card.locator(f'select[name="{name}"]').select_option(value)
     if mode == "ai" and card.locator("select.level").count():
         card.locator("select.level").select_option(level)
     if private:

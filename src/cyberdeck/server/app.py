@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, lobby, pages, sockets
+from . import accounts, decks, lobby, pages, sockets
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -59,7 +59,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         version="1",
         summary="Authoritative online play of every cyberdeck game: accounts, lobby, "
         "live matches over websockets (/ws/matches/{id}; message schema at /api/ws-schema), "
-        "replays and ratings.",
+        "replays, ratings, and deck building (card catalogues, deck checks, saved decks).",
         lifespan=lifespan,
     )
 
@@ -69,6 +69,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(decks.router)
     app.include_router(sockets.router)
     pages.mount(app)
     return app

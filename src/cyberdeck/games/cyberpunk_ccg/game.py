@@ -5,10 +5,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import ActionSpace, BadDeck, BadOption, Deck, Game, Option, Rng, State, Style
+from ...engine import (
+    ActionSpace,
+    BadDeck,
+    BadOption,
+    Deck,
+    DeckCard,
+    Game,
+    Option,
+    Rng,
+    State,
+    Style,
+)
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS
-from .decks import SPONSOR_CHOICES, STARTERS, check, deck_text, read_deck, starter_decks, validate
+from .decks import (
+    SPONSOR_CHOICES,
+    STARTERS,
+    check,
+    deck_cards,
+    deck_text,
+    read_deck,
+    starter_decks,
+    validate,
+)
 from .evaluate import evaluate
 from .render import describe_action, describe_deck, render
 from .state import CyberState
@@ -111,6 +131,9 @@ class CyberpunkCCG(Game):
             Deck(d.name, tuple(CARDS[c].slug for c in d.cards), d.about, key=d.key)
             for d in starter_decks()
         ]
+
+    def deck_cards(self) -> list[DeckCard]:
+        return deck_cards()
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)

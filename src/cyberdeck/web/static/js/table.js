@@ -358,12 +358,25 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
+  const logLine = (e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text));
+
   // Each entry remembers whose table brought it: at a hot-seat table a seat's log shows only what
   // came to that seat (another seat's draws are not for its eyes), and nothing while covered.
   function drawLog() {
     const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => e.seat === s.table.seat);
-    fill(logList, shown.map((e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text))));
-    logList.scrollTop = logList.scrollHeight;
+    fill(logList, shown.map(logLine));
+    scrollLog();
+  }
+
+  // Once a frame at most: reading the height lays the page out.
+  let scrolling = false;
+  function scrollLog() {
+    if (scrolling) return;
+    scrolling = true;
+    requestAnimationFrame(() => {
+      scrolling = false;
+      logList.scrollTop = logList.scrollHeight;
+    });
   }
 
   function draw() {
@@ -400,10 +413,22 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     });
   }
 
+  // A message's events join the log: only their lines are added (the oldest dropped past
+  // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move. A hot-seat table
+  // filters its log by seat, so it draws the whole log (in draw()).
   function addEvents(events, seat) {
-    s.log.push(...events.map((event) => ({ seat, event })));
+    const fresh = s.log.length === 0;
+    const entries = events.map((event) => ({ seat, event }));
+    s.log.push(...entries);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
-    drawLog();
+    if (fresh || hotseat()) {
+      drawLog();
+      return;
+    }
+    if (!entries.length) return;
+    logList.append(...entries.map(logLine));
+    while (logList.children.length > LOG_KEEP) logList.firstElementChild.remove();
+    scrollLog();
   }
 
   function onMessage(m) {
