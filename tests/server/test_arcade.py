@@ -4,7 +4,6 @@ part of the table, rules as HTML, a player's statistics and matches, and the pag
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import httpx
@@ -13,11 +12,7 @@ from cyberdeck.engine import ASCII, load_game
 from cyberdeck.server.protocol import server_messages
 
 from .drive import drain, seat_people
-from .harness import Client, ServerProcess
-
-
-def run(coroutine: object) -> None:
-    asyncio.run(coroutine)  # type: ignore[arg-type]
+from .harness import Client, ServerProcess, run
 
 
 def test_the_seat_to_move_gets_its_moves_as_a_menu_and_no_one_else_does(

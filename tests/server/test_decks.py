@@ -3,30 +3,20 @@ every problem at once, saved decks per player, and a match started with a saved 
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 
 from cyberdeck.engine import load_game
 
-from .harness import Client, ServerProcess
+from .harness import Client, ServerProcess, run
 
 #: A legal Cipher Run deck: twenty-four modules in three suits, six programs.
 LEGAL_CIPHER = "\n".join(
     [f"1x {rank}{suit}" for rank in ("3", "4", "5", "6", "7", "8", "9", "10") for suit in "SHD"]
     + ["2x JC", "2x QC", "2x KC"]
 )
-
-
-def run(coroutine: Coroutine[Any, Any, None]) -> None:
-    """``asyncio.run`` on a thread of its own: a browser test that ran earlier on the same test
-    worker leaves Playwright's event loop running on this one."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
 
 
 def get(server: ServerProcess, path: str) -> httpx.Response:

@@ -15,11 +15,7 @@ import websockets
 from cyberdeck.server.protocol import server_messages
 
 from .drive import drain, play_moves, seat_people, strings
-from .harness import Client, ServerProcess
-
-
-def run(coroutine: object) -> None:
-    asyncio.run(coroutine)  # type: ignore[arg-type]
+from .harness import Client, ServerProcess, run
 
 
 async def alive(sock: object) -> None:

@@ -15,7 +15,7 @@ from cyberdeck.store import Store
 
 from .conftest import every_game_id
 from .drive import assert_no_leaks, mover, play_moves, seat_people
-from .harness import Client, ServerProcess, Socket
+from .harness import Client, ServerProcess, Socket, run
 
 #: Moves made before the kill, and at most after it (then the game is resigned).
 BEFORE, AFTER = 8, 400
@@ -107,7 +107,7 @@ def kill_9_scenario(url: str, folder: Path) -> int:
             store.close()
             return count
 
-        return asyncio.run(scenario())
+        return run(scenario())
     finally:
         server.stop()
 
@@ -141,4 +141,4 @@ def test_a_connection_that_sends_too_fast_is_told_and_slowed(strict_server: Serv
         await a.send({"type": "ping"})
         assert (await a.expect("pong"))["type"] == "pong"
 
-    asyncio.run(scenario())
+    run(scenario())

@@ -3,7 +3,6 @@ it had thought in the server's process, so an AI seat's moves do not depend on w
 
 from __future__ import annotations
 
-import asyncio
 import os
 import pickle
 
@@ -11,6 +10,8 @@ from cyberdeck import load_game
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Action, State
 from cyberdeck.server.thinking import Thinkers
+
+from .harness import run
 
 
 class Whereabouts:
@@ -41,7 +42,7 @@ def test_a_worker_answers_as_the_agent_would_have_and_hands_back_the_agent() -> 
         return texts
 
     try:
-        texts = asyncio.run(ask())
+        texts = run(ask())
     finally:
         thinkers.close()
     assert texts == [here.choose(state.clone()).text for _ in range(3)]
@@ -52,7 +53,7 @@ def test_the_thinking_happens_in_another_process() -> None:
     thinkers = Thinkers(1)
     state = load_game("matrix-overload").new_state(seed=2)
     try:
-        text, agent = asyncio.run(thinkers.choose(Whereabouts(), state))
+        text, agent = run(thinkers.choose(Whereabouts(), state))
     finally:
         thinkers.close()
     assert isinstance(agent, Whereabouts) and text == state.legal_actions()[0].text

@@ -4,7 +4,6 @@ full resyncs) or for a spectator holds no card that the seat may not see at that
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -17,6 +16,7 @@ from cyberdeck.store import ActionData, MatchData, SeatData
 
 from .conftest import every_game_id
 from .drive import assert_no_leaks, seat_count
+from .harness import run
 
 MAX_STEPS = 250
 STATES = 2000
@@ -93,5 +93,5 @@ async def random_match(game_id: str, seed: int) -> int:
 def test_no_message_to_a_seat_holds_a_card_it_may_not_see(game_id: str) -> None:
     states, seed = 0, 0
     while states < STATES:
-        states += asyncio.run(random_match(game_id, seed * 7919 + 1))
+        states += run(random_match(game_id, seed * 7919 + 1))
         seed += 1
