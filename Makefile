@@ -3,8 +3,14 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The browser tests drive Debian's chromium through Playwright (no browser download).
+CHROMIUM := /usr/bin/chromium
+BROWSER_STAMP := $(VENV)/.chromium
+POSTGRES_STAMP := $(VENV)/.postgresql
+HOST ?= 127.0.0.1
+PORT ?= 8765
 
-.PHONY: play test install lint typecheck unit bench golden clean
+.PHONY: play terminal test install browser lint typecheck unit bench golden screenshots clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +20,38 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# Debian's chromium, installed when it is missing (the setup runs as root; otherwise it says what
+# to run).
+$(BROWSER_STAMP): $(STAMP)
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get install -y --no-install-recommends chromium || \
+	      { apt-get update && apt-get install -y --no-install-recommends chromium; }; \
+	  else \
+	    echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+	  fi; }
+	touch $(BROWSER_STAMP)
+
+browser: $(BROWSER_STAMP)
+
+# Debian's PostgreSQL, so that the server tests run on it as well as on SQLite (they start a
+# throwaway cluster of their own). Optional: where it cannot be installed, those tests say why
+# and skip.
+$(POSTGRES_STAMP): $(STAMP) $(BROWSER_STAMP)
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  [ "$$(id -u)" = 0 ] && export DEBIAN_FRONTEND=noninteractive && \
+	  { apt-get install -y --no-install-recommends postgresql || \
+	    { apt-get update && apt-get install -y --no-install-recommends postgresql; }; } || \
+	  echo "PostgreSQL is not installed; its server tests will be skipped."; }
+	touch $(POSTGRES_STAMP)
+
+# The arcade: the server with the browser front end; open the address it prints.
 play: $(STAMP)
+	@echo "cyberdeck arcade: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server)"
+	$(BIN)/cyberdeck serve --host $(HOST) --port $(PORT)
+
+# MATR1X 0VERL0AD in the terminal.
+terminal: $(STAMP)
 	$(BIN)/cyberdeck play matrix-overload
 
 lint: $(STAMP)
@@ -24,7 +61,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BROWSER_STAMP) $(POSTGRES_STAMP)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
@@ -34,6 +71,10 @@ bench: $(STAMP)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
+
+# Each game's table at desktop (1280x800) and phone (390x844) size: screenshots/<game>-*.png
+screenshots: $(STAMP) $(BROWSER_STAMP)
+	$(BIN)/python scripts/screenshots.py --out screenshots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -23,6 +23,7 @@ from .engine import (
     replay_steps,
 )
 from .engine.decklist import split_decklist
+from .engine.registry import rules_path
 from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .play.datadir import records_dir
@@ -52,18 +53,6 @@ def terminal_style(plain: bool, colour: bool | None) -> Style:
     dumb = os.environ.get("TERM", "") in ("", "dumb") or "NO_COLOR" in os.environ
     use_colour = colour if colour is not None else (sys.stdout.isatty() and not dumb)
     return Style(colour=use_colour and not plain, plain=plain)
-
-
-def rules_path(game_id: str) -> Path | None:
-    """The rules doc: shipped inside the wheel, or beside the sources in a checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (
-        here / "docs" / "rules" / f"{game_id}.md",
-        here.parents[1] / "docs" / "rules" / f"{game_id}.md",
-    ):
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 def parse_options(
@@ -422,8 +411,11 @@ def serve(
     grace: Annotated[
         float, typer.Option(help="Seconds a dropped player has before the game can be claimed")
     ] = 90.0,
+    ai_delay: Annotated[
+        float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
+    ] = 0.6,
 ) -> None:
-    """Run the match server: accounts, lobby and live games over HTTP and websockets."""
+    """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
     try:
         from .server import ServerConfig
         from .server import serve as run_server
@@ -431,8 +423,8 @@ def serve(
         raise fail(
             f"The server needs the web extra (pip install 'cyberdeck[web]'): {err}."
         ) from None
-    typer.echo(f"cyberdeck match server on http://{host}:{port} (API docs at /docs)")
-    run_server(ServerConfig(db_url=db, grace_seconds=grace), host, port)
+    typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
+    run_server(ServerConfig(db_url=db, grace_seconds=grace, ai_delay=ai_delay), host, port)
 
 
 def main() -> None:

@@ -71,3 +71,18 @@ def test_options_are_checked() -> None:
         for option in game.options:
             with pytest.raises(BadOption):
                 game.new_state({option.name: "not-a-choice"}, 0)
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_a_record_keeps_the_decks_it_was_played_with(game: Game, options: dict[str, Any]) -> None:
+    """A record writes out the decks a game was dealt from (defaults and starters included), and
+    those written-out decks deal the very same game."""
+    resolved = game.resolve_options(options)
+    kept = game.decks_used(resolved, None)
+    if game.has_decks:
+        assert isinstance(kept, list) and all(isinstance(card, str) for d in kept for card in d)
+        assert kept == game.decks_used(resolved, kept), "written-out decks write out the same"
+    for seed in (1, 2, 3):
+        dealt = game.new_state(resolved, seed, None)
+        again = game.new_state(resolved, seed, kept)
+        assert again.fingerprint() == dealt.fingerprint()

@@ -1,3 +1,8 @@
+import os
+import pickle
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,3 +53,23 @@ def test_action_space_indices_and_mask():
         space.action(3)
     with pytest.raises(ValueError):
         ActionSpace([Action("a"), Action("a")])
+
+
+def test_an_action_pickled_into_another_process_equals_that_processes_own() -> None:
+    """String hashes differ between processes; an action carried to an AI worker must still
+    equal the worker's own actions (and so be legal there)."""
+    sent = pickle.dumps([Action("draw", ("top",)), Action.parse("deploy 7H vault2")])
+    check = (
+        "import pickle, sys\n"
+        "from cyberdeck.engine import Action\n"
+        "got = pickle.loads(sys.stdin.buffer.read())\n"
+        "mine = [Action('draw', ('top',)), Action.parse('deploy 7H vault2')]\n"
+        "assert got == mine and set(got) == set(mine), (got, mine)\n"
+    )
+    for seed in ("1", "2"):
+        subprocess.run(
+            [sys.executable, "-c", check],
+            input=sent,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )

@@ -63,8 +63,9 @@ async def play_moves(sockets: list[Socket], rng: random.Random, moves: int, tag:
         if sock is None:
             return made
         target = sock.seq + 1
-        await sock.move(rng.choice(sock.table["legal_actions"]), f"{tag}-{sock.seq}")
-        ack = await sock.expect("ack")
+        msg_id = f"{tag}-{sock.seq}"
+        await sock.move(rng.choice(sock.table["legal_actions"]), msg_id)
+        ack = await sock.acked(msg_id)
         assert ack["seq"] == target
         for other in sockets:
             while other.seq < target:

@@ -11,14 +11,26 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import websockets
 from websockets.asyncio.client import ClientConnection
 
 ROOT = Path(__file__).resolve().parents[2]
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own: a browser test that ran earlier in the same test
+    process leaves Playwright's event loop running on the main thread, where ``asyncio.run``
+    refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:
@@ -162,6 +174,13 @@ class Socket:
         while True:
             message = await self.recv(timeout)
             if message["type"] == kind:
+                return message
+
+    async def acked(self, msg_id: str, timeout: float = 10) -> dict[str, Any]:
+        """The update that acknowledges this socket's move ``msg_id`` (others are kept, skipped)."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] == "update" and message.get("ack") == msg_id:
                 return message
 
     async def send(self, message: dict[str, Any] | str) -> None:

@@ -15,11 +15,7 @@ import websockets
 from cyberdeck.server.protocol import server_messages
 
 from .drive import drain, play_moves, seat_people, strings
-from .harness import Client, ServerProcess
-
-
-def run(coroutine: object) -> None:
-    asyncio.run(coroutine)  # type: ignore[arg-type]
+from .harness import Client, ServerProcess, run
 
 
 async def alive(sock: object) -> None:
@@ -33,11 +29,11 @@ def test_a_move_is_acknowledged_and_everyone_sees_the_new_table(server: ServerPr
         _, _, (a, b) = await seat_people(server, "duel")
         action = a.table["legal_actions"][0]
         await a.move(action, "first")
-        assert (await a.expect("ack")) == {"type": "ack", "id": "first", "seq": 1}
+        mine = await a.acked("first")
+        assert mine["seq"] == 1 and mine["table"]["legal_actions"] == []
         update = await b.expect("update")
-        assert update["seq"] == 1 and update["table"]["to_move"] == 1
+        assert update["seq"] == 1 and update["table"]["to_move"] == 1 and update["ack"] is None
         assert b.table["legal_actions"], "the seat to move is told its moves"
-        assert (await a.expect("update"))["table"]["legal_actions"] == []
 
     run(scenario())
 
@@ -46,7 +42,7 @@ def test_stale_and_duplicate_moves_change_nothing(server: ServerProcess) -> None
     async def scenario() -> None:
         _, _, (a, b) = await seat_people(server, "duel")
         await a.move(a.table["legal_actions"][0], "m1")
-        await a.expect("ack")
+        await a.acked("m1")
         await b.expect("update")
         # The same message again (a retry after a lost ack): a duplicate, not a second move.
         await a.send({"type": "move", "id": "m1", "seq": 0, "action": "play chip01"})
@@ -58,7 +54,7 @@ def test_stale_and_duplicate_moves_change_nothing(server: ServerProcess) -> None
         assert stale["code"] == "stale" and stale["seq"] == 1
         assert "step 0" in stale["message"] and "step 1" in stale["message"]
         await b.move(b.table["legal_actions"][0], "b2")
-        assert (await b.expect("ack"))["seq"] == 2
+        assert (await b.acked("b2"))["seq"] == 2
 
     run(scenario())
 
@@ -171,10 +167,9 @@ def test_spectators_see_the_spectator_view_and_no_secret(server: ServerProcess) 
         a_hand, b_hand = set(a.table["view"]["hand"]), set(b.table["view"]["hand"])
         chip = a.table["view"]["hand"][0]
         await a.move(f"stash {chip}", "s1")
-        await a.expect("ack")
+        told_a = await a.acked("s1")
         seen = await watcher.expect("update")
         told_b = await b.expect("update")
-        told_a = await a.expect("update")
         assert chip in strings(told_a["table"]), "the stasher is told which chip"
         for message, secret in ((seen, a_hand | b_hand), (told_b, a_hand)):
             assert not strings(message) & secret, "a hidden chip reached another seat"
@@ -387,7 +382,8 @@ def test_every_message_matches_the_written_schema(server: ServerProcess) -> None
         for message in a.received + b.received:
             server_messages.validate_python(message)
         kinds = {m["type"] for m in a.received + b.received}
-        assert {"welcome", "update", "ack", "error", "pong", "presence"} <= kinds
+        assert {"welcome", "update", "error", "pong", "presence"} <= kinds
+        assert any(m.get("ack") for m in a.received + b.received), "moves are acknowledged"
         async with httpx.AsyncClient() as http:
             api = (await http.get(f"{server.base}/openapi.json")).json()
             schema = (await http.get(f"{server.base}/api/ws-schema")).json()
@@ -460,7 +456,7 @@ def test_any_junk_gets_an_answer_and_never_closes_the_socket(server: ServerProce
             answer = await a.recv()
             while answer["type"] == "presence":
                 answer = await a.recv()
-            assert answer["type"] in ("error", "pong", "welcome", "ack", "update", "ended"), raw
+            assert answer["type"] in ("error", "pong", "welcome", "update", "ended"), raw
             if answer["type"] == "error":
                 assert answer["message"].strip() and answer["code"], raw
             if answer["type"] == "ended":

@@ -4,7 +4,6 @@ full resyncs) or for a spectator holds no card that the seat may not see at that
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -17,6 +16,7 @@ from cyberdeck.store import ActionData, MatchData, SeatData
 
 from .conftest import every_game_id
 from .drive import assert_no_leaks, seat_count
+from .harness import run
 
 MAX_STEPS = 250
 STATES = 2000
@@ -64,12 +64,15 @@ async def random_match(game_id: str, seed: int) -> int:
     config = ServerConfig(send_queue=10_000)
     hub = Hub(None, config)  # type: ignore[arg-type]  # no database: only the messages
     room = hub.build(data)
-    conns = {seat: Connection(Wire(), seat, 0, config) for seat in [*range(count), None]}
+    conns = {
+        seat: Connection(Wire(), () if seat is None else (seat,), 0, config)
+        for seat in [*range(count), None]
+    }
     room.conns.extend(conns.values())
     received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in conns}
     picker = __import__("random").Random(seed)
-    for seat, conn in conns.items():
-        conn.send(hub.welcome(room, seat))
+    for conn in conns.values():
+        conn.send(hub.welcome(room, conn))
     steps = 0
     while not room.match.state.is_terminal and steps < MAX_STEPS:
         action = picker.choice(room.match.state.legal_actions())
@@ -77,8 +80,8 @@ async def random_match(game_id: str, seed: int) -> int:
         data.actions.append(ActionData(steps, 0, action.text, None))
         hub.broadcast_table(room, events)
         if picker.random() < 0.1:
-            for seat, conn in conns.items():
-                conn.send(hub.welcome(room, seat))
+            for conn in conns.values():
+                conn.send(hub.welcome(room, conn))
         steps += 1
     for seat, conn in conns.items():
         received[seat] = drained(conn)
@@ -90,5 +93,5 @@ async def random_match(game_id: str, seed: int) -> int:
 def test_no_message_to_a_seat_holds_a_card_it_may_not_see(game_id: str) -> None:
     states, seed = 0, 0
     while states < STATES:
-        states += asyncio.run(random_match(game_id, seed * 7919 + 1))
+        states += run(random_match(game_id, seed * 7919 + 1))
         seed += 1

@@ -3,7 +3,7 @@
 from .actions import Action, ActionSpace
 from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
-from .decklist import Deck, format_decklist, read_decklist
+from .decklist import Deck, DeckCard, format_decklist, read_decklist
 from .errors import (
     BadAction,
     BadCard,
@@ -42,6 +42,7 @@ __all__ = [
     "Card",
     "CyberdeckError",
     "Deck",
+    "DeckCard",
     "Event",
     "Game",
     "IllegalAction",

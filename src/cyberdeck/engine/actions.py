@@ -21,9 +21,12 @@ class Action:
     kind: str
     args: tuple[str, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    _text: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((self.kind, self.args)))
+        # Views, menus and the server ask for the text of every legal move at every step.
+        object.__setattr__(self, "_text", " ".join((self.kind, *self.args)))
 
     def __eq__(self, other: object) -> bool:
         # Games hand out the same objects, so identity settles almost every comparison.
@@ -37,9 +40,14 @@ class Action:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[str, ...]]]:
+        # The cached hash is of this process's string hashes (salted per process): an action
+        # sent to another process (an AI worker) is rebuilt there, with that process's hash.
+        return (Action, (self.kind, self.args))
+
     @property
     def text(self) -> str:
-        return " ".join((self.kind, *self.args))
+        return self._text
 
     def __str__(self) -> str:
         return self.text

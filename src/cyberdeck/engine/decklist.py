@@ -39,6 +39,37 @@ class Deck:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckCard:
+    """One card a deck may hold, with what a deck builder shows beside it.
+
+    ``code`` is how a deck list names the card (``7H``, ``street-samurai``) and what
+    ``read_deck`` reads back; ``section`` is the heading a builder files it under (``Programs``,
+    ``Runs deck``); ``copies`` is the most one legal deck may hold (the deck's other rules, such
+    as totals per kind, are the validator's); ``facts`` holds the game's own numbers and words,
+    JSON-ready, each under a short key a player reads (``cost``, ``suit``).
+    """
+
+    code: str
+    name: str
+    kind: str
+    section: str
+    copies: int
+    text: str = ""
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "kind": self.kind,
+            "section": self.section,
+            "copies": self.copies,
+            "text": self.text,
+            "facts": dict(self.facts),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class DeckText:
     """What a deck-list text says before its cards are read: ``(line, count, card text)``."""
 
@@ -53,6 +84,12 @@ def split_decklist(text: str) -> DeckText:
     if problems:
         raise BadDeck([text for _, text in problems])
     return split
+
+
+def readable_entries(text: str) -> DeckText:
+    """The lines of a deck list that are well formed, skipping the others (see ``split_decklist``
+    for the strict reading)."""
+    return _split(text)[0]
 
 
 def _split(text: str) -> tuple[DeckText, list[tuple[int, str]]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
-from .decklist import Deck, format_decklist
+from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .errors import BadDeck, BadOption, IllegalAction
 from .events import Event
 from .rng import Rng
@@ -165,6 +165,26 @@ class Game(ABC):
             return [f"{self.title} is not played with decks of your own."]
         return []
 
+    def check_deck(self, text: str) -> tuple[list[Any], list[str]]:
+        """A deck-list text's cards and every problem at once: each line that does not read,
+        then each deck-building rule the cards that do read break (a deck builder shows them all,
+        so one pass fixes the deck). Legal when the problems are empty."""
+        if not self.has_decks:
+            return [], self.validate_deck([])
+        try:
+            cards = self.read_deck(text)
+        except BadDeck as err:
+            unread = err.problems
+        else:
+            return cards, self.validate_deck(cards)
+        cards = []
+        for _, count, token in readable_entries(text).entries:
+            try:
+                cards.extend(self.read_deck(f"{count}x {token}"))
+            except BadDeck:
+                continue
+        return cards, [*unread, *self.validate_deck(cards)]
+
     def describe_deck(self, cards: list[Any], style: Style) -> str:
         """A deck for people: its list, and whatever a designer wants to see at a glance."""
         return self.deck_text(cards)
@@ -172,6 +192,17 @@ class Game(ABC):
     def starter_decks(self) -> list[Deck]:
         """The ready-made decks shipped with the game (none by default)."""
         return []
+
+    def deck_cards(self) -> list[DeckCard]:
+        """Every card a deck may hold, in the order a deck builder lists them (none by default)."""
+        return []
+
+    def decks_used(self, options: Mapping[str, Any], decks: Any) -> Any:
+        """What a record keeps of ``decks``: a game with decks writes out every seat's cards in
+        the order they were dealt from (a default or a starter named by the player spelled out),
+        so that the record replays the same game even after the starter decks change. ``decks``
+        as given otherwise."""
+        return decks
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

@@ -28,7 +28,8 @@ class Match:
         self.game = game
         resolved = game.resolve_options(options)
         self.state: State = game.new_state(resolved, seed, decks)
-        self.record = Record(game.id, seed, resolved, decks, meta=dict(meta or {}))
+        kept = game.decks_used(resolved, decks)
+        self.record = Record(game.id, seed, resolved, kept, meta=dict(meta or {}))
         self.log: list[Event] = list(self.state.opening_events())
 
     def play(self, action: Action | str) -> list[Event]:

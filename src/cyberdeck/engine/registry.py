@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from .errors import UnknownGame
 from .game import Game
@@ -41,3 +42,15 @@ def load_game(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGame(f"There is no game '{game_id}'. Games: {known}.") from None
+
+
+def rules_path(game_id: str) -> Path | None:
+    """A game's rules doc: shipped inside the wheel, or beside the sources in a checkout."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (
+        package / "docs" / "rules" / f"{game_id}.md",
+        package.parents[1] / "docs" / "rules" / f"{game_id}.md",
+    ):
+        if candidate.is_file():
+            return candidate
+    return None

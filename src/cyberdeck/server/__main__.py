@@ -16,6 +16,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: SQLite in data dir)")
     parser.add_argument("--grace", type=float, default=90.0, help="reconnection grace, seconds")
     parser.add_argument("--ai-delay", type=float, default=0.6)
+    parser.add_argument("--ai-workers", type=int, default=2, help="processes the AI thinks in")
     parser.add_argument("--rate", type=float, default=20.0, help="messages per second")
     parser.add_argument("--burst", type=int, default=40)
     parser.add_argument("--max-message", type=int, default=4096, help="bytes")
@@ -26,10 +27,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ws-compression", action="store_true", help="permessage-deflate")
     parser.add_argument("--secure-cookies", action="store_true", help="behind HTTPS")
     args = parser.parse_args(argv)
+    if args.ai_workers < 1:
+        parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
     config = ServerConfig(
         db_url=args.db,
         grace_seconds=args.grace,
         ai_delay=args.ai_delay,
+        ai_workers=args.ai_workers,
         rate_per_second=args.rate,
         rate_burst=args.burst,
         max_message_bytes=args.max_message,

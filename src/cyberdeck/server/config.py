@@ -22,6 +22,8 @@ class ServerConfig:
     allow_missing_origin: bool = False
     #: Seconds an AI seat waits before moving, so people can follow the game.
     ai_delay: float = 0.6
+    #: Worker processes the AI seats think in (a search never blocks the other matches).
+    ai_workers: int = 2
     #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
     secure_cookies: bool = False
     session_days: int = 30
@@ -34,3 +36,6 @@ class ServerConfig:
     ws_compression: bool = False
     #: The interpreter's thread switch interval, in seconds (see ``serve``).
     switch_interval: float = 0.0005
+    #: The cyclic garbage collector's thresholds (see ``serve``): young allocations before a
+    #: collection of the youngest generation, and how many of those before an older one.
+    gc_thresholds: tuple[int, int, int] = (700, 10, 100)

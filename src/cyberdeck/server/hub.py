@@ -31,9 +31,10 @@ from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
-from .protocol import Claim, ErrorCode, Move, Resign
+from .protocol import Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
-from .visibility import Seat, table_for
+from .thinking import Thinkers
+from .visibility import Seat, look_for, table_for
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
@@ -46,11 +47,19 @@ class Sender(Protocol):
 
 
 class Connection:
-    """One websocket: its seat, its rate budget, and a queue so a slow reader never holds a room."""
+    """One websocket: its seats, its rate budget, and a queue so a slow reader never holds a room.
 
-    def __init__(self, socket: Sender, seat: Seat, user_id: int, config: ServerConfig) -> None:
+    ``seats`` are the seats it may act for: none for a spectator, one for a player, several at a
+    hot-seat table (one person playing every seat for a person). ``seat`` is the one it acts for
+    and is shown now: at a hot-seat table, the seat to move whenever that is one of its own.
+    """
+
+    def __init__(
+        self, socket: Sender, seats: tuple[int, ...], user_id: int, config: ServerConfig
+    ) -> None:
         self.socket = socket
-        self.seat = seat
+        self.seats = seats
+        self.seat: Seat = seats[0] if seats else None
         self.user_id = user_id
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
         self.tokens = float(config.rate_burst)
@@ -146,16 +155,28 @@ class Room:
             return f"{(info.level or 'ai').capitalize()} AI"
         return info.user_name or f"Seat {seat + 1}"
 
+    def seats_of(self, user_id: int) -> tuple[int, ...]:
+        return tuple(
+            info.seat
+            for info in self.data.seats
+            if info.kind == "human" and info.user_id == user_id
+        )
+
     def seat_of(self, user_id: int) -> int | None:
-        for info in self.data.seats:
-            if info.kind == "human" and info.user_id == user_id:
-                return info.seat
-        return None
+        own = self.seats_of(user_id)
+        return own[0] if own else None
+
+    def point(self, conn: Connection) -> Seat:
+        """The seat ``conn`` acts for now: the seat to move when it is one of its own."""
+        to_move = self.match.state.current_player
+        if len(conn.seats) > 1 and to_move in conn.seats:
+            conn.seat = to_move
+        return conn.seat
 
     def connected(self, seat: int) -> bool:
         if self.data.seats[seat].kind == "ai":
             return True
-        return any(c.seat == seat and not c.closed for c in self.conns)
+        return any(seat in c.seats and not c.closed for c in self.conns)
 
     def seats_info(self) -> list[dict[str, Any]]:
         now = time.monotonic()
@@ -235,6 +256,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
+        self.thinkers = Thinkers(config.ai_workers)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -324,7 +346,8 @@ class Hub:
 
     # --- connections -----------------------------------------------------------------------------
 
-    def welcome(self, room: Room, seat: Seat) -> dict[str, Any]:
+    def welcome(self, room: Room, conn: Connection) -> dict[str, Any]:
+        seat = room.point(conn)
         state = room.match.state
         log_events = room.match.log
         table = table_for(state, seat, log_events, room.status == "running")
@@ -333,6 +356,9 @@ class Hub:
             "type": "welcome",
             "match": summary(room.data, room),
             "you": seat,
+            "yours": list(conn.seats),
+            # A seated player may pass the invite on (a private match's link needs it).
+            "invite": room.data.invite if conn.seats else None,
             "seq": room.seq,
             "status": room.status,
             "table": table,
@@ -344,54 +370,68 @@ class Hub:
     async def connect(self, room: Room, conn: Connection) -> None:
         async with room.lock:
             room.conns.append(conn)
-            if conn.seat is not None:
-                room.away_since.pop(conn.seat, None)
-            conn.send(self.welcome(room, conn.seat))
+            for seat in conn.seats:
+                room.away_since.pop(seat, None)
+            conn.send(self.welcome(room, conn))
         self.broadcast_presence(room)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         conn.stop()
         if conn in room.conns:
             room.conns.remove(conn)
-        if conn.seat is not None and not room.connected(conn.seat):
-            room.away_since[conn.seat] = time.monotonic()
+        for seat in conn.seats:
+            if not room.connected(seat):
+                room.away_since[seat] = time.monotonic()
         self.broadcast_presence(room)
         self.forget_if_idle(room)
 
     async def resync(self, room: Room, conn: Connection) -> None:
         async with room.lock:
-            conn.send(self.welcome(room, conn.seat))
+            conn.send(self.welcome(room, conn))
 
     def broadcast_presence(self, room: Room) -> None:
         text = encode({"type": "presence", "seats": room.seats_info()})
         for conn in room.conns:
             conn.send(text)
 
-    def broadcast_table(self, room: Room, events: list[Event]) -> None:
-        """Each connection gets its own seat's table; each distinct message is encoded once."""
+    def broadcast_table(
+        self, room: Room, events: list[Event], acked: tuple[Connection, str] | None = None
+    ) -> None:
+        """Each connection gets its own seat's table; each distinct message is encoded once. The
+        connection whose move this was finds its acknowledgement in its update (``ack``: the
+        message id), so a move costs one message per connection, not two for the mover."""
+        updates: dict[Seat, dict[str, Any]] = {}
         texts: dict[Seat, str] = {}
         state = room.match.state
         for conn in room.conns:
-            if conn.seat not in texts:
-                texts[conn.seat] = encode(
-                    {
-                        "type": "update",
-                        "seq": room.seq,
-                        "status": room.status,
-                        "table": table_for(state, conn.seat, events, room.status == "running"),
-                        "outcome": room.outcome,
-                    }
-                )
-            conn.send(texts[conn.seat])
+            seat = room.point(conn)
+            update = updates.get(seat)
+            if update is None:
+                update = updates[seat] = {
+                    "type": "update",
+                    "seq": room.seq,
+                    "status": room.status,
+                    "table": table_for(state, seat, events, room.status == "running"),
+                    "outcome": room.outcome,
+                    "ack": None,
+                }
+            if acked is not None and conn is acked[0]:
+                conn.send(encode({**update, "ack": acked[1]}))
+                continue
+            if seat not in texts:
+                texts[seat] = encode(update)
+            conn.send(texts[seat])
 
     # --- moves -----------------------------------------------------------------------------------
 
-    async def move(self, room: Room, conn: Connection, msg: Move) -> None:
-        seat = conn.seat
-        if seat is None:
+    async def move(self, room: Room, conn: Connection, msg: Move | Undo) -> None:
+        """A move, or (``Undo``) taking the last move back where the game allows it."""
+        if not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators watch; they cannot move.", msg.id))
             return
         async with room.lock:
+            seat = room.point(conn)
+            assert seat is not None
             done = room.handled.get((seat, msg.id))
             if done is not None:
                 conn.send(
@@ -409,7 +449,7 @@ class Hub:
                 conn.send(error(code, sentence, msg.id, room.seq))
                 return
             try:
-                events = self._apply(room, msg.action)
+                events = self._apply(room, msg)
             except BadAction as err:
                 conn.send(error(ErrorCode.BAD_ACTION, str(err), msg.id, room.seq))
                 return
@@ -428,8 +468,7 @@ class Hub:
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            conn.send({"type": "ack", "id": msg.id, "seq": room.seq})
-            self.broadcast_table(room, events)
+            self.broadcast_table(room, events, acked=(conn, msg.id))
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
@@ -449,13 +488,24 @@ class Hub:
             return ErrorCode.NOT_YOUR_TURN, f"It is {who}'s turn, not yours."
         return None
 
-    def _apply(self, room: Room, text: str) -> list[Event]:
-        if text.strip().lower() == UNDO:
+    def _apply(self, room: Room, msg: Move | Undo) -> list[Event]:
+        if isinstance(msg, Undo):
             before = len(room.match.log)
             room.match.undo()
             return room.match.log[before:]
-        action = room.game.parse_action(text)
+        action = room.game.parse_action(msg.action)
         return room.match.play(action)
+
+    def look(self, room: Room, conn: Connection, msg: Look) -> None:
+        """A close look at one part of the table, from the connection's own seat's view."""
+        seat = room.point(conn)
+        conn.send(
+            {
+                "type": "look",
+                "target": msg.target,
+                "text": look_for(room.match.state, seat, msg.target),
+            }
+        )
 
     async def _commit(self, room: Room, seat: int, msg_id: str | None) -> bool:
         """Store the move just made (and the end, if it ended the game); undo it on failure."""
@@ -504,8 +554,8 @@ class Hub:
     # --- the end: by the rules, by a claim, by resigning -------------------------------------------
 
     async def claim(self, room: Room, conn: Connection, msg: Claim) -> None:
-        seat = conn.seat
-        if seat is None:
+        seat = room.point(conn)
+        if seat is None or not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot claim a game.", msg.id))
             return
         async with room.lock:
@@ -518,7 +568,7 @@ class Hub:
             gone = [
                 s
                 for s, since in room.away_since.items()
-                if s != seat and not room.connected(s) and now - since >= grace
+                if s not in conn.seats and not room.connected(s) and now - since >= grace
             ]
             if not gone:
                 conn.send(
@@ -544,8 +594,8 @@ class Hub:
         self.spawn(self._rate(room))
 
     async def resign(self, room: Room, conn: Connection, msg: Resign) -> None:
-        seat = conn.seat
-        if seat is None:
+        seat = room.point(conn)
+        if seat is None or not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot resign.", msg.id))
             return
         async with room.lock:
@@ -610,12 +660,13 @@ class Hub:
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
-            snapshot = room.match.state.clone()
-            action = await asyncio.to_thread(room.agent(seat).choose, snapshot)
+            text, room.agents[seat] = await self.thinkers.choose(
+                room.agent(seat), room.match.state.clone()
+            )
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue
-                events = room.match.play(action)
+                events = room.match.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
                 self.broadcast_table(room, events)
@@ -642,6 +693,7 @@ class Hub:
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.stop()
+        self.thinkers.close()
 
 
 def new_match_data(

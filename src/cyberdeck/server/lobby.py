@@ -6,11 +6,14 @@ import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
+from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
 from ..agents import LEVELS, make_agent
-from ..engine import BadDeck, CyberdeckError, Event, Game, Match, games, load_game
+from ..engine import BadDeck, CyberdeckError, Event, Game, Match, Outcome, games, load_game
 from ..engine.record import UNDO
+from ..engine.registry import rules_path
+from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
 from .context import Context, context, require_user
 from .hub import new_match_data, summary
@@ -36,6 +39,8 @@ class GameOut(BaseModel):
     max_players: int
     options: list[OptionOut]
     has_decks: bool
+    #: Moves can be taken back (the solitaires): the websocket's ``undo`` message.
+    allows_undo: bool
     starter_decks: list[str]
     ai_levels: list[str]
 
@@ -54,6 +59,8 @@ class CreateMatch(BaseModel):
     #: One deck per seat (a deck list, a starter deck's name, or null), for games with decks.
     decks: list[str | None] | None = Field(default=None, max_length=16)
     public: bool = True
+    #: Hot-seat: the creator holds every seat for a person (people sharing one screen).
+    hotseat: bool = False
 
 
 class SeatOut(BaseModel):
@@ -110,6 +117,28 @@ class ReplayStep(BaseModel):
     outcome: dict[str, Any] | None
 
 
+class RulesOut(BaseModel):
+    game: str
+    title: str
+    #: The rules doc rendered to HTML (raw HTML in the source is escaped, not passed on).
+    html: str
+
+
+class StatsOut(BaseModel):
+    """One player's results in one game, from their finished matches on this server (matches
+    where they held a single seat; a game with a move taken back counts as played, unranked)."""
+
+    game: str
+    games: int
+    wins: int
+    draws: int
+    lost: int
+    losses: dict[str, int]
+    unranked: int
+    streak: int
+    best_streak: int
+
+
 class LeaderRow(BaseModel):
     rank: int
     name: str
@@ -142,11 +171,27 @@ async def list_games() -> list[GameOut]:
                 for o in g.options
             ],
             has_decks=g.has_decks,
+            allows_undo=g.allows_undo,
             starter_decks=[d.name for d in g.starter_decks()],
             ai_levels=[*LEVELS, "random", "greedy", *g.agents()],
         )
         for g in games()
     ]
+
+
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@router.get("/games/{game_id}/rules", response_model=RulesOut, tags=["games"])
+async def game_rules(game_id: str) -> RulesOut:
+    """A game's rules (docs/rules/GAME.md), as HTML."""
+    game = _game(game_id)
+    path = rules_path(game.id)
+    if path is None:
+        raise HTTPException(404, f"The rules of {game.title} are not installed.")
+    return RulesOut(
+        game=game.id, title=game.title, html=_markdown.render(path.read_text(encoding="utf-8"))
+    )
 
 
 def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | None) -> int:
@@ -189,8 +234,9 @@ async def create_match(
         else:
             seats.append(SeatData(index, "human"))
     mine = next((s for s in seats if s.kind == "human"), None)
-    if mine is not None:
-        mine.user_id, mine.user_name = user.id, user.name
+    for seat in seats:
+        if seat is mine or (body.hotseat and seat.kind == "human"):
+            seat.user_id, seat.user_name = user.id, user.name
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
     data = new_match_data(game, options, seats, body.decks, body.public, user.id)
@@ -219,6 +265,57 @@ async def list_matches(
     wanted = status or ["open", "running"]
     rows = await ctx.db.run(ctx.db.store.list_matches, wanted, limit)
     return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+
+
+@router.get("/me/matches", response_model=list[MatchOut])
+async def my_matches(
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+) -> list[MatchOut]:
+    """The matches you hold a seat in (private ones too), newest first."""
+    wanted = status or ["open", "running", "finished"]
+    rows = await ctx.db.run(ctx.db.store.user_matches, user.id, wanted, None, limit)
+    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+
+
+@router.get("/me/stats/{game_id}", response_model=StatsOut, tags=["ratings"])
+async def my_stats(
+    game_id: str,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> StatsOut:
+    """Your games, wins, losses by reason and streaks in one game, oldest result first."""
+    game = _game(game_id)
+    rows = await ctx.db.run(ctx.db.store.user_matches, user.id, ["finished"], game.id, 500, True)
+    stats = GameStats()
+    for data in sorted(rows, key=lambda d: (d.finished_at is None, d.finished_at, d.id)):
+        seats = [s.seat for s in data.seats if s.user_id == user.id]
+        if len(seats) != 1 or data.outcome is None:
+            continue
+        outcome = data.outcome
+        stats.add(
+            Outcome(
+                tuple(outcome["winners"]),
+                tuple(outcome["returns"]),
+                outcome["reason"],
+                outcome.get("kind", ""),
+            ),
+            seats[0],
+            sum(1 for a in data.actions if a.text == UNDO),
+        )
+    return StatsOut(
+        game=game.id,
+        games=stats.games,
+        wins=stats.wins,
+        draws=stats.draws,
+        lost=stats.lost,
+        losses=stats.losses,
+        unranked=stats.unranked,
+        streak=stats.streak,
+        best_streak=stats.best_streak,
+    )
 
 
 async def _match(ctx: Context, match_id: str) -> MatchData:

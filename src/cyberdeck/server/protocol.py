@@ -66,27 +66,43 @@ class Resign(_Strict):
     id: MessageId
 
 
+class Undo(_Strict):
+    """Take back the last move, at sequence number ``seq``: only in games that allow it (the
+    solitaires). The record keeps the undo; ``seq`` counts it as a step."""
+
+    type: Literal["undo"]
+    id: MessageId
+    seq: int = Field(ge=0)
+
+
+class Look(_Strict):
+    """A close look at one part of the table (``b2``, ``vault1``), as far as your seat may see."""
+
+    type: Literal["look"]
+    target: str = Field(min_length=1, max_length=40)
+
+
 class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Move | Resync | Claim | Resign | Ping, Field(discriminator="type")]
+AnyClientMessage = Move | Undo | Look | Resync | Claim | Resign | Ping
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
+KINDS = "move, undo, look, resync, claim, resign or ping"
 
 
 class BadMessage(Exception):
     """A client message that cannot be read; ``str`` is a sentence for the sender."""
 
 
-def read_client_message(text: str | bytes) -> Move | Resync | Claim | Resign | Ping:
+def read_client_message(text: str | bytes) -> AnyClientMessage:
     try:
         data = decode(text)
     except (ValueError, UnicodeDecodeError):
         raise BadMessage("The message is not JSON.") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise BadMessage(
-            "A message is a JSON object with a 'type' (move, resync, claim, resign, ping)."
-        )
+        raise BadMessage(f"A message is a JSON object with a 'type' ({KINDS}).")
     try:
         return _client.validate_python(data)
     except ValidationError as err:
@@ -94,9 +110,7 @@ def read_client_message(text: str | bytes) -> Move | Resync | Claim | Resign | P
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
         kind = data.get("type")
         if first["type"] == "union_tag_invalid":
-            raise BadMessage(
-                f"'{kind}' is not a message type; use move, resync, claim, resign or ping."
-            ) from None
+            raise BadMessage(f"'{kind}' is not a message type; use {KINDS}.") from None
         raise BadMessage(f"The {kind} message has a bad field '{where}': {first['msg']}.") from None
 
 
@@ -112,11 +126,22 @@ class SeatInfo(BaseModel):
     away_seconds: float | None = None
 
 
-class Table(BaseModel):
-    """One seat's (or the spectator's) picture of the game, from the filter in visibility.py."""
+class MenuMove(BaseModel):
+    """One legal move as a menu entry: the text to send, the game's phrase, its heading."""
 
+    action: str
+    label: str
+    group: str
+
+
+class Table(BaseModel):
+    """One seat's (or the spectator's) picture of the game, from the filter in visibility.py.
+    ``seat`` is whose view it is (a hot-seat connection is shown the seat to move)."""
+
+    seat: int | None
     view: dict[str, Any]
     legal_actions: list[str]
+    moves: list[MenuMove]
     to_move: int | None
     events: list[dict[str, Any]]
 
@@ -125,6 +150,10 @@ class Welcome(BaseModel):
     type: Literal["welcome"]
     match: dict[str, Any]
     you: int | None
+    #: Every seat this connection may act for (several at a hot-seat table).
+    yours: list[int]
+    #: The match's invite token, for a seated player to share (null for spectators).
+    invite: str | None = None
     seq: int
     status: Literal["open", "running", "finished"]
     table: Table
@@ -139,12 +168,9 @@ class Update(BaseModel):
     status: Literal["open", "running", "finished"]
     table: Table
     outcome: dict[str, Any] | None
-
-
-class Ack(BaseModel):
-    type: Literal["ack"]
-    id: str
-    seq: int
+    #: On the update sent to the connection that made the move: that move's message id (the move
+    #: is committed). ``None`` on every other update.
+    ack: str | None = None
 
 
 class ErrorMessage(BaseModel):
@@ -170,8 +196,17 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
+class LookAnswer(BaseModel):
+    """The answer to ``look``: ``text`` is null when the table has no such part."""
+
+    type: Literal["look"]
+    target: str
+    text: str | None
+
+
 ServerMessage = Annotated[
-    Welcome | Update | Ack | ErrorMessage | Presence | Ended | Pong, Field(discriminator="type")
+    Welcome | Update | ErrorMessage | Presence | Ended | Pong | LookAnswer,
+    Field(discriminator="type"),
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

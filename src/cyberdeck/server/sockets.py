@@ -15,7 +15,18 @@ from .auth import COOKIE
 from .config import ServerConfig
 from .context import Context
 from .hub import Connection, error
-from .protocol import BadMessage, Claim, ErrorCode, Move, Ping, Resign, Resync, read_client_message
+from .protocol import (
+    BadMessage,
+    Claim,
+    ErrorCode,
+    Look,
+    Move,
+    Ping,
+    Resign,
+    Resync,
+    Undo,
+    read_client_message,
+)
 
 router = APIRouter()
 log = logging.getLogger("cyberdeck.server")
@@ -42,7 +53,8 @@ async def match_socket(
     watch: bool = False,
     invite: str | None = None,
 ) -> None:
-    """Play (your own seat) or watch (``watch=true``, or not seated) a match."""
+    """Play (your own seats: ``seat=N`` picks the one to start at) or watch (``watch=true``, or
+    not seated) a match."""
     ctx: Context = socket.app.state.ctx
     config = ctx.config
     if not origin_allowed(socket, config):
@@ -58,8 +70,8 @@ async def match_socket(
         await socket.send_json(error(ErrorCode.NO_MATCH, f"There is no match '{match_id}'."))
         await socket.close(NOT_FOUND)
         return
-    own = room.seat_of(user.id)
-    if seat is not None and seat != own:
+    own = room.seats_of(user.id)
+    if seat is not None and seat not in own:
         await socket.send_json(
             error(
                 ErrorCode.NOT_YOUR_SEAT, f"Seat {seat} is not yours; you may only act for your own."
@@ -68,13 +80,15 @@ async def match_socket(
         await socket.close(FORBIDDEN)
         return
     invited = invite is not None and secrets.compare_digest(invite, room.data.invite)
-    if own is None and not room.data.public and not invited:
+    if not own and not room.data.public and not invited:
         await socket.send_json(
             error(ErrorCode.NOT_YOUR_SEAT, "This match is private; watching needs its invite.")
         )
         await socket.close(FORBIDDEN)
         return
-    conn = Connection(socket, None if watch else own, user.id, config)
+    if seat is not None:
+        own = (seat, *(s for s in own if s != seat))
+    conn = Connection(socket, () if watch else own, user.id, config)
     pump = asyncio.create_task(conn.pump())
     await ctx.hub.connect(room, conn)
     try:
@@ -116,9 +130,11 @@ async def match_socket(
                 conn.send(error(ErrorCode.MALFORMED, str(err)))
                 continue
             try:
-                if isinstance(msg, Move):
+                if isinstance(msg, Move | Undo):
                     await ctx.hub.move(room, conn, msg)
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
+                elif isinstance(msg, Look):
+                    ctx.hub.look(room, conn, msg)
                 elif isinstance(msg, Resync):
                     await ctx.hub.resync(room, conn)
                 elif isinstance(msg, Claim):

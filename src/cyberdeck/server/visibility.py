@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine import Event, State
+from ..engine.text import ASCII
 
 Seat = int | None  # None: a spectator
 
@@ -35,14 +36,38 @@ def legal_for(state: State, seat: Seat) -> list[str]:
     return [a.text for a in state.legal_actions()]
 
 
+def moves_for(state: State, seat: Seat, view: dict[str, Any]) -> list[dict[str, str]]:
+    """The seat to move's moves as a menu: the action text, the game's phrase for it (from the
+    seat's own view) and the heading it is listed under."""
+    if seat is None or seat != state.current_player:
+        return []
+    game = state.game
+    return [
+        {
+            "action": a.text,
+            "label": game.describe_action(a, view),
+            "group": game.action_group(a),
+        }
+        for a in state.legal_actions()
+    ]
+
+
+def look_for(state: State, seat: Seat, target: str) -> str | None:
+    """A close look at one part of the table (``look b2``), drawn from the seat's own view."""
+    return state.game.inspect(state.view(seat), target.strip().lower(), ASCII)
+
+
 def table_for(
     state: State, seat: Seat, events: Iterable[Event], playing: bool = True
 ) -> dict[str, Any]:
-    """What ``seat`` receives about the table after a step: its view, its moves (only while the
-    match is in play) and its events."""
+    """What ``seat`` receives about the table after a step: whose view it is, the view, its
+    moves (only while the match is in play, as texts and as a menu) and its events."""
+    view = view_for(state, seat, playing)
     return {
-        "view": view_for(state, seat, playing),
+        "seat": seat,
+        "view": view,
         "legal_actions": legal_for(state, seat) if playing else [],
+        "moves": moves_for(state, seat, view) if playing else [],
         "to_move": state.current_player,
         "events": events_for(events, seat),
     }

@@ -3,6 +3,7 @@ server talks to. SQLite (WAL, foreign keys on) by default, PostgreSQL by URL."""
 
 from .repository import (
     ActionData,
+    DeckData,
     Finish,
     MatchData,
     NameTaken,
@@ -16,6 +17,7 @@ from .repository import (
 
 __all__ = [
     "ActionData",
+    "DeckData",
     "Finish",
     "MatchData",
     "NameTaken",

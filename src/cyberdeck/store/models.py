@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -99,6 +100,22 @@ class Rating(Base):
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DeckRow(Base):
+    """A player's saved deck for one game: a name and its deck-list text (as the game writes it,
+    so it always reads back). Names are unique per player and game."""
+
+    __tablename__ = "decks"
+    __table_args__ = (UniqueConstraint("user_id", "game", "name", name="uq_decks_user_game_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class Setting(Base):

@@ -15,19 +15,19 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ..engine import CyberdeckError
-from .models import ActionRow, MatchRow, Rating, SeatRow, Setting, User
+from .models import ActionRow, DeckRow, MatchRow, Rating, SeatRow, Setting, User
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 class NameTaken(CyberdeckError):
-    """A sign-up with a name someone already has."""
+    """A sign-up with a name someone already has, or a second deck of one name in one game."""
 
 
 def sqlite_url(path: Path) -> str:
@@ -102,6 +102,23 @@ class RatingData:
     sigma: float
     games: int
     wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckData:
+    id: int
+    user_id: int
+    game: str
+    name: str
+    text: str
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+def _deck_data(row: DeckRow) -> DeckData:
+    return DeckData(
+        row.id, row.user_id, row.game, row.name, row.text, row.created_at, row.updated_at
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -272,6 +289,30 @@ class Store:
             ).all()
             return self._match_data(session, rows, with_actions=False)
 
+    def user_matches(
+        self,
+        user_id: int,
+        statuses: Sequence[str],
+        game: str | None = None,
+        limit: int = 100,
+        with_actions: bool = False,
+    ) -> list[MatchData]:
+        """Matches in which the user holds a seat (public or not), newest first."""
+        with self.sessions() as session:
+            query = (
+                select(MatchRow)
+                .where(
+                    MatchRow.status.in_(tuple(statuses)),
+                    MatchRow.id.in_(select(SeatRow.match_id).where(SeatRow.user_id == user_id)),
+                )
+                .order_by(MatchRow.created_at.desc(), MatchRow.id)
+                .limit(limit)
+            )
+            if game is not None:
+                query = query.where(MatchRow.game == game)
+            rows = session.scalars(query).all()
+            return self._match_data(session, rows, with_actions=with_actions)
+
     def _match_data(
         self, session: Session, rows: Sequence[MatchRow], with_actions: bool = True
     ) -> list[MatchData]:
@@ -350,6 +391,55 @@ class Store:
                         )
                     )
 
+    # --- saved decks ----------------------------------------------------------------------------
+
+    def decks(self, user_id: int, game: str) -> list[DeckData]:
+        """A player's saved decks of one game, by name."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(DeckRow)
+                .where(DeckRow.user_id == user_id, DeckRow.game == game)
+                .order_by(DeckRow.name, DeckRow.id)
+            ).all()
+            return [_deck_data(r) for r in rows]
+
+    def deck(self, user_id: int, deck_id: int) -> DeckData | None:
+        """One saved deck, only if it is this player's."""
+        with self.sessions() as session:
+            row = session.get(DeckRow, deck_id)
+            return None if row is None or row.user_id != user_id else _deck_data(row)
+
+    def create_deck(self, user_id: int, game: str, name: str, text: str) -> DeckData:
+        try:
+            with self.sessions.begin() as session:
+                row = DeckRow(user_id=user_id, game=game, name=name, text=text)
+                session.add(row)
+                session.flush()
+                session.refresh(row)
+                return _deck_data(row)
+        except IntegrityError:
+            raise _deck_name_taken(name) from None
+
+    def update_deck(self, user_id: int, deck_id: int, name: str, text: str) -> DeckData | None:
+        """Rename and rewrite one of this player's decks; ``None`` when they have no such deck."""
+        try:
+            with self.sessions.begin() as session:
+                row = session.get(DeckRow, deck_id)
+                if row is None or row.user_id != user_id:
+                    return None
+                row.name, row.text, row.updated_at = name, text, datetime.now(UTC)
+                session.flush()
+                return _deck_data(row)
+        except IntegrityError:
+            raise _deck_name_taken(name) from None
+
+    def delete_deck(self, user_id: int, deck_id: int) -> bool:
+        with self.sessions.begin() as session:
+            gone = session.execute(
+                delete(DeckRow).where(DeckRow.id == deck_id, DeckRow.user_id == user_id)
+            )
+            return getattr(gone, "rowcount", 0) == 1
+
     # --- ratings --------------------------------------------------------------------------------
 
     def ratings(self, game: str, user_ids: Sequence[int]) -> dict[int, RatingData]:
@@ -394,3 +484,7 @@ class Store:
             return [
                 RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins) for r, u in rows
             ]
+
+
+def _deck_name_taken(name: str) -> NameTaken:
+    return NameTaken(f"You already have a deck named '{name}' for this game; choose another name.")

@@ -7,10 +7,30 @@ import pytest
 from cyberdeck.engine import Action, IllegalAction
 from cyberdeck.games.cyberpunk_ccg import GAME, economy, equipping, turns
 from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, texts
+from cyberdeck.games.cyberpunk_ccg.rules import EQUIP, F_DRAWN
+
+
+def test_setup_each_player_may_cut_the_opponents_decks() -> None:
+    state = GAME.new_state({}, 3)
+    runs, gear = state.runs[0][:], state.gear[0][:]
+    assert state.current_player == 1 and texts(state) == ["cut", "no-cut"]
+    act(state, "cut")
+    assert sorted(state.runs[0]) == sorted(runs) and state.runs[0] != runs
+    assert state.gear[0] != gear and state.current_player == 0
+    act(state, "no-cut")
+    assert state.prompt == ("draw", 0, 4, "setup")
+
+
+def test_the_cut_is_the_same_for_the_same_seed() -> None:
+    one, two = GAME.new_state({}, 5), GAME.new_state({}, 5)
+    act(one, "cut", "cut")
+    act(two, "cut", "cut")
+    assert one.runs == two.runs and one.gear == two.gear
 
 
 def test_setup_each_player_draws_four_then_the_cut_picks_who_goes_first() -> None:
     state = GAME.new_state({}, 3)
+    act(state, "no-cut", "no-cut")
     while state.turn == 0:
         act(state, "draw runs")
     assert len(state.hand[0]) + len(state.hand[1]) == 8
@@ -20,7 +40,7 @@ def test_setup_each_player_draws_four_then_the_cut_picks_who_goes_first() -> Non
 
 def test_draw_picks_the_deck_one_card_at_a_time() -> None:
     state = GAME.new_state({}, 3)
-    act(state, "draw runs", "draw gear", "draw gear", "draw runs")
+    act(state, "no-cut", "no-cut", "draw runs", "draw gear", "draw gear", "draw runs")
     kinds = sorted(state.defs[i].deck for i in state.hand[0])
     assert kinds == ["gear", "gear", "runs", "runs"]
 
@@ -245,6 +265,56 @@ def test_a_martial_artist_uses_two_melee_weapons() -> None:
     t.card(0, "shock-baton", on=other)
     state = t.at("hits")
     assert state.runner_stat(master, "sr") == 10 and state.runner_stat(other, "sr") == 8
+
+
+def test_the_player_chooses_the_active_weapon_in_the_equip_step() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")  # SR 2 LR 2
+    pistol = t.card(0, "heavy-pistol", on=cop)  # SR 1 LR 2 (drawn)
+    rifle = t.card(0, "assault-rifle", on=cop)  # SR 2 LR 4 (carried)
+    t.awake(1)
+    state = t.at("equip")
+    act(state, f"wield c{rifle}")
+    assert state.runner_stat(cop, "lr") == 2 + 4 and not state.flags[pistol] & F_DRAWN
+
+
+def test_a_weapon_changes_hands_once_a_turn_and_only_in_the_equip_step() -> None:
+    t = Table()
+    cop = t.card(0, "beat-cop")
+    pistol = t.card(0, "heavy-pistol", on=cop)
+    rifle = t.card(0, "assault-rifle", on=cop)
+    t.awake(1)
+    state = t.at("equip")
+    act(state, f"wield c{rifle}", "pass")
+    assert f"wield c{pistol}" in texts(state) and f"holster c{rifle}" not in texts(state)
+    act(state, "pass", "pass")
+    assert state.step != EQUIP and f"wield c{pistol}" not in texts(state)
+
+
+def test_a_martial_artist_puts_one_melee_weapon_away_to_draw_another() -> None:
+    t = Table("the-mob")
+    master = t.card(0, "blade-master")  # SR 5
+    blade = t.card(0, "monoblade", on=master)  # SR 3
+    baton = t.card(0, "shock-baton", on=master)  # SR 2
+    spare = t.card(0, "monoblade", on=master)  # SR 3, carried
+    t.awake(1)
+    state = t.at("equip")
+    assert f"wield c{spare}" not in texts(state)
+    act(state, f"holster c{baton}", "pass", f"wield c{spare}")
+    assert state.runner_stat(master, "sr") == 5 + 3 + 3 and not state.flags[baton] & F_DRAWN
+    del blade
+
+
+def test_drawing_a_gun_puts_a_martial_artists_blades_away() -> None:
+    t = Table("the-mob")
+    master = t.card(0, "blade-master")
+    t.card(0, "monoblade", on=master)
+    t.card(0, "shock-baton", on=master)
+    rifle = t.card(0, "assault-rifle", on=master)  # SR 2 LR 4
+    t.awake(1)
+    state = t.at("equip")
+    act(state, f"wield c{rifle}")
+    assert state.runner_stat(master, "sr") == 5 + 2 and state.active_gear(master) == [rifle]
 
 
 def test_exhausted_cards_give_no_stats() -> None:

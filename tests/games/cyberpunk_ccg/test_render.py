@@ -59,3 +59,19 @@ def test_moves_are_described_in_words() -> None:
             assert GAME.describe_action(action, view).strip()
         state.apply(rng.choice(state.legal_actions()))
     assert GAME.describe_action(Action.parse("buy street-samurai"), {}) == "buy Street Samurai"
+
+
+def test_drawn_weapons_and_a_save_decision_are_shown() -> None:
+    t = Table()
+    t.card(0, "trauma-medic")
+    cop = t.card(0, "beat-cop")
+    t.card(0, "heavy-pistol", on=cop)
+    t.card(0, "assault-rifle", on=cop)
+    t.hand(1, "ambush")
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play ambush", "pay bank", f"target c{cop}")
+    text = GAME.render(state.view(0), ASCII)
+    assert "Heavy Pistol (drawn)" in text and "Assault Rifle (drawn)" not in text
+    assert f"Player 1 to act: save Beat Cop (c{cop}) from being trashed" in text
+    assert GAME.describe_action(Action.parse("no-save"), state.view(0)) == "let it be trashed"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, hits, legwork, turns
+from cyberdeck.games.cyberpunk_ccg import hits, legwork, turns
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -12,6 +12,7 @@ from cyberdeck.games.cyberpunk_ccg.position import (
     act,
     texts,
 )
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 
 def test_a_cop_busts_a_weaker_runner_using_an_ability_and_cancels_the_effect() -> None:
@@ -84,22 +85,53 @@ def test_a_fixer_returns_cheaper_gear_from_the_discard() -> None:
     del rifle
 
 
+def _ambush(t: Table, victim: int) -> CyberState:
+    """Player 2 plays Ambush on ``victim`` (a card of player 1) during its own purchase step."""
+    t.hand(1, "ambush")
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play ambush", "pay bank", f"target c{victim}")
+    return state
+
+
 def test_a_med_tech_saves_a_weaker_runner_from_being_trashed() -> None:
     t = Table()
-    t.card(0, "trauma-medic")  # Power 5
+    med = t.card(0, "trauma-medic")  # Power 5
     cop = t.card(0, "beat-cop")  # Power 3
-    state = t.at("hits")
-    damage.destroy(state, cop)
-    assert state.zone[cop] == Z_PLAY and state.used[cop]
+    state = _ambush(t, cop)
+    assert state.current_player == 0 and texts(state) == ["no-save", f"save c{med}"]
+    act(state, f"save c{med}")
+    assert state.zone[cop] == Z_PLAY and state.used[cop] and state.used[med]
+
+
+def test_the_owner_may_let_a_savable_runner_be_trashed() -> None:
+    t = Table()
+    med = t.card(0, "trauma-medic")
+    cop = t.card(0, "beat-cop")
+    state = _ambush(t, cop)
+    act(state, "no-save")
+    assert state.zone[cop] == Z_DISCARD and not state.used[med]
+
+
+def test_the_owner_chooses_which_med_tech_saves() -> None:
+    t = Table()
+    doc = t.card(0, "back-alley-doc")  # Power 4
+    medic = t.card(0, "trauma-medic")  # Power 5
+    cop = t.card(0, "beat-cop")  # Power 3: either one alone is enough
+    state = _ambush(t, cop)
+    act(state, f"save c{medic}")
+    assert state.zone[cop] == Z_PLAY and state.used[medic] and not state.used[doc]
 
 
 def test_nothing_saves_a_burned_runner() -> None:
     t = Table()
     t.card(0, "trauma-medic")
     cop = t.card(0, "beat-cop")
-    state = t.at("hits")
-    damage.destroy(state, cop, burn=True)
-    assert state.zone[cop] == Z_DISCARD
+    t.hand(1, "burn-notice")
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play burn-notice", "pay bank", f"target c{cop}")
+    assert state.zone[cop] == Z_DISCARD and state.prompt is None
 
 
 def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
@@ -114,13 +146,24 @@ def test_a_med_tech_renews_a_weaker_runner_that_attacked_this_turn() -> None:
 
 def test_a_techie_saves_gear_to_the_stash_when_its_runner_is_trashed() -> None:
     t = Table("friendly-gangs")
-    t.card(0, "gearhead")  # Power 4
+    techie = t.card(0, "gearhead")  # Power 4
     ganger = t.card(0, "ganger")
     blade = t.card(0, "monoblade", on=ganger)
-    state = t.at("hits")
-    damage.destroy(state, ganger, burn=False)
-    # The ganger has no Med-Tech: it is trashed; the Techie keeps its blade in the Stash.
-    assert state.zone[ganger] == Z_DISCARD and state.zone[blade] == Z_STASH
+    state = _ambush(t, ganger)
+    # The ganger has no Med-Tech: it is trashed; the Techie may keep its blade in the Stash.
+    assert state.zone[ganger] == Z_DISCARD and texts(state) == ["no-save", f"save c{techie}"]
+    act(state, f"save c{techie}")
+    assert state.zone[blade] == Z_STASH and state.used[techie]
+
+
+def test_gear_no_techie_keeps_is_trashed_with_its_runner() -> None:
+    t = Table("friendly-gangs")
+    t.card(0, "gearhead")
+    ganger = t.card(0, "ganger")
+    blade = t.card(0, "monoblade", on=ganger)
+    state = _ambush(t, ganger)
+    act(state, "no-save")
+    assert state.zone[blade] == Z_DISCARD and state.prompt is None
 
 
 def test_media_raises_m_sec() -> None:
@@ -242,6 +285,28 @@ def test_a_cyber_psycho_that_does_not_attack_is_destroyed_at_the_end_of_the_turn
     assert state.zone[ganger] == Z_DISCARD and state.zone[fighter] == Z_PLAY
 
 
+def test_a_med_tech_may_save_a_cyber_psycho_at_the_end_of_the_turn() -> None:
+    t = Table()
+    med = t.card(0, "trauma-medic")  # Power 5
+    ganger = t.card(0, "ganger")  # Power 2
+    t.card(0, "mantis-blades", on=ganger)
+    t.card(0, "neural-jack", on=ganger)  # Empathy 1
+    state = t.at("damage")
+    act(state, "pass")
+    assert state.current_player == 0 and state.prompt is not None and state.prompt[0] == "save"
+    act(state, f"save c{med}")
+    assert state.zone[ganger] == Z_PLAY and state.active == 1 and state.turn == 2
+
+
+def test_family_may_lift_an_opposing_runner() -> None:
+    t = Table("the-nomads", "the-mob")
+    elder = t.card(0, "clan-elder")  # Power 6
+    ganger = t.card(1, "ganger")  # Power 2
+    state = t.at("purchase")
+    act(state, f"use c{elder}", f"target c{ganger}")
+    assert state.power(ganger) == 2 + 3
+
+
 def test_a_corp_adds_its_power_to_a_location_paying_at_most_doubling_it() -> None:
     t = Table("arasaka")
     exec_ = t.card(0, "junior-exec")  # Power 4
@@ -301,8 +366,10 @@ def test_med_techs_partner_to_save_a_stronger_runner() -> None:
     a = t.card(0, "back-alley-doc")  # Power 4
     b = t.card(0, "trauma-medic")  # Power 5
     boss = t.card(0, "psycho-squad-officer")  # Power 6: neither alone, both together
-    state = t.at("hits")
-    damage.destroy(state, boss)
+    state = _ambush(t, boss)
+    act(state, f"save c{a}")
+    assert state.prompt is not None and state.prompt[0] == "save" and not state.used[a]
+    act(state, f"save c{b}")
     assert state.zone[boss] == Z_PLAY and state.used[a] and state.used[b]
 
 
@@ -313,7 +380,20 @@ def test_corps_partner_to_return_a_dearer_location() -> None:
     (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
     state = t.at("damage")
     act(state, f"use c{a}", f"target c{plaza}")
+    assert texts(state) == [f"partner c{b}"]
+    act(state, f"partner c{b}")
     assert state.zone[plaza] == Z_HAND and state.used[a] and state.used[b]
+
+
+def test_the_player_chooses_the_partners() -> None:
+    t = Table("arasaka")
+    a = t.card(0, "junior-exec")  # Power 4
+    b = t.card(0, "junior-exec")  # Power 4
+    c = t.card(0, "junior-exec")  # Power 4: one partner is enough
+    (plaza,) = t.discard(0, "corporate-plaza")  # cost 6
+    state = t.at("damage")
+    act(state, f"use c{a}", f"target c{plaza}", f"partner c{c}")
+    assert state.zone[plaza] == Z_HAND and state.used[c] and not state.used[b]
 
 
 def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
@@ -327,3 +407,39 @@ def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
     assert state.current_player == 1
     act(state, f"use c{anchor}", f"target c{fort}")
     assert state.msec(fort) == 10
+
+
+def test_each_trashed_card_of_a_defeat_is_its_owners_decision() -> None:
+    t = Table()
+    t.card(0, "gearhead")  # Techie, Power 4
+    doc = t.card(0, "back-alley-doc")  # Med-Tech, Power 4
+    ganger = t.card(0, "ganger", team=1)  # Power 2, no Equipment: trashed
+    cop = t.card(0, "beat-cop", team=1)
+    jacket = t.card(0, "armored-jacket", on=cop)  # Equipment: trashed, the Cop exhausted
+    fortress = t.card(1, "data-fortress")  # ATTACK 20
+    state = t.at("hits")
+    act(state, "send t1", f"hit c{fortress}", "pass")
+    assert state.dying == [ganger, jacket] and state.prompt is not None
+    act(state, f"save c{doc}", "no-save")
+    assert state.zone[ganger] == Z_PLAY and state.zone[jacket] == Z_DISCARD and state.used[cop]
+
+
+def test_fixers_partner_to_return_dearer_gear() -> None:
+    t = Table("the-mob")
+    broker = t.card(0, "info-broker")  # Power 5
+    street = t.card(0, "street-fixer")  # Power 3: 5 + 3 = 8 > 6
+    (rocket,) = t.discard(0, "rocket-launcher")  # cost 6
+    state = t.at("damage")
+    act(state, f"use c{broker}", f"target c{rocket}", f"partner c{street}")
+    assert state.zone[rocket] == Z_HAND and state.used[broker] and state.used[street]
+
+
+def test_med_techs_partner_to_renew_a_stronger_runner() -> None:
+    t = Table()
+    doc = t.card(0, "back-alley-doc")  # Power 4
+    medic = t.card(0, "trauma-medic")  # Power 5: 4 + 5 = 9 > 6
+    boss = t.card(0, "psycho-squad-officer", used=True)  # Power 6
+    state = t.at("damage")
+    state.flags[boss] |= 1  # it took part in a Hit this turn
+    act(state, f"use c{doc}", f"target c{boss}", f"partner c{medic}")
+    assert not state.used[boss] and state.used[doc] and state.used[medic]

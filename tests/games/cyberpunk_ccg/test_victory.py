@@ -200,6 +200,16 @@ def test_the_turn_cap_ends_the_game_as_a_draw_of_kind_cap() -> None:
     assert _end(state) == "cap" and state.outcome is not None and state.outcome.winners == ()
 
 
+def test_empty_decks_end_the_game_well_before_the_cap() -> None:
+    state = Table().at("damage")
+    choices = ["take ops", "take style"]
+    while not state.is_terminal:
+        moves = texts(state)
+        act(state, choices[state.turn % 2] if "take ops" in moves else moves[0])
+    assert state.outcome is not None and state.outcome.kind in ("ops", "style")
+    assert state.turn <= 2 * 14 + 1 < rules.TURN_CAP
+
+
 def test_damage_control_discards_down_to_eight() -> None:
     t = Table()
     t.hand(0, *["beat-cop"] * 10)

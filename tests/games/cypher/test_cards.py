@@ -1,7 +1,8 @@
 """Every card's effect and every clarification of the rulebook, one scenario each."""
 
+from cyberdeck.engine import Action
 from cyberdeck.games.cypher.position import act, area, deck, hand, table
-from cyberdeck.games.cypher.state import DRAW, EXTRACT, FIX, GUARD, ORDER, PASS, ROOM
+from cyberdeck.games.cypher.rules import DRAW, EXTRACT, FIX, GUARD, ORDER, PASS, ROOM
 
 # --- Aristocrat -------------------------------------------------------------------------------
 
@@ -170,6 +171,15 @@ def test_hacker_draws_from_the_bottom_of_the_deck():
     bottom = deck(state)[-1]
     act(state, "play hacker", "draw bottom")
     assert bottom in hand(state, 0)
+
+
+def test_the_hacker_cannot_draw_from_the_bottom_of_a_one_card_deck():
+    state = table(
+        3, hands={0: "hacker executive"}, deck="archivist", display="coder", rest="removed"
+    )
+    act(state, "play hacker")
+    assert "draw bottom" not in [a.text for a in state.legal_actions()]
+    assert "at least two cards" in state.why_illegal(Action.parse("draw bottom"))
 
 
 def test_without_the_hacker_there_is_no_bottom_draw():

@@ -1,7 +1,7 @@
 """The end: both triggers, the final round that nothing extends, the clockwise tie-break."""
 
 from cyberdeck.games.cypher.position import act, table
-from cyberdeck.games.cypher.state import ROUND_CAP
+from cyberdeck.games.cypher.rules import ROUND_CAP
 
 
 def finish_turn(state):

@@ -1,7 +1,7 @@
 """Information: hands are private, passed cards stay known while they can be, removed cards are
 unseen, and views and determinize agree with exactly that."""
 
-from cyberdeck.engine import Rng, load_game
+from cyberdeck.engine import Match, Rng, load_game
 from cyberdeck.games.cypher.position import act, hand, names, table
 
 GAME = load_game("cypher")
@@ -134,3 +134,12 @@ def test_knowledge_is_never_wrong_and_owners_always_know_their_hands():
                 if state.display >= 0:
                     assert state.know[state.display] == everyone
                 state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_deal_opens_the_match_log_and_each_hand_is_told_only_to_its_holder():
+    match = Match(load_game("cypher"), {"players": 3, "burn": True}, seed=4)
+    kinds = [e.kind for e in match.log]
+    assert kinds[0] == "burn" and kinds.count("deal") == 3 and kinds.count("hand") == 3
+    told = [e for e in match.log if e.kind == "hand"]
+    holders = sorted(seat for e in told for seat in (e.seats or ()))
+    assert holders == [0, 1, 2] and all(len(e.seats or ()) == 1 for e in told)

@@ -1,7 +1,7 @@
 """The four steps: play (with the area limit), draw (with the Display), pass, discard."""
 
 from cyberdeck.games.cypher.position import act, area, deck, hand, table
-from cyberdeck.games.cypher.state import DISCARD, DRAW, PASS, ROOM
+from cyberdeck.games.cypher.rules import DISCARD, DRAW, PASS, ROOM
 
 
 def test_play_puts_a_card_from_hand_into_your_play_area():

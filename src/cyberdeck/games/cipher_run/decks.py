@@ -12,15 +12,18 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ...engine import BadCard, BadDeck, Card, Deck
+from ...engine import BadCard, BadDeck, Card, Deck, DeckCard
 from ...engine.decklist import format_decklist, read_decklist, split_decklist
 from .cards import (
+    CARD_SET,
     KILL_SWITCH,
     KIND,
+    KIND_NAMES,
     NUMBER,
     OVERCLOCK,
     REVECTOR,
     SUIT,
+    VALUE,
     ZERO_DAY,
     card_order,
     read_card,
@@ -39,6 +42,13 @@ SUIT_WORDS = ("spades ♠", "hearts ♥", "diamonds ♦", "clubs ♣")
 _PROGRAM_LIMITS = ((KILL_SWITCH, "Kill-Switches (J)"), (REVECTOR, "Revectors (Q)"),
                    (OVERCLOCK, "Overclocks (K)"))  # fmt: skip
 STARTER_FILES = ("cold-boot", "redline")
+PROGRAM_TEXT = {
+    KILL_SWITCH: "Removes one module from the table, with every Overclock on it.",
+    REVECTOR: "Reverses the Attack Profile of one node.",
+    OVERCLOCK: "Sticks to one module and doubles it (two double twice, and so on).",
+    ZERO_DAY: "Purges the table of modules that share the target's suit (ace target) or value "
+    "(2-10 target).",
+}
 
 
 def validate(cards: Sequence[int]) -> list[str]:
@@ -76,6 +86,31 @@ def validate(cards: Sequence[int]) -> list[str]:
                 f"{SUIT_WORDS[suit]}."
             )
     return problems
+
+
+def deck_cards() -> list[DeckCard]:
+    """The 53-card space as a deck builder lists it: modules by value and suit, then programs."""
+    out = []
+    for card in sorted(CARD_SET, key=card_order):
+        kind, suit = KIND[card], SUIT[card]
+        facts: dict[str, object] = {"Suit": SUIT_WORDS[suit] if suit >= 0 else "none"}
+        if kind == NUMBER:
+            facts = {"Value": VALUE[card], **facts}
+            text = f"A Number Module worth {VALUE[card]}, for one of your own nodes."
+        else:
+            text = PROGRAM_TEXT[kind]
+        out.append(
+            DeckCard(
+                code=card.text,
+                name=card.name.capitalize(),
+                kind=KIND_NAMES[kind],
+                section="Number Modules" if kind == NUMBER else "Programs",
+                copies=MAX_JOKERS if kind == ZERO_DAY else MAX_COPIES,
+                text=text,
+                facts=facts,
+            )
+        )
+    return out
 
 
 def read_deck(text: str) -> list[Card]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, Deck, Game, Option, Rng, State, Style
+from ...engine import Action, ActionSpace, Deck, DeckCard, Game, Option, Rng, State, Style
+from ...engine.cards import CARDS
 from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
 from .evaluate import evaluate
@@ -109,6 +110,12 @@ class CipherRun(Game):
 
     def starter_decks(self) -> list[Deck]:
         return list(deckbuilding.starter_decks())
+
+    def deck_cards(self) -> list[DeckCard]:
+        return deckbuilding.deck_cards()
+
+    def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
+        return [[CARDS[c].text for c in cards] for cards in deckbuilding.resolve_decks(decks)]
 
 
 GAME = CipherRun()

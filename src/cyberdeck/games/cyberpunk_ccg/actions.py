@@ -22,6 +22,10 @@ INSTANCE_VERBS = (
     "bust",
     "boost",
     "exhaust",
+    "save",
+    "partner",
+    "wield",
+    "holster",
 )
 #: The abilities a card may have (``use c7`` asks which one when it has several).
 ABILITY_NAMES = (
@@ -47,7 +51,11 @@ def all_actions() -> list[Action]:
         Action("draw", ("gear",)),
         Action("take", ("ops",)),
         Action("take", ("style",)),
+        Action("cut"),
+        Action("no-cut"),
         Action("allow"),
+        Action("done"),
+        Action("no-save"),
         Action("no-defense"),
         Action("press-on"),
         Action("stand-down"),

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine import BadDeck, Deck, format_decklist, read_decklist
-from .cards import SPONSOR
+from ...engine import BadDeck, Deck, DeckCard, format_decklist, read_decklist
+from .cards import SPONSOR, CardDef
 from .cardset import BY_NAME, BY_SLUG, CARDS
 
 MIN_CARDS = 85
@@ -39,6 +39,44 @@ def deck_text(cards: list[int], name: str = "", about: str = "") -> str:
 def _order(card: int) -> tuple[int, str]:
     kinds = ("sponsor", "location", "operation", "runner", "cyber", "equipment", "event")
     return (kinds.index(CARDS[card].kind), CARDS[card].name)
+
+
+#: The numbers and words a deck builder shows beside a card, as players read them in the rules.
+_FACTS = (
+    ("Income", "income"), ("EB", "eb"), ("M-Sec", "msec"), ("E-Sec", "esec"), ("Ops", "ops"),
+    ("Runner type", "rtype"), ("SR", "sr"), ("LR", "lr"), ("Defense", "df"), ("Power", "power"),
+    ("Empathy", "empathy"), ("Body part", "part"), ("Gear", "gear"), ("Movement", "movement"),
+    ("Capacity", "capacity"), ("Wheels", "wheels"),
+)  # fmt: skip
+_SECTIONS = {"": "Sponsor", "runs": "Runs deck", "gear": "Gear deck"}
+
+
+def deck_cards() -> list[DeckCard]:
+    """Night City Core as a deck builder lists it: the sponsor, then by kind and name."""
+    return [_deck_card(CARDS[c]) for c in sorted(range(len(CARDS)), key=_order)]
+
+
+def _deck_card(d: CardDef) -> DeckCard:
+    facts: dict[str, object] = {"Faction": d.faction}
+    if d.kind != SPONSOR:
+        facts["Cost"] = d.cost
+    if d.style:
+        facts["Style"] = d.style
+    for label, attr in _FACTS:
+        value = getattr(d, attr)
+        if value:
+            facts[label] = value
+    if d.traits:
+        facts["Traits"] = ", ".join(sorted(d.traits))
+    return DeckCard(
+        code=d.slug,
+        name=d.name,
+        kind=d.kind.capitalize(),
+        section=_SECTIONS[d.deck],
+        copies=1 if d.legendary or d.kind == SPONSOR else MAX_COPIES,
+        text=d.text,
+        facts=facts,
+    )
 
 
 def validate(cards: list[int]) -> list[str]:

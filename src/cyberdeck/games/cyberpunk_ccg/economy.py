@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import equipping, hits, priority, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
-from .rules import F_OPENED, STASH, Z_DISCARD, Z_LIMBO, num
+from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -114,28 +114,53 @@ def boosters(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[int]:
 
 
 def answer_pay(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-    due, paid, purpose = pr[2], pr[3], pr[4]
+    """One source pays. A runner paying (a Corp's Resources, a Fixer's Street Deal) is using an
+    ability, so an opposing Cop may answer it before the EB counts."""
     if action.kind == "boost":
         corp = num(action.args[0])
         st.used[corp] = 1
-        st.prompt = ("pay", s, due, paid, purpose, st.power(corp))
         text = f"{st.name(corp)} will add its Power to the next Location's EB."
-        return [Event("boost", text, {"seat": s})]
+        ev = Event("boost", text, {"seat": s})
+        return [ev, *answered(st, s, corp, ("boost", corp, pr))]
     boost = pr[5] if len(pr) > 5 else 0
     if action.args[0] == "bank":
         amount = st.bank[s]
         st.bank[s] = 0
-        what = "banked EB"
-    else:
-        src = num(action.args[0])
-        op = purpose[0] in ("buy-op", "open")
-        amount = dict(sources(st, s, op))[src]
-        if boost and st.defs[src].kind == LOCATION:
-            amount += min(boost, amount)  # at most twice the Location's EB
-            boost = 0
-        st.used[src] = 1
-        what = st.defs[src].name
-    paid += amount
+        return credit(st, s, pr, amount, "banked EB", boost)
+    src = num(action.args[0])
+    op = pr[4][0] in ("buy-op", "open")
+    amount = dict(sources(st, s, op))[src]
+    st.used[src] = 1
+    if st.defs[src].kind == LOCATION and boost:
+        amount += min(boost, amount)  # at most twice the Location's EB
+        boost = 0
+    if st.defs[src].kind == RUNNER:
+        return answered(st, s, src, ("eb", src, amount, pr))
+    return credit(st, s, pr, amount, st.defs[src].name, boost)
+
+
+def answered(st: CyberState, s: int, runner: int, pending: tuple[Any, ...]) -> list[Event]:
+    """Give an opposing Cop the chance to bust a runner paying (or boosting), else go on."""
+    if responses.answerable(st, s, runner):
+        st.prompt = ("respond", 1 - s, runner, s, pending)
+        return []
+    return unanswered(st, s, pending)
+
+
+def unanswered(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
+    """The runner's EB (or boost) stands."""
+    runner, pr = pending[1], pending[-1]
+    if pending[0] == "boost":
+        st.prompt = ("pay", s, pr[2], pr[3], pr[4], st.power(runner))
+        return []
+    boost = pr[5] if len(pr) > 5 else 0
+    return credit(st, s, pr, pending[2], st.defs[runner].name, boost)
+
+
+def credit(
+    st: CyberState, s: int, pr: tuple[Any, ...], amount: int, what: str, boost: int
+) -> list[Event]:
+    due, paid, purpose = pr[2], pr[3] + amount, pr[4]
     ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
     if paid < due:
         st.prompt = (
@@ -144,6 +169,31 @@ def answer_pay(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> l
         return [ev]
     st.prompt = None
     return [ev, *paid_for(st, s, purpose)]
+
+
+def resume_payment(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[Event]:
+    """A paying runner was busted: its EB never came. Go on paying if the rest can still cover
+    the price; otherwise the card goes back to the hand (or the move is called off) and what was
+    already paid is lost, as overpaying is."""
+    op = pr[4][0] in ("buy-op", "open")
+    have = funds(st, s, op)
+    if len(pr) > 5:
+        have += min(
+            pr[5], max((v for i, v in sources(st, s, op) if st.defs[i].kind == LOCATION), default=0)
+        )
+    if have >= pr[2] - pr[3]:
+        st.prompt = pr
+        return [Event("unpaid", "The busted runner pays nothing.", {})]
+    st.prompt = None
+    purpose = pr[4]
+    if purpose[0] in ("buy", "buy-op", "event"):
+        i = purpose[1]
+        st.zone[i] = Z_HAND
+        st.hand[s].append(i)
+        text = f"Player {s + 1} cannot pay for {st.defs[i].name}; it goes back to the hand."
+    else:
+        text = f"Player {s + 1} cannot pay any more; the move is called off."
+    return [Event("called-off", text, {"seat": s}), *priority.done(st, s)]
 
 
 def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:

@@ -3,12 +3,13 @@ construction), what may be moved, recovered or renewed, and a card entering play
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority
 from .cards import CYBER, EQUIPMENT, LOCATION, RUNNER
-from .rules import CHASSIS_TOKENS, F_ATTACKED, Z_PLAY, Z_STASH, num
+from .rules import CHASSIS_TOKENS, F_ATTACKED, F_DRAWN, F_SWITCHED, Z_PLAY, Z_STASH, c, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -53,42 +54,56 @@ def movable(st: CyberState, s: int) -> list[int]:
     defs = st.defs
     out = []
     for a in st.stash[s]:
-        if destinations(st, s, a):
+        if next(each_destination(st, s, a), None) is not None:
             out.append(a)
     for a in st.play[s]:
         d = defs[a]
-        if d.kind == EQUIPMENT and st.host[a] and destinations(st, s, a):
+        if (
+            d.kind == EQUIPMENT
+            and st.host[a]
+            and next(each_destination(st, s, a), None) is not None
+        ):
             out.append(a)
     return out
 
 
 def destinations(st: CyberState, s: int, a: int) -> list[int]:
     """Where attachment ``a`` may go in the equip step (0 = the Stash)."""
+    return list(each_destination(st, s, a))
+
+
+def each_destination(st: CyberState, s: int, a: int) -> Iterator[int]:
+    """The destinations of ``a`` one by one (so that asking whether there is one stops at the
+    first)."""
     defs = st.defs
     d = defs[a]
     h = st.host[a]
-    out: list[int] = []
     if st.zone[a] == Z_STASH:
-        out = [r for r in st.runners(s) if economy.payers(st, r) and fits(st, a, r)]
-        out += [
-            ch
-            for ch in chassis(st, s)
-            if (d.gear == "vehicle" or "heavy-weapon" in d.traits) and fits(st, a, ch)
-        ]
-        return out
+        for r in st.runners(s):
+            if fits(st, a, r) and economy.payers(st, r):
+                yield r
+        if d.gear == "vehicle" or "heavy-weapon" in d.traits:
+            for ch in chassis(st, s):
+                if fits(st, a, ch):
+                    yield ch
+        return
     if d.kind != EQUIPMENT:
-        return []
+        return
     hd = defs[h]
     if d.gear == "chassis":
         if st.tokens[a] or hd.kind == RUNNER:
-            return []
-        return [r for r in st.runners(s) if economy.payers(st, r) and fits(st, a, r)]
+            return
+        for r in st.runners(s):
+            if fits(st, a, r) and economy.payers(st, r):
+                yield r
+        return
     if hd.kind == RUNNER:
         if economy.payers(st, h, a):
-            out.append(0)
+            yield 0
         if not st.used[a]:
-            out += [r for r in st.runners(s) if r != h and fits(st, a, r)]
-    return out
+            for r in st.runners(s):
+                if r != h and fits(st, a, r):
+                    yield r
 
 
 def fits(st: CyberState, a: int, r: int) -> bool:
@@ -106,6 +121,8 @@ def fits(st: CyberState, a: int, r: int) -> bool:
 
 
 def enter_play(st: CyberState, s: int, i: int, host: int = 0, fresh: bool = True) -> None:
+    """Card ``i`` enters play (on ``host`` when given). A weapon reaching a runner is drawn at
+    once if the runner has a free hand for it."""
     st.zone[i] = Z_PLAY
     st.used[i] = 0
     st.host[i] = host
@@ -113,8 +130,65 @@ def enter_play(st: CyberState, s: int, i: int, host: int = 0, fresh: bool = True
     st.flags[i] = 0
     st.spent[i] = 0
     st.play[s].append(i)
-    if fresh and st.defs[i].gear == "chassis":
+    d = st.defs[i]
+    if fresh and d.gear == "chassis":
         st.tokens[i] = CHASSIS_TOKENS
+    if d.gear == "weapon" and host and st.defs[host].kind == RUNNER and hands_free(st, host, i):
+        st.flags[i] |= F_DRAWN
+
+
+def drawn(st: CyberState, r: int, but: int = 0) -> list[int]:
+    return [a for a in st.attachments(r) if a != but and st.flags[a] & F_DRAWN]
+
+
+def hands_free(st: CyberState, r: int, w: int) -> bool:
+    """May runner ``r`` draw weapon ``w`` next to the weapons it already has drawn? One weapon;
+    a Martial Artist two melee weapons."""
+    held = drawn(st, r, w)
+    if not held:
+        return True
+    defs = st.defs
+    two = "martial-artist" in defs[r].traits and "melee" in defs[w].traits
+    return two and len(held) == 1 and "melee" in defs[held[0]].traits
+
+
+def weapon_actions(st: CyberState, s: int) -> list[Action]:
+    """Equip step: draw a carried weapon (putting away what it replaces) or put one away; each
+    weapon changes hands at most once a turn."""
+    out: list[Action] = []
+    defs = st.defs
+    flags = st.flags
+    for a in st.play[s]:
+        if defs[a].gear != "weapon" or flags[a] & F_SWITCHED:
+            continue
+        h = st.host[a]
+        if flags[a] & F_DRAWN:
+            out.append(Action("holster", (c(a),)))
+        elif h and defs[h].kind == RUNNER and not blocked(st, h, a):
+            out.append(Action("wield", (c(a),)))
+    return out
+
+
+def blocked(st: CyberState, r: int, w: int) -> bool:
+    """A Martial Artist holding two melee weapons must put one away before drawing a third."""
+    defs = st.defs
+    held = drawn(st, r, w)
+    return "melee" in defs[w].traits and len(held) == 2 and "martial-artist" in defs[r].traits
+
+
+def wield(st: CyberState, s: int, w: int, draw: bool) -> list[Event]:
+    r = st.host[w]
+    st.flags[w] |= F_SWITCHED
+    if draw:
+        if not hands_free(st, r, w):
+            for a in drawn(st, r, w):
+                st.flags[a] &= ~F_DRAWN
+        st.flags[w] |= F_DRAWN
+        text = f"{st.name(r)} draws {st.name(w)}."
+    else:
+        st.flags[w] &= ~F_DRAWN
+        text = f"{st.name(r)} puts {st.name(w)} away."
+    return [Event("wield", text, {"seat": s}), *priority.done(st, s)]
 
 
 def answer_place(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
@@ -160,6 +234,7 @@ def answer_place(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) ->
 def detach(st: CyberState, a: int) -> None:
     """Take ``a`` out of wherever it is (play, stash, limbo) without sending it anywhere."""
     p = st.owner[a]
+    st.flags[a] &= ~F_DRAWN
     if st.zone[a] == Z_PLAY:
         st.play[p].remove(a)
     elif st.zone[a] == Z_STASH:

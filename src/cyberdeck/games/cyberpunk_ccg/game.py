@@ -5,10 +5,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import ActionSpace, BadDeck, BadOption, Deck, Game, Option, Rng, State, Style
+from ...engine import (
+    ActionSpace,
+    BadDeck,
+    BadOption,
+    Deck,
+    DeckCard,
+    Game,
+    Option,
+    Rng,
+    State,
+    Style,
+)
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS
-from .decks import SPONSOR_CHOICES, STARTERS, check, deck_text, read_deck, starter_decks, validate
+from .decks import (
+    SPONSOR_CHOICES,
+    STARTERS,
+    check,
+    deck_cards,
+    deck_text,
+    read_deck,
+    starter_decks,
+    validate,
+)
 from .evaluate import evaluate
 from .render import describe_action, describe_deck, render
 from .state import CyberState
@@ -51,6 +71,15 @@ class CyberpunkCCG(Game):
         return self._space
 
     def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
+        state = CyberState(self._deck_lists(options, decks), Rng(seed))
+        state.start()
+        return state
+
+    def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
+        return [[CARDS[c].slug for c in cards] for cards in self._deck_lists(options, decks)]
+
+    def _deck_lists(self, options: Mapping[str, Any], decks: Any) -> list[list[int]]:
+        """Each seat's cards: the sponsor's starter and its rival's, unless a deck is given."""
         sponsor = options["sponsor"]
         lists = [STARTERS[sponsor][2], STARTERS[rival_of(sponsor)][2]]
         if decks is not None:
@@ -66,9 +95,7 @@ class CyberpunkCCG(Game):
                 cards = self._cards(deck)
                 check(cards)
                 lists[seat] = cards
-        state = CyberState(lists, Rng(seed))
-        state.start()
-        return state
+        return lists
 
     @staticmethod
     def _cards(deck: Any) -> list[int]:
@@ -104,6 +131,9 @@ class CyberpunkCCG(Game):
             Deck(d.name, tuple(CARDS[c].slug for c in d.cards), d.about, key=d.key)
             for d in starter_decks()
         ]
+
+    def deck_cards(self) -> list[DeckCard]:
+        return deck_cards()
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)

@@ -1,11 +1,11 @@
 """Cyberpunk CCG: legwork and teams — Fixers' deals, support costs, opening an opponent's
-Operation, partners pooling Power, and forming or leaving teams."""
+Operation, the partners who may pool Power, and forming or leaving teams."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Action, Event
+from ...engine import Action
 from . import economy
 from .cards import OPERATION
 from .rules import F_MOVED, F_OPENED, MAX_TEAMS, c
@@ -41,20 +41,6 @@ def partners(st: CyberState, s: int, r: int) -> list[int]:
 def pooled(st: CyberState, s: int, r: int) -> int:
     """``r``'s Power with every possible partner's added."""
     return st.power(r) + sum(st.power(x) for x in partners(st, s, r))
-
-
-def enlist(st: CyberState, s: int, r: int, need: int) -> list[Event]:
-    """Exhaust the fewest partners (strongest first) so that the Power pooled with ``r``
-    exceeds ``need``."""
-    total = st.power(r)
-    events: list[Event] = []
-    for x in sorted(partners(st, s, r), key=st.power, reverse=True):
-        if total > need:
-            break
-        st.used[x] = 1
-        total += st.power(x)
-        events.append(Event("partner", f"{st.name(x)} partners with {st.name(r)}.", {}))
-    return events
 
 
 def openable(st: CyberState, s: int) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import economy, equipping, hits, legwork, responses, turns
+from . import damage, economy, equipping, hits, legwork, responses, turns
 from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
     DAMAGE,
@@ -45,6 +45,7 @@ def window_actions(st: CyberState, s: int) -> list[Action]:
             acts += economy.buy_actions(st, s)
         elif step == EQUIP:
             acts += [Action("move", (c(a),)) for a in equipping.movable(st, s)]
+            acts += equipping.weapon_actions(st, s)
         elif step == OPEN:
             acts += [Action("open", (c(o),)) for o in legwork.openable(st, s)]
         elif step == HITS:
@@ -82,7 +83,7 @@ def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
     if d.kind != RUNNER:
         return out
     t = d.rtype
-    if t == "nomad" and len(st.runners(s)) > 1:
+    if t == "nomad" and len(st.runners(s)) + len(st.runners(1 - s)) > 1:
         out.append("family")
     elif t in ("media", "netrunner", "rocker") and phase == "legwork":
         if legwork.all_sites(st):
@@ -120,6 +121,8 @@ def prompt_actions(st: CyberState) -> list[Action]:
         ]
     if kind == "take":
         return [Action("take", ("ops",)), Action("take", ("style",))]
+    if kind == "cut":
+        return [Action("cut"), Action("no-cut")]
     if kind == "pay":
         op = pr[4][0] in ("buy-op", "open")
         acts = [Action("pay", (c(i),)) for i, _ in economy.sources(st, s, op)]
@@ -179,12 +182,12 @@ def prompt_actions(st: CyberState) -> list[Action]:
         return [Action("add", ("attack",)), Action("add", ("defense",))]
     if kind == "interface":
         return [Action("raise"), Action("lower")]
-    if kind == "respond":
-        acts = [Action("allow")]
-        for r in st.runners(s):
-            if st.defs[r].rtype == "cop" and not st.used[r] and not st.in_skirmish(r):
-                acts.append(Action("bust", (c(r),)))
-        return acts
+    if kind in ("respond", "posse"):
+        return responses.bust_actions(st)
+    if kind == "save":
+        return damage.save_actions(st)
+    if kind == "partner":
+        return responses.partner_actions(st)
     if kind == "discard":
         seen: list[str] = []
         for i in st.hand[s]:
@@ -198,7 +201,12 @@ def prompt_actions(st: CyberState) -> list[Action]:
 def settle(st: CyberState) -> list[Event]:
     """Pass automatically for a seat that can do nothing else; close finished windows."""
     events: list[Event] = []
-    while st._outcome is None and st.prompt is None:
+    while st._outcome is None:
+        if st.dying and (st.prompt is None or st.prompt[0] != "save"):
+            events += damage.ask_save(st)
+            continue
+        if st.prompt is not None:
+            break
         st._legal = None
         if window_actions(st, st.prio) != [PASS]:
             break
@@ -237,6 +245,8 @@ def act(st: CyberState, s: int, action: Action) -> list[Event]:
         a = num(args[0])
         st.prompt = ("place", s, a, "move")
         return []
+    if kind in ("wield", "holster"):
+        return equipping.wield(st, s, num(args[0]), kind == "wield")
     if kind == "open":
         op = num(args[0])
         return economy.start_payment(st, s, 2 * st.defs[op].cost, ("open", op))
@@ -297,7 +307,7 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
         st.prompt = ("interface", s, i)
         return [ev]
     if name == "family":
-        cands = [x for x in hits.targets(st, s, "own-runner") if x != i]
+        cands = [x for x in hits.targets(st, s, "any-runner") if x != i]
     elif name in ("credibility", "charisma"):
         cands = hits.targets(st, s, "any-site")
     elif name == "recover":
@@ -333,6 +343,8 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         return turns.answer_draw(st, s, pr, action.args[0])
     if kind == "take":
         return turns.answer_take(st, s, pr, action.args[0])
+    if kind == "cut":
+        return turns.answer_cut(st, s, pr, action.kind == "cut")
     if kind == "pay":
         return economy.answer_pay(st, s, pr, action)
     if kind == "place":
@@ -385,8 +397,12 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
             hits.exhaust(st, h[2])
             text = f"Player {s + 1}'s force stands down."
         return [Event("press", text, {}), *hits.end_hit(st, s)]
-    if kind == "respond":
+    if kind in ("respond", "posse"):
         return responses.answer_respond(st, s, pr, action)
+    if kind == "save":
+        return damage.answer_save(st, s, pr, action)
+    if kind == "partner":
+        return responses.answer_partner(st, s, pr, action)
     if kind == "discard":
         i = from_hand(st, s, action.args[0])
         st.hand[s].remove(i)

@@ -10,6 +10,7 @@ from ...engine import Action, Style
 from .cardset import BY_SLUG, CARDS
 
 PROMPTS = {
+    "cut": "cut the opponent's Runs and Gear decks, or leave them",
     "draw": "draw a card: choose the deck",
     "take": "the opponent could not draw: take 5 Ops or 5 Style",
     "pay": "pay",
@@ -24,6 +25,9 @@ PROMPTS = {
     "sense": "add the Solo's Power to attack or Defense",
     "interface": "raise or lower",
     "respond": "answer with a Cop (bust), or allow",
+    "posse": "add another Cop to the bust, or go ahead",
+    "save": "save a card from being trashed, or let it go",
+    "partner": "choose a partner to add its Power",
     "discard": "discard down to 8 cards",
 }
 
@@ -82,7 +86,7 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
             lines.append(f"  {card['id']} {card['name']}")
         for att in on.get(card["id"], []):
             used = " [used]" if att["used"] else ""
-            extra = ""
+            extra = " (drawn)" if att.get("drawn") else ""
             if "tokens" in att:
                 extra = f" tokens {att['tokens']}" + (" COMPLETE" if att["complete"] else "")
             lines.append(f"      + {att['id']} {att['name']}{extra}{used}")
@@ -148,6 +152,10 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
         elif prompt["kind"] == "place":
             what = f"choose where {prompt['card']} goes"
+        elif prompt["kind"] == "save":
+            what = f"save {prompt['card']} from being trashed (Med-Tech or Techie), or let it go"
+        elif prompt["kind"] in ("respond", "posse"):
+            what = f"{what} (the runner: {prompt['card']})"
         line += f": {what}"
     lines.append(line + ".")
     return "\n".join(lines)
@@ -224,6 +232,14 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "ability": "use the ability: {0}",
         "bust": "bust with {0}",
         "allow": "allow it",
+        "cut": "cut the opponent's decks",
+        "no-cut": "leave the opponent's decks uncut",
+        "wield": "draw {0} (the runner's active weapon)",
+        "holster": "put {0} away",
+        "done": "go ahead with these Cops",
+        "save": "save it with {0}",
+        "no-save": "let it be trashed",
+        "partner": "partner with {0}",
         "draw": "draw from the {0} deck",
         "take": "take 5 {0}",
         "combat-sense": "{0}: Combat Sense",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, equipping, hits, legwork, priority, turns
 from .cards import EVENT, RUNNER, Effect
-from .rules import F_BUSTED, Z_DISCARD, Z_HAND, Z_LIMBO, Z_PLAY, Z_STASH, num
+from .rules import F_BUSTED, F_FOUGHT, Z_DISCARD, Z_HAND, Z_LIMBO, Z_PLAY, Z_STASH, c, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -65,50 +65,116 @@ def with_target(
 def respond_or_resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
     """A runner producing an effect may be answered by an opposing Cop (Authority)."""
     code, source = pending[0], pending[1]
-    d = st.defs[source]
-    if (
-        code not in ("card-complete", "skirmish-bust")
-        and d.kind == RUNNER
-        and st.owner[source] == s
-        and d.rtype != "cop"
-        and not st.psycho(source)
-        and not st.in_skirmish(source)
-    ):
-        o = 1 - s
-        if any(
-            st.defs[r].rtype == "cop" and not st.used[r] and not st.in_skirmish(r)
-            for r in st.runners(o)
-        ):
-            st.prompt = ("respond", o, source, s, pending)
-            return []
+    if code not in ("card-complete", "skirmish-bust") and answerable(st, s, source):
+        st.prompt = ("respond", 1 - s, source, s, pending)
+        return []
     return resolve(st, s, pending)
 
 
+def answerable(st: CyberState, s: int, source: int) -> bool:
+    """Is ``source`` a runner of ``s`` that an opposing Cop may bust for producing an effect
+    (not a Cop, not Cyber-Psycho, not in a skirmish), with such a Cop ready?"""
+    d = st.defs[source]
+    if (
+        d.kind != RUNNER
+        or st.owner[source] != s
+        or d.rtype == "cop"
+        or st.psycho(source)
+        or st.in_skirmish(source)
+    ):
+        return False
+    return bool(free_cops(st, 1 - s, (), "respond"))
+
+
+def free_cops(st: CyberState, o: int, posse: tuple[int, ...], code: str) -> list[int]:
+    """Cops of ``o`` that may still join a bust: unused and out of any skirmish when answering
+    an effect; in a skirmish, the Cops on ``o``'s side of it that have not fought yet."""
+    defs = st.defs
+    if code == "skirmish-bust":
+        h = st.hit
+        assert h is not None
+        side = h[2] if h[1] == o else h[4]
+        return [
+            r
+            for r in side
+            if defs[r].rtype == "cop"
+            and r not in posse
+            and not st.used[r]
+            and not st.flags[r] & F_FOUGHT
+            and st.zone[r] == Z_PLAY
+        ]
+    return [
+        r
+        for r in st.runners(o)
+        if defs[r].rtype == "cop" and r not in posse and not st.used[r] and not st.in_skirmish(r)
+    ]
+
+
+def bust_actions(st: CyberState) -> list[Action]:
+    """The answers open to the Cops' player: allow the effect (or, once a Cop is in, go ahead
+    with the bust), or bring in another Cop."""
+    pr = st.prompt
+    assert pr is not None
+    o, pending = pr[1], pr[4]
+    posse = pr[5] if pr[0] == "posse" else ()
+    acts = [Action("allow" if pr[0] == "respond" else "done")]
+    acts += [Action("bust", (c(r),)) for r in free_cops(st, o, posse, pending[0])]
+    return acts
+
+
 def answer_respond(st: CyberState, o: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    """One step of building the posse: a Cop joins (a teamed Cop brings every ready Cop of its
+    team), and the bust is tried once the player goes ahead or no Cop is left to add."""
     target, s, pending = pr[2], pr[3], pr[4]
     st.prompt = None
     if action.kind == "allow":
-        return resolve(st, s, pending)
-    cop = num(action.args[0])
-    cops = posse(st, o, cop)
-    for x in cops:
-        st.used[x] = 1
-    events, busted = bust_contest(st, o, cops, target)
+        return carry_on(st, s, pending)
+    posse: tuple[int, ...] = pr[5] if pr[0] == "posse" else ()
+    code = pending[0]
+    events: list[Event] = []
+    if action.kind == "bust":
+        joined = team_cops(st, o, num(action.args[0]), code)
+        for x in joined:
+            if code == "skirmish-bust":
+                st.flags[x] |= F_FOUGHT
+            else:
+                st.used[x] = 1
+        posse = (*posse, *joined)
+        names = " and ".join(st.name(x) for x in joined)
+        verb = "joins" if len(joined) == 1 else "join"
+        text = f"{names} {verb} the bust on {st.name(target)}."
+        events.append(Event("posse", text, {"seat": o}))
+        if free_cops(st, o, posse, code):
+            st.prompt = ("posse", o, target, s, pending, posse)
+            return events
+    more, busted = bust_contest(st, o, list(posse), target)
+    events += more
+    if code == "skirmish-bust":
+        return events + priority.done(st, o)
     if busted:
-        events.append(Event("cancel", "The effect is cancelled.", {}))
-        return events + priority.done(st, s)
-    return events + resolve(st, s, pending)
+        return events + cancelled(st, s, pending)
+    return events + carry_on(st, s, pending)
 
 
-def posse(st: CyberState, o: int, cop: int) -> list[int]:
-    """The Cops that bust together: a teamed Cop brings every unused Cop of its team."""
+def team_cops(st: CyberState, o: int, cop: int, code: str) -> list[int]:
+    """The Cops that join together: a teamed Cop brings every other ready Cop of its team."""
     if not st.team[cop]:
         return [cop]
-    return [
-        r
-        for r in st.team_members(o, st.team[cop])
-        if st.defs[r].rtype == "cop" and (r == cop or not st.used[r])
-    ]
+    k = st.team[cop]
+    return [cop] + [r for r in free_cops(st, o, (cop,), code) if st.team[r] == k]
+
+
+def carry_on(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
+    """The effect was not stopped: it happens (or the EB is paid)."""
+    if pending[0] in ("eb", "boost"):
+        return economy.unanswered(st, s, pending)
+    return resolve(st, s, pending)
+
+
+def cancelled(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
+    if pending[0] in ("eb", "boost"):
+        return economy.resume_payment(st, s, pending[-1])
+    return [Event("cancel", "The effect is cancelled.", {}), *priority.done(st, s)]
 
 
 def bust_contest(st: CyberState, o: int, cops: list[int], target: int) -> tuple[list[Event], bool]:
@@ -157,13 +223,11 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         st.mods.append((target, "lrcost", st.power(source)))
         text = f"{st.name(target)}'s long-range offense costs {st.power(source)} EB less."
         events.append(Event("mod", text, {}))
-    elif code == "recover":
-        events += legwork.enlist(st, s, source, st.defs[target].cost)
-        events += to_hand(st, s, target)
-    elif code == "renew":
-        events += legwork.enlist(st, s, source, st.power(target))
-        st.used[target] = 0
-        events.append(Event("renew", f"{st.name(target)} is renewed.", {}))
+    elif code in ("recover", "renew"):
+        if st.power(source) <= partner_need(st, pending):
+            st.prompt = ("partner", s, pending, ())
+            return events
+        events += payoff(st, s, pending)
     elif code == "rig":
         ch = equipping.chassis(st, s)[0]
         equipping.detach(st, target)
@@ -183,11 +247,52 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
                 Event("support", f"{st.name(source)} adds {target} long-range offense.", {})
             )
     elif code == "skirmish-bust":
-        more, _ = bust_contest(st, s, [source], target)
-        events += more
+        return answer_respond(
+            st, s, ("respond", s, target, 1 - s, pending), Action("bust", (c(source),))
+        )
     if st.prompt is None:
         events += priority.done(st, s)
     return events
+
+
+def partner_need(st: CyberState, pending: tuple[Any, ...]) -> int:
+    """The Power a Damage-control recovery or renewal must beat: the card's cost, or the
+    renewed runner's Power."""
+    code, target = pending[0], pending[2]
+    return st.defs[target].cost if code == "recover" else st.power(target)
+
+
+def partner_actions(st: CyberState) -> list[Action]:
+    pr = st.prompt
+    assert pr is not None
+    s, pending, chosen = pr[1], pr[2], pr[3]
+    return [
+        Action("partner", (c(x),)) for x in legwork.partners(st, s, pending[1]) if x not in chosen
+    ]
+
+
+def answer_partner(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    """A runner too weak alone picks its partners of the same type one at a time; once their
+    Power together is enough, they are exhausted and the ability takes effect."""
+    pending, chosen = pr[2], (*pr[3], num(action.args[0]))
+    source = pending[1]
+    if st.power(source) + sum(st.power(x) for x in chosen) <= partner_need(st, pending):
+        st.prompt = ("partner", s, pending, chosen)
+        return []
+    st.prompt = None
+    events: list[Event] = []
+    for x in chosen:
+        st.used[x] = 1
+        events.append(Event("partner", f"{st.name(x)} partners with {st.name(source)}.", {}))
+    return events + payoff(st, s, pending) + priority.done(st, s)
+
+
+def payoff(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
+    code, target = pending[0], pending[2]
+    if code == "recover":
+        return to_hand(st, s, target)
+    st.used[target] = 0
+    return [Event("renew", f"{st.name(target)} is renewed.", {})]
 
 
 def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[Event]:

@@ -36,13 +36,20 @@ F_MOVED = 8  # reassigned during this Legwork
 F_FOUGHT = 16  # used an ability inside its own hit or skirmish this turn (not exhausted)
 F_BUSTED = 32  # busted: shown until its owner's next Straighten step
 F_PRESSED = 64  # a vehicle exhausted to press on: its Movement still counts this turn
+F_DRAWN = 128  # a weapon its runner has active (kept from turn to turn)
+F_SWITCHED = 256  # a weapon drawn or put away this turn
+#: The flags that outlast the turn.
+F_LASTING = F_BUSTED | F_DRAWN
 
 STASH = -1  # a hit target: the opponent's Stash
 MAX_TEAMS = 6
 MAX_INSTANCES = 240  # two decks of at most 120 cards
 HAND_LIMIT = 8
 WIN_POINTS = 100
-TURN_CAP = 60
+#: A safety net no legal game reaches: a deck of at most 120 cards is drawn out by its owner's
+#: 39th turn, and from then on every turn of that player gives the other 15 Ops or Style, so one
+#: of them has 100 within 14 more of its turns (turn 106 at the latest).
+TURN_CAP = 120
 SETUP_DRAW = 4
 TURN_DRAW = 3
 CHASSIS_TOKENS = 3

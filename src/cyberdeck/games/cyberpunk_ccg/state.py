@@ -8,9 +8,9 @@ construction tokens) live in flat lists, so a clone copies a handful of short li
 A turn walks nine steps (draw, straighten, purchase, equip, open, teams, hits, runs, damage). Each
 step is a priority window: the active player acts first, every completed action hands priority to
 the other player, and the step ends when both pass in succession. A seat whose only legal move is
-to pass passes automatically. Multi-part decisions (paying from several sources, choosing where
-gear goes, forming a force, answering with a Cop) are *prompts*: small tuples naming the seat that
-must answer next.
+to pass passes automatically. Multi-part decisions (cutting the opponent's decks, paying from
+several sources, choosing where gear goes, forming a force, answering with a posse of Cops, saving
+a trashed card) are *prompts*: small tuples naming the seat that must answer next.
 
 The rules themselves are free functions taking the state, one module per part of the game:
 ``priority`` (windows, prompts, carrying out moves), ``turns`` (the draw and the steps),
@@ -34,9 +34,9 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
+    F_DRAWN,
     F_PRESSED,
     SETUP,
-    SETUP_DRAW,
     Z_DISCARD,
     Z_GEAR,
     Z_PLAY,
@@ -57,6 +57,7 @@ class CyberState(CachedState):
         "corpzone",
         "defs",
         "discard",
+        "dying",
         "flags",
         "gear",
         "hand",
@@ -125,6 +126,8 @@ class CyberState(CachedState):
         self.stashhit = [0, 0]  # this seat hit the opponent's Stash this turn
         self.corpzone = [0, 0]  # this seat played Trashin' the Corp Zone this turn
         self.mods: list[tuple[int, str, int]] = []
+        #: Trashed cards waiting for their owner to save them or let them go (``damage``).
+        self.dying: list[int] = []
         self.hit: tuple[Any, ...] | None = None
         self.prompt: tuple[Any, ...] | None = None
         self.turn = 0
@@ -154,12 +157,13 @@ class CyberState(CachedState):
     # --- setup -------------------------------------------------------------------------------
 
     def start(self) -> list[Event]:
-        """Shuffle both decks of each player, then let each draw four cards."""
+        """Shuffle both decks of each player and offer the opponent the cut (``turns``); then
+        each player draws four cards."""
         for p in (0, 1):
             self.rng.shuffle(self.runs[p])
             self.rng.shuffle(self.gear[p])
         events = self.opening_events()
-        self.prompt = ("draw", 0, SETUP_DRAW, "setup")
+        self.prompt = ("cut", 1, 0)
         events += priority.settle(self)
         return events
 
@@ -224,24 +228,15 @@ class CyberState(CachedState):
         return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
 
     def active_gear(self, r: int) -> list[int]:
-        """Attachments of runner ``r`` whose stats count: unused, and only the active weapon(s)."""
-        out: list[int] = []
-        weapons: list[int] = []
+        """Attachments of runner ``r`` whose stats count: unused, and of its weapons only the
+        one drawn (a Martial Artist may draw two melee weapons)."""
         defs = self.defs
-        for a in self.attachments(r):
-            if self.used[a]:
-                continue
-            if defs[a].gear == "weapon":
-                weapons.append(a)
-            else:
-                out.append(a)
-        if weapons:
-            first = weapons[0]
-            if "martial-artist" in defs[r].traits and "melee" in defs[first].traits:
-                out.extend([w for w in weapons if "melee" in defs[w].traits][:2])
-            else:
-                out.append(first)
-        return out
+        flags = self.flags
+        return [
+            a
+            for a in self.attachments(r)
+            if not self.used[a] and (defs[a].gear != "weapon" or flags[a] & F_DRAWN)
+        ]
 
     def runner_stat(self, r: int, stat: str, even_used: bool = False) -> int:
         """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods.
@@ -460,6 +455,7 @@ class CyberState(CachedState):
         o.stashhit = self.stashhit[:]
         o.corpzone = self.corpzone[:]
         o.mods = self.mods[:]
+        o.dying = self.dying[:]
         o.hit = self.hit
         o.prompt = self.prompt
         o.turn = self.turn
@@ -503,6 +499,7 @@ class CyberState(CachedState):
             tuple(self.stashhit),
             tuple(self.corpzone),
             tuple(self.mods),
+            tuple(self.dying),
             self.hit,
             self.prompt,
             self.turn,

@@ -13,6 +13,7 @@ from .rules import (
     DRAW,
     F_ATTACKED,
     F_BUSTED,
+    F_LASTING,
     F_MOVED,
     HAND_LIMIT,
     SETUP_DRAW,
@@ -25,6 +26,23 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .state import CyberState
+
+
+def answer_cut(st: CyberState, s: int, pr: tuple[Any, ...], cut: bool) -> list[Event]:
+    """Setup: ``s`` may cut both of the opponent's freshly shuffled decks. Where each deck is cut
+    comes from the game's seeded RNG, so nobody learns anything of the order."""
+    owner = pr[2]
+    if cut:
+        for deck in (st.runs[owner], st.gear[owner]):
+            if len(deck) > 1:
+                k = 1 + st.rng.below(len(deck) - 1)
+                deck[:] = deck[k:] + deck[:k]
+        text = f"Player {s + 1} cuts player {owner + 1}'s Runs and Gear decks."
+    else:
+        text = f"Player {s + 1} leaves player {owner + 1}'s decks uncut."
+    ev = Event("cut-decks", text, {"seat": s})
+    st.prompt = ("cut", owner, s) if owner == 0 else ("draw", 0, SETUP_DRAW, "setup")
+    return [ev]
 
 
 def answer_draw(st: CyberState, s: int, pr: tuple[Any, ...], which: str) -> list[Event]:
@@ -90,7 +108,7 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
     st.hit = None
     for q in (0, 1):
         for i in st.play[q]:
-            st.flags[i] &= F_BUSTED
+            st.flags[i] &= F_LASTING
             st.spent[i] = 0
     st.stashhit = [0, 0]
     st.corpzone = [0, 0]
@@ -131,11 +149,22 @@ def next_step(st: CyberState) -> list[Event]:
 
 
 def end_turn(st: CyberState) -> list[Event]:
+    """Cyber-Psychos who did not attack are trashed (their owner may first save them), then the
+    turn finishes."""
     p = st.active
     events: list[Event] = []
     for r in st.runners(p):
         if st.psycho(r) and not st.flags[r] & F_ATTACKED:
             events += damage.destroy(st, r, why="a Cyber-Psycho who did not attack")
+    if st.dying:
+        return events + damage.ask_save(st, ("end-turn",))
+    return events + finish_turn(st)
+
+
+def finish_turn(st: CyberState) -> list[Event]:
+    """This turn's effects lapse, victory is checked, and the other player's turn begins."""
+    p = st.active
+    events: list[Event] = []
     st.mods = []
     st.bank = [0, 0]
     won = victory.victory(st, p)

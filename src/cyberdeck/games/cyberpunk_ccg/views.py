@@ -11,6 +11,7 @@ from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
     F_ATTACKED,
     F_BUSTED,
+    F_DRAWN,
     F_HIT,
     F_OPENED,
     SETUP,
@@ -72,6 +73,8 @@ def card_view(st: CyberState, i: int) -> dict[str, Any]:
                 out["opened"] = bool(st.flags[i] & F_OPENED)
         elif d.gear == "chassis":
             out.update(tokens=st.tokens[i], complete=st.chassis_complete(i))
+        elif d.gear == "weapon":
+            out["drawn"] = bool(st.flags[i] & F_DRAWN)
     return out
 
 
@@ -137,6 +140,8 @@ def draw_public(st: CyberState) -> dict[str, Any]:
             prompt["for"] = st.defs[what].name if what else pr[4][0]
         elif pr[0] == "place":
             prompt["card"] = st.defs[pr[2]].name
+        elif pr[0] in ("save", "respond", "posse"):
+            prompt["card"] = st.name(pr[2])
     return {
         "game": "cyberpunk-ccg",
         "turn": st.turn,

@@ -13,7 +13,8 @@ from typing import Any
 
 from ...engine import Action, BadOption, Outcome
 from .game import GAME
-from .state import CypherState, seat_name
+from .rules import seat_name
+from .state import CypherState
 
 POINTS_TO_WIN = {2: 4, 3: 3, 4: 2}
 

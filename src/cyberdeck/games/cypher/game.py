@@ -15,7 +15,8 @@ from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng
 from .catalog import Catalog, default_catalog, load_card_file
 from .evaluate import evaluate
 from .render import describe_action, inspect, render
-from .state import ACTIONS, CypherState
+from .rules import ACTIONS
+from .state import CypherState
 
 
 class Cypher(Game):

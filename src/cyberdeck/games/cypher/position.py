@@ -70,10 +70,7 @@ def table(
     if state.display >= 0:
         state.know[state.display] = everyone
     state.turn = turn
-    state._refill()  # an empty Display is refilled at once, as always
-    state._begin_turn(turn)
-    state._run()
-    state._events = []
+    state.begin(turn)  # an empty Display is refilled at once, as always
     return state
 
 

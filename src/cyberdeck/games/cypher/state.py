@@ -1,4 +1,4 @@
-"""Cypher: the rules engine.
+"""Cypher: the state — the table's facts, the engine contract and the task loop.
 
 A turn is four steps (play, draw, pass, discard), and card effects nest (a Fixer adds a Technomancer,
 which makes three players discard in turn, one of whom may answer with a Bodyguard). All of it runs
@@ -11,6 +11,14 @@ index 0. ``know[c]`` is a bit mask of the seats that know where card ``c`` is (b
 i.e. spectators); a seat always knows its own hand. Face-down moves (pass, discard, extraction) tell
 only the mover (and a pass's receiver) where a card went, and make everyone else forget what they
 knew of the mover's hand: they cannot tell which card left.
+
+This class holds the table's facts, the contract and the task loop. The rules themselves are free
+functions taking the state, one module per part of the game: ``turns`` (a turn's steps, each task
+carried out, the end of a turn), ``decisions`` (carrying out a seat's decision), ``effects`` (what
+each character does when it enters a play area), ``deck`` (drawing, the Display, the deck bottom),
+``ending`` (triggering the end, the final count, the tie-break), ``prompts`` (the pending decision
+in words, refusals) and ``views`` (what each seat may see, determinize); ``rules`` holds the
+constants they share.
 """
 
 from __future__ import annotations
@@ -18,103 +26,46 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
+from . import prompts, views
 from .catalog import (
-    CLASSES,
-    CODER,
-    E_ARISTOCRAT,
     E_BOTTOM,
     E_CHIEF,
-    E_DRAW_MORE,
     E_END,
-    E_EXTRACT,
     E_FIXER,
-    E_GUARD,
-    E_IMMUNE,
-    E_KEEP,
-    E_PURGE,
-    E_SWAP,
-    E_TAKE,
-    KIND_INDEX,
     KINDS,
     LOWER,
-    MIDDLE,
-    OVERSEER,
-    UPPER,
     Catalog,
 )
-
-AREA_LIMIT = 3
-#: Safety rule (not in the rulebook): the end is triggered after this many rounds at the latest.
-ROUND_CAP = 30
-
-# Decisions.
-NONE, PLAY, ROOM, FIX, EXTRACT, DRAW, PASS, DISCARD, GUARD, ORDER = range(10)
-PHASES = (
-    "none",
-    "play",
-    "make-room",
-    "fixer",
-    "extractor",
-    "draw",
-    "pass",
-    "discard",
-    "bodyguard",
-    "discard-order",
+from .decisions import decide
+from .deck import refill
+from .rules import (
+    ADD_ACTIONS,
+    ADD_NONE,
+    BUMP_ACTIONS,
+    DISCARD,
+    DISCARD_ACTIONS,
+    DRAW,
+    DRAW_BOTTOM,
+    DRAW_DISPLAY,
+    DRAW_TOP,
+    EXTRACT,
+    EXTRACT_ACTIONS,
+    EXTRACT_NONE,
+    FIX,
+    GUARD,
+    GUARD_ALLOW,
+    GUARD_USE,
+    NAMES,
+    NONE,
+    ONLY,
+    ORDER,
+    PASS,
+    PASS_ACTIONS,
+    PLAY,
+    PLAY_ACTIONS,
+    ROOM,
 )
-
-# Tasks: tuples whose first element is one of these.
-(
-    T_PLAY_STEP,
-    T_DRAW_STEP,
-    T_PASS_STEP,
-    T_DISCARD_STEP,
-    T_END_TURN,
-    T_ENTER,
-    T_EFFECT,
-    T_DRAW,
-    T_PASS,
-    T_DISCARD,
-    T_EXTRACT,
-    T_PURGE,
-    T_SHED,
-    T_SWAP,
-    T_TAKE,
-) = range(15)
-
-K = len(KINDS)
-PLAY_ACTIONS = tuple(Action("play", (k,)) for k in KINDS)
-BUMP_ACTIONS = tuple(Action("bump", (k,)) for k in KINDS)
-ADD_ACTIONS = tuple(Action("add", (k,)) for k in KINDS)
-ADD_NONE = Action("add", ("none",))
-EXTRACT_ACTIONS = tuple(Action("extract", (k,)) for k in KINDS)
-EXTRACT_NONE = Action("extract", ("none",))
-DRAW_TOP, DRAW_DISPLAY, DRAW_BOTTOM = (Action("draw", (w,)) for w in ("top", "display", "bottom"))
-PASS_ACTIONS = tuple(Action("pass", (k,)) for k in KINDS)
-DISCARD_ACTIONS = tuple(Action("discard", (k,)) for k in KINDS)
-GUARD_USE, GUARD_ALLOW = Action("guard"), Action("allow")
-ACTIONS: tuple[Action, ...] = (
-    PLAY_ACTIONS
-    + BUMP_ACTIONS
-    + ADD_ACTIONS
-    + (ADD_NONE,)
-    + EXTRACT_ACTIONS
-    + (EXTRACT_NONE, DRAW_TOP, DRAW_DISPLAY, DRAW_BOTTOM)
-    + PASS_ACTIONS
-    + DISCARD_ACTIONS
-    + (GUARD_USE, GUARD_ALLOW)
-)
-
-
-NAMES = tuple(f"Player {seat + 1}" for seat in range(8))
-
-
-#: ``PAIRS[a][b]``: the seats ``a`` and ``b``, for an event only the two of them may see.
-PAIRS = tuple(tuple(frozenset({a, b}) for b in range(8)) for a in range(8))
-ONLY = tuple(frozenset({a}) for a in range(8))
-
-
-def seat_name(seat: int) -> str:
-    return NAMES[seat]
+from .turns import begin_turn, carry_out
 
 
 class CypherState(CachedState):
@@ -131,6 +82,7 @@ class CypherState(CachedState):
         "hands",
         "know",
         "n",
+        "opening",
         "phase",
         "removed",
         "rng",
@@ -172,8 +124,10 @@ class CypherState(CachedState):
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
+        #: What happened while the game was set up (the deal, the burn, the first Display).
+        self.opening: list[Event] = []
 
-    # --- setup -------------------------------------------------------------------------------------
+    # --- setup ------------------------------------------------------------------------------------
 
     def setup(self) -> list[Event]:
         """Shuffle, burn (variant), deal 3 / 1 (right of the start) / 2, turn up the Display."""
@@ -201,12 +155,20 @@ class CypherState(CachedState):
                     ONLY[seat],
                 )
             )
-        self._refill()
-        self._begin_turn(self.start)
+        self.opening = self.begin(self.start)
+        return self.opening
+
+    def opening_events(self) -> list[Event]:
+        return self.opening
+
+    def begin(self, seat: int) -> list[Event]:
+        """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
+        refill(self)
+        begin_turn(self, seat)
         self._run()
         return self._finish_apply()
 
-    # --- the contract --------------------------------------------------------------------------------
+    # --- the contract -----------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
@@ -231,7 +193,7 @@ class CypherState(CachedState):
                 out.append(DRAW_TOP)
             if self.display >= 0:
                 out.append(DRAW_DISPLAY)
-            if len(self.deck) >= 2 and self._has(seat, E_BOTTOM):
+            if len(self.deck) >= 2 and self.has(seat, E_BOTTOM):
                 out.append(DRAW_BOTTOM)
             return out
         if phase == PASS:
@@ -256,7 +218,7 @@ class CypherState(CachedState):
 
     def _apply(self, action: Action) -> list[Event]:
         self._events = []
-        self._decide(action)
+        decide(self, action)
         self._run()
         return self._finish_apply()
 
@@ -265,13 +227,32 @@ class CypherState(CachedState):
         self._events = []
         return events
 
-    # --- small helpers ----------------------------------------------------------------------------------
+    # --- the task loop ----------------------------------------------------------------------------
 
-    def _has(self, seat: int, effect: int) -> bool:
+    def _run(self) -> None:
+        """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
+        tasks = self.tasks
+        while True:
+            while self.phase == NONE and tasks and self._outcome is None:
+                carry_out(self, tasks.pop())
+            if self.phase == NONE or self._outcome is not None:
+                self._legal = None
+                self.decider = -1
+                return
+            legal = self._compute_legal()
+            if len(legal) == 1:
+                decide(self, legal[0])
+                continue
+            self._legal = legal
+            return
+
+    # --- facts and helpers the rules share --------------------------------------------------------
+
+    def has(self, seat: int, effect: int) -> bool:
         eff = self.cat.eff
         return any(eff[c] == effect for c in self.areas[seat])
 
-    def _take(self, cards: tuple[int, ...], kind: int) -> int:
+    def first_of(self, cards: tuple[int, ...], kind: int) -> int:
         """A physical card of ``kind`` among ``cards`` (the first)."""
         k = self.cat.kind
         for c in cards:
@@ -279,25 +260,28 @@ class CypherState(CachedState):
                 return c
         raise AssertionError("a legal action names a card that is there")
 
-    def _name(self, card: int) -> str:
+    def name(self, card: int) -> str:
         return self.cat.names[self.cat.kind[card]]
 
-    def _the(self, card: int) -> str:
+    def the(self, card: int) -> str:
         return "the " + self.cat.names[self.cat.kind[card]]
 
     def _list(self, cards: tuple[int, ...] | list[int]) -> str:
-        names = sorted(self._name(c) for c in cards)
+        names = sorted(self.name(c) for c in cards)
         if not names:
             return "nothing"
         return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
 
-    def _event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+    def event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        """Something every seat (and every spectator) sees happen."""
         self._events.append(Event(kind, text, data if data is not None else {}))
 
-    def _secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
+    def secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
+        """Something only ``seats`` see (the card a face-down move concerns)."""
         self._events.append(Event(kind, text, {}, seats))
 
-    def _ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
+    def ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
+        """Stop the task loop: ``seat`` must make the decision ``phase`` (details in ``ctx``)."""
         self.phase = phase
         self.decider = seat
         self.ctx = ctx
@@ -325,650 +309,20 @@ class CypherState(CachedState):
                 total += cat.infl[c]
         return total
 
-    # --- moving cards (with what each seat learns) ---------------------------------------------------
-
-    def _to_bottom_from_area(self, seat: int, card: int, why: str) -> None:
-        area = self.areas[seat]
-        i = area.index(card)
-        self.areas[seat] = area[:i] + area[i + 1 :]
-        self.deck.insert(0, card)
-        self.know[card] = self.all_mask
-        self._event(
-            "bump",
-            f"{NAMES[seat]} discards {self._the(card)} from play to the bottom of the deck{why}.",
-            {"seat": seat, "card": KINDS[self.cat.kind[card]]},
-        )
-
-    def _forget_hand(self, seat: int) -> None:
-        """After a face-down move from ``seat``'s hand nobody else knows what is left in it."""
-        mine = 1 << seat
-        know = self.know
-        for c in self.hands[seat]:
-            know[c] &= mine
-
-    def _from_hand(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
-        i = hand.index(card)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
-
-    def _reveal_from_hand(self, seat: int, card: int) -> None:
-        """``card`` leaves ``seat``'s hand face up: others who knew of a copy of the same kind
-        cannot tell which copy it was, so they forget the other copies."""
-        self._from_hand(seat, card)
-        kind = self.cat.kind
-        mine = 1 << seat
-        for c in self.hands[seat]:
-            if kind[c] == kind[card]:
-                self.know[c] &= mine
-        self.know[card] = self.all_mask
-
-    def _refill(self) -> None:
-        if self.display < 0 and self.deck:
-            card = self.display = self.deck.pop()
-            self.know[card] = self.all_mask
-            self._event(
-                "display",
-                f"The {self._name(card)} is turned face up as the Display.",
-                {"card": KINDS[self.cat.kind[card]]},
-            )
-
-    def _draw(self, seat: int, source: str) -> None:
-        if source == "display":
-            card = self.display
-            self.display = -1
-            self.hands[seat] = (*self.hands[seat], card)
-            self._event(
-                "draw",
-                f"{NAMES[seat]} takes {self._the(card)} from the Display.",
-                {"seat": seat, "source": "display", "card": KINDS[self.cat.kind[card]]},
-            )
-            self._refill()
-            return
-        if source == "top":
-            card = self.deck.pop()
-            where = "top"
-        else:
-            card = self.deck.pop(0)
-            where = "bottom"
-        self.hands[seat] = (*self.hands[seat], card)
-        self.know[card] |= 1 << seat
-        self._event(
-            "draw",
-            f"{NAMES[seat]} draws a card from the {where} of the deck.",
-            {"seat": seat, "source": where},
-        )
-        self._secret("drew", f"You draw {self._the(card)}.", ONLY[seat])
-        if self.display < 0:
-            self._refill()
-
-    # --- the task machine --------------------------------------------------------------------------------
-
-    def _begin_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.tasks.extend(
-            [
-                (T_END_TURN, seat),
-                (T_DISCARD_STEP, seat),
-                (T_PASS_STEP, seat),
-                (T_DRAW_STEP, seat),
-                (T_PLAY_STEP, seat),
-            ]
-        )
-        self._event("turn", f"{NAMES[seat]}'s turn.", {"seat": seat})
-
-    def _run(self) -> None:
-        """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
-        tasks = self.tasks
-        while True:
-            while self.phase == NONE and tasks and self._outcome is None:
-                self._task(tasks.pop())
-            if self.phase == NONE or self._outcome is not None:
-                self._legal = None
-                self.decider = -1
-                return
-            legal = self._compute_legal()
-            if len(legal) == 1:
-                self._decide(legal[0])
-                continue
-            self._legal = legal
-            return
-
-    def _task(self, task: tuple[Any, ...]) -> None:
-        code = task[0]
-        cat = self.cat
-        if code == T_PLAY_STEP:
-            if self.hands[task[1]]:
-                self._ask(PLAY, task[1])
-            else:
-                self._event("skip", f"{NAMES[task[1]]} has no card to play.", {"seat": task[1]})
-        elif code == T_DRAW_STEP:
-            seat = task[1]
-            count = (2 if self.n == 2 else 1) + sum(
-                1 for c in self.areas[seat] if cat.eff[c] == E_DRAW_MORE
-            )
-            self.tasks.append((T_DRAW, seat, count))
-        elif code == T_DRAW:
-            seat, count = task[1], task[2]
-            if count <= 0:
-                return
-            if not self.deck and self.display < 0:
-                self._event("dry", "There is nothing left to draw.")
-                return
-            self._ask(DRAW, seat, (seat, count))
-        elif code == T_PASS_STEP:
-            seat, n = task[1], self.n
-            if n == 2:
-                self.tasks.append((T_PASS, seat, 1 - seat, "to"))
-            else:
-                self.tasks.append((T_PASS, seat, (seat - 1) % n, "right to"))
-                self.tasks.append((T_PASS, seat, (seat + 1) % n, "left to"))
-        elif code == T_PASS:
-            if self.hands[task[1]]:
-                self._ask(PASS, task[1], task[1:])
-        elif code == T_DISCARD_STEP:
-            seat = task[1]
-            keep = (2 if self.n == 2 else 1) + sum(
-                1 for c in self.areas[seat] if cat.eff[c] == E_KEEP
-            )
-            self.tasks.append((T_DISCARD, seat, keep))
-        elif code == T_DISCARD:
-            if len(self.hands[task[1]]) > task[2]:
-                self._ask(DISCARD, task[1], task[1:])
-        elif code == T_END_TURN:
-            self._end_turn(task[1])
-        elif code == T_ENTER:
-            self._enter(task[1], task[2], task[3])
-        elif code == T_EFFECT:
-            self._effect(task[1], task[2])
-        elif code == T_EXTRACT:
-            if self.hands[task[1]]:
-                self._ask(EXTRACT, task[1], (task[1],))
-        elif code == T_PURGE:
-            self._purge(task[1], task[2])
-        elif code == T_SHED:
-            seat = task[1]
-            left = tuple(c for c in task[2] if c in self.areas[seat])
-            if len(left) == 1:
-                self._to_bottom_from_area(seat, left[0], "")
-            elif left:
-                self._ask(ORDER, seat, (seat, left))
-        elif code == T_SWAP:
-            self._swap(task[1], task[2])
-        elif code == T_TAKE:
-            seat, owner = task[1], task[2]
-            for c in self.areas[owner]:
-                if cat.kind[c] == CODER:
-                    area = self.areas[owner]
-                    i = area.index(c)
-                    self.areas[owner] = area[:i] + area[i + 1 :]
-                    self._event(
-                        "take",
-                        f"{NAMES[seat]} takes {self._the(c)} from {NAMES[owner]}.",
-                        {"seat": seat, "from": owner, "card": KINDS[cat.kind[c]]},
-                    )
-                    self.tasks.append((T_ENTER, seat, c, False))
-                    break
-
-    def _decide(self, action: Action) -> None:
-        phase = self.phase
-        seat = self.decider
-        ctx = self.ctx
-        self.phase = NONE
-        self._legal = None
-        cat = self.cat
-        kind = KIND_INDEX.get(action.args[0], -1) if action.args else -1
-        if phase == PLAY:
-            card = self._take(self.hands[seat], kind)
-            self._reveal_from_hand(seat, card)
-            self._event(
-                "play",
-                f"{NAMES[seat]} plays {self._the(card)}.",
-                {"seat": seat, "card": KINDS[kind]},
-            )
-            self.tasks.append((T_ENTER, seat, card, True))
-        elif phase == DRAW:
-            self._draw(seat, action.args[0])
-            self.tasks.append((T_DRAW, seat, ctx[1] - 1))
-        elif phase == PASS:
-            card = self._take(self.hands[seat], kind)
-            to = ctx[1]
-            self._from_hand(seat, card)
-            self._forget_hand(seat)
-            self.hands[to] = (*self.hands[to], card)
-            self.know[card] = (1 << seat) | (1 << to)
-            self._event(
-                "pass",
-                f"{NAMES[seat]} passes a card {ctx[2]} {NAMES[to]}.",
-                {"seat": seat, "to": to},
-            )
-            # One secret for the two seats that know it: the passer and the receiver.
-            self._secret("passed", f"The card passed is {self._the(card)}.", PAIRS[seat][to])
-        elif phase == DISCARD:
-            card = self._take(self.hands[seat], kind)
-            self._from_hand(seat, card)
-            self._forget_hand(seat)
-            self.deck.insert(0, card)
-            self.know[card] = 1 << seat
-            self._event(
-                "discard",
-                f"{NAMES[seat]} discards a card face down to the bottom of the deck.",
-                {"seat": seat},
-            )
-            self._secret("discarded", f"You discard {self._the(card)}.", ONLY[seat])
-            self.tasks.append((T_DISCARD, seat, ctx[1]))
-        elif phase == ROOM:
-            _, card, played = ctx
-            existing = [c for c in self.areas[seat] if cat.kind[c] == kind]
-            if existing:
-                self._to_bottom_from_area(seat, existing[0], " to make room")
-                self._arrive(seat, card, played)
-            else:
-                # A Fixer or Cypher Anomaly may itself be the card that makes room.
-                self.deck.insert(0, card)
-                self.know[card] = self.all_mask
-                self._event(
-                    "bump",
-                    f"{NAMES[seat]} puts {self._the(card)} straight to the bottom of the deck "
-                    "to make room.",
-                    {"seat": seat, "card": KINDS[kind]},
-                )
-                if played:
-                    self.tasks.append((T_EFFECT, seat, card))
-        elif phase == ORDER:
-            left = ctx[1]
-            card = self._take(left, kind)
-            self._to_bottom_from_area(seat, card, "")
-            self.tasks.append((T_SHED, seat, tuple(c for c in left if c != card)))
-        elif phase == FIX:
-            if kind < 0:
-                self._event("fixer", f"{NAMES[seat]} adds nothing with the Fixer.", {"seat": seat})
-            else:
-                card = self._take(self.hands[seat], kind)
-                self._reveal_from_hand(seat, card)
-                self._event(
-                    "play",
-                    f"{NAMES[seat]} adds {self._the(card)} with the Fixer.",
-                    {"seat": seat, "card": KINDS[kind], "fixer": True},
-                )
-                self.tasks.append((T_ENTER, seat, card, True))
-        elif phase == EXTRACT:
-            if kind < 0:
-                self._event("extract", f"{NAMES[seat]} removes nothing.", {"seat": seat})
-            else:
-                card = self._take(self.hands[seat], kind)
-                self._from_hand(seat, card)
-                self._forget_hand(seat)
-                self.removed = (*self.removed, card)
-                self.know[card] = 1 << seat
-                self._event(
-                    "extract",
-                    f"{NAMES[seat]} removes a card from the game, unseen.",
-                    {"seat": seat, "removed": True},
-                )
-                self._secret("extracted", f"You remove {self._the(card)}.", ONLY[seat])
-        elif phase == GUARD:
-            follow = ctx[1]
-            if action.kind == "guard":
-                self._event(
-                    "guard",
-                    f"{NAMES[seat]}'s Bodyguard ignores the effect.",
-                    {"seat": seat},
-                )
-            else:
-                self.tasks.append(follow)
-
-    # --- playing cards into an area ---------------------------------------------------------------------
-
-    def _enter(self, seat: int, card: int, played: bool) -> None:
-        if len(self.areas[seat]) >= AREA_LIMIT:
-            self._ask(ROOM, seat, (seat, card, played))
-        else:
-            self._arrive(seat, card, played)
-
-    def _arrive(self, seat: int, card: int, played: bool) -> None:
-        cat = self.cat
-        self.areas[seat] = (*self.areas[seat], card)
-        self.know[card] = self.all_mask
-        if not played:
-            return
-        if cat.cls[card] == MIDDLE:
-            for c in self.areas[seat]:
-                if c != card and cat.eff[c] == E_ARISTOCRAT:
-                    self._to_bottom_from_area(
-                        seat, c, f" (a middle-class card was played beside {self._the(c)})"
-                    )
-        self.tasks.append((T_EFFECT, seat, card))
-
-    def _effect(self, seat: int, card: int) -> None:
-        """A card's "when played" effect."""
-        cat = self.cat
-        effect = cat.eff[card]
-        n = self.n
-        others = [(seat + i) % n for i in range(1, n)]
-        if effect == E_ARISTOCRAT:
-            middles = tuple(c for c in self.areas[seat] if cat.cls[c] == MIDDLE)
-            if middles:
-                self.tasks.append((T_SHED, seat, middles))
-        elif effect == E_SWAP:
-            if card not in self.areas[seat]:
-                return
-            for o in others:
-                if any(cat.kind[c] == OVERSEER for c in self.areas[o]):
-                    self._guarded(o, (T_SWAP, seat, o))
-                    return
-            if self.display >= 0 and cat.kind[self.display] == OVERSEER:
-                self._swap(seat, -1)
-                return
-            self._event("no-effect", f"The {self._name(card)} finds no Corp Overseer to swap with.")
-        elif effect == E_PURGE:
-            for o in reversed(others):
-                self.tasks.append((T_PURGE, seat, o))
-        elif effect == E_TAKE:
-            for o in others:
-                if any(cat.kind[c] == CODER for c in self.areas[o]):
-                    self._guarded(o, (T_TAKE, seat, o))
-                    return
-            if self.display >= 0 and cat.kind[self.display] == CODER:
-                coder = self.display
-                self.display = -1
-                self._event(
-                    "take",
-                    f"{NAMES[seat]} takes {self._the(coder)} from the Display.",
-                    {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
-                )
-                self._refill()
-                self.tasks.append((T_ENTER, seat, coder, False))
-                return
-            self._event("no-effect", f"The {self._name(card)} finds no Coder to take.")
-        elif effect == E_EXTRACT:
-            self.tasks.append((T_EXTRACT, seat))
-            self.tasks.append((T_DRAW, seat, 3))
-        elif effect == E_FIXER:
-            if self.hands[seat]:
-                self._ask(FIX, seat, (seat,))
-        elif effect == E_END:
-            if self.trigger < 0:
-                self._trigger(seat, f"{NAMES[seat]} played {self._the(card)}", "anomaly")
-            else:
-                self._event("no-effect", "The end is already coming; nothing extends it.")
-
-    def _guarded(self, owner: int, follow: tuple[Any, ...]) -> None:
-        """An effect reaches ``owner``'s area: a Bodyguard there may ignore it."""
-        if self._has(owner, E_GUARD):
-            self._ask(GUARD, owner, (owner, follow))
-        else:
-            self.tasks.append(follow)
-
-    def _swap(self, seat: int, owner: int) -> None:
-        cat = self.cat
-        mine = self.areas[seat]
-        execs = [c for c in mine if cat.eff[c] == E_SWAP]
-        if not execs:
-            return
-        ex = execs[-1]
-        if owner < 0:
-            overseer = self.display
-            self.display = ex
-            where = "the Display"
-        else:
-            theirs = self.areas[owner]
-            overseer = next(c for c in theirs if cat.kind[c] == OVERSEER)
-            self.areas[owner] = tuple(ex if c == overseer else c for c in theirs)
-            where = f"{NAMES[owner]}'s area"
-        self.areas[seat] = tuple(overseer if c == ex else c for c in mine)
-        self.know[ex] = self.know[overseer] = self.all_mask
-        self._event(
-            "swap",
-            f"The {self._name(ex)} swaps with {self._the(overseer)} in {where}.",
-            {"seat": seat, "with": owner},
-        )
-
-    def _purge(self, seat: int, owner: int) -> None:
-        cat = self.cat
-        area = self.areas[owner]
-        uppers = tuple(c for c in area if cat.cls[c] == UPPER)
-        if not uppers:
-            return
-        if self._has(owner, E_IMMUNE):
-            self._event(
-                "protected",
-                f"{NAMES[owner]}'s Data Runner keeps the Technomancer away.",
-                {"seat": owner},
-            )
-            return
-        self._guarded(owner, (T_SHED, owner, uppers))
-
-    # --- the end -----------------------------------------------------------------------------------------
-
-    def _trigger(self, seat: int, why: str, kind: str) -> None:
-        self.trigger = seat
-        self.trigger_kind = kind
-        self.trigger_reason = why
-        self.trigger_turn = self.turns
-        self.final_left = self.n
-        self._event(
-            "trigger",
-            f"The end is triggered: {why}. Every player gets one last turn.",
-            {"seat": seat},
-        )
-
-    def _end_turn(self, seat: int) -> None:
-        t = self.turns
-        if self.trigger >= 0:
-            if t > self.trigger_turn:
-                self.final_left -= 1
-        elif not self.deck:
-            self._trigger(
-                seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty"
-            )
-        elif t + 1 >= ROUND_CAP * self.n:
-            self._trigger(seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
-        if self.trigger >= 0 and self.final_left == 0:
-            self._finish()
-            return
-        self.turns = t + 1
-        self._begin_turn((seat + 1) % self.n)
-
-    def ranking(self) -> list[int]:
-        """Seats in tie-break order: clockwise from the trigger's left, the trigger's player last."""
-        first = self.trigger + 1 if self.trigger >= 0 else self.turn + 1
-        return [(first + i) % self.n for i in range(self.n)]
-
-    def _finish(self) -> None:
-        scores = [self.influence(s) for s in range(self.n)]
-        best = max(scores)
-        order = self.ranking()
-        winner = next(s for s in order if scores[s] == best)
-        tied = [s for s in order if scores[s] == best]
-        reason = f"{NAMES[winner]} wins with {best} influence"
-        if len(tied) > 1:
-            names = " and ".join(NAMES[s] for s in sorted(tied))
-            reason += (
-                f" (tie between {names}, won by the tied player closest clockwise "
-                f"to {NAMES[self.trigger]}, who triggered the end)"
-            )
-        self._outcome = Outcome(
-            (winner,),
-            tuple(1.0 if s == winner else -1.0 for s in range(self.n)),
-            reason,
-            self.trigger_kind + ("-tie" if len(tied) > 1 else ""),
-        )
-        self.phase = NONE
-        self.decider = -1
-        self._legal = None
-        self._event("end", reason + ".", {"scores": scores, "winner": winner, "tie_order": order})
-
-    # --- refusing moves clearly -----------------------------------------------------------------------------
+    # --- refusing moves, information, copies ------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
-        if self._outcome is not None:
-            return "The game is over; no more moves can be made."
-        who = NAMES[self.decider]
-        want = {
-            PLAY: "play a card from their hand ('play CARD')",
-            DRAW: "draw a card ('draw top', 'draw display'"
-            + (", 'draw bottom'" if DRAW_BOTTOM in self.legal_actions() else "")
-            + ")",
-            PASS: "pass a card from their hand"
-            + (f" to {NAMES[self.ctx[1]]}" if self.phase == PASS else "")
-            + " ('pass CARD')",
-            DISCARD: "discard a card from their hand ('discard CARD')",
-            ROOM: "choose a card in their play area to discard to make room ('bump CARD')",
-            ORDER: "choose which card in their play area goes to the deck bottom next ('bump CARD')",
-            FIX: "add a card from their hand with the Fixer ('add CARD' or 'add none')",
-            EXTRACT: "remove a card from their hand with the Extractor ('extract CARD' or "
-            "'extract none')",
-            GUARD: "decide whether their Bodyguard ignores the effect ('guard' or 'allow')",
-        }.get(self.phase, "move")
-        expected = {
-            PLAY: "play",
-            DRAW: "draw",
-            PASS: "pass",
-            DISCARD: "discard",
-            ROOM: "bump",
-            ORDER: "bump",
-            FIX: "add",
-            EXTRACT: "extract",
-            GUARD: "guard",
-        }.get(self.phase)
-        if action.kind != expected and not (self.phase == GUARD and action.kind == "allow"):
-            return f"Now {who} must {want}; '{action.text}' is not that."
-        if self.phase == GUARD:
-            return f"{who} answers with just 'guard' (ignore the effect) or 'allow'."
-        if action.kind == "draw":
-            if action.args == ("bottom",):
-                return "Only a player with the Hacker in play may draw from the bottom of the deck."
-            if action.args == ("display",):
-                return "The Display is empty."
-            if action.args == ("top",):
-                return "The deck is empty."
-            return "Draw from 'top', 'display' or (with the Hacker) 'bottom'."
-        if len(action.args) != 1 or (action.args[0] not in KIND_INDEX and action.args[0] != "none"):
-            return f"Name one card, such as '{expected} coder'; cards: {', '.join(KINDS)}."
-        if self.phase in (ROOM, ORDER):
-            return "That card is not one you may discard from your play area now."
-        return f"{who} can only name a card that is in their own hand now."
-
-    # --- information -----------------------------------------------------------------------------------------
+        return prompts.why_illegal(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        cat = self.cat
-        n = self.n
-        bit = 1 << (n if seat is None else seat)
-        kinds = cat.kind
-        know = self.know
+        return views.view(self, seat)
 
-        def names(cards: tuple[int, ...] | list[int]) -> list[str]:
-            return sorted(KINDS[kinds[c]] for c in cards)
-
-        players = []
-        for s in range(n):
-            hand = self.hands[s]
-            entry: dict[str, Any] = {
-                "seat": s,
-                "name": NAMES[s],
-                "area": [KINDS[kinds[c]] for c in self.areas[s]],
-                "influence": self.influence(s),
-                "hand_count": len(hand),
-            }
-            if s == seat:
-                entry["hand"] = names(hand)
-            else:
-                entry["known_in_hand"] = names([c for c in hand if know[c] & bit])
-            players.append(entry)
-        deck = self.deck
-        size = len(deck)
-        deck_known = [
-            {"from_top": size - 1 - i, "card": KINDS[kinds[c]]}
-            for i, c in enumerate(deck)
-            if know[c] & bit
-        ]
-        deck_known.reverse()
-        return {
-            "game": "cypher",
-            "players": n,
-            "seat": seat,
-            "burn": self.burn,
-            "start": self.start,
-            "turn": self.turn,
-            "turn_number": self.turns + 1,
-            "current_player": self.current_player,
-            "phase": PHASES[self.phase] if self._outcome is None else "over",
-            "prompt": self.prompt(),
-            "ask": self._ask_json(),
-            "seats": players,
-            "display": KINDS[kinds[self.display]] if self.display >= 0 else None,
-            "deck_count": size,
-            "deck_known": deck_known,
-            "removed_count": len(self.removed),
-            "removed_known": names([c for c in self.removed if know[c] & bit]),
-            "end": None
-            if self.trigger < 0
-            else {
-                "triggered_by": self.trigger,
-                "reason": self.trigger_reason,
-                "turns_left": self.final_left if self.turns > self.trigger_turn else n,
-            },
-            "tie_order": self.ranking(),
-            "legal_actions": [a.text for a in self.legal_actions()]
-            if seat is not None and seat == self.current_player
-            else [],
-            "outcome": self._outcome.to_json() if self._outcome else None,
-            "cards": cat.cards_json(),
-            "classes": list(CLASSES),
-        }
-
-    def _ask_json(self) -> dict[str, Any]:
-        """Public details of the pending decision (whom a pass goes to, how many to keep)."""
-        if self._outcome is not None or self.phase == NONE:
-            return {}
-        if self.phase == PASS:
-            return {"to": self.ctx[1], "direction": self.ctx[2].split(" ")[0]}
-        if self.phase == DISCARD:
-            return {"keep": self.ctx[1]}
-        if self.phase == DRAW:
-            return {"draws_left": self.ctx[1]}
-        if self.phase == ROOM:
-            return {"arriving": KINDS[self.cat.kind[self.ctx[1]]]}
-        return {}
-
-    def prompt(self) -> str:
-        """What the seat to move is asked, in words (public facts only)."""
-        if self._outcome is not None:
-            return ""
-        who = NAMES[self.decider]
-        phase = self.phase
-        if phase == PLAY:
-            return f"{who}: play a card."
-        if phase == DRAW:
-            return f"{who}: draw a card ({self.ctx[1]} to draw)."
-        if phase == PASS:
-            return f"{who}: pass a card {self.ctx[2]} {NAMES[self.ctx[1]]}."
-        if phase == DISCARD:
-            return f"{who}: discard down to {self.ctx[1]} card{'s' if self.ctx[1] > 1 else ''}."
-        if phase == ROOM:
-            return f"{who}: your play area is full; discard a card to make room for {self._the(self.ctx[1])}."
-        if phase == ORDER:
-            return f"{who}: choose the order in which your cards go to the bottom of the deck."
-        if phase == FIX:
-            return f"{who}: add a card from your hand with the Fixer, or none."
-        if phase == EXTRACT:
-            return f"{who}: remove a card in your hand from the game, or none."
-        if phase == GUARD:
-            follow = self.ctx[1]
-            by = NAMES[follow[1]]
-            what = {
-                T_SWAP: "the Executive's swap",
-                T_TAKE: "the Archivist taking your Coder",
-                T_SHED: "the Technomancer's discard",
-            }[follow[0]]
-            if follow[0] == T_SHED:
-                by = NAMES[self.turn]
-            return f"{who}: use your Bodyguard to ignore {what} ({by})?"
-        return ""
+    def determinize(self, seat: int, rng: Rng) -> CypherState:
+        return views.determinize(self, seat, rng)
 
     def clone(self) -> CypherState:
         other = CypherState.__new__(CypherState)
+        other.opening = self.opening
         other.cat = self.cat
         other.n = self.n
         other.rng = self.rng.clone()
@@ -994,39 +348,6 @@ class CypherState(CachedState):
         other._outcome = self._outcome
         other._legal = self._legal
         other._events = []
-        return other
-
-    def determinize(self, seat: int, rng: Rng) -> CypherState:
-        """Keep what ``seat`` knows (its hand, public cards, passed cards still known, deck cards
-        it saw go under); re-deal every other hidden card into the same hidden places."""
-        other = self.clone()
-        bit = 1 << seat
-        know = self.know
-        pool: list[int] = [c for c in self.deck if not know[c] & bit]
-        for s in range(self.n):
-            if s != seat:
-                pool.extend(c for c in self.hands[s] if not know[c] & bit)
-        pool.extend(c for c in self.removed if not know[c] & bit)
-        if pool:
-            old = pool[:]
-            # Sorted first, so that the sample depends only on which cards are unknown (a set the
-            # seat knows), never on where they really are.
-            pool.sort()
-            rng.shuffle(pool)
-            mapping = dict(zip(old, pool, strict=True))
-            new_know = other.know
-            for a, b in mapping.items():
-                new_know[b] = know[a]
-            other.deck = [mapping.get(c, c) for c in self.deck]
-            other.hands = [
-                h if s == seat else tuple(mapping.get(c, c) for c in h)
-                for s, h in enumerate(self.hands)
-            ]
-            other.removed = tuple(mapping.get(c, c) for c in self.removed)
-            # Pending decisions refer to public or own cards only, except discard-order lists
-            # (public area cards) and make-room (a public card being played): nothing to remap.
-        other._legal = None
-        other.rng = rng.fork()
         return other
 
     def signature(self) -> tuple[Any, ...]:

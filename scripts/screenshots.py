@@ -1,0 +1,89 @@
+"""Screenshots of every game's table at desktop (1280x800) and phone (390x844) size, for a person
+to look at: ``make screenshots`` writes screenshots/<game>-desktop.png and <game>-phone.png (and
+the home page). Each game is played a few moves into a match against the easy AI first."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
+from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
+
+from cyberdeck.engine import games  # noqa: E402
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+#: Moves made before the picture, so the table has something on it.
+WARMUP = 8
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default="screenshots", help="folder for the PNG files")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--moves", type=int, default=WARMUP, help="moves before the picture")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = args.game or [g.id for g in games()]
+    with tempfile.TemporaryDirectory() as data, sync_playwright() as p:
+        server = Arcade(Path(data)).start()
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(
+                base_url=server.base, viewport={"width": 1280, "height": 800}
+            )
+            page = context.new_page()
+            page.on("pageerror", lambda err: print(f"page error: {err}", file=sys.stderr))
+            page.on(
+                "console",
+                lambda m: (
+                    print(f"console: {m.text}", file=sys.stderr) if m.type == "error" else None
+                ),
+            )
+            for name, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                page.goto("/")
+                page.wait_for_selector("article.game-card")
+                page.screenshot(path=str(out / f"home-{name}.png"))
+            for game in wanted:
+                page.set_viewport_size({"width": 1280, "height": 800})
+                start_game(page, game)
+                try:
+                    for _ in range(args.moves):
+                        settled(page)
+                        if status(page) == "finished" or not moves(page):
+                            break
+                        before = seq(page)
+                        page.locator(".move-list button.move").first.click()
+                        after_move(page, before)
+                    settled(page)
+                except PlaywrightTimeout:
+                    # Take the picture anyway: it shows what the table was waiting for.
+                    table = page.locator(".table-page")
+                    print(
+                        f"{game}: the table did not settle ({table.get_attribute('data-status')}, "
+                        f"move {table.get_attribute('data-seq')}, busy {table.get_attribute('data-busy')})",
+                        file=sys.stderr,
+                    )
+                for name, (width, height) in SIZES.items():
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(200)
+                    path = out / f"{game}-{name}.png"
+                    page.screenshot(path=str(path), full_page=name == "phone")
+                    print(f"wrote {path}")
+            context.close()
+        finally:
+            browser.close()
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

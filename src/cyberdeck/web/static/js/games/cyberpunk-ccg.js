@@ -1,0 +1,223 @@
+// Cyberpunk CCG: each sponsor's side of Night City facing the other — sponsor and EB available,
+// Locations and Operations with their security, runners with their stats, attachments and state
+// (used, busted, cyber-psycho), teams with their attack and Defense, Ops and Style, the Stash, the
+// discard and your hand — with the turn's step, who has priority, the hit in progress and the
+// prompt in the middle. What the terminal view shows (render.py), drawn as a table.
+import { buttons, chooser, movesWhere, namedCard, offer, stat, zone } from "./kit.js";
+
+const PROMPTS = {
+  draw: "draw a card: choose the deck",
+  take: "the opponent could not draw: take 5 Ops or 5 Style",
+  pay: "pay",
+  place: "choose where the card goes",
+  target: "choose a target",
+  form: "pick the target (or add un-teamed runners)",
+  defend: "defend with a team, or not",
+  press: "exhaust a vehicle to stay unused, or stand down",
+  team: "choose the team",
+  cost: "exhaust the runner or its vehicle to pay for the move",
+  ability: "which ability?",
+  sense: "add the Solo's Power to attack or Defense",
+  interface: "raise or lower",
+  respond: "answer with a Cop (bust), or allow",
+  discard: "discard down to 8 cards",
+};
+
+// The printed card set (public data, the same for every match), for the names, costs and text of
+// the cards in your hand, which the view names by slug. Loaded once with the module.
+async function loadCatalogue() {
+  try {
+    const response = await fetch("/api/games/cyberpunk-ccg/cards", { credentials: "same-origin" });
+    if (!response.ok) return {};
+    return Object.fromEntries((await response.json()).map((c) => [c.code, c]));
+  } catch {
+    return {};
+  }
+}
+const CATALOGUE = await loadCatalogue();
+
+function printed(slug) {
+  return CATALOGUE[slug] || { code: slug, name: slug.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" "), kind: "", facts: {}, text: "" };
+}
+
+// The moves that name this card id (or the Stash) among their arguments.
+function movesOn(ctx, id) {
+  return movesWhere(ctx, (k, a) => a.includes(id));
+}
+
+function runnerTile(ctx, r) {
+  const flags = [];
+  if (r.busted) flags.push("BUSTED");
+  else if (r.used) flags.push("used");
+  if (r.psycho) flags.push("CYBER-PSYCHO");
+  if (r.team) flags.push(`team ${r.team}`);
+  return namedCard(ctx, {
+    name: r.name,
+    corner: r.id,
+    lines: [
+      r.type,
+      `SR ${r.sr} · LR ${r.lr} · Def ${r.df}`,
+      `Pow ${r.power} · Emp ${r.empathy} · Mv ${r.movement}`,
+      flags.join(" · "),
+    ],
+    cls: ["ccg-runner", r.used ? "used" : null, r.busted ? "busted" : null, r.psycho ? "psycho" : null].filter(Boolean).join(" "),
+    title: printed(r.card).text || r.name,
+  });
+}
+
+function siteTile(ctx, s) {
+  const extra = s.kind === "location" ? `EB ${s.eb}` : s.opened ? "opened" : "";
+  return namedCard(ctx, {
+    name: s.name,
+    corner: s.id,
+    lines: [
+      s.kind,
+      `M-Sec ${s.msec} · E-Sec ${s.esec}`,
+      `ATTACK ${s.attack} · Ops ${s.ops}`,
+      [extra, s.used ? "used" : ""].filter(Boolean).join(" · "),
+    ],
+    cls: ["ccg-site", `ccg-${s.kind}`, s.used ? "used" : null].filter(Boolean).join(" "),
+    title: printed(s.card).text || s.name,
+  });
+}
+
+function attachmentTile(ctx, a) {
+  const lines = [a.kind];
+  if ("tokens" in a) lines.push(`tokens ${a.tokens}${a.complete ? " · COMPLETE" : ""}`);
+  if (a.used) lines.push("used");
+  return namedCard(ctx, { name: a.name, corner: a.id, lines, cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
+}
+
+function clickable(ctx, node, id) {
+  return offer(ctx, node, movesOn(ctx, id), `id:${id}`);
+}
+
+function teams(ctx, play) {
+  const { el } = ctx;
+  const byTeam = new Map();
+  for (const c of play) {
+    if (c.kind === "runner" && c.team) {
+      if (!byTeam.has(c.team)) byTeam.set(c.team, []);
+      byTeam.get(c.team).push(c);
+    }
+  }
+  if (!byTeam.size) return null;
+  return el("p", { class: "ccg-teams" }, "Teams: ", [...byTeam.keys()].sort((a, b) => a - b).map((k) => {
+    const members = byTeam.get(k);
+    const ready = members.filter((r) => !r.used);
+    const attack = ready.reduce((n, r) => n + r.sr + r.lr, 0);
+    const defense = ready.reduce((n, r) => n + r.df, 0);
+    return el("span", { class: "ccg-team" }, `t${k} [${members.map((r) => r.id).join(" ")}] attack ${attack} · Def ${defense}`);
+  }));
+}
+
+function side(ctx, view, p) {
+  const { el } = ctx;
+  const pl = view.players[p];
+  const mine = p === ctx.seat;
+  const active = view.active === p && !view.outcome;
+  const on = new Map();
+  for (const c of pl.play) {
+    if (c.on) {
+      if (!on.has(c.on)) on.set(c.on, []);
+      on.get(c.on).push(c);
+    }
+  }
+  const attachments = (id) => (on.get(id) || []).map((a) => el("div", { class: "ccg-attached" },
+    clickable(ctx, el("div", {}, attachmentTile(ctx, a)), a.id),
+    (on.get(a.id) || []).map((part) => clickable(ctx, el("div", { class: "ccg-part" }, attachmentTile(ctx, part)), part.id))));
+  const loose = pl.play.filter((c) => !c.on && c.kind !== "sponsor");
+  const sites = loose.filter((c) => c.kind === "location" || c.kind === "operation");
+  const runners = loose.filter((c) => c.kind === "runner");
+  const others = loose.filter((c) => !sites.includes(c) && !runners.includes(c));
+  const sponsor = pl.play.find((c) => c.kind === "sponsor");
+  const name = `Player ${p + 1}${mine ? " (you)" : ""}`;
+  const stash = el("div", { class: "ccg-row" }, pl.stash.length ? pl.stash.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id)) : el("span", { class: "kit-empty" }, "empty"));
+  const stashZone = zone(ctx, "Stash", "ccg-stash", stash);
+  offer(ctx, stashZone, movesOn(ctx, "stash"), `stash:${p}`);
+  return el("section", { class: ["ccg-side", mine ? "mine" : "theirs", active ? "to-play" : null], "aria-label": name },
+    el("header", { class: "ccg-head" },
+      el("h3", {}, active ? "▶ " : "", name, ": ", pl.sponsor || "no sponsor yet", pl.faction ? ` (${pl.faction})` : ""),
+      sponsor ? el("span", { class: "kit-badge", title: printed(sponsor.card).text }, sponsor.used ? "sponsor used" : "sponsor ready") : null,
+      stat(ctx, "Ops", pl.ops, "ccg-ops"), stat(ctx, "Style", pl.style, "ccg-style"), stat(ctx, "Busts", pl.busts),
+      stat(ctx, "EB available", pl.funds, "ccg-eb"), stat(ctx, "Hand", pl.hand_count),
+      stat(ctx, "Runs deck", pl.runs_deck), stat(ctx, "Gear deck", pl.gear_deck)),
+    zone(ctx, "Locations and Operations", "ccg-sites", el("div", { class: "ccg-row" },
+      sites.length ? sites.map((s) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, siteTile(ctx, s)), s.id), attachments(s.id))) : el("span", { class: "kit-empty" }, "none"))),
+    zone(ctx, "Runners", "ccg-runners", el("div", { class: "ccg-row" },
+      runners.length ? runners.map((r) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, runnerTile(ctx, r)), r.id), attachments(r.id))) : el("span", { class: "kit-empty" }, "none")),
+    teams(ctx, pl.play)),
+    others.length ? zone(ctx, "Other cards", "ccg-others", el("div", { class: "ccg-row" }, others.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id)))) : null,
+    el("div", { class: "ccg-piles" },
+      stashZone,
+      zone(ctx, `Discard (${pl.discard.length})`, "ccg-discard", pl.discard.length
+        ? el("details", {}, el("summary", {}, `top: ${pl.discard[pl.discard.length - 1].name}`),
+          el("ul", {}, [...pl.discard].reverse().map((c) => clickable(ctx, el("li", {}, `${c.name} (${c.kind})`), c.id))))
+        : el("span", { class: "kit-empty" }, "empty"))));
+}
+
+function handTile(ctx, slug) {
+  const c = printed(slug);
+  const f = c.facts || {};
+  const stats = ["SR", "LR", "Defense", "Power"].filter((k) => k in f).map((k) => `${k === "Defense" ? "Def" : k} ${f[k]}`).join(" · ");
+  return namedCard(ctx, {
+    name: c.name,
+    corner: "Cost" in f ? `${f.Cost} EB` : "",
+    lines: [c.kind ? `${c.kind}${f.Faction ? ` · ${f.Faction}` : ""}` : "", stats],
+    cls: `ccg-hand-card ccg-${(c.kind || "").toLowerCase()}`,
+    title: c.text || c.name,
+    text: c.text,
+  });
+}
+
+function hand(ctx, pl) {
+  const { el } = ctx;
+  return el("div", { class: "ccg-row ccg-hand" }, pl.hand.map((slug, i) => {
+    const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug));
+    return offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`);
+  }));
+}
+
+function stepLine(view) {
+  if (view.outcome) return `Game over — ${view.outcome.reason}.`;
+  let line = view.step === "setup"
+    ? `Setting up. Player ${view.priority + 1} to act`
+    : `Turn ${view.turn} (cap ${view.turn_cap}), player ${view.active + 1}'s turn, step: ${view.step}. Player ${view.priority + 1} has priority`;
+  const prompt = view.prompt;
+  if (prompt) {
+    let what = PROMPTS[prompt.kind] || prompt.kind;
+    if (prompt.kind === "pay") what = `pay ${prompt.due - prompt.paid} more EB for ${prompt.for}`;
+    else if (prompt.kind === "place") what = `choose where ${prompt.card} goes`;
+    line += `: ${what}`;
+  }
+  return `${line}.`;
+}
+
+function hitLine(ctx, view) {
+  const { el } = ctx;
+  const hit = view.hit;
+  if (!hit) return null;
+  return el("p", { class: "ccg-hit", role: "status" },
+    el("strong", {}, `${hit.mode.toUpperCase()} `),
+    `by player ${hit.attacker + 1} on ${hit.target}: force ${hit.force.join(" ")} (attack ${hit.attack}, Defense ${hit.defense})`,
+    hit.defenders.length ? ` against defenders ${hit.defenders.join(" ")} (attack ${hit.defending_attack}, Defense ${hit.defending_defense})` : "");
+}
+
+export function renderTable(view, ctx) {
+  const { el } = ctx;
+  const seat = ctx.seat === 0 || ctx.seat === 1 ? ctx.seat : null;
+  const [far, near] = seat === null ? [1, 0] : [1 - seat, seat];
+  const me = seat === null ? null : view.players[seat];
+  // Moves with no card or pile of their own on the table (pass, draw a deck, raise, allow ...).
+  const ids = new Set(view.players.flatMap((pl) => [...pl.play, ...pl.stash, ...pl.discard].map((c) => c.id)));
+  const handSlugs = new Set(me && me.hand ? me.hand : []);
+  const loose = movesWhere(ctx, (k, a) => !a.some((x) => ids.has(x) || x === "stash") && !(a.length && handSlugs.has(a[0])));
+  return el("div", { class: "ccg-table" },
+    side(ctx, view, far),
+    el("div", { class: "ccg-middle", role: "region", "aria-label": "The turn" },
+      el("p", { class: "ccg-step" }, stepLine(view)),
+      hitLine(ctx, view),
+      buttons(ctx, loose), chooser(ctx)),
+    side(ctx, view, near),
+    me && me.hand ? zone(ctx, `Your hand (${me.hand.length})`, "ccg-hand-zone", hand(ctx, me)) : null);
+}

@@ -1,0 +1,106 @@
+// Pieces the table renderers share (hack-me, cypher, cyberpunk-ccg): finding the moves that belong
+// to a thing on the table, making that thing clickable, and small labelled figures. Renderers stay
+// pure drawing: a click plays a move from ctx.moves, or selects a thing (kept in ctx.local) whose
+// several moves are then offered as buttons.
+
+// The moves whose action text passes test(kind, args, move).
+export function movesWhere(ctx, test) {
+  return ctx.moves.filter((m) => {
+    const [kind, ...args] = m.action.split(" ");
+    return test(kind, args, m);
+  });
+}
+
+// The one move with exactly this action text, or undefined.
+export function move(ctx, action) {
+  return ctx.moves.find((m) => m.action === action);
+}
+
+function activate(node, go) {
+  node.classList.add("playable");
+  node.setAttribute("tabindex", "0");
+  if (!node.getAttribute("role")) node.setAttribute("role", "button");
+  node.addEventListener("click", (event) => { event.stopPropagation(); go(); });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      go();
+    }
+  });
+}
+
+// Makes node play its moves: one move plays on a click; several select the node (key names it in
+// ctx.local.selected) so that chooser() offers them. Returns node.
+export function offer(ctx, node, moves, key = null) {
+  if (!moves.length || ctx.replay) return node;
+  if (moves.length === 1) {
+    const m = moves[0];
+    activate(node, () => ctx.play(m.action));
+    node.setAttribute("aria-label", `${m.n}: ${m.label}`);
+    node.title = m.label;
+    return node;
+  }
+  const id = key || moves.map((m) => m.action).join("|");
+  if (ctx.local.selected === id) node.classList.add("selected");
+  activate(node, () => {
+    ctx.local.selected = ctx.local.selected === id ? null : id;
+    ctx.local.choices = ctx.local.selected ? moves.map((m) => m.action) : null;
+    ctx.redraw();
+  });
+  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${moves.length} moves`);
+  node.title = moves.map((m) => m.label).join("\n");
+  return node;
+}
+
+// The buttons of the selected thing's moves (nothing when nothing is selected).
+export function chooser(ctx, title = "Choose") {
+  const { el } = ctx;
+  const wanted = ctx.local.choices || [];
+  const moves = ctx.moves.filter((m) => wanted.includes(m.action));
+  if (!moves.length) return null;
+  return el("div", { class: "kit-chooser", role: "group", "aria-label": title },
+    el("span", { class: "kit-chooser-title" }, title),
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+      el("span", { class: "kit-n" }, String(m.n)), " ", m.label)),
+    el("button", { type: "button", class: "kit-choice cancel", onclick: () => { ctx.local.selected = null; ctx.local.choices = null; ctx.redraw(); } }, "Cancel"));
+}
+
+// Buttons for moves that have no place on the table (keep, pass, pay ...), numbered as in the list.
+export function buttons(ctx, moves, label = "Decide") {
+  const { el } = ctx;
+  if (!moves.length || ctx.replay) return null;
+  return el("div", { class: "kit-buttons", role: "group", "aria-label": label },
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+      el("span", { class: "kit-n" }, String(m.n)), " ", m.label)));
+}
+
+// A labelled figure: "Stock 12".
+export function stat(ctx, label, value, cls = "") {
+  const { el } = ctx;
+  return el("span", { class: ["kit-stat", cls] }, el("span", { class: "kit-stat-label" }, label), " ",
+    el("strong", { class: "kit-stat-value" }, String(value)));
+}
+
+// A small titled zone of the table.
+export function zone(ctx, title, cls, ...children) {
+  const { el } = ctx;
+  return el("section", { class: ["kit-zone", cls] }, el("h3", { class: "kit-zone-title" }, title), ...children);
+}
+
+// "Player 2 (you)".
+export function seatName(name, seat, ctx) {
+  return seat === ctx.seat ? `${name} (you)` : name;
+}
+
+// A card known by its name (Cypher, Cyberpunk CCG): a tile with the name, a corner figure, a few
+// lines of facts, and its text as a tooltip. cls carries the card's class or kind for the colour
+// band; the words always say it too, so colour is never the only sign.
+export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "" }) {
+  const { el } = ctx;
+  return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name },
+    el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
+      corner ? el("span", { class: "kit-card-corner" }, corner) : null),
+    lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
+    text ? el("span", { class: "kit-card-text" }, text) : null);
+}

@@ -1,0 +1,137 @@
+// The home page: the games with their pitch and ways to play, and the matches to join, watch
+// or replay.
+import { api, ensureSession, me } from "./api.js";
+import { el, fill } from "./dom.js";
+import { statsPanel } from "./stats.js";
+
+const LEVELS = ["easy", "normal", "hard"];
+
+function players(game) {
+  return game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
+}
+
+function optionField(game, option) {
+  const id = `${game.id}-opt-${option.name}`;
+  return el("label", { class: "field", for: id }, option.name,
+    el("select", { id, name: option.name, class: "option", title: option.help },
+      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, String(c)))));
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const field = form.querySelector(`select[name="${option.name}"]`);
+    if (!field) continue;
+    const raw = field.value;
+    const choice = option.choices.find((c) => String(c) === raw);
+    if (choice !== undefined && choice !== option.default) options[option.name] = choice;
+  }
+  return options;
+}
+
+function seatCount(game, options) {
+  return Number(options.players || game.min_players);
+}
+
+async function create(game, form, mode, say) {
+  const options = readOptions(form, game);
+  const count = seatCount(game, options);
+  let seats;
+  let hotseat = false;
+  let isPublic = true;
+  if (mode === "ai") {
+    const picked = form.querySelector("select.level");
+    const level = picked ? picked.value : "easy";
+    seats = [{ kind: "human" }, ...Array.from({ length: count - 1 }, () => ({ kind: "ai", level }))];
+  } else if (mode === "hotseat") {
+    seats = Array.from({ length: count }, () => ({ kind: "human" }));
+    hotseat = true;
+  } else {
+    seats = Array.from({ length: count }, () => ({ kind: "human" }));
+    isPublic = !form.querySelector("input.private").checked;
+  }
+  try {
+    await ensureSession();
+    const made = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, public: isPublic, hotseat } });
+    const invite = mode === "online" ? `?invite=${encodeURIComponent(made.invite)}` : "";
+    window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match.id}${invite}` }));
+  } catch (err) {
+    say(err.message);
+  }
+}
+
+function gameCard(game) {
+  const flash = el("p", { class: "flash", role: "alert", hidden: true });
+  const say = (text) => { flash.textContent = text; flash.hidden = false; };
+  const solo = game.max_players === 1;
+  const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
+    game.options.map((o) => optionField(game, o)),
+    solo ? null : el("label", { class: "field" }, "AI level",
+      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "normal" }, l)))),
+    el("div", { class: "play-buttons" },
+      el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
+      solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),
+      solo ? null : el("button", { type: "button", class: "play-online", onclick: () => create(game, form, "online", say) }, "Online match"),
+      solo ? null : el("label", { class: "check" }, el("input", { type: "checkbox", class: "private" }), " private")));
+  return el("article", { class: "game-card panel", dataset: { game: game.id } },
+    el("h2", {}, game.title),
+    el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`),
+    el("p", { class: "pitch" }, game.pitch),
+    el("p", { class: "game-links" },
+      el("a", { href: `/rules/${game.id}` }, "Rules"),
+      el("a", { href: `/leaderboard/${game.id}` }, "Leaderboard"),
+      game.has_decks ? el("a", { href: `/decks/${game.id}` }, "Deck builder") : null),
+    form, flash, el("div", { class: "game-stats", dataset: { statsFor: game.id } }));
+}
+
+function seatWords(match) {
+  return match.seats.map((s) => (s.kind === "ai" ? `${s.level} AI` : s.name || "open seat")).join(" · ");
+}
+
+function matchRow(match, actions) {
+  return el("li", { class: "match-row", dataset: { match: match.id } },
+    el("span", { class: "match-title" }, match.title),
+    el("span", { class: "match-seats muted" }, seatWords(match)),
+    el("span", { class: "match-state muted" }, match.status === "finished" && match.outcome ? match.outcome.reason : `${match.moves} moves`),
+    el("span", { class: "match-actions" }, actions));
+}
+
+function matchList(title, matches, actions, empty) {
+  return el("section", { class: "panel match-list" }, el("h2", {}, title),
+    matches.length ? el("ul", {}, matches.map((m) => matchRow(m, actions(m)))) : el("p", { class: "muted" }, empty));
+}
+
+export async function showHome(root) {
+  document.title = "cyberdeck arcade";
+  const [games, user] = await Promise.all([api("/api/games"), me()]);
+  const lists = el("div", { class: "lists" });
+  fill(root, el("div", { class: "home" },
+    el("section", { class: "intro" },
+      el("h1", {}, "cyberdeck arcade"),
+      el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link."),
+      el("p", { class: "muted" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), ").")),
+    el("div", { class: "games" }, games.map(gameCard)),
+    lists));
+
+  if (user) {
+    // A solitaire's card shows the player's record (MATR1X: games, wins, losses by reason, streaks).
+    for (const game of games.filter((g) => g.max_players === 1)) {
+      const box = root.querySelector(`[data-stats-for="${game.id}"]`);
+      statsPanel(game.id, game.title).then((panel) => { if (panel && box) fill(box, panel); });
+    }
+  }
+  const [open, running, finished, mine] = await Promise.all([
+    api("/api/matches?status=open&limit=20"),
+    api("/api/matches?status=running&limit=20"),
+    api("/api/matches?status=finished&limit=20"),
+    user ? api("/api/me/matches?limit=20") : Promise.resolve([]),
+  ]);
+  const mineIds = new Set(mine.map((m) => m.id));
+  fill(lists,
+    user ? matchList("Your matches", mine, (m) => (m.status === "finished"
+      ? el("a", { href: `/replay/${m.id}` }, "Replay")
+      : el("a", { href: `/play/${m.id}` }, m.status === "open" ? "Open" : "Resume")), "No matches yet.") : null,
+    matchList("Open matches", open.filter((m) => !mineIds.has(m.id)), (m) => el("a", { href: `/join/${m.id}` }, "Join"), "Nobody is waiting for players."),
+    matchList("Being played", running.filter((m) => !mineIds.has(m.id)), (m) => el("a", { href: `/watch/${m.id}` }, "Watch"), "No games in play."),
+    matchList("Replays", finished, (m) => el("a", { href: `/replay/${m.id}` }, "Replay"), "No finished games yet."));
+}

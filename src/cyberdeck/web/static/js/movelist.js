@@ -1,0 +1,57 @@
+// The numbered move list and the keyboard: click a move, or type its number (a number that no
+// longer number could start is played at once; otherwise Enter plays it), `?` for the shortcuts.
+import { withSymbols } from "./cards.js";
+import { el, fill } from "./dom.js";
+
+export function moveList(moves, { play, busy }) {
+  if (!moves.length) return null;
+  const items = [];
+  let group = null;
+  for (const m of moves) {
+    if (m.group !== group) {
+      group = m.group;
+      items.push(el("li", { class: "move-group", role: "presentation" }, group));
+    }
+    items.push(el("li", {},
+      el("button", {
+        type: "button",
+        class: "move",
+        dataset: { n: String(m.n), action: m.action },
+        disabled: busy,
+        onclick: () => play(m.action),
+      }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, withSymbols(m.label)))));
+  }
+  return el("ol", { class: "move-list", "aria-label": "Your moves" }, items);
+}
+
+// Typed digits: the number so far, and whether it is complete (no longer number starts with it).
+export function readNumber(buffer, count) {
+  const n = Number.parseInt(buffer, 10);
+  if (!Number.isFinite(n) || n < 1) return { n: null, complete: false };
+  return { n, complete: n * 10 > count };
+}
+
+export const SHORTCUTS = [
+  ["1 … 9", "the move with that number (type two digits for moves 10 and up; Enter plays what you typed)"],
+  ["Enter", "play the number typed so far"],
+  ["Backspace", "take back a typed digit"],
+  ["u", "undo the last move (solitaire games)"],
+  ["/", "type a move or a command (place b2, look b2, undo)"],
+  ["?", "show or hide these shortcuts"],
+  ["Esc", "close this overlay, clear what you typed or the selection"],
+];
+
+export function shortcutsOverlay(onClose) {
+  const close = el("button", { type: "button", class: "close", onclick: onClose }, "Close");
+  const box = el("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts" },
+    el("div", { class: "overlay-box panel" },
+      el("h2", {}, "Keyboard shortcuts"),
+      el("dl", { class: "shortcuts" }, SHORTCUTS.map(([k, v]) => [el("dt", {}, el("kbd", {}, k)), el("dd", {}, v)])),
+      close));
+  setTimeout(() => close.focus(), 0);
+  return box;
+}
+
+export function typedIndicator(node, buffer) {
+  fill(node, buffer ? ["Move ", el("kbd", {}, buffer), " — Enter to play"] : "");
+}

@@ -1,0 +1,53 @@
+// Loads a game's table renderer (js/games/<game-id>.js) or falls back to the generic one, and
+// builds the ctx every renderer receives (see js/games/README.md).
+import { card, withSymbols } from "./cards.js";
+import { el } from "./dom.js";
+import * as generic from "./games/generic.js";
+
+const loaded = new Map();
+
+export async function rendererFor(gameId) {
+  if (!loaded.has(gameId)) {
+    let module = generic;
+    if (/^[a-z0-9-]+$/.test(gameId)) {
+      try {
+        module = await import(`./games/${gameId}.js`);
+      } catch {
+        module = generic;
+      }
+    }
+    loaded.set(gameId, module);
+  }
+  return loaded.get(gameId);
+}
+
+// The numbered moves of a table message: [{n, action, label, group}].
+export function numberedMoves(table) {
+  return (table.moves || []).map((m, i) => ({ n: i + 1, ...m }));
+}
+
+export function makeCtx({ seat, moves, play, look, local, redraw, replay = false }) {
+  return {
+    seat,
+    moves,
+    play,
+    card,
+    el,
+    withSymbols,
+    look: look || (async () => null),
+    local: local || {},
+    redraw: redraw || (() => {}),
+    replay,
+  };
+}
+
+// The renderer's table, or the generic one (with the error noted) when the renderer fails.
+export function drawTable(module, view, ctx) {
+  try {
+    return module.renderTable(view, ctx);
+  } catch (err) {
+    console.error(err);
+    return el("div", {}, el("p", { class: "flash", role: "alert" }, "This table could not be drawn; showing its data instead."),
+      generic.renderTable(view, ctx));
+  }
+}

@@ -1,0 +1,502 @@
+// The table page of a live match (play, hot-seat or watch): the generic shell around a game's
+// renderer. It owns the websocket, the state the server sent, the move list and the keyboard.
+import { api, ensureSession, gamesById } from "./api.js";
+import { MatchConnection } from "./connection.js";
+import { withSymbols } from "./cards.js";
+import { el, fill } from "./dom.js";
+import { moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
+import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
+import { statsPanel } from "./stats.js";
+
+const LOG_KEEP = 300;
+
+function seatName(seat, index) {
+  if (!seat) return `Player ${index + 1}`;
+  if (seat.kind === "ai") return seat.name || `${seat.level || "normal"} AI`;
+  return seat.name || `Player ${index + 1} (open seat)`;
+}
+
+export function outcomeTitle(outcome, yours) {
+  if (!outcome) return "Game over";
+  if (!yours.length || yours.length > 1) {
+    if (!outcome.winners.length) return "A draw";
+    if (outcome.winners.length === 1 && outcome.returns.length > 1) return `Player ${outcome.winners[0] + 1} wins`;
+    return "Game over";
+  }
+  const result = outcome.returns[yours[0]];
+  return result > 0 ? "You won" : result < 0 ? "You lost" : "A draw";
+}
+
+export async function showMatch(root, matchId, { watch = false, invite: given = null } = {}) {
+  let invite = given;
+  await ensureSession();
+  const games = await gamesById();
+  // The match (a clear "no such match" before anything is drawn) and its table's renderer,
+  // ready before the first message so that messages are handled in order, synchronously.
+  const known = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  const renderer = await rendererFor(known.game);
+  const s = {
+    summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
+    outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false,
+    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1,
+    game: games[known.game] || null, renderer,
+  };
+
+  const title = el("h1", { class: "table-title" }, "Connecting…");
+  const turn = el("p", { class: "turn", role: "status", "aria-live": "polite" });
+  const link = el("span", { class: "link-status" });
+  const board = el("div", { class: "board", id: "board" });
+  const flash = el("p", { class: "flash", role: "alert", hidden: true });
+  const end = el("div", { class: "end-slot" });
+  const seatsBox = el("ul", { class: "seats", "aria-label": "Seats" });
+  const movesBox = el("div", { class: "moves-box" });
+  const typed = el("p", { class: "typed", "aria-live": "polite" });
+  const command = el("input", {
+    type: "text", class: "command", id: "command", autocomplete: "off", spellcheck: "false",
+    placeholder: "a move number, a move (place b2), look b2, undo", "aria-label": "Type a move or a command",
+  });
+  const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
+  const buttons = el("div", { class: "table-buttons" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const statsBox = el("div", { class: "stats-box" });
+  const invitePanel = el("div", { class: "invite-slot" });
+  const layer = el("div", { class: "layer" });
+
+  const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
+    el("header", { class: "table-head" }, title, turn, link),
+    flash,
+    invitePanel,
+    el("div", { class: "table-body" },
+      el("div", { class: "table-main" }, end, board),
+      el("aside", { class: "side" },
+        el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
+        watch ? null : el("section", { class: "panel moves-panel" },
+          el("h2", {}, "Moves ", el("button", { type: "button", class: "help-button", "aria-label": "Keyboard shortcuts", onclick: () => toggleHelp() }, "?")),
+          movesBox, typed,
+          el("form", { class: "command-form", onsubmit: (e) => { e.preventDefault(); runCommand(command.value); command.value = ""; } }, command),
+          lookOut, buttons),
+        statsBox,
+        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))),
+    layer);
+  fill(root, page);
+
+  let flashTimer = null;
+  function say(text) {
+    flash.textContent = text;
+    flash.hidden = !text;
+    clearTimeout(flashTimer);
+    if (text) flashTimer = setTimeout(() => { flash.hidden = true; }, 6000);
+  }
+
+  const hotseat = () => s.yours.length > 1;
+  // At a hot-seat table every seat of this person has the same account name: say "Player N".
+  const nameOf = (i) => (hotseat() && s.yours.includes(i) ? `Player ${i + 1}` : seatName(s.seats[i], i));
+  const playing = () => !watch && s.yours.length > 0;
+  const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
+    && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
+  const moves = () => (s.table && !covered() ? numberedMoves(s.table) : []);
+
+  function play(action) {
+    if (!moves().some((m) => m.action === action)) {
+      say("That is not one of your moves right now.");
+      return;
+    }
+    if (!conn.move(action)) return;
+    s.busy = true;
+    s.buffer = "";
+    draw();
+  }
+
+  function undo() {
+    if (!s.game || !s.game.allows_undo || !playing() || s.status !== "running") {
+      say("This game has no undo.");
+      return;
+    }
+    if (conn.undo()) {
+      s.busy = true;
+      draw();
+    }
+  }
+
+  async function look(target) {
+    const text = await conn.look(target);
+    s.lookText = text === null ? `There is nothing called "${target}" to look at.` : text;
+    fill(lookOut, withSymbols(s.lookText));
+    return text;
+  }
+
+  function runCommand(raw) {
+    const text = raw.trim();
+    if (!text) return;
+    const lower = text.toLowerCase();
+    if (/^\d+$/.test(text)) {
+      const m = moves().find((x) => x.n === Number(text));
+      if (m) play(m.action);
+      else say(`There is no move ${text}.`);
+    } else if (lower === "undo") undo();
+    else if (lower === "?" || lower === "help") toggleHelp();
+    else if (lower.startsWith("look ")) look(text.slice(5).trim());
+    else {
+      const m = moves().find((x) => x.action.toLowerCase() === lower);
+      if (m) play(m.action);
+      else if (conn.move(text)) { s.busy = true; draw(); } // the server explains what is wrong
+    }
+  }
+
+  function toggleHelp() {
+    if (s.overlay) {
+      s.overlay.remove();
+      s.overlay = null;
+      return;
+    }
+    s.overlay = shortcutsOverlay(() => toggleHelp());
+    layer.append(s.overlay);
+  }
+
+  function onKey(event) {
+    if (!page.isConnected) return;
+    const target = event.target;
+    const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+    if (event.key === "Escape") {
+      if (s.overlay) toggleHelp();
+      s.buffer = "";
+      s.local = {};
+      if (typing) target.blur();
+      draw();
+      return;
+    }
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "?") {
+      event.preventDefault();
+      toggleHelp();
+      return;
+    }
+    if (s.overlay) return;
+    if (event.key === "/") {
+      event.preventDefault();
+      command.focus();
+      return;
+    }
+    if (event.key === "u" || event.key === "U") {
+      if (s.game && s.game.allows_undo) undo();
+      return;
+    }
+    if (covered() && event.key === "Enter") {
+      event.preventDefault();
+      uncover();
+      return;
+    }
+    const list = moves();
+    if (/^[0-9]$/.test(event.key) && list.length && !s.busy) {
+      event.preventDefault();
+      s.buffer += event.key;
+      const { n, complete } = readNumber(s.buffer, list.length);
+      if (n === null) s.buffer = "";
+      else if (complete) {
+        const m = list.find((x) => x.n === n);
+        s.buffer = "";
+        if (m) play(m.action);
+        else say(`There is no move ${n}.`);
+      }
+      typedIndicator(typed, s.buffer);
+      return;
+    }
+    if (event.key === "Backspace" && s.buffer) {
+      s.buffer = s.buffer.slice(0, -1);
+      typedIndicator(typed, s.buffer);
+      return;
+    }
+    if (event.key === "Enter" && s.buffer) {
+      event.preventDefault();
+      const m = list.find((x) => x.n === Number(s.buffer));
+      s.buffer = "";
+      typedIndicator(typed, "");
+      if (m) play(m.action);
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  function uncover() {
+    s.shownSeat = s.table.seat;
+    draw();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+
+  function drawSeats() {
+    const now = Date.now();
+    const toMove = s.table ? s.table.to_move : null;
+    fill(seatsBox, s.seats.map((seat, i) => {
+      const name = nameOf(i);
+      let state = seat.connected ? "connected" : "away";
+      let words = seat.connected ? "connected" : "not connected";
+      if (seat.kind === "human" && !seat.name) { state = "waiting"; words = "open seat"; }
+      else if (!seat.connected && s.awaySince[i] !== undefined) {
+        words = `away ${Math.round((now - s.awaySince[i]) / 1000)} s`;
+      }
+      if (seat.kind === "ai") words = `${seat.level || "normal"} AI`;
+      const mine = s.yours.includes(i) && !hotseat();
+      return el("li", { class: ["seat", toMove === i && s.status === "running" ? "to-move" : null, mine ? "mine" : null], dataset: { seat: String(i), presence: state } },
+        el("span", { class: ["presence", state], "aria-hidden": "true" }),
+        el("span", { class: "seat-name" }, name, mine ? " (you)" : ""),
+        el("span", { class: "seat-state" }, words),
+        toMove === i && s.status === "running" ? el("span", { class: "to-move-mark" }, "to move") : null);
+    }));
+  }
+
+  function claimable() {
+    if (!playing() || s.status !== "running") return false;
+    const now = Date.now();
+    return s.seats.some((seat, i) => !s.yours.includes(i) && seat.kind === "human" && !seat.connected
+      && s.awaySince[i] !== undefined && now - s.awaySince[i] >= s.grace * 1000);
+  }
+
+  function drawButtons() {
+    fill(buttons,
+      s.game && s.game.allows_undo && playing() && s.status === "running"
+        ? el("button", { type: "button", class: "undo", onclick: undo, disabled: s.busy || s.seq === 0 }, "Undo (u)") : null,
+      playing() && s.status === "running"
+        ? el("button", { type: "button", class: "resign", onclick: () => { if (confirm("Resign this game?")) conn.resign(); } }, "Resign") : null,
+      claimable() ? el("button", { type: "button", class: "claim", onclick: () => conn.claim() }, "Claim the game") : null);
+  }
+
+  function drawTurn() {
+    if (!s.table) return;
+    const toMove = s.table.to_move;
+    let text;
+    if (s.status === "open") text = "Waiting for players to join…";
+    else if (s.status === "finished") text = outcomeTitle(s.outcome, s.yours) + (s.outcome ? ` — ${s.outcome.reason}` : "");
+    else if (toMove === null || toMove === undefined) text = "";
+    else if (s.yours.includes(toMove) && !watch && !hotseat()) text = "Your move";
+    else text = `${nameOf(toMove)} to move`;
+    turn.textContent = text;
+  }
+
+  function drawEnd() {
+    if (s.status !== "finished") {
+      fill(end);
+      return;
+    }
+    const sum = s.summary;
+    const again = playing() && sum ? el("button", { type: "button", class: "primary", onclick: playAgain }, "Play again") : null;
+    fill(end, el("section", { class: "end-screen panel", role: "status", "aria-label": "The game is over" },
+      el("h2", {}, outcomeTitle(s.outcome, s.yours)),
+      el("p", { class: "reason" }, s.outcome ? s.outcome.reason : "The game is over."),
+      el("p", { class: "end-buttons" },
+        again,
+        el("a", { href: `/replay/${encodeURIComponent(matchId)}`, class: "button" }, "Watch the replay"),
+        el("a", { href: "/", class: "button" }, "Home"))));
+  }
+
+  async function playAgain() {
+    const sum = s.summary;
+    try {
+      const created = await api("/api/matches", {
+        method: "POST",
+        body: {
+          game: sum.game,
+          options: sum.options,
+          seats: sum.seats.map((x) => (x.kind === "ai" ? { kind: "ai", level: x.level } : { kind: "human" })),
+          public: sum.public,
+          hotseat: hotseat(),
+        },
+      });
+      window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${created.match.id}` }));
+    } catch (err) {
+      say(err.message);
+    }
+  }
+
+  function drawInvite() {
+    if (s.status !== "open" || !playing() || !s.summary) {
+      fill(invitePanel);
+      return;
+    }
+    const url = `${location.origin}/join/${matchId}` + (invite ? `?invite=${encodeURIComponent(invite)}` : "");
+    const field = el("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link" });
+    fill(invitePanel, el("section", { class: "panel invite" },
+      el("h2", {}, "Waiting for players"),
+      el("p", {}, "Send this link to the people you want to play with:"),
+      field,
+      el("button", { type: "button", onclick: async () => {
+        field.select();
+        try { await navigator.clipboard.writeText(url); say("The link is copied."); } catch { say("Select the link and copy it."); }
+      } }, "Copy link")));
+  }
+
+  function drawBoard() {
+    if (!s.table || !s.renderer) return;
+    if (s.localSeq !== s.seq) {
+      s.local = {};
+      s.localSeq = s.seq;
+    }
+    if (covered()) {
+      const who = nameOf(s.table.seat);
+      fill(board, el("section", { class: "pass-screen panel", role: "dialog", "aria-label": `Pass to ${who}` },
+        el("h2", {}, `Pass to ${who}`),
+        el("p", {}, `The table is hidden so that nobody else sees ${who}'s cards. ${who}: press the button (or Enter) when you are ready.`),
+        el("button", { type: "button", class: "primary", onclick: uncover }, `Show ${who}'s table`)));
+      return;
+    }
+    const ctx = makeCtx({
+      seat: s.table.seat,
+      moves: moves(),
+      play,
+      look,
+      local: s.local,
+      redraw: () => drawBoard(),
+    });
+    fill(board, drawTable(s.renderer, s.table.view, ctx));
+  }
+
+  function drawMoves() {
+    if (watch) return;
+    const list = moves();
+    const mine = s.status === "running" && s.table && s.yours.includes(s.table.to_move);
+    fill(movesBox, list.length
+      ? moveList(list, { play, busy: s.busy })
+      : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
+  }
+
+  const logLine = (e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text));
+
+  // Each entry remembers whose table brought it: at a hot-seat table a seat's log shows only what
+  // came to that seat (another seat's draws are not for its eyes), and nothing while covered.
+  function drawLog() {
+    const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => e.seat === s.table.seat);
+    fill(logList, shown.map(logLine));
+    scrollLog();
+  }
+
+  // Once a frame at most: reading the height lays the page out.
+  let scrolling = false;
+  function scrollLog() {
+    if (scrolling) return;
+    scrolling = true;
+    requestAnimationFrame(() => {
+      scrolling = false;
+      logList.scrollTop = logList.scrollHeight;
+    });
+  }
+
+  function draw() {
+    page.dataset.status = s.status;
+    page.dataset.seq = String(s.seq);
+    page.dataset.seat = s.table && s.table.seat !== null ? String(s.table.seat) : "";
+    page.dataset.busy = s.busy ? "true" : "false";
+    page.dataset.covered = covered() ? "true" : "false";
+    drawTurn();
+    drawSeats();
+    drawInvite();
+    drawEnd();
+    drawBoard();
+    drawMoves();
+    drawButtons();
+    if (hotseat()) drawLog();
+    if (covered()) lookOut.textContent = "";
+    typedIndicator(typed, s.buffer);
+  }
+
+  async function refreshStats() {
+    if (!s.summary || s.summary.seats.length !== 1 || watch) return;
+    fill(statsBox, await statsPanel(s.summary.game, s.game ? s.game.title : s.summary.game));
+  }
+
+  // --- messages --------------------------------------------------------------------------------
+
+  function presence(seats) {
+    const now = Date.now();
+    s.seats = seats;
+    seats.forEach((seat, i) => {
+      if (seat.connected) delete s.awaySince[i];
+      else if (seat.away_seconds !== null && seat.away_seconds !== undefined) s.awaySince[i] = now - seat.away_seconds * 1000;
+    });
+  }
+
+  // A message's events join the log: only their lines are added (the oldest dropped past
+  // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move. A hot-seat table
+  // filters its log by seat, so it draws the whole log (in draw()).
+  function addEvents(events, seat) {
+    const fresh = s.log.length === 0;
+    const entries = events.map((event) => ({ seat, event }));
+    s.log.push(...entries);
+    if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
+    if (fresh || hotseat()) {
+      drawLog();
+      return;
+    }
+    if (!entries.length) return;
+    logList.append(...entries.map(logLine));
+    while (logList.children.length > LOG_KEEP) logList.firstElementChild.remove();
+    scrollLog();
+  }
+
+  function onMessage(m) {
+    if (m.type === "welcome") {
+      const first = !s.summary;
+      s.summary = m.match;
+      s.you = m.you;
+      s.yours = watch ? [] : m.yours;
+      if (m.invite) invite = m.invite;
+      s.seq = m.seq;
+      s.status = m.status;
+      s.table = m.table;
+      s.outcome = m.outcome;
+      s.grace = m.grace_seconds;
+      s.busy = false;
+      presence(m.seats);
+      s.log = [];
+      if (first) {
+        title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "");
+        document.title = `${title.textContent} · cyberdeck`;
+        refreshStats();
+      }
+      addEvents(m.table.events, m.table.seat);
+      draw();
+    } else if (m.type === "update") {
+      s.seq = m.seq;
+      s.status = m.status;
+      s.table = m.table;
+      s.outcome = m.outcome;
+      s.busy = conn.pending !== null;
+      if (m.ack) lookOut.textContent = "";
+      addEvents(m.table.events, m.table.seat);
+      draw();
+      if (m.status === "finished") refreshStats();
+    } else if (m.type === "presence") {
+      presence(m.seats);
+      drawSeats();
+      drawButtons();
+    } else if (m.type === "ended") {
+      s.status = "finished";
+      s.outcome = m.outcome;
+      draw();
+      refreshStats();
+    } else if (m.type === "error") {
+      s.busy = conn.pending !== null;
+      say(m.message);
+      if (m.code === "stale") conn.send({ type: "resync" });
+      draw();
+    }
+  }
+
+  function onStatus(status) {
+    const words = { connecting: "connecting…", open: "connected", closed: "connection lost — reconnecting…", gone: "disconnected" };
+    link.textContent = words[status] || status;
+    link.dataset.link = status;
+  }
+
+  const conn = new MatchConnection(matchId, { watch, invite }, { onMessage, onStatus });
+  const ticker = setInterval(() => {
+    if (s.seats.some((seat) => !seat.connected)) {
+      drawSeats();
+      drawButtons();
+    }
+  }, 1000);
+
+  return () => {
+    clearInterval(ticker);
+    document.removeEventListener("keydown", onKey);
+    conn.close();
+  };
+}

@@ -1,0 +1,103 @@
+"""Driving the arcade through its pages, as a person would: the home page's buttons, the table's
+move list, clicks on the table, the keyboard. Shared by the browser tests and the screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+TABLE = ".table-page"
+
+
+def start_game(
+    page: Page,
+    game: str,
+    mode: str = "ai",
+    level: str = "easy",
+    private: bool = False,
+    options: dict[str, str] | None = None,
+) -> str:
+    """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``, which
+    may be ``private``) with the game's ``options`` chosen in its form; returns its id once its
+    table is drawn."""
+    page.goto("/")
+    card = page.locator(f'article.game-card[data-game="{game}"]')
+    card.wait_for()
+    for name, value in (options or {}).items():
+        card.locator(f'select[name="{name}"]').select_option(value)
+    if mode == "ai" and card.locator("select.level").count():
+        card.locator("select.level").select_option(level)
+    if private:
+        card.locator("input.private").check()
+    card.locator(f"button.play-{mode}").click()
+    page.wait_for_function("() => location.pathname.startsWith('/play/')")
+    page.wait_for_selector(f"{TABLE}[data-seq]")
+    return page.url.split("/play/")[1].split("?")[0]
+
+
+READY = """() => {
+    const t = document.querySelector('.table-page');
+    if (!t || !t.dataset.seq) return false;
+    const listed = [...document.querySelectorAll('.move-list button.move')].map((b) => b.dataset.action);
+    const ready = t.dataset.status === 'finished' || t.dataset.covered === 'true'
+        || (t.dataset.busy === 'false' && listed.length > 0);
+    return ready && {status: t.dataset.status, seq: Number(t.dataset.seq), moves: listed};
+}"""
+
+
+def settled(page: Page) -> dict[str, Any]:
+    """Wait until the table is ready for a decision: the game is over, or this page has moves to
+    choose from (and no move of its own on the way), or a hot-seat cover waits to be lifted.
+    Returns ``{status, seq, moves}`` (the listed moves' actions in their numbered order)."""
+    ready: dict[str, Any] = page.wait_for_function(READY, timeout=30_000).json_value()
+    return ready
+
+
+def status(page: Page) -> str:
+    return page.locator(TABLE).get_attribute("data-status") or ""
+
+
+def seq(page: Page) -> int:
+    return int(page.locator(TABLE).get_attribute("data-seq") or 0)
+
+
+def moves(page: Page) -> list[str]:
+    """The actions of the listed moves, in their numbered order."""
+    listed: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.move-list button.move')].map((b) => b.dataset.action)"
+    )
+    return listed
+
+
+def after_move(page: Page, before: int) -> None:
+    """Wait until the table has moved on from sequence number ``before``."""
+    page.wait_for_function(
+        """(before) => {
+            const t = document.querySelector('.table-page');
+            return Number(t.dataset.seq) > before || t.dataset.status === 'finished';
+        }""",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def play_out(page: Page, choose: Callable[[Page, list[str]], None], limit: int = 2000) -> int:
+    """Play until the end screen shows: ``choose`` makes one move by any means (click, keyboard);
+    returns the number of moves this page made."""
+    made = 0
+    while made < limit:
+        ready = settled(page)
+        if ready["status"] == "finished":
+            break
+        choose(page, ready["moves"])
+        after_move(page, ready["seq"])
+        made += 1
+    expect(page.locator(".end-screen .reason")).not_to_be_empty()
+    return made
+
+
+def click_first_move(page: Page, _: list[str]) -> None:
+    # A real mouse click; ``force`` skips only the wait for two still frames.
+    page.locator(".move-list button.move").first.click(force=True)

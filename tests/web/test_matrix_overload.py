@@ -1,0 +1,104 @@
+"""MATR1X 0VERL0AD in the browser: a whole game by clicking the matrix, a whole game by keyboard
+alone, undo, looking into a pile, and the player's statistics."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from .arcade import Arcade
+from .drive import after_move, moves, play_out, seq, settled, start_game
+
+
+def click_a_pile(page: Page, listed: list[str]) -> None:
+    """Place the card by clicking the table: the first pile or slot that takes it (a real mouse
+    click; ``force`` only skips Playwright's wait for two still frames, slow on a busy machine)."""
+    page.locator(".mo-matrix .playable").first.click(force=True)
+
+
+def cookie_client(page: Page, arcade: Arcade) -> httpx.Client:
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    return httpx.Client(base_url=arcade.base, cookies=cookies)
+
+
+def test_a_whole_game_by_clicking_the_matrix(page: Page, arcade: Arcade) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    match_id = start_game(page, "matrix-overload")
+    expect(page.locator(".mo-hand .card")).to_have_count(1)
+    made = play_out(page, click_a_pile)
+    assert made > 20
+    reason = page.locator(".end-screen .reason").inner_text()
+    with cookie_client(page, arcade) as http:
+        summary = http.get(f"/api/matches/{match_id}").json()
+        stats = http.get("/api/me/stats/matrix-overload").json()
+    assert summary["status"] == "finished" and reason == summary["outcome"]["reason"]
+    expect(page.locator(".end-screen h2")).to_have_text(
+        "You won" if summary["outcome"]["returns"][0] > 0 else "You lost"
+    )
+    # The player's record counts the game, and the table shows it.
+    assert stats["games"] == 1
+    expect(page.locator('.stats [data-stat="games"]')).to_have_text("1")
+    page.goto("/")
+    record = page.locator('[data-stats-for="matrix-overload"]')
+    expect(record.locator('[data-stat="games"]')).to_have_text("1")
+    expect(record.locator('[data-stat="lost"]')).to_have_text(str(stats["lost"]))
+    assert errors == []
+
+
+def test_a_whole_game_by_keyboard_alone_with_undo_and_a_look(page: Page) -> None:
+    start_game(page, "matrix-overload")
+    keys = page.keyboard
+    page.locator("main").focus()
+    # The shortcuts overlay opens and closes from the keyboard.
+    keys.press("?")
+    expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_be_visible()
+    keys.press("Escape")
+    expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_have_count(0)
+
+    settled(page)
+    first_hand = page.locator(".mo-hand .card").get_attribute("aria-label")
+    first_table = page.locator(".mo-matrix").inner_text()
+    keys.press("1")
+    after_move(page, 0)
+    settled(page)
+    assert seq(page) == 1
+    # u takes the move back: the same card in hand, the same matrix.
+    keys.press("u")
+    after_move(page, 1)
+    settled(page)
+    expect(page.locator(".mo-hand .card")).to_have_attribute("aria-label", first_hand or "")
+    assert page.locator(".mo-matrix").inner_text() == first_table
+
+    # "/" opens the command line; "look a1" asks the server for every card of a pile.
+    keys.press("/")
+    expect(page.locator("#command")).to_be_focused()
+    keys.type("look a1")
+    keys.press("Enter")
+    expect(page.locator(".look-out")).to_contain_text("Pile a1")
+    keys.press("Escape")
+
+    def by_number(page: Page, listed: list[str]) -> None:
+        """Move 1 by its number: a lone digit plays when no longer number starts with it."""
+        keys.press("1")
+        if len(listed) >= 10:
+            keys.press("Enter")
+
+    play_out(page, by_number)
+    expect(page.locator(".end-screen")).to_be_visible()
+
+
+def test_looking_into_a_pile_by_clicking(page: Page) -> None:
+    start_game(page, "matrix-overload")
+    for _ in range(30):
+        settled(page)
+        if page.locator(".mo-peek").count():
+            break
+        before = seq(page)
+        page.locator(".move-list button.move").last.click()
+        after_move(page, before)
+    peek = page.locator(".mo-peek").first
+    pile = peek.locator("xpath=..").get_attribute("data-pile")
+    peek.click()
+    expect(page.locator(".mo-peek-out")).to_contain_text(f"Pile {pile}, bottom to top:")
+    assert moves(page)  # looking is not a move

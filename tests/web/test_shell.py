@@ -1,0 +1,137 @@
+"""The arcade's shell: the home page, rules, accounts, the leaderboard, hot-seat play with the
+table covered between seats, and the replay viewer's step controls."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from .arcade import Arcade
+from .drive import after_move, settled, start_game
+
+
+def test_the_home_page_lists_every_game_with_its_pitch_and_rules(page: Page) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto("/")
+    expect(page.locator("article.game-card")).to_have_count(5)
+    expect(page.locator('[data-game="matrix-overload"] .pitch')).to_contain_text("3×3 matrix")
+    for game in ("cipher-run", "hack-me", "cypher", "cyberpunk-ccg"):
+        card = page.locator(f'[data-game="{game}"]')
+        expect(card.locator("button.play-ai")).to_be_visible()
+        expect(card.locator("button.play-hotseat")).to_be_visible()
+        expect(card.locator("button.play-online")).to_be_visible()
+    page.locator('[data-game="cipher-run"]').get_by_role("link", name="Rules").click()
+    expect(page.locator(".rules-text h1")).to_contain_text("Cipher Run")
+    assert page.url.endswith("/rules/cipher-run")
+    page.go_back()
+    expect(page.locator("article.game-card")).to_have_count(5)
+    assert errors == []
+
+
+def test_sign_up_sign_out_and_sign_in(page: Page) -> None:
+    page.goto("/account")
+    form = page.locator("form.signup")
+    form.get_by_label("Name").fill("neon_runner")
+    form.get_by_label("Password").fill("short")
+    form.get_by_role("button").click()
+    expect(page.locator(".account-page .flash")).to_contain_text("8 to 200 characters")
+    form.get_by_label("Password").fill("a long enough secret")
+    form.get_by_role("button").click()
+    expect(page.locator("#account .who")).to_have_text("neon_runner")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#account")).to_contain_text("Sign in")
+    page.goto("/account")
+    signin = page.locator("form.signin")
+    signin.get_by_label("Name").fill("neon_runner")
+    signin.get_by_label("Password").fill("a wrong secret")
+    signin.get_by_role("button").click()
+    expect(page.locator(".account-page .flash")).to_contain_text("do not match")
+    signin.get_by_label("Password").fill("a long enough secret")
+    signin.get_by_role("button").click()
+    expect(page.locator("#account .who")).to_have_text("neon_runner")
+
+
+def test_hot_seat_covers_the_table_between_the_seats(page: Page) -> None:
+    start_game(page, "cipher-run", mode="hotseat")
+    expect(page.locator(".table-title")).to_contain_text("hot-seat")
+    table = page.locator(".table-page")
+    covers: list[str] = []
+    for _ in range(20):
+        ready = settled(page)
+        assert ready["status"] == "running"
+        if table.get_attribute("data-covered") == "true":
+            # Covered: no hand and no moves on the page until the next player is ready.
+            cover = page.locator(".pass-screen")
+            assert page.locator("[data-hand]").count() == 0
+            assert page.locator(".move-list button.move").count() == 0
+            assert page.locator(".log-list li").count() == 0  # a seat's draws are its own
+            seat = table.get_attribute("data-seat") or ""
+            expect(cover.locator("h2")).to_have_text(f"Pass to Player {int(seat) + 1}")
+            cover.get_by_role("button").click()
+            expect(page.locator(".cr-hand [data-hand]")).not_to_have_count(0)
+            covers.append(seat)
+            if len(covers) == 3:
+                break
+            continue
+        # The same seat moving again (seeding, say) is not covered: nobody else is to look.
+        page.locator(".move-list button.move").first.click()
+        after_move(page, ready["seq"])
+    assert len(covers) == 3 and set(covers) == {"0", "1"}
+    assert covers[0] != covers[1] and covers[1] != covers[2]
+
+
+def test_the_replay_viewer_steps_through_a_finished_game(page: Page) -> None:
+    start_game(page, "matrix-overload")
+    for _ in range(3):
+        ready = settled(page)
+        page.locator(".move-list button.move").first.click()
+        after_move(page, ready["seq"])
+    settled(page)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Resign").click()
+    expect(page.locator(".end-screen .reason")).to_contain_text("resigned")
+    page.get_by_role("link", name="Watch the replay").click()
+    counter = page.locator(".step-counter")
+    expect(counter).to_have_text("Step 0 of 3")
+    expect(page.get_by_role("button", name="◀ Previous")).to_be_disabled()
+    start = page.locator(".mo-matrix").inner_text()
+    page.get_by_role("button", name="Next ▶").click()
+    expect(counter).to_contain_text("Step 1 of 3")
+    assert page.locator(".mo-matrix").inner_text() != start
+    page.keyboard.press("End")
+    expect(counter).to_contain_text("Step 3 of 3")
+    expect(page.locator(".end-screen .reason")).to_contain_text("resigned")
+    expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(counter).to_contain_text("Step 2 of 3")
+    page.get_by_role("button", name="« First").click()
+    expect(counter).to_have_text("Step 0 of 3")
+    assert page.locator(".mo-matrix").inner_text() == start
+    page.locator("select.replay-seat").select_option("0")
+    expect(page).to_have_url(re.compile(r"seat=0"))
+    # The leaderboard has the game now: the player against the house.
+    page.goto("/leaderboard/matrix-overload")
+    expect(page.locator(".leaderboard tbody tr")).to_have_count(1)
+
+
+def test_a_dropped_connection_comes_back_and_a_move_made_meanwhile_is_played_once(
+    page: Page, arcade: Arcade
+) -> None:
+    match_id = start_game(page, "matrix-overload")
+    ready = settled(page)
+    page.locator(".move-list button.move").first.click()
+    after_move(page, ready["seq"])
+    ready = settled(page)
+    arcade.kill9()
+    expect(page.locator(".link-status")).to_have_attribute("data-link", "closed")
+    # A move chosen while the server is away waits for the connection, then goes once.
+    page.locator(".move-list button.move").first.click()
+    arcade.start()
+    expect(page.locator(".link-status")).to_have_attribute("data-link", "open", timeout=30_000)
+    after_move(page, ready["seq"])
+    expect(page.locator(".table-page")).to_have_attribute("data-seq", str(ready["seq"] + 1))
+    summary = httpx.get(f"{arcade.base}/api/matches/{match_id}").json()
+    assert summary["moves"] == ready["seq"] + 1 and summary["status"] == "running"
