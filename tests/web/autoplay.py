@@ -16,7 +16,9 @@ async ({ limit, seconds }) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const deadline = Date.now() + seconds * 1000;
   const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
-  let made = 0, clicks = 0, keys = 0, choices = 0, last = "";
+  // A click on the table that moved nothing (a selection toggled, say) is followed by a move
+  // number, so the loop always makes progress.
+  let made = 0, clicks = 0, keys = 0, choices = 0, last = "", stuck = false;
   while (page.dataset.status !== "finished" && made < limit && Date.now() < deadline) {
     const list = document.querySelectorAll(".move-list button.move");
     if (!list.length || page.dataset.busy === "true" || page.dataset.status !== "running") {
@@ -27,7 +29,7 @@ async ({ limit, seconds }) => {
     const choice = document.querySelector(".board .kit-chooser .kit-choice:not(.cancel)");
     const spot = document.querySelector(".board .playable");
     if (choice) { last = `choice ${choice.textContent}`; choice.click(); choices++; }
-    else if (made % 2 === 0 && spot) { last = `click ${spot.getAttribute("aria-label")}`; spot.click(); clicks++; }
+    else if (made % 2 === 0 && spot && !stuck) { last = `click ${spot.getAttribute("aria-label")}`; spot.click(); clicks++; }
     else {
       // "1" is a whole move number below ten moves; with more it waits for a second digit.
       last = `key 1 of ${list.length}`;
@@ -41,6 +43,7 @@ async ({ limit, seconds }) => {
       await sleep(2);
     }
     if (page.dataset.seq !== seq) made++;
+    stuck = page.dataset.seq === seq && !choice && !document.querySelector(".board .kit-chooser");
   }
   const moves = [...document.querySelectorAll(".move-list button.move")].map((b) => b.dataset.action);
   const { status, seq, busy } = page.dataset;

@@ -98,13 +98,26 @@ export class MatchConnection {
     if (this.pending) return false;
     this.pending = { type: "move", id: freshId("m"), seq: this.seq, action };
     this.send(this.pending);
+    this.insist();
     return true;
+  }
+
+  // A move the server has not answered after a while (dropped by its rate limit, whose notice
+  // cannot name the message) goes again with the same id: the server plays an id at most once.
+  insist() {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => {
+      if (!this.pending) return;
+      this.send(this.pending);
+      this.insist();
+    }, 2000);
   }
 
   undo() {
     if (this.pending) return false;
     this.pending = { type: "undo", id: freshId("u"), seq: this.seq };
     this.send(this.pending);
+    this.insist();
     return true;
   }
 
