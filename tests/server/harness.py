@@ -14,7 +14,7 @@ import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import httpx
 import websockets
@@ -52,20 +52,24 @@ class ServerProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> ServerProcess:
+    def command(self) -> list[str]:
+        """The server's command line: the tests' launcher (the DUEL game registered too)."""
+        return [
+            sys.executable,
+            "-m",
+            "tests.server.launcher",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            *self.args,
+        ]
+
+    def start(self) -> Self:
         env = {**os.environ, "CYBERDECK_DATA_DIR": str(self.data_dir), "PYTHONPATH": str(ROOT)}
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "tests.server.launcher",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    self.db_url,
-                    *self.args,
-                ],
+                self.command(),
                 cwd=ROOT,
                 env=env,
                 stdout=out,
@@ -84,6 +88,7 @@ class ServerProcess:
         raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
 
     def kill9(self) -> None:
+        """The server dies at once (``start`` brings it back on the same port and data)."""
         assert self.proc is not None
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)

@@ -553,16 +553,34 @@ class Hub:
 
     # --- the end: by the rules, by a claim, by resigning -------------------------------------------
 
+    def _refuse_ending(self, room: Room, conn: Connection, msg_id: str, verb: str) -> bool:
+        """Tell ``conn`` why it cannot end the game now (a spectator, a game not in play)."""
+        if room.point(conn) is None or not conn.seats:
+            conn.send(error(ErrorCode.SPECTATOR, f"Spectators cannot {verb} a game.", msg_id))
+            return True
+        if room.status != "running":
+            code = ErrorCode.FINISHED if room.status == "finished" else ErrorCode.NOT_STARTED
+            conn.send(error(code, f"Only a game in play can be {verb}ed.", msg_id, room.seq))
+            return True
+        return False
+
+    async def _forfeit(self, room: Room, losers: list[int], reason: str, kind: str) -> None:
+        """End the game outside the rules: ``losers`` lose, every other seat wins."""
+        seats = range(len(room.data.seats))
+        outcome = Outcome(
+            winners=tuple(s for s in seats if s not in losers),
+            returns=tuple(-1.0 if s in losers else 1.0 for s in seats),
+            reason=reason,
+            kind=kind,
+        )
+        await self._finish(room, outcome.to_json())
+
     async def claim(self, room: Room, conn: Connection, msg: Claim) -> None:
-        seat = room.point(conn)
-        if seat is None or not conn.seats:
-            conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot claim a game.", msg.id))
-            return
         async with room.lock:
-            if room.status != "running":
-                code = ErrorCode.FINISHED if room.status == "finished" else ErrorCode.NOT_STARTED
-                conn.send(error(code, "Only a game in play can be claimed.", msg.id, room.seq))
+            if self._refuse_ending(room, conn, msg.id, "claim"):
                 return
+            seat = room.point(conn)
+            assert seat is not None
             now = time.monotonic()
             grace = self.config.grace_seconds
             gone = [
@@ -581,36 +599,21 @@ class Hub:
                     )
                 )
                 return
-            seats = range(len(room.data.seats))
             names = " and ".join(room.name(s) for s in gone)
-            outcome = Outcome(
-                winners=tuple(s for s in seats if s not in gone),
-                returns=tuple(-1.0 if s in gone else 1.0 for s in seats),
-                reason=f"{names} left and did not come back within {grace:g} seconds; "
-                f"{room.name(seat)} claimed the game",
-                kind="claim",
+            reason = (
+                f"{names} left and did not come back within {grace:g} seconds; "
+                f"{room.name(seat)} claimed the game"
             )
-            await self._finish(room, outcome.to_json())
+            await self._forfeit(room, gone, reason, "claim")
         self.spawn(self._rate(room))
 
     async def resign(self, room: Room, conn: Connection, msg: Resign) -> None:
-        seat = room.point(conn)
-        if seat is None or not conn.seats:
-            conn.send(error(ErrorCode.SPECTATOR, "Spectators cannot resign.", msg.id))
-            return
         async with room.lock:
-            if room.status != "running":
-                code = ErrorCode.FINISHED if room.status == "finished" else ErrorCode.NOT_STARTED
-                conn.send(error(code, "Only a game in play can be resigned.", msg.id, room.seq))
+            if self._refuse_ending(room, conn, msg.id, "resign"):
                 return
-            seats = range(len(room.data.seats))
-            outcome = Outcome(
-                winners=tuple(s for s in seats if s != seat),
-                returns=tuple(-1.0 if s == seat else 1.0 for s in seats),
-                reason=f"{room.name(seat)} resigned",
-                kind="resign",
-            )
-            await self._finish(room, outcome.to_json())
+            seat = room.point(conn)
+            assert seat is not None
+            await self._forfeit(room, [seat], f"{room.name(seat)} resigned", "resign")
         self.spawn(self._rate(room))
 
     async def _finish(self, room: Room, outcome: dict[str, Any]) -> None:
