@@ -2,10 +2,11 @@
 clients, one move per second per match, against one server process on loopback.
 
     python bench/server_load.py --matches 1000 --seconds 600 --game cipher-run
-    python bench/server_load.py --matches 50 --seconds 20        # a quick run
+    python bench/server_load.py --matches 50 --seconds 20 --ramp 5   # a quick run
 
 Every match has two guests (or as many as the game's default seats); whoever is to move sends a
-random legal move once a second. It measures the move latency (from sending a move to its
+random legal move once a second. The matches start moving one by one over the first --ramp
+seconds, and the measurement covers the --seconds after that. It measures the move latency (from sending a move to its
 acknowledgement, which comes after the move is committed to the database) and the time until the
 opponent sees the new table, counts every error, and samples the server's resident memory. A
 finished match is replaced by a new one so the count stays constant. Loopback only; the run
@@ -107,8 +108,8 @@ class Table:
         if kind == "update" and message.get("ack") is not None:
             if seat.sent_at is not None and stats.measuring:
                 stats.ack_ms.append((now - seat.sent_at) * 1000)
+                stats.moves += 1
             seat.sent_at = None
-            stats.moves += 1
         if kind in ("welcome", "update"):
             seat.seq = message["seq"]
             seat.legal = message["table"]["legal_actions"]
@@ -164,10 +165,11 @@ async def new_match(http: httpx.AsyncClient, game: str, seats: list[Seat]) -> st
 
 
 async def drive(
-    table: Table, http: httpx.AsyncClient, game: str, stop: float, rng: random.Random
+    table: Table, http: httpx.AsyncClient, game: str, ramp: float, stop: float, rng: random.Random
 ) -> None:
-    """One move a second, at a random phase; a finished match is replaced by a new one."""
-    await asyncio.sleep(rng.random())
+    """One move a second, from a random moment of the ramp on; a finished match is replaced by
+    a new one."""
+    await asyncio.sleep(rng.random() * max(ramp, 1.0))
     tick = time.perf_counter()
     while True:
         tick += 1.0
@@ -230,22 +232,31 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         # walk them again and again (its pauses would count as the server's latency).
         gc.collect()
         gc.freeze()
-        stats.measuring = True
-        server_cpu = cpu_seconds(pid)
-        client_cpu = time.process_time()
-        begin = time.perf_counter()
-        stop = begin + args.seconds
+        # Matches start one by one over the ramp, as people would arrive: started together, they
+        # would also end together, and a thousand replacements in a few seconds is a stampede,
+        # not the steady load this measures. Measuring starts when the ramp is over.
+        rng = random.Random(args.seed)
+        launched = time.perf_counter()
+        stop = launched + args.ramp + args.seconds
 
         async def sample() -> None:
             while time.perf_counter() < stop:
                 memory.append((round(time.perf_counter() - begin, 1), round(rss_mib(pid), 1)))
                 await asyncio.sleep(args.sample)
 
-        rng = random.Random(args.seed)
-        sampler = asyncio.create_task(sample())
-        await asyncio.gather(
-            *(drive(t, http, args.game, stop, random.Random(rng.random())) for t in tables)
+        drivers = asyncio.gather(
+            *(
+                drive(t, http, args.game, args.ramp, stop, random.Random(rng.random()))
+                for t in tables
+            )
         )
+        await asyncio.sleep(args.ramp)
+        stats.measuring = True
+        server_cpu = cpu_seconds(pid)
+        client_cpu = time.process_time()
+        begin = time.perf_counter()
+        sampler = asyncio.create_task(sample())
+        await drivers
         await sampler
         elapsed = time.perf_counter() - begin
         server_side = (await http.get("/api/metrics")).json()
@@ -258,6 +269,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         "matches": args.matches,
         "seconds": round(elapsed, 1),
         "setup_seconds": round(setup_s, 1),
+        "ramp_seconds": args.ramp,
         "moves": stats.moves,
         "moves_per_second": round(stats.moves / elapsed, 1),
         "matches_finished_and_replaced": stats.finished,
@@ -291,7 +303,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=600)
+    parser.add_argument("--seconds", type=float, default=600, help="measured, after the ramp")
+    parser.add_argument(
+        "--ramp", type=float, default=60, help="seconds over which the matches start moving"
+    )
     parser.add_argument("--game", default="cipher-run")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between RSS samples")

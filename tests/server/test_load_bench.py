@@ -16,7 +16,8 @@ def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None
     out = tmp_path / "load.json"
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "server_load.py"), "--matches", "3",
-         "--seconds", "4", "--sample", "1", "--out", str(out)],
+         "--seconds", "4", "--ramp", "1",
+         "--sample", "1", "--out", str(out)],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

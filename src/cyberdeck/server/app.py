@@ -22,6 +22,7 @@ from .context import Context
 from .database import Database
 from .hub import Hub
 from .sockets import MatchSockets
+from .websocket import WebSocketProtocol
 
 log = logging.getLogger("cyberdeck.server")
 
@@ -97,6 +98,8 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> No
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        # Compression needs permessage-deflate, which only uvicorn's own protocol speaks.
+        ws="websockets-sansio" if config.ws_compression else WebSocketProtocol,
         ws_per_message_deflate=config.ws_compression,
         log_level="warning",
         access_log=False,

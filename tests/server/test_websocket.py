@@ -1,0 +1,262 @@
+"""The server's websocket protocol (server/websocket.py) frame by frame, in-process: a recording
+transport stands in for the socket and a small ASGI app for the server. The real server runs on it
+in every other server and browser test; these cover what well-behaved clients never send."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
+from typing import Any
+
+from cyberdeck.server.websocket import WebSocketProtocol, accept_key
+
+KEY = base64.b64encode(b"0123456789abcdef").decode()
+UPGRADE = (
+    "GET /ws/echo?x=1 HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    f"Sec-WebSocket-Key: {KEY}\r\nSec-WebSocket-Version: 13\r\nCookie: a=b\r\n\r\n"
+).encode()
+
+
+class Transport:
+    def __init__(self) -> None:
+        self.written = bytearray()
+        self.closing = False
+        self.reading = True
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+    def abort(self) -> None:
+        self.closing = True
+
+    def pause_reading(self) -> None:
+        self.reading = False
+
+    def resume_reading(self) -> None:
+        self.reading = True
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 80)}.get(name, default)
+
+
+def client_frame(opcode: int, payload: bytes, final: bool = True, masked: bool = True) -> bytes:
+    n = len(payload)
+    first = (0x80 if final else 0) | opcode
+    mask_bit = 0x80 if masked else 0
+    if n < 126:
+        head = bytes((first, mask_bit | n))
+    elif n < 1 << 16:
+        head = bytes((first, mask_bit | 126)) + n.to_bytes(2, "big")
+    else:
+        head = bytes((first, mask_bit | 127)) + n.to_bytes(8, "big")
+    if not masked:
+        return head + payload
+    key = os.urandom(4)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def server_frames(data: bytes) -> list[tuple[int, bytes]]:
+    """(opcode, payload) of every frame the server wrote after its handshake."""
+    data = data[data.index(b"\r\n\r\n") + 4 :]
+    frames = []
+    while data:
+        size, start = data[1] & 0x7F, 2
+        if size == 126:
+            size, start = int.from_bytes(data[2:4], "big"), 4
+        elif size == 127:
+            size, start = int.from_bytes(data[2:10], "big"), 10
+        frames.append((data[0] & 0x0F, data[start : start + size]))
+        data = data[start + size :]
+    return frames
+
+
+App = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
+
+
+async def echo(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """Accepts, then sends back every text message in upper case until the client goes."""
+    assert (await receive())["type"] == "websocket.connect"
+    await send({"type": "websocket.accept"})
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            scope["state"]["closed_with"] = message.get("code")
+            return
+        await send({"type": "websocket.send", "text": message["text"].upper()})
+
+
+def opened(
+    app: App = echo, request: bytes = UPGRADE, **config: Any
+) -> tuple[WebSocketProtocol, Transport, dict[str, Any]]:
+    state: dict[str, Any] = {}
+    settings = SimpleNamespace(
+        loaded=True,
+        loaded_app=app,
+        root_path="",
+        asgi_version="3.0",
+        ws_max_size=config.get("max_size", 1 << 20),
+        ws_ping_interval=config.get("ping_interval"),
+        ws_ping_timeout=config.get("ping_timeout"),
+    )
+    server_state = SimpleNamespace(connections=set(), tasks=set(), default_headers=[])
+    protocol = WebSocketProtocol(settings, server_state, state)
+    transport = Transport()
+    protocol.connection_made(transport)  # type: ignore[arg-type]
+    protocol.data_received(request)
+    return protocol, transport, protocol.scope.get("state", state)
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_the_handshake_answers_with_the_accept_key_and_builds_the_scope() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened()
+        await settle()
+        head = bytes(transport.written).split(b"\r\n\r\n")[0].decode()
+        assert head.startswith("HTTP/1.1 101 ")
+        assert f"sec-websocket-accept: {accept_key(KEY)}" in head
+        assert protocol.scope["path"] == "/ws/echo" and protocol.scope["query_string"] == b"x=1"
+        assert (b"cookie", b"a=b") in protocol.scope["headers"]
+
+    asyncio.run(scenario())
+
+
+def test_a_text_message_goes_to_the_app_and_its_answer_comes_back_as_one_frame() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened()
+        await settle()
+        protocol.data_received(client_frame(0x1, "héllo".encode()))
+        big = "x" * 70_000  # a 64-bit length
+        protocol.data_received(client_frame(0x1, big.encode()))
+        await settle()
+        assert server_frames(bytes(transport.written)) == [
+            (0x1, "HÉLLO".encode()),
+            (0x1, big.upper().encode()),
+        ]
+
+    asyncio.run(scenario())
+
+
+def test_frames_split_across_reads_and_fragmented_messages_are_joined() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened()
+        await settle()
+        whole = client_frame(0x1, b"split") + client_frame(0x1, b"frag", final=False)
+        whole += client_frame(0x9, b"hi")  # a ping between fragments is allowed
+        whole += client_frame(0x0, b"ment", final=False) + client_frame(0x0, b"ed")
+        for i in range(len(whole)):  # one byte at a time
+            protocol.data_received(whole[i : i + 1])
+        await settle()
+        frames = server_frames(bytes(transport.written))
+        assert [f for f in frames if f[0] == 0x1] == [(0x1, b"SPLIT"), (0x1, b"FRAGMENTED")]
+        assert (0xA, b"hi") in frames, "the ping is answered"
+
+    asyncio.run(scenario())
+
+
+def test_a_client_close_is_answered_with_its_code_and_the_app_hears_it() -> None:
+    async def scenario() -> None:
+        protocol, transport, state = opened()
+        await settle()
+        protocol.data_received(client_frame(0x8, (4000).to_bytes(2, "big") + b"bye"))
+        await settle()
+        assert server_frames(bytes(transport.written))[-1] == (0x8, (4000).to_bytes(2, "big"))
+        assert transport.closing and state["closed_with"] == 4000
+
+    asyncio.run(scenario())
+
+
+def test_broken_frames_close_the_socket_with_the_protocols_codes() -> None:
+    cases = {
+        "unmasked": (client_frame(0x1, b"x", masked=False), 1002),
+        "bad utf-8": (client_frame(0x1, b"\xff\xfe"), 1007),
+        "too big": (client_frame(0x1, b"y" * 200), 1009),
+        "continuation of nothing": (client_frame(0x0, b"z"), 1002),
+        "long ping": (client_frame(0x9, b"p" * 126), 1002),
+        "unknown opcode": (client_frame(0x3, b"?"), 1002),
+    }
+    for name, (data, code) in cases.items():
+
+        async def scenario(data: bytes = data) -> tuple[list[tuple[int, bytes]], bool, Any]:
+            protocol, transport, state = opened(max_size=100)
+            await settle()
+            protocol.data_received(data)
+            await settle()
+            return server_frames(bytes(transport.written)), transport.closing, state
+
+        frames, closing, state = asyncio.run(scenario())
+        assert frames[-1][0] == 0x8 and int.from_bytes(frames[-1][1][:2], "big") == code, name
+        assert closing and state["closed_with"] == code, name
+
+
+def test_an_app_that_refuses_before_accepting_gives_an_http_403() -> None:
+    async def refuse(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await send({"type": "websocket.close", "code": 4403})
+
+    async def scenario() -> None:
+        _, transport, _ = opened(refuse)
+        await settle()
+        assert bytes(transport.written).startswith(b"HTTP/1.1 403 ")
+        assert transport.closing
+
+    asyncio.run(scenario())
+
+
+def test_a_request_that_is_not_a_websocket_upgrade_is_refused() -> None:
+    for request, status in (
+        (UPGRADE.replace(b"Version: 13", b"Version: 8"), b"426"),
+        (UPGRADE.replace(b"Upgrade: websocket", b"Upgrade: h2c"), b"400"),
+        (UPGRADE.replace(KEY.encode(), b"short"), b"400"),
+    ):
+
+        async def scenario(request: bytes = request) -> Transport:
+            _, transport, _ = opened(request=request)
+            await settle()
+            return transport
+
+        transport = asyncio.run(scenario())
+        assert bytes(transport.written).split(b" ")[1] == status and transport.closing
+
+
+def test_a_client_that_stops_answering_pings_is_dropped() -> None:
+    async def scenario() -> None:
+        protocol, transport, state = opened(ping_interval=0.01, ping_timeout=0.4)
+        pings: list[bytes] = []
+        while not pings:
+            await asyncio.sleep(0.005)
+            pings = [p for op, p in server_frames(bytes(transport.written)) if op == 0x9]
+        protocol.data_received(client_frame(0xA, pings[-1]))  # answered: still open
+        await asyncio.sleep(0.2)
+        assert not transport.closing
+        await asyncio.sleep(0.5)  # the next ping goes unanswered
+        await settle()
+        assert transport.closing and state["closed_with"] == 1001
+
+    asyncio.run(scenario())
+
+
+def test_a_slow_reader_holds_sends_until_the_buffer_drains() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened()
+        await settle()
+        protocol.pause_writing()
+        protocol.data_received(client_frame(0x1, b"wait"))
+        await settle()
+        assert server_frames(bytes(transport.written)) == [], "held while the buffer is full"
+        protocol.resume_writing()
+        await settle()
+        assert server_frames(bytes(transport.written)) == [(0x1, b"WAIT")]
+
+    asyncio.run(scenario())
