@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import sqlite3
+from pathlib import Path
 
 import httpx
 import pytest
@@ -499,3 +500,26 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         assert metrics["connections"] >= 2
 
     run(scenario())
+
+
+def test_with_compression_asked_for_the_sockets_speak_permessage_deflate(
+    tmp_path: Path,
+) -> None:
+    """``--ws-compression`` hands the sockets to uvicorn's own protocol (the server's own speaks
+    no extensions): a game is played through compressed frames."""
+    process = ServerProcess(
+        f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, "--ws-compression", "--ai-delay", "0"
+    ).start()
+    try:
+
+        async def scenario() -> None:
+            _, _, sockets = await seat_people(process, "duel")
+            for sock in sockets:
+                agreed = sock.connection.response.headers.get("Sec-WebSocket-Extensions", "")
+                assert "permessage-deflate" in agreed
+            assert await play_moves(sockets, random.Random(5), 6, "z") == 6
+            await alive(sockets[0])
+
+        run(scenario())
+    finally:
+        process.stop()
