@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import hashlib
 import os
 import random
 from collections.abc import Callable
 from typing import cast
 from urllib.parse import urlsplit
 
-_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-TEXT, BINARY, CLOSE, PING, PONG, CONTINUATION = 0x1, 0x2, 0x8, 0x9, 0xA, 0x0
+from cyberdeck.server.websocket import (
+    BINARY,
+    CLOSE,
+    CONTINUATION,
+    PING,
+    PONG,
+    TEXT,
+    accept_key,
+    frame_head,
+    mask,
+    read_head,
+)
 
 
 class HandshakeFailed(ConnectionError):
@@ -28,20 +37,9 @@ class HandshakeFailed(ConnectionError):
 
 
 def frame(opcode: int, payload: bytes, rng: random.Random) -> bytes:
-    """One final, masked client frame."""
-    n = len(payload)
-    if n < 126:
-        head = bytes((0x80 | opcode, 0x80 | n))
-    elif n < 1 << 16:
-        head = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
-    else:
-        head = bytes((0x80 | opcode, 0x80 | 127)) + n.to_bytes(8, "big")
+    """One final client frame, masked with a fresh key."""
     key = rng.getrandbits(32).to_bytes(4, "big")
-    if not n:
-        return head + key
-    stream = (key * (n // 4 + 1))[:n]
-    masked = (int.from_bytes(payload, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big")
-    return head + key + masked
+    return frame_head(opcode, len(payload), masked=True) + key + mask(payload, key)
 
 
 class WireSocket(asyncio.Protocol):
@@ -50,7 +48,7 @@ class WireSocket(asyncio.Protocol):
     def __init__(self, on_text: Callable[[bytes], None], request: bytes, key: bytes) -> None:
         self.on_text = on_text
         self.request = request
-        self.expected = base64.b64encode(hashlib.sha1(key + _GUID).digest())
+        self.expected = accept_key(key.decode()).encode()
         self.rng = random.Random(os.urandom(8))
         self.transport: asyncio.Transport | None = None
         self.buffer = bytearray()
@@ -124,20 +122,11 @@ class WireSocket(asyncio.Protocol):
 
     def read_frames(self) -> None:
         buffer = self.buffer
-        while len(buffer) >= 2:
-            first, second = buffer[0], buffer[1]
+        while (head := read_head(buffer)) is not None:
+            first, second, size, start = head
             if second & 0x80:
                 self.fail(ConnectionError("a server frame was masked"))
                 return
-            size, start = second & 0x7F, 2
-            if size == 126:
-                if len(buffer) < 4:
-                    return
-                size, start = int.from_bytes(buffer[2:4], "big"), 4
-            elif size == 127:
-                if len(buffer) < 10:
-                    return
-                size, start = int.from_bytes(buffer[2:10], "big"), 10
             end = start + size
             if len(buffer) < end:
                 return

@@ -46,19 +46,42 @@ def accept_key(key: str) -> str:
     return base64.b64encode(hashlib.sha1(key.encode() + _GUID).digest()).decode()
 
 
+def frame_head(opcode: int, size: int, masked: bool = False) -> bytes:
+    """The header of one final frame carrying ``size`` bytes (a client's frames are masked)."""
+    bit = 0x80 if masked else 0
+    if size < 126:
+        return bytes((0x80 | opcode, bit | size))
+    if size < 1 << 16:
+        return bytes((0x80 | opcode, bit | 126)) + size.to_bytes(2, "big")
+    return bytes((0x80 | opcode, bit | 127)) + size.to_bytes(8, "big")
+
+
+def read_head(buffer: bytearray) -> tuple[int, int, int, int] | None:
+    """A frame header at the start of ``buffer``: its first byte (final bit and opcode), second
+    byte (mask bit), payload size and where what follows the header starts; ``None`` while the
+    header is still incomplete."""
+    if len(buffer) < 2:
+        return None
+    first, second = buffer[0], buffer[1]
+    size, start = second & 0x7F, 2
+    if size == 126:
+        if len(buffer) < 4:
+            return None
+        size, start = int.from_bytes(buffer[2:4], "big"), 4
+    elif size == 127:
+        if len(buffer) < 10:
+            return None
+        size, start = int.from_bytes(buffer[2:10], "big"), 10
+    return first, second, size, start
+
+
 def frame(opcode: int, payload: bytes) -> bytes:
     """One final, unmasked server frame."""
-    n = len(payload)
-    if n < 126:
-        head = bytes((0x80 | opcode, n))
-    elif n < 1 << 16:
-        head = bytes((0x80 | opcode, 126)) + n.to_bytes(2, "big")
-    else:
-        head = bytes((0x80 | opcode, 127)) + n.to_bytes(8, "big")
-    return head + payload
+    return frame_head(opcode, len(payload)) + payload
 
 
-def unmask(payload: bytes, key: bytes) -> bytes:
+def mask(payload: bytes, key: bytes) -> bytes:
+    """``payload`` XOR the four-byte ``key`` repeated: masking and unmasking are the same."""
     n = len(payload)
     stream = (key * (n // 4 + 1))[:n]
     return (int.from_bytes(payload, "little") ^ int.from_bytes(stream, "little")).to_bytes(
@@ -255,23 +278,17 @@ class WebSocketProtocol(asyncio.Protocol):
     def read_frames(self) -> None:
         buffer = self.buffer
         transport = self.transport
-        while len(buffer) >= 2 and transport is not None and not transport.is_closing():
-            first, second = buffer[0], buffer[1]
+        while transport is not None and not transport.is_closing():
+            head = read_head(buffer)
+            if head is None:
+                return
+            first, second, size, start = head
             if not second & 0x80:
                 self.fail(PROTOCOL_ERROR, "client frames must be masked")
                 return
             if first & 0x70:
                 self.fail(PROTOCOL_ERROR, "no extension was agreed")
                 return
-            size, start = second & 0x7F, 2
-            if size == 126:
-                if len(buffer) < 4:
-                    return
-                size, start = int.from_bytes(buffer[2:4], "big"), 4
-            elif size == 127:
-                if len(buffer) < 10:
-                    return
-                size, start = int.from_bytes(buffer[2:10], "big"), 10
             if first & 0x08 and (size > 125 or not first & 0x80):
                 self.fail(PROTOCOL_ERROR, "control frames are short and whole")
                 return
@@ -281,7 +298,7 @@ class WebSocketProtocol(asyncio.Protocol):
             end = start + 4 + size
             if len(buffer) < end:
                 return
-            payload = unmask(bytes(buffer[start + 4 : end]), bytes(buffer[start : start + 4]))
+            payload = mask(bytes(buffer[start + 4 : end]), bytes(buffer[start : start + 4]))
             del buffer[:end]
             self.on_frame(first & 0x80, first & 0x0F, payload)
 
