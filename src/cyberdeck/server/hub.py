@@ -41,17 +41,25 @@ log = logging.getLogger("cyberdeck.server")
 
 
 class Sender(Protocol):
+    def write_now(self, data: str) -> bool:
+        """Write at once if the socket can take it now (open, its buffer not backed up)."""
+        ...
+
     async def send_text(self, data: str) -> None: ...
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 class Connection:
-    """One websocket: its seats, its rate budget, and a queue so a slow reader never holds a room.
+    """One websocket: its seats, its rate budget, and a backlog so a slow reader never holds a room.
 
     ``seats`` are the seats it may act for: none for a spectator, one for a player, several at a
     hot-seat table (one person playing every seat for a person). ``seat`` is the one it acts for
     and is shown now: at a hot-seat table, the seat to move whenever that is one of its own.
+
+    A message goes out at once when the socket can take it (the common case: one write, no task
+    switch); when it cannot — the client reads slowly, or the socket has no synchronous write —
+    messages wait in order in the backlog and a writer task sends them as the socket drains.
     """
 
     def __init__(
@@ -61,7 +69,8 @@ class Connection:
         self.seats = seats
         self.seat: Seat = seats[0] if seats else None
         self.user_id = user_id
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
+        self.backlog: deque[str | None] = deque()
+        self.writer: asyncio.Task[None] | None = None
         self.tokens = float(config.rate_burst)
         self.stamp = time.monotonic()
         self.config = config
@@ -85,32 +94,47 @@ class Connection:
         if self.closed:
             return
         text = message if isinstance(message, str) else encode(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            # The client stopped reading; drop it (it reconnects and resyncs).
-            self.stop()
+        if not self.backlog and self.socket.write_now(text):
+            return
+        if len(self.backlog) >= self.config.send_queue:
+            self.stop()  # the client stopped reading; drop it (it reconnects and resyncs)
+            return
+        self.backlog.append(text)
+        self._write_later()
 
-    async def pump(self) -> None:
-        """Write queued messages in order; a socket that fails to take one is done with."""
+    def _write_later(self) -> None:
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        """Send the backlog in order; a socket that fails to take a message is done with."""
         try:
-            while True:
-                text = await self.queue.get()
+            while self.backlog:
+                text = self.backlog.popleft()
                 if text is None:
                     await self.socket.close(1013, "closing; reconnect to resync")
                     return
                 await self.socket.send_text(text)
         except Exception:  # the peer went away mid-write: the reader sees the disconnect
             self.closed = True
+        finally:
+            self.writer = None
 
     def stop(self) -> None:
-        """End the connection: the pump closes the socket once it reads the stop mark."""
+        """End the connection: what is still waiting is dropped and the socket is closed."""
         if self.closed:
             return
         self.closed = True
-        if self.queue.full():
-            self.queue = asyncio.Queue(1)
-        self.queue.put_nowait(None)
+        self.backlog.clear()
+        self.backlog.append(None)
+        self._write_later()
+
+    def forget(self) -> None:
+        """The socket is gone: nothing more is written to it."""
+        self.closed = True
+        self.backlog.clear()
+        if self.writer is not None:
+            self.writer.cancel()
 
 
 def error(

@@ -11,7 +11,6 @@ move's cost.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import secrets
@@ -65,6 +64,10 @@ class Socket:
             for name, value in scope["headers"]
         }
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        #: The protocol's synchronous write, where it has one (``server/websocket.py`` does).
+        self._write_now: Callable[[str], bool] | None = (
+            scope.get("extensions", {}).get("cyberdeck.write_now", {}).get("write")
+        )
         self.query = {name: values[-1] for name, values in query.items()}
 
     def cookie(self, name: str) -> str | None:
@@ -79,6 +82,9 @@ class Socket:
         if connect["type"] != "websocket.connect":
             raise ConnectionError("the client left before the socket was accepted")
         await self._send({"type": "websocket.accept"})
+
+    def write_now(self, data: str) -> bool:
+        return self._write_now is not None and self._write_now(data)
 
     async def send_text(self, data: str) -> None:
         await self._send({"type": "websocket.send", "text": data})
@@ -158,7 +164,6 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
     if seat is not None:
         own = (seat, *(s for s in own if s != seat))
     conn = Connection(socket, () if watch else own, user.id, config)
-    pump = asyncio.create_task(conn.pump())
     await ctx.hub.connect(room, conn)
     try:
         while not conn.closed:
@@ -217,4 +222,4 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 conn.send(error(ErrorCode.SERVER, "The server could not handle that message."))
     finally:
         await ctx.hub.disconnect(room, conn)
-        pump.cancel()
+        conn.forget()

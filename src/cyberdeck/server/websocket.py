@@ -235,7 +235,9 @@ class WebSocketProtocol(asyncio.Protocol):
             ],
             "subprotocols": self.subprotocols,
             "state": self.app_state.copy(),
-            "extensions": {},
+            # Not ASGI's own: the match sockets write an update at once when the socket can take
+            # it, with no task switch (``hub.Connection.send``).
+            "extensions": {"cyberdeck.write_now": {"write": self.write_now}},
         }
         self.inbox.append({"type": "websocket.connect"})
         task = self.loop.create_task(self.run_asgi())
@@ -470,6 +472,21 @@ class WebSocketProtocol(asyncio.Protocol):
         self.schedule_ping()
         if self.buffer:
             self.read_frames()
+
+    def write_now(self, text: str) -> bool:
+        """Write one text message at once if the socket is open and its buffer is not backed up;
+        ``False`` (nothing written) otherwise, and the caller waits for ``send``."""
+        transport = self.transport
+        if (
+            not self.accepted
+            or self.close_sent
+            or self.writable is not None
+            or transport is None
+            or transport.is_closing()
+        ):
+            return False
+        transport.write(frame(TEXT, text.encode()))
+        return True
 
     def write(self, opcode: int, payload: bytes) -> None:
         if self.transport is not None and not self.transport.is_closing():

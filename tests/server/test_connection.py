@@ -1,0 +1,69 @@
+"""A connection's outgoing messages: written at once while the socket takes them, kept in order
+behind a slow reader, and a reader too far behind is dropped (it reconnects and resyncs)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cyberdeck.server.config import ServerConfig
+from cyberdeck.server.hub import Connection
+
+
+class SlowWire:
+    """A socket whose buffer is full until ``drain`` is called."""
+
+    def __init__(self) -> None:
+        self.now: list[str] = []
+        self.later: list[str] = []
+        self.full = False
+        self.drained = asyncio.Event()
+        self.closed_with: int | None = None
+
+    def write_now(self, data: str) -> bool:
+        if self.full:
+            return False
+        self.now.append(data)
+        return True
+
+    async def send_text(self, data: str) -> None:
+        await self.drained.wait()
+        self.later.append(data)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = code
+
+
+def test_messages_wait_in_order_behind_a_slow_reader() -> None:
+    async def scenario() -> None:
+        wire = SlowWire()
+        conn = Connection(wire, (0,), 1, ServerConfig())
+        conn.send("one")
+        wire.full = True
+        conn.send("two")
+        wire.full = False
+        conn.send("three")  # the socket could take it, but "two" is still waiting: order holds
+        assert wire.now == ["one"] and list(conn.backlog) == ["two", "three"]
+        wire.drained.set()
+        await asyncio.sleep(0.01)
+        assert wire.later == ["two", "three"] and not conn.backlog and conn.writer is None
+        conn.send("four")
+        assert wire.now == ["one", "four"], "written at once again"
+
+    asyncio.run(scenario())
+
+
+def test_a_reader_too_far_behind_is_closed_and_sent_nothing_more() -> None:
+    async def scenario() -> None:
+        wire = SlowWire()
+        wire.full = True
+        conn = Connection(wire, (0,), 1, ServerConfig(send_queue=3))
+        for n in range(5):
+            conn.send(f"m{n}")
+        assert conn.closed
+        wire.drained.set()
+        await asyncio.sleep(0.01)
+        assert wire.closed_with == 1013 and wire.later == [], "dropped, then closed"
+        conn.send("after")
+        assert wire.now == [] and wire.later == []
+
+    asyncio.run(scenario())
