@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import os
 import pickle
+import time
+from pathlib import Path
 
 from cyberdeck import load_game
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Action, State
 from cyberdeck.server.thinking import Thinkers
 
-from .harness import run
+from .harness import Client, ServerProcess, run
 
 
 class Whereabouts:
@@ -58,3 +60,52 @@ def test_the_thinking_happens_in_another_process() -> None:
         thinkers.close()
     assert isinstance(agent, Whereabouts) and text == state.legal_actions()[0].text
     assert agent.pids and agent.pids[0] != os.getpid()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_workers_end_when_the_server_is_killed_outright(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, "--ai-delay", "0")
+    server.start()
+    try:
+
+        async def an_ai_game() -> None:
+            alice = await Client(server).guest()
+            created = await alice.create(
+                "duel", seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "easy"}]
+            )
+            watcher = await alice.socket(created["match"]["id"])
+            while watcher.status != "finished":
+                await watcher.recv()
+
+        run(an_ai_game())
+        assert server.proc is not None
+        workers = children(server.proc.pid)
+        assert workers, "the AI seats thought in worker processes"
+        server.kill9()
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(pid) for pid in workers), "a worker outlived its server"
+    finally:
+        server.stop()

@@ -133,8 +133,9 @@ class Connection:
         """The socket is gone: nothing more is written to it."""
         self.closed = True
         self.backlog.clear()
-        if self.writer is not None:
-            self.writer.cancel()
+        writer, self.writer = self.writer, None  # a writer cancelled before it ran keeps no cycle
+        if writer is not None:
+            writer.cancel()
 
 
 def error(

@@ -10,9 +10,24 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import Agent, State
+
+
+def _follow(parent: int) -> None:
+    """In each worker: end when the server does. A server killed outright (``kill -9``) never
+    shuts its pool down, and its workers would otherwise wait for questions forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-server", daemon=True).start()
 
 
 def _think(agent: Agent, state: State) -> tuple[str, Agent]:
@@ -31,7 +46,10 @@ class Thinkers:
         """The text of the agent's move in ``state``, and the agent as it stands after choosing."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow,
+                initargs=(os.getpid(),),
             )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, _think, agent, state)

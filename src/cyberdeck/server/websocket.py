@@ -142,6 +142,9 @@ class WebSocketProtocol(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
+        # The scope's ``write_now`` refers back to this protocol: drop the scope so that the
+        # connection is freed as soon as the app lets go of it, not by a full collection.
+        self.scope = {}
         self.cancel_timer()
         self.tell_app(
             {"type": "websocket.disconnect", "code": 1006 if not self.close_sent else 1005}
