@@ -159,3 +159,57 @@ def test_search_stops_once_the_choice_is_settled():
         root.children[Action("move", (str(visits),))] = child
     assert IsmctsAgent.settled(root, 6)
     assert not IsmctsAgent.settled(root, 7)
+
+
+def playing_out(seed: int, epsilon: float = 0.1) -> IsmctsAgent:
+    """Guided search whose leaves are scored after two epsilon-greedy playout moves."""
+    return IsmctsAgent(
+        40, seed=seed, prior_weight=1.0, worlds=8, rollout_depth=2, rollout_epsilon=epsilon
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playouts_do_not_cheat(game: Game):
+    for state, twin in positions_with_secrets(game, 6):
+        assert playing_out(7).choose(state) == playing_out(7).choose(twin)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playouts_are_reproducible_under_an_iteration_budget(game: Game):
+    for state, _ in positions_with_secrets(game, 2):
+        assert playing_out(11).choose(state) == playing_out(11).choose(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_playout_move_is_the_one_the_evaluation_likes_best(game: Game):
+    for state, _ in positions_with_secrets(game, 4):
+        player = state.current_player
+        values = {}
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            values[action] = IsmctsAgent.value(after, player)
+        move = playing_out(3).playout_move(state, state.legal_actions())
+        assert values[move] == pytest.approx(max(values.values()), abs=1e-5)
+
+
+class CountingPlayouts(IsmctsAgent):
+    def __init__(self, epsilon: float) -> None:
+        super().__init__(10, seed=4, rollout_depth=3, rollout_epsilon=epsilon)
+        self.greedy_moves = 0
+
+    def playout_move(self, world: State, legal: list[Action]) -> Action:
+        self.greedy_moves += 1
+        return super().playout_move(world, legal)
+
+
+def test_playout_moves_are_greedy_or_random_as_epsilon_says():
+    game = next(g for g in games() if g.id == "cipher-run")
+    state = game.new_state(None, 2)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    greedy, random = CountingPlayouts(0.0), CountingPlayouts(1.0)
+    greedy.rollout(state.clone())
+    random.rollout(state.clone())
+    assert greedy.greedy_moves >= 1
+    assert random.greedy_moves == 0
