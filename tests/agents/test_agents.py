@@ -209,7 +209,20 @@ def test_playout_moves_are_greedy_or_random_as_epsilon_says():
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     greedy, random = CountingPlayouts(0.0), CountingPlayouts(1.0)
-    greedy.rollout(state.clone())
-    random.rollout(state.clone())
+    greedy.rollout(state.clone(), 3)
+    random.rollout(state.clone(), 3)
     assert greedy.greedy_moves >= 1
     assert random.greedy_moves == 0
+
+
+def test_playouts_start_only_where_the_turn_has_passed():
+    """Cipher Run's first seat seeds three nodes in a row: no leaf there hands the turn over."""
+    game = next(g for g in games() if g.id == "cipher-run")
+    state = game.new_state(None, 2)
+    seeding, running = CountingPlayouts(0.0), CountingPlayouts(0.0)
+    seeding.choose(state)
+    assert seeding.greedy_moves == 0
+    while state.view(None)["phase"] == "seeding":
+        state.apply(state.legal_actions()[0])
+    running.choose(state)
+    assert running.greedy_moves > 0

@@ -64,9 +64,10 @@ class IsmctsAgent:
         self.iterations = iterations
         self.seconds = seconds
         self.rng = Rng(seed)
-        #: A new leaf is scored after this many playout moves, each one a random legal move with
-        #: chance ``rollout_epsilon`` and otherwise the move the evaluation likes best for the seat
-        #: that makes it (1.0: random playouts; 0.0: greedy ones).
+        #: A new leaf where the turn has just passed to another seat is scored after this many
+        #: playout moves, each one a random legal move with chance ``rollout_epsilon`` and otherwise
+        #: the move the evaluation likes best for the seat that makes it (1.0: random playouts;
+        #: 0.0: greedy ones).
         self.rollout_depth = rollout_depth
         self.rollout_epsilon = rollout_epsilon
         self.exploration = exploration
@@ -210,7 +211,10 @@ class IsmctsAgent:
             if not best.visits:
                 break
             node = best
-        returns = self.rollout(world)
+        # A playout shows the other side's answers: it starts where the turn has just passed, and a
+        # leaf inside one seat's run of decisions (a four-action turn) is scored as it stands.
+        depth = self.rollout_depth if world.current_player != path[-1].player else 0
+        returns = self.rollout(world, depth)
         for node in path:
             node.visits += 1
             if node.player is not None:
@@ -228,9 +232,9 @@ class IsmctsAgent:
             return outcome.returns[seat]
         return state.game.evaluate(state, seat)
 
-    def rollout(self, world: State) -> list[float]:
+    def rollout(self, world: State, depth: int) -> list[float]:
         rng = self.rng
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if world.is_terminal:
                 break
             legal = world.legal_actions()
