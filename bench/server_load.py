@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import json
 import os
@@ -35,7 +34,7 @@ from typing import Any
 import httpx
 import orjson
 import uvloop
-import websockets
+from wire_client import WireSocket
 
 HOST = "127.0.0.1"
 
@@ -72,76 +71,65 @@ class Stats:
 class Seat:
     def __init__(self, cookie: str) -> None:
         self.cookie = cookie
-        self.ws: Any = None
+        self.ws: WireSocket | None = None
         self.seq = 0
         self.legal: list[str] = []
         self.status = "running"
         self.sent_at: float | None = None
-        self.changed = asyncio.Event()
 
 
 class Table:
-    """One match: its seats' sockets and readers."""
+    """One match: its seats' sockets, and what each seat last heard."""
 
     def __init__(self, base: str, seats: list[Seat], stats: Stats) -> None:
         self.base = base
         self.seats = seats
         self.stats = stats
-        self.readers: list[asyncio.Task[None]] = []
         self.moved_at: float | None = None
         self.target = 0
 
     async def open(self, match_id: str) -> None:
         url = f"ws://{self.base.removeprefix('http://')}/ws/matches/{match_id}"
         for seat in self.seats:
-            seat.ws = await websockets.connect(
-                url,
-                additional_headers={"Cookie": seat.cookie},
-                origin=self.base,  # type: ignore[arg-type]
-                max_size=1 << 22,
-            )
             seat.status = "running"
-            self.readers.append(asyncio.create_task(self.read(seat)))
+            seat.ws = await WireSocket.connect(
+                url,
+                lambda raw, seat=seat: self.heard(seat, raw),  # type: ignore[misc]
+                {"Cookie": seat.cookie, "Origin": self.base},
+            )
 
-    async def read(self, seat: Seat) -> None:
+    def heard(self, seat: Seat, raw: bytes) -> None:
+        """One message from the server, read as soon as its frame is complete."""
+        now = time.perf_counter()
         stats = self.stats
-        with contextlib.suppress(websockets.ConnectionClosed):
-            async for raw in seat.ws:
-                now = time.perf_counter()
-                message = orjson.loads(raw)
-                kind = message["type"]
-                if kind == "update" and message.get("ack") is not None:
-                    if seat.sent_at is not None and stats.measuring:
-                        stats.ack_ms.append((now - seat.sent_at) * 1000)
-                    seat.sent_at = None
-                    stats.moves += 1
-                if kind in ("welcome", "update"):
-                    seat.seq = message["seq"]
-                    seat.legal = message["table"]["legal_actions"]
-                    seat.status = message["status"]
-                    if (
-                        kind == "update"
-                        and message.get("ack") is None
-                        and self.moved_at is not None
-                        and seat.sent_at is None
-                        and seat.seq == self.target
-                        and stats.measuring
-                    ):
-                        stats.seen_ms.append((now - self.moved_at) * 1000)
-                elif kind == "ended":
-                    seat.status = "finished"
-                elif kind == "error":
-                    stats.errors.append(f"{message['code']}: {message['message']}")
-                    seat.sent_at = None
-                seat.changed.set()
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "update" and message.get("ack") is not None:
+            if seat.sent_at is not None and stats.measuring:
+                stats.ack_ms.append((now - seat.sent_at) * 1000)
+            seat.sent_at = None
+            stats.moves += 1
+        if kind in ("welcome", "update"):
+            seat.seq = message["seq"]
+            seat.legal = message["table"]["legal_actions"]
+            seat.status = message["status"]
+            if (
+                kind == "update"
+                and message.get("ack") is None
+                and self.moved_at is not None
+                and seat.sent_at is None
+                and seat.seq == self.target
+                and stats.measuring
+            ):
+                stats.seen_ms.append((now - self.moved_at) * 1000)
+        elif kind == "ended":
+            seat.status = "finished"
+        elif kind == "error":
+            stats.errors.append(f"{message['code']}: {message['message']}")
+            seat.sent_at = None
 
     async def close(self) -> None:
-        for seat in self.seats:
-            if seat.ws is not None:
-                await seat.ws.close()
-        for reader in self.readers:
-            reader.cancel()
-        self.readers.clear()
+        await asyncio.gather(*(s.ws.close() for s in self.seats if s.ws is not None))
 
 
 async def post(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
@@ -191,19 +179,21 @@ async def drive(
             await table.close()
             try:
                 await table.open(await new_match(http, game, table.seats))
-            except (httpx.HTTPError, OSError, websockets.WebSocketException) as err:
+            except (httpx.HTTPError, OSError) as err:
                 table.stats.errors.append(f"replacing a finished match: {err!r}")
                 return
             continue
         mover = next((s for s in table.seats if s.legal and s.sent_at is None), None)
-        if mover is None:
+        if mover is None or mover.ws is None:
             continue
         action = rng.choice(mover.legal)
         mover.legal = []
         table.target = mover.seq + 1
         mover.sent_at = table.moved_at = time.perf_counter()
-        await mover.ws.send(
-            json.dumps({"type": "move", "id": f"m{mover.seq}", "seq": mover.seq, "action": action})
+        mover.ws.send(
+            orjson.dumps(
+                {"type": "move", "id": f"m{mover.seq}", "seq": mover.seq, "action": action}
+            )
         )
 
 

@@ -197,6 +197,20 @@ def test_origin_and_session_are_checked_before_the_socket_opens(server: ServerPr
     run(scenario())
 
 
+def test_a_seat_that_is_not_a_number_is_refused_before_the_socket_opens(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        match_id, (alice, _), _ = await seat_people(server, "duel")
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            await alice.socket(match_id, seat="first")
+        assert refused.value.response.status_code == 403
+        playing = await alice.socket(match_id, seat=0)  # the same person, asking properly
+        assert (await playing.expect("welcome"))["you"] == 0
+
+    run(scenario())
+
+
 def test_a_dropped_player_reconnects_to_the_same_seat_with_a_full_resync(
     server: ServerProcess,
 ) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy.exc import IntegrityError
 
 from cyberdeck.store import Finish, MatchData, NewAction, SeatData, Store
 from cyberdeck.store.models import Base
@@ -32,8 +34,7 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
 
-def test_a_match_is_stored_as_its_record_and_comes_back_live(tmp_path: Path) -> None:
-    store = fresh(tmp_path)
+def a_match(store: Store) -> MatchData:
     alice = store.create_user("alice", "account", "hash")
     data = MatchData(
         id="m1",
@@ -49,6 +50,12 @@ def test_a_match_is_stored_as_its_record_and_comes_back_live(tmp_path: Path) -> 
         seats=[SeatData(0, "human", None, alice.id), SeatData(1, "ai", "easy")],
     )
     store.create_match(data)
+    return data
+
+
+def test_a_match_is_stored_as_its_record_and_comes_back_live(tmp_path: Path) -> None:
+    store = fresh(tmp_path)
+    a_match(store)
     store.commit(
         [NewAction("m1", 0, 0, "play chip01", "a"), NewAction("m1", 1, 1, "stash chip02", None)]
     )
@@ -60,3 +67,23 @@ def test_a_match_is_stored_as_its_record_and_comes_back_live(tmp_path: Path) -> 
     finished = store.load_match("m1")
     assert finished is not None and finished.status == "finished" and finished.finished_at
     assert store.list_matches(["finished"])[0].actions == [], "lists never carry the record"
+
+
+def test_a_failed_commit_stores_none_of_its_batch_and_the_next_one_goes_through(
+    tmp_path: Path,
+) -> None:
+    store = fresh(tmp_path)
+    a_match(store)
+    store.commit([NewAction("m1", 0, 0, "play chip01", "a")])
+    clash = [
+        NewAction("m1", 1, 1, "stash chip02", "b"),
+        NewAction("m1", 0, 0, "play chip03", "c"),  # step 0 is taken: the batch must fail
+        Finish("m1", {"winners": [0], "returns": [1, -1], "reason": "r", "kind": "k"}),
+    ]
+    with pytest.raises(IntegrityError):
+        store.commit(clash)
+    (live,) = store.live_matches()
+    assert [a.text for a in live.actions] == ["play chip01"], "nothing of the failed batch"
+    store.commit([NewAction("m1", 1, 1, "stash chip02", "b")])
+    (live,) = store.live_matches()
+    assert [a.step for a in live.actions] == [0, 1]

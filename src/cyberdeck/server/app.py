@@ -15,12 +15,13 @@ from fastapi.responses import JSONResponse
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, pages, sockets
+from . import accounts, decks, lobby, pages
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
 from .database import Database
 from .hub import Hub
+from .sockets import MatchSockets
 
 log = logging.getLogger("cyberdeck.server")
 
@@ -33,7 +34,9 @@ def database_url(config: ServerConfig) -> str:
     return sqlite_url(data_dir() / "server.sqlite3")
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
+def create_app(config: ServerConfig | None = None) -> MatchSockets:
+    """The whole server as one ASGI app: match websockets (``sockets.MatchSockets``) in front of
+    the FastAPI app that serves everything else."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -70,9 +73,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(decks.router)
-    app.include_router(sockets.router)
     pages.mount(app)
-    return app
+    return MatchSockets(app)
 
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:

@@ -1,15 +1,24 @@
 """The websocket of a match: checks the Origin and the session before accepting, then reads
 messages under the size and rate caps and hands them to the hub. A bad message gets a typed error;
-it never ends the connection, let alone the server."""
+it never ends the connection, let alone the server.
+
+Match sockets are served straight on ASGI (``MatchSockets``, the outermost layer of the app), not
+through the web framework's router and middleware: a connection lives for a whole game, and each
+framework layer kept a coroutine, closures and wrappers alive for it and ran on every message — a
+third of the objects the collector walked with a thousand matches under way, and a share of every
+move's cost.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 import time
-
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qs
 
 from .auth import COOKIE
 from .config import ServerConfig
@@ -27,15 +36,76 @@ from .protocol import (
     Undo,
     read_client_message,
 )
+from .wire import encode
 
-router = APIRouter()
 log = logging.getLogger("cyberdeck.server")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Close codes (4000 + the HTTP status they resemble).
 FORBIDDEN, UNAUTHORISED, NOT_FOUND = 4403, 4401, 4404
+#: A request the socket cannot serve (a query that does not parse), before it is accepted.
+POLICY = 1008
+MATCH_PATH = re.compile(r"/ws/matches/([^/]+)")
+TRUE = {"1", "true", "yes", "on"}
 
 
-def origin_allowed(socket: WebSocket, config: ServerConfig) -> bool:
+class Socket:
+    """One websocket on the bare ASGI interface: headers, cookies, query, and the messages."""
+
+    def __init__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.receive = receive
+        self._send = send
+        self.headers: dict[str, str] = {
+            name.decode("latin-1").lower(): value.decode("latin-1")
+            for name, value in scope["headers"]
+        }
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        self.query = {name: values[-1] for name, values in query.items()}
+
+    def cookie(self, name: str) -> str | None:
+        for part in self.headers.get("cookie", "").split(";"):
+            key, _, value = part.strip().partition("=")
+            if key == name:
+                return value
+        return None
+
+    async def accept(self) -> None:
+        connect = await self.receive()
+        if connect["type"] != "websocket.connect":
+            raise ConnectionError("the client left before the socket was accepted")
+        await self._send({"type": "websocket.accept"})
+
+    async def send_text(self, data: str) -> None:
+        await self._send({"type": "websocket.send", "text": data})
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        await self.send_text(encode(message))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+
+class MatchSockets:
+    """The app's outermost layer: ``/ws/matches/{id}`` is served here, the rest by ``app``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            found = MATCH_PATH.fullmatch(scope["path"])
+            if found is not None:
+                await match_socket(self.app.state.ctx, Socket(scope, receive, send), found[1])
+                return
+        await self.app(scope, receive, send)
+
+
+def origin_allowed(socket: Socket, config: ServerConfig) -> bool:
     """Cross-site websocket hijacking stops here: a browser always names the page's origin."""
     origin = socket.headers.get("origin")
     if origin is None:
@@ -45,22 +115,21 @@ def origin_allowed(socket: WebSocket, config: ServerConfig) -> bool:
     return origin.rstrip("/") in allowed
 
 
-@router.websocket("/ws/matches/{match_id}")
-async def match_socket(
-    socket: WebSocket,
-    match_id: str,
-    seat: int | None = None,
-    watch: bool = False,
-    invite: str | None = None,
-) -> None:
+async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
     """Play (your own seats: ``seat=N`` picks the one to start at) or watch (``watch=true``, or
     not seated) a match."""
-    ctx: Context = socket.app.state.ctx
+    try:
+        seat = int(socket.query["seat"]) if "seat" in socket.query else None
+    except ValueError:
+        await socket.close(POLICY, "seat must be a number")
+        return
+    watch = socket.query.get("watch", "").lower() in TRUE
+    invite = socket.query.get("invite")
     config = ctx.config
     if not origin_allowed(socket, config):
         await socket.close(FORBIDDEN, "origin not allowed")
         return
-    user = await ctx.user(socket.cookies.get(COOKIE))
+    user = await ctx.user(socket.cookie(COOKIE))
     if user is None:
         await socket.close(UNAUTHORISED, "sign in first")
         return
@@ -146,8 +215,6 @@ async def match_socket(
             except Exception:
                 log.exception("match %s: a message could not be handled", match_id)
                 conn.send(error(ErrorCode.SERVER, "The server could not handle that message."))
-    except WebSocketDisconnect:
-        pass
     finally:
         await ctx.hub.disconnect(room, conn)
         pump.cancel()

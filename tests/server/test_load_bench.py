@@ -1,0 +1,27 @@
+"""The load benchmark's own clients (bench/wire_client.py, a lean websocket client) play real
+matches against a real server: a short, small run must make moves and hear of no errors. No
+assertion on time: the numbers are for bench/, not for tests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_load.py"), "--matches", "3",
+         "--seconds", "4", "--sample", "1", "--out", str(out)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(out.read_text())
+    assert result["errors"] == 0, result["first_errors"]
+    assert result["moves"] >= 3, "every match should have moved at least once"
+    assert len(result["memory_samples"]) >= 2
+    assert result["ack_ms"]["p50"] > 0
