@@ -102,11 +102,20 @@ def guided(seed: int, iterations: int = 40, reuse: bool = False) -> IsmctsAgent:
     return IsmctsAgent(iterations, seed=seed, prior_weight=1.0, worlds=8, reuse=reuse)
 
 
+def untimed_hard(game: Game) -> IsmctsAgent:
+    """The hard level without its 5 s cap: on a loaded machine the cap, not the hidden cards,
+    could end one of two searches early and tell them apart."""
+    agent = make_agent("hard", 7, game)
+    assert isinstance(agent, IsmctsAgent) and agent.iterations is not None
+    agent.seconds = None
+    return agent
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_guided_search_does_not_cheat(game: Game):
     for state, twin in positions_with_secrets(game, 6):
         assert guided(7).choose(state) == guided(7).choose(twin)
-        assert make_agent("hard", 7, game).choose(state) == make_agent("hard", 7, game).choose(twin)
+        assert untimed_hard(game).choose(state) == untimed_hard(game).choose(twin)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -159,3 +168,70 @@ def test_search_stops_once_the_choice_is_settled():
         root.children[Action("move", (str(visits),))] = child
     assert IsmctsAgent.settled(root, 6)
     assert not IsmctsAgent.settled(root, 7)
+
+
+def playing_out(seed: int, epsilon: float = 0.1) -> IsmctsAgent:
+    """Guided search whose leaves are scored after two epsilon-greedy playout moves."""
+    return IsmctsAgent(
+        40, seed=seed, prior_weight=1.0, worlds=8, rollout_depth=2, rollout_epsilon=epsilon
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playouts_do_not_cheat(game: Game):
+    for state, twin in positions_with_secrets(game, 6):
+        assert playing_out(7).choose(state) == playing_out(7).choose(twin)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playouts_are_reproducible_under_an_iteration_budget(game: Game):
+    for state, _ in positions_with_secrets(game, 2):
+        assert playing_out(11).choose(state) == playing_out(11).choose(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_playout_move_is_the_one_the_evaluation_likes_best(game: Game):
+    for state, _ in positions_with_secrets(game, 4):
+        player = state.current_player
+        values = {}
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            values[action] = IsmctsAgent.value(after, player)
+        move = playing_out(3).playout_move(state, state.legal_actions())
+        assert values[move] == pytest.approx(max(values.values()), abs=1e-5)
+
+
+class CountingPlayouts(IsmctsAgent):
+    def __init__(self, epsilon: float) -> None:
+        super().__init__(10, seed=4, rollout_depth=3, rollout_epsilon=epsilon)
+        self.greedy_moves = 0
+
+    def playout_move(self, world: State, legal: list[Action]) -> Action:
+        self.greedy_moves += 1
+        return super().playout_move(world, legal)
+
+
+def test_playout_moves_are_greedy_or_random_as_epsilon_says():
+    game = next(g for g in games() if g.id == "cipher-run")
+    state = game.new_state(None, 2)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    greedy, random = CountingPlayouts(0.0), CountingPlayouts(1.0)
+    greedy.rollout(state.clone(), 3)
+    random.rollout(state.clone(), 3)
+    assert greedy.greedy_moves >= 1
+    assert random.greedy_moves == 0
+
+
+def test_playouts_start_only_where_the_turn_has_passed():
+    """Cipher Run's first seat seeds three nodes in a row: no leaf there hands the turn over."""
+    game = next(g for g in games() if g.id == "cipher-run")
+    state = game.new_state(None, 2)
+    seeding, running = CountingPlayouts(0.0), CountingPlayouts(0.0)
+    seeding.choose(state)
+    assert seeding.greedy_moves == 0
+    while state.view(None)["phase"] == "seeding":
+        state.apply(state.legal_actions()[0])
+    running.choose(state)
+    assert running.greedy_moves > 0

@@ -13,7 +13,8 @@ choice and spends its iterations checking the best-looking moves against the rep
 to the other side — at small budgets that beats trying moves in random order and averaging random
 replies. Each prior carries a tiny random part, so moves the evaluation cannot tell apart are not
 always resolved to the first one listed. A new leaf is scored by the evaluation for every seat
-(``rollout_depth`` random moves first, if asked for). The search stops early once no remaining
+(after ``rollout_depth`` playout moves, if asked for: random, or
+epsilon-greedy by the evaluation, so that a leaf is judged after a few plies of sensible play). The search stops early once no remaining
 iteration could change its choice, and with ``reuse`` it keeps the chosen move's subtree for the
 same seat's next decision when that decision brings it no news.
 """
@@ -49,6 +50,7 @@ class IsmctsAgent:
         seconds: float | None = None,
         seed: int = 0,
         rollout_depth: int = 0,
+        rollout_epsilon: float = 1.0,
         exploration: float = 0.1,
         name: str = "ismcts",
         prior_weight: float = 0.0,
@@ -62,7 +64,12 @@ class IsmctsAgent:
         self.iterations = iterations
         self.seconds = seconds
         self.rng = Rng(seed)
+        #: A new leaf where the turn has just passed to another seat is scored after this many
+        #: playout moves, each one a random legal move with chance ``rollout_epsilon`` and otherwise
+        #: the move the evaluation likes best for the seat that makes it (1.0: random playouts;
+        #: 0.0: greedy ones).
         self.rollout_depth = rollout_depth
+        self.rollout_epsilon = rollout_epsilon
         self.exploration = exploration
         self.prior_weight = prior_weight
         #: How many sampled worlds the iterations cycle through (``None``: a fresh one each time).
@@ -204,7 +211,10 @@ class IsmctsAgent:
             if not best.visits:
                 break
             node = best
-        returns = self.rollout(world)
+        # A playout shows the other side's answers: it starts where the turn has just passed, and a
+        # leaf inside one seat's run of decisions (a four-action turn) is scored as it stands.
+        depth = self.rollout_depth if world.current_player != path[-1].player else 0
+        returns = self.rollout(world, depth)
         for node in path:
             node.visits += 1
             if node.player is not None:
@@ -222,15 +232,32 @@ class IsmctsAgent:
             return outcome.returns[seat]
         return state.game.evaluate(state, seat)
 
-    def rollout(self, world: State) -> list[float]:
+    def rollout(self, world: State, depth: int) -> list[float]:
         rng = self.rng
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if world.is_terminal:
                 break
             legal = world.legal_actions()
-            world.apply(legal[rng.below(len(legal))])
+            if len(legal) == 1 or rng.random() < self.rollout_epsilon:
+                world.apply(legal[rng.below(len(legal))])
+            else:
+                world.apply(self.playout_move(world, legal))
         outcome = world.outcome
         if outcome is not None:
             return list(outcome.returns)
         game = world.game
         return [game.evaluate(world, s) for s in range(world.num_players)]
+
+    def playout_move(self, world: State, legal: list[Action]) -> Action:
+        """The move the evaluation likes best for the seat to move (greedy, ties at random)."""
+        player = world.current_player
+        assert player is not None
+        best = legal[0]
+        best_value = -math.inf
+        for action in legal:
+            after = world.clone()
+            after.apply(action)
+            value = self.value(after, player) + self.jitter()
+            if value > best_value:
+                best, best_value = action, value
+        return best

@@ -3,7 +3,9 @@
 ``easy``: greedy with a third of its moves at random. ``normal`` (the default opponent) and
 ``hard``: IS-MCTS guided by the game's evaluation (priors, a pool of 16 sampled worlds, the tree
 kept between one seat's consecutive decisions), 100 iterations capped at 0.8 s a move so the answer
-comes within a second, and 200 iterations capped at 5 s; docs/agents.md has their measured strength.
+comes within a second, and 200 iterations capped at 5 s whose leaves, where the turn has passed, are
+scored after two epsilon-greedy playout moves (the other side's answer and one's own reply);
+docs/agents.md has their measured strength.
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
 ``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, or a
 game's own agent (``Game.agents()``, e.g. MATR1X's ``fair`` player).
@@ -36,7 +38,10 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     if name == "normal":
         return IsmctsAgent(100, 0.8, seed, name="normal", prior_weight=1.0, worlds=16, reuse=True)
     if name == "hard":
-        return IsmctsAgent(200, 5.0, seed, name="hard", prior_weight=1.0, worlds=16, reuse=True)
+        return IsmctsAgent(
+            200, 5.0, seed, name="hard", prior_weight=1.0, worlds=16, reuse=True,
+            rollout_depth=2, rollout_epsilon=0.1,
+        )  # fmt: skip
     if name == "pimc":
         try:
             parts = [int(p) for p in arg.split(":")] if arg else []

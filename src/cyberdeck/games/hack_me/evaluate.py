@@ -2,14 +2,19 @@
 
 Finalized agendas (distinct ranks) count most, then progress on the current agenda, then economy
 (stock and credits left on generators), defence (firewalls in play, active ones shown), and hand
-size as shock insurance; tags are a liability, and worst with an empty hand; a third agenda of one
-rank in the archive is one step from losing. Only public facts and the seat's own cards are read.
+size as shock insurance; tags are a liability, and worst with an empty hand. Every agenda in the
+archive costs something, more for each further one of its rank: four of a rank lose the game (about
+four in five games between searching players end so), and each one archived is one fewer of the four
+a win may still need. Only public facts and the seat's own cards are read.
 """
 
 from __future__ import annotations
 
 from .cards import AGENDA_RANKS, VALUE
 from .state import HackState
+
+#: The cost of holding 0, 1, 2 or 3 agendas of one rank in the archive (four lose the game).
+ARCHIVED = (0.0, 0.015, 0.04, 0.1)
 
 
 def _score(state: HackState, p: int) -> float:
@@ -21,9 +26,8 @@ def _score(state: HackState, p: int) -> float:
     score += 0.015 * sum(1 for c in state.fws[p] if c)
     score += 0.01 * min(len(state.hands[p]), 5)
     score -= 0.01 * min(state.tags[p], 5)
-    # Near-losses: a third agenda of a rank in the archive; tagged with an empty hand.
     archived = [VALUE[c] for c in state.archives[p]]
-    score -= 0.06 * sum(1 for r in AGENDA_RANKS if archived.count(r) == 3)
+    score -= sum(ARCHIVED[min(archived.count(r), 3)] for r in AGENDA_RANKS)
     if state.tags[p] and not state.hands[p]:
         score -= 0.1
     return score
