@@ -10,6 +10,7 @@ import httpx
 
 from cyberdeck.engine import load_game
 
+from .broken_deck import BROKEN_DECK, BROKEN_DECK_PROBLEMS
 from .harness import Client, ServerProcess, run
 
 #: A legal Cipher Run deck: twenty-four modules in three suits, six programs.
@@ -68,21 +69,12 @@ def test_every_starter_deck_checks_legal(server: ServerProcess) -> None:
 
 
 def test_a_check_reports_every_problem_at_once(server: ServerProcess) -> None:
-    text = "# name: Broken\n3x 7H\n2x JK\n5x JS\nZZ\n1x 8H\n"
+    text = BROKEN_DECK
     checked = httpx.post(
         f"{server.base}/api/games/cipher-run/decks/validate", json={"text": text}
     ).json()
     assert not checked["ok"]
-    assert checked["problems"] == [
-        "Line 5: 'ZZ' is not a card; write a rank and a suit such as 7H, 10S, QD or 7♥, or JK "
-        "for a joker.",
-        "A deck has exactly 30 cards; this one has 11.",
-        "At least 20 Number Modules (A-10) needed, deck has 4.",
-        "4 Kill-Switches (J) allowed, deck has 5.",
-        "2 copies of one card allowed, deck has 3 of 7H.",
-        "2 copies of one card allowed, deck has 5 of JS.",
-        "At least 3 suits needed, deck has 2 (spades ♠, hearts ♥).",
-    ]
+    assert checked["problems"] == BROKEN_DECK_PROBLEMS
     assert checked["name"] == "Broken" and checked["size"] == 11
     assert {c["code"]: c["count"] for c in checked["cards"]} == {
         "7H": 3,

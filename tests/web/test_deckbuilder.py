@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket, expect
 
 from cyberdeck.engine import load_game
+from tests.server.broken_deck import BROKEN_DECK, BROKEN_DECK_PROBLEMS
 
 # A loaded machine (two cores shared with everything else) can take longer than the default 5 s.
 expect.set_options(timeout=15_000)
@@ -23,18 +24,9 @@ def problems(page: Page) -> list[str]:
 def test_cipher_run_names_every_problem_and_refuses_to_save(page: Page) -> None:
     page.goto("/decks/cipher-run")
     expect(page.locator(".db-card")).to_have_count(53)
-    page.locator(".db-text").fill("# name: Broken\n3x 7H\n2x JK\n5x JS\nZZ\n1x 8H\n")
+    page.locator(".db-text").fill(BROKEN_DECK)
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 7 problems.")
-    assert problems(page) == [
-        "Line 5: 'ZZ' is not a card; write a rank and a suit such as 7H, 10S, QD or 7♥, or JK "
-        "for a joker.",
-        "A deck has exactly 30 cards; this one has 11.",
-        "At least 20 Number Modules (A-10) needed, deck has 4.",
-        "4 Kill-Switches (J) allowed, deck has 5.",
-        "2 copies of one card allowed, deck has 3 of 7H.",
-        "2 copies of one card allowed, deck has 5 of JS.",
-        "At least 3 suits needed, deck has 2 (spades ♠, hearts ♥).",
-    ]
+    assert problems(page) == BROKEN_DECK_PROBLEMS
     # The text was read as it was typed: the picker shows the counts, over the limits in red.
     expect(page.locator('.db-card[data-code="7H"] .db-n')).to_have_text("3/2")
     expect(page.locator('.db-card[data-code="JS"] .db-n.over')).to_have_text("5/2")

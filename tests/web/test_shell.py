@@ -31,26 +31,26 @@ def test_the_home_page_lists_every_game_with_its_pitch_and_rules(page: Page) -> 
     assert errors == []
 
 
+def submit(page: Page, form: str, name: str, password: str) -> None:
+    """Fill one of the account page's forms and send it."""
+    fields = page.locator(f"form.{form}")
+    fields.get_by_label("Name").fill(name)
+    fields.get_by_label("Password").fill(password)
+    fields.get_by_role("button").click()
+
+
 def test_sign_up_sign_out_and_sign_in(page: Page) -> None:
     page.goto("/account")
-    form = page.locator("form.signup")
-    form.get_by_label("Name").fill("neon_runner")
-    form.get_by_label("Password").fill("short")
-    form.get_by_role("button").click()
+    submit(page, "signup", "neon_runner", "short")
     expect(page.locator(".account-page .flash")).to_contain_text("8 to 200 characters")
-    form.get_by_label("Password").fill("a long enough secret")
-    form.get_by_role("button").click()
+    submit(page, "signup", "neon_runner", "a long enough secret")
     expect(page.locator("#account .who")).to_have_text("neon_runner")
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator("#account")).to_contain_text("Sign in")
     page.goto("/account")
-    signin = page.locator("form.signin")
-    signin.get_by_label("Name").fill("neon_runner")
-    signin.get_by_label("Password").fill("a wrong secret")
-    signin.get_by_role("button").click()
+    submit(page, "signin", "neon_runner", "a wrong secret")
     expect(page.locator(".account-page .flash")).to_contain_text("do not match")
-    signin.get_by_label("Password").fill("a long enough secret")
-    signin.get_by_role("button").click()
+    submit(page, "signin", "neon_runner", "a long enough secret")
     expect(page.locator("#account .who")).to_have_text("neon_runner")
 
 

@@ -1,0 +1,16 @@
+"""One illegal Cipher Run deck list and every problem the deck check must name for it, in order:
+the server's check (tests/server/test_decks.py) and the browser's deck builder
+(tests/web/test_deckbuilder.py) are held to the same sentences."""
+
+BROKEN_DECK = "# name: Broken\n3x 7H\n2x JK\n5x JS\nZZ\n1x 8H\n"
+
+BROKEN_DECK_PROBLEMS = [
+    "Line 5: 'ZZ' is not a card; write a rank and a suit such as 7H, 10S, QD or 7♥, or JK "
+    "for a joker.",
+    "A deck has exactly 30 cards; this one has 11.",
+    "At least 20 Number Modules (A-10) needed, deck has 4.",
+    "4 Kill-Switches (J) allowed, deck has 5.",
+    "2 copies of one card allowed, deck has 3 of 7H.",
+    "2 copies of one card allowed, deck has 5 of JS.",
+    "At least 3 suits needed, deck has 2 (spades ♠, hearts ♥).",
+]
