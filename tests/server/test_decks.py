@@ -10,7 +10,12 @@ import httpx
 
 from cyberdeck.engine import load_game
 
-from .broken_deck import BROKEN_DECK, BROKEN_DECK_PROBLEMS
+from .broken_decks import (
+    BROKEN_CCG_DECK,
+    BROKEN_CCG_DECK_PROBLEMS,
+    BROKEN_DECK,
+    BROKEN_DECK_PROBLEMS,
+)
 from .harness import Client, ServerProcess, run
 
 #: A legal Cipher Run deck: twenty-four modules in three suits, six programs.
@@ -85,17 +90,9 @@ def test_a_check_reports_every_problem_at_once(server: ServerProcess) -> None:
 
     ccg = httpx.post(
         f"{server.base}/api/games/cyberpunk-ccg/decks/validate",
-        json={"text": "2x ncpd\n5x beat cop\n2x chairwoman-okabe\nno such card\n"},
+        json={"text": BROKEN_CCG_DECK},
     ).json()
-    assert ccg["problems"] == [
-        "Line 4: 'no such card' is not a card of Night City Core.",
-        "A deck needs exactly 1 Sponsor; this one has 2.",
-        "A deck needs at least 85 cards; this one has 9.",
-        "The Runs deck needs at least 42 cards; it has 7.",
-        "The Gear deck needs at least 42 cards; it has 0.",
-        "Beat Cop: at most 4 copies, not 5.",
-        "Chairwoman Okabe is Legendary: at most 1 copy, not 2.",
-    ]
+    assert ccg["problems"] == BROKEN_CCG_DECK_PROBLEMS
     assert ccg["summary"].startswith("9 cards: Runs 7, Gear 0")
 
 

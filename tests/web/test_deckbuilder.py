@@ -11,7 +11,12 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket, expect
 
 from cyberdeck.engine import load_game
-from tests.server.broken_deck import BROKEN_DECK, BROKEN_DECK_PROBLEMS
+from tests.server.broken_decks import (
+    BROKEN_CCG_DECK,
+    BROKEN_CCG_DECK_PROBLEMS,
+    BROKEN_DECK,
+    BROKEN_DECK_PROBLEMS,
+)
 
 # A loaded machine (two cores shared with everything else) can take longer than the default 5 s.
 expect.set_options(timeout=15_000)
@@ -78,17 +83,9 @@ def test_a_cipher_run_deck_is_built_saved_and_played(page: Page) -> None:
 def test_cyberpunk_ccg_starts_from_a_starter_and_checks_as_cards_change(page: Page) -> None:
     page.goto("/decks/cyberpunk-ccg")
     expect(page.locator(".db-card")).to_have_count(105)
-    page.locator(".db-text").fill("2x ncpd\n5x beat cop\n2x chairwoman-okabe\nno such card\n")
+    page.locator(".db-text").fill(BROKEN_CCG_DECK)
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 7 problems.")
-    assert problems(page) == [
-        "Line 4: 'no such card' is not a card of Night City Core.",
-        "A deck needs exactly 1 Sponsor; this one has 2.",
-        "A deck needs at least 85 cards; this one has 9.",
-        "The Runs deck needs at least 42 cards; it has 7.",
-        "The Gear deck needs at least 42 cards; it has 0.",
-        "Beat Cop: at most 4 copies, not 5.",
-        "Chairwoman Okabe is Legendary: at most 1 copy, not 2.",
-    ]
+    assert problems(page) == BROKEN_CCG_DECK_PROBLEMS
     page.locator('.db-starter[data-starter="the-mob"]').click()
     expect(page.locator(".db-verdict")).to_have_text("A legal Cyberpunk CCG deck (85 cards).")
     page.locator(".db-section-filter").select_option("Runs deck")

@@ -1,4 +1,5 @@
-"""One illegal Cipher Run deck list and every problem the deck check must name for it, in order:
+"""Illegal deck lists (Cipher Run, Cyberpunk CCG) and every problem the deck check must name for
+each, in order:
 the server's check (tests/server/test_decks.py) and the browser's deck builder
 (tests/web/test_deckbuilder.py) are held to the same sentences."""
 
@@ -13,4 +14,16 @@ BROKEN_DECK_PROBLEMS = [
     "2 copies of one card allowed, deck has 3 of 7H.",
     "2 copies of one card allowed, deck has 5 of JS.",
     "At least 3 suits needed, deck has 2 (spades ♠, hearts ♥).",
+]
+
+BROKEN_CCG_DECK = "2x ncpd\n5x beat cop\n2x chairwoman-okabe\nno such card\n"
+
+BROKEN_CCG_DECK_PROBLEMS = [
+    "Line 4: 'no such card' is not a card of Night City Core.",
+    "A deck needs exactly 1 Sponsor; this one has 2.",
+    "A deck needs at least 85 cards; this one has 9.",
+    "The Runs deck needs at least 42 cards; it has 7.",
+    "The Gear deck needs at least 42 cards; it has 0.",
+    "Beat Cop: at most 4 copies, not 5.",
+    "Chairwoman Okabe is Legendary: at most 1 copy, not 2.",
 ]
