@@ -62,6 +62,9 @@ def rss_mib(pid: int) -> float:
 @dataclass
 class Stats:
     ack_ms: list[float] = field(default_factory=list)
+    #: When each acknowledged move was sent (seconds into the measurement), beside ``ack_ms``.
+    ack_at: list[float] = field(default_factory=list)
+    begin: float = 0.0
     seen_ms: list[float] = field(default_factory=list)
     moves: int = 0
     errors: list[str] = field(default_factory=list)
@@ -108,6 +111,7 @@ class Table:
         if kind == "update" and message.get("ack") is not None:
             if seat.sent_at is not None and stats.measuring:
                 stats.ack_ms.append((now - seat.sent_at) * 1000)
+                stats.ack_at.append(seat.sent_at - stats.begin)
                 stats.moves += 1
             seat.sent_at = None
         if kind in ("welcome", "update"):
@@ -206,6 +210,23 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
+def by_minute(stats: Stats) -> list[dict[str, float]]:
+    """The acknowledgement times of each minute of the measurement apart: a drift shows."""
+    minutes: dict[int, list[float]] = {}
+    for at, ms in zip(stats.ack_at, stats.ack_ms, strict=True):
+        minutes.setdefault(max(0, int(at // 60)), []).append(ms)  # sent just before: minute 1
+    return [
+        {
+            "minute": m + 1,
+            "moves": len(v),
+            "p50": round(percentile(v, 50), 2),
+            "p99": round(percentile(v, 99), 2),
+            "max": round(max(v), 2),
+        }
+        for m, v in sorted(minutes.items())
+    ]
+
+
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=64)
@@ -251,10 +272,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             )
         )
         await asyncio.sleep(args.ramp)
-        stats.measuring = True
         server_cpu = cpu_seconds(pid)
         client_cpu = time.process_time()
-        begin = time.perf_counter()
+        begin = stats.begin = time.perf_counter()
+        stats.measuring = True
         sampler = asyncio.create_task(sample())
         await drivers
         await sampler
@@ -280,6 +301,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": round(max(stats.ack_ms, default=float("nan")), 2),
             "mean": round(statistics.fmean(stats.ack_ms), 2) if stats.ack_ms else None,
         },
+        "ack_ms_by_minute": by_minute(stats),
         "opponent_sees_ms": {
             "p50": round(percentile(stats.seen_ms, 50), 2),
             "p99": round(percentile(stats.seen_ms, 99), 2),

@@ -51,7 +51,7 @@ async def sign_up(
         raise HTTPException(400, str(err)) from None
     hashed = await asyncio.to_thread(hash_password, password)
     try:
-        user = await ctx.db.run(ctx.db.store.create_user, name, "account", hashed)
+        user = await ctx.db.write(ctx.db.store.create_user, name, "account", hashed)
     except NameTaken as err:
         raise HTTPException(409, str(err)) from None
     return _signed_in(ctx, response, user)
@@ -61,7 +61,7 @@ async def sign_up(
 async def sign_in(
     body: Credentials, response: Response, ctx: Annotated[Context, Depends(context)]
 ) -> UserOut:
-    user = await ctx.db.run(ctx.db.store.user_by_name, body.name.strip())
+    user = await ctx.db.read(ctx.db.store.user_by_name, body.name.strip())
     stored = user.password_hash if user is not None else None
     if user is None or not await asyncio.to_thread(verify_password, stored, body.password):
         raise HTTPException(401, "That name and password do not match an account.")
@@ -73,7 +73,7 @@ async def guest(response: Response, ctx: Annotated[Context, Depends(context)]) -
     """Play without an account: a guest name, a session cookie, no password."""
     for _ in range(5):
         try:
-            user = await ctx.db.run(
+            user = await ctx.db.write(
                 ctx.db.store.create_user, f"guest-{secrets.token_hex(4)}", "guest", None
             )
         except NameTaken:

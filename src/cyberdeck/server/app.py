@@ -42,10 +42,11 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url(config))
+        store = Store(database_url(config), checkpoint_by_hand=True)
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
+        db.start()
         hub = Hub(db, config)
         app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
         await hub.start()
@@ -56,7 +57,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
             yield
         finally:
             await hub.stop()
-            db.close()
+            await db.close()
 
     app = FastAPI(
         title="cyberdeck match server",

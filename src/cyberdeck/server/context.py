@@ -27,7 +27,7 @@ class Context:
             return None
         user = self.users.get(user_id)
         if user is None:
-            user = await self.db.run(self.db.store.user_by_id, user_id)
+            user = await self.db.read(self.db.store.user_by_id, user_id)
             if user is not None:
                 self.users[user_id] = user
         return user

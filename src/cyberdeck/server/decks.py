@@ -131,7 +131,7 @@ def _legal_text(game: Game, body: DeckIn) -> tuple[str, str] | list[str]:
 
 
 async def _my_deck(ctx: Context, user: UserData, game: Game, deck_id: int) -> DeckData:
-    deck = await ctx.db.run(ctx.db.store.deck, user.id, deck_id)
+    deck = await ctx.db.read(ctx.db.store.deck, user.id, deck_id)
     if deck is None or deck.game != game.id:
         raise HTTPException(404, f"You have no {game.title} deck number {deck_id}.")
     return deck
@@ -184,7 +184,7 @@ async def my_decks(
 ) -> list[DeckOut]:
     """Your saved decks of this game, by name."""
     game = deck_game(game_id)
-    decks = await ctx.db.run(ctx.db.store.decks, user.id, game.id)
+    decks = await ctx.db.read(ctx.db.store.decks, user.id, game.id)
     return [_deck_out(game, d) for d in decks]
 
 
@@ -200,10 +200,10 @@ async def save_deck(
     checked = _legal_text(game, body)
     if isinstance(checked, list):
         return _problems(checked)
-    if len(await ctx.db.run(ctx.db.store.decks, user.id, game.id)) >= MAX_DECKS:
+    if len(await ctx.db.read(ctx.db.store.decks, user.id, game.id)) >= MAX_DECKS:
         raise HTTPException(409, f"You have {MAX_DECKS} {game.title} decks; delete one first.")
     try:
-        deck = await ctx.db.run(ctx.db.store.create_deck, user.id, game.id, *checked)
+        deck = await ctx.db.write(ctx.db.store.create_deck, user.id, game.id, *checked)
     except NameTaken as err:
         raise HTTPException(409, str(err)) from None
     return _deck_out(game, deck)
@@ -235,7 +235,7 @@ async def update_deck(
     if isinstance(checked, list):
         return _problems(checked)
     try:
-        deck = await ctx.db.run(ctx.db.store.update_deck, user.id, deck_id, *checked)
+        deck = await ctx.db.write(ctx.db.store.update_deck, user.id, deck_id, *checked)
     except NameTaken as err:
         raise HTTPException(409, str(err)) from None
     if deck is None:
@@ -252,5 +252,5 @@ async def delete_deck(
 ) -> Response:
     game = deck_game(game_id)
     await _my_deck(ctx, user, game, deck_id)
-    await ctx.db.run(ctx.db.store.delete_deck, user.id, deck_id)
+    await ctx.db.write(ctx.db.store.delete_deck, user.id, deck_id)
     return Response(status_code=204)

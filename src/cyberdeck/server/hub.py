@@ -305,7 +305,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
-        for data in await self.db.run(self.db.store.live_matches):
+        for data in await self.db.read(self.db.store.live_matches):
             try:
                 room = self.build(data)
             except CyberdeckError as err:
@@ -328,7 +328,7 @@ class Hub:
             async with lock:
                 room = self.rooms.get(match_id)
                 if room is None:
-                    data = await self.db.run(self.db.store.load_match, match_id)
+                    data = await self.db.read(self.db.store.load_match, match_id)
                     if data is None:
                         return None
                     room = self.build(data)
@@ -340,10 +340,7 @@ class Hub:
     async def create(self, data: MatchData) -> Room:
         """Check that the game can be set up (options, decks), store it, open its room."""
         room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
-        await self.db.run(self.db.store.create_match, data)
-        stored = await self.db.run(self.db.store.load_match, data.id)
-        assert stored is not None
-        room.data = stored
+        await self.db.write(self.db.store.create_match, data)
         self.rooms[data.id] = room
         self.schedule_ai(room)
         return room
@@ -359,7 +356,9 @@ class Hub:
                 return None
             chosen = free[0]
             start = len(free) == 1
-            if not await self.db.run(self.db.store.take_seat, room.id, chosen.seat, user_id, start):
+            if not await self.db.write(
+                self.db.store.take_seat, room.id, chosen.seat, user_id, start
+            ):
                 return None
             chosen.user_id, chosen.user_name = user_id, user_name
             if start:
@@ -557,7 +556,7 @@ class Hub:
         return True
 
     async def _reload(self, room: Room) -> None:
-        data = await self.db.run(self.db.store.load_match, room.id)
+        data = await self.db.read(self.db.store.load_match, room.id)
         if data is None:
             return
         fresh = self.build(data)
@@ -656,7 +655,7 @@ class Hub:
         players = []
         for info in room.data.seats:
             if info.kind == "ai":
-                robot = await self.db.run(
+                robot = await self.db.write(
                     self.db.store.robot, ai_name(info.level or "normal"), "ai"
                 )
                 players.append(robot.id)
@@ -665,7 +664,7 @@ class Hub:
             else:
                 return
         try:
-            await self.db.run(
+            await self.db.write(
                 rate_match, self.db.store, room.data.game, players, outcome["returns"]
             )
         except Exception:

@@ -263,7 +263,7 @@ async def list_matches(
 ) -> list[MatchOut]:
     """Public matches: open ones wait for players, running ones can be watched."""
     wanted = status or ["open", "running"]
-    rows = await ctx.db.run(ctx.db.store.list_matches, wanted, limit)
+    rows = await ctx.db.read(ctx.db.store.list_matches, wanted, limit)
     return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
 
 
@@ -276,7 +276,7 @@ async def my_matches(
 ) -> list[MatchOut]:
     """The matches you hold a seat in (private ones too), newest first."""
     wanted = status or ["open", "running", "finished"]
-    rows = await ctx.db.run(ctx.db.store.user_matches, user.id, wanted, None, limit)
+    rows = await ctx.db.read(ctx.db.store.user_matches, user.id, wanted, None, limit)
     return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
 
 
@@ -288,7 +288,7 @@ async def my_stats(
 ) -> StatsOut:
     """Your games, wins, losses by reason and streaks in one game, oldest result first."""
     game = _game(game_id)
-    rows = await ctx.db.run(ctx.db.store.user_matches, user.id, ["finished"], game.id, 500, True)
+    rows = await ctx.db.read(ctx.db.store.user_matches, user.id, ["finished"], game.id, 500, True)
     stats = GameStats()
     for data in sorted(rows, key=lambda d: (d.finished_at is None, d.finished_at, d.id)):
         seats = [s.seat for s in data.seats if s.user_id == user.id]
@@ -322,7 +322,7 @@ async def _match(ctx: Context, match_id: str) -> MatchData:
     room = ctx.hub.rooms.get(match_id)
     if room is not None:
         return room.data
-    data = await ctx.db.run(ctx.db.store.load_match, match_id)
+    data = await ctx.db.read(ctx.db.store.load_match, match_id)
     if data is None:
         raise HTTPException(404, f"There is no match '{match_id}'.")
     return data
@@ -371,7 +371,7 @@ async def replay_step(
     if data.status != "finished":
         raise HTTPException(409, "A match can be replayed once it is finished.")
     if not data.actions:
-        full = await ctx.db.run(ctx.db.store.load_match, match_id)
+        full = await ctx.db.read(ctx.db.store.load_match, match_id)
         data = full if full is not None else data
     if seat is not None and seat >= len(data.seats):
         raise HTTPException(400, f"This match has seats 0 to {len(data.seats) - 1}.")
@@ -410,7 +410,7 @@ async def leaderboard(
 ) -> list[LeaderRow]:
     """Players (accounts and AI levels) by openskill rating, most surely strong first."""
     game = _game(game_id)
-    rows = await ctx.db.run(ctx.db.store.leaderboard, game.id, limit)
+    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit)
     return [
         LeaderRow(
             rank=i + 1,

@@ -121,28 +121,41 @@ def _deck_data(row: DeckRow) -> DeckData:
     )
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in the
-    # operating system's cache); only a power cut could drop the last transactions.
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+def _sqlite_pragmas(checkpoint_by_hand: bool) -> Callable[[Any, Any], None]:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in
+        # the operating system's cache); only a power cut could drop the last transactions.
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        if checkpoint_by_hand:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.close()
+
+    return on_connect
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    """``checkpoint_by_hand``: a SQLite store's commits never copy the log into the database
+    file (which waits for the disk); the owner calls ``checkpoint`` instead, from wherever
+    waiting is harmless (the server: its database thread)."""
+
+    def __init__(self, url: str, *, checkpoint_by_hand: bool = False) -> None:
         self.url = url
         self.engine: Engine
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        #: A commit only appends to a log in the operating system's cache (SQLite in a file):
+        #: cheap enough to make anywhere, the event loop included.
+        self.writes_without_waiting = sqlite and ":memory:" not in url
+        if sqlite:
             self.engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False},
                 poolclass=StaticPool if ":memory:" in url else None,
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(checkpoint_by_hand))
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -165,6 +178,13 @@ class Store:
             self._journal.close()
             self._journal = None
         self.engine.dispose()
+
+    def checkpoint(self) -> None:
+        """Copy a SQLite store's log into the database file as far as no reader needs it
+        (``PASSIVE``: writers go on meanwhile); nothing to do elsewhere."""
+        if self.writes_without_waiting:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # --- settings -------------------------------------------------------------------------------
 
@@ -223,9 +243,12 @@ class Store:
     # --- matches --------------------------------------------------------------------------------
 
     def create_match(self, match: MatchData) -> None:
+        """Store a new match; ``match.created_at`` is set to the time stored."""
+        match.created_at = datetime.now(UTC)
         with self.sessions.begin() as session:
             session.add(
                 MatchRow(
+                    created_at=match.created_at,
                     id=match.id,
                     game=match.game,
                     options=match.options,
@@ -362,8 +385,8 @@ class Store:
                 seats=seats[r.id],
                 actions=actions[r.id],
                 outcome=r.outcome,
-                created_at=r.created_at,
-                finished_at=r.finished_at,
+                created_at=_utc(r.created_at),
+                finished_at=_utc(r.finished_at),
             )
             for r in rows
         ]
@@ -520,6 +543,13 @@ class Store:
             return [
                 RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins) for r, u in rows
             ]
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """A stored time as UTC (SQLite keeps no time zone; every time stored is UTC)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
 
 
 def _deck_name_taken(name: str) -> NameTaken:
