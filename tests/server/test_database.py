@@ -1,5 +1,5 @@
 """The server's use of the store (``server/database.py``): where reads, writes and moves run,
-group commit, failures reaching every waiter, and the checkpoints of a SQLite store's log."""
+group commit, failures reaching every waiter, and a SQLite log that does not grow."""
 
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy.exc import IntegrityError
 
-from cyberdeck.server import database
 from cyberdeck.server.database import Database
 from cyberdeck.store import Finish, MatchData, NewAction, SeatData, Store
 
@@ -23,16 +21,11 @@ class Recording(Store):
     def __init__(self, url: str, **kwargs: Any) -> None:
         super().__init__(url, **kwargs)
         self.batches: list[tuple[list[NewAction | Finish], int]] = []
-        self.checkpoints = 0
 
     def commit(self, items: Iterable[NewAction | Finish]) -> None:
         items = list(items)
         self.batches.append((items, threading.get_ident()))
         super().commit(items)
-
-    def checkpoint(self) -> None:
-        self.checkpoints += 1
-        super().checkpoint()
 
 
 def a_store(tmp_path: Path, **kwargs: Any) -> Recording:
@@ -144,32 +137,25 @@ def test_a_cancelled_move_does_not_cancel_the_others_in_its_batch(tmp_path: Path
     assert steps(store) == [0, 1]
 
 
-def test_the_log_is_checkpointed_on_the_thread_not_by_commits(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(database, "CHECKPOINT_EVERY", 0.01)
-    store = a_store(tmp_path, checkpoint_by_hand=True)
-    with store.engine.connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path) -> None:
+    """SQLite's log is copied into the database file and started again under a steady stream
+    of commits: it must not grow for as long as the server runs."""
+    store = a_store(tmp_path)
     db = Database(store)
+    wal = tmp_path / "db.sqlite3-wal"
 
-    async def play() -> None:
-        db.start()
-        await db.commit(*(NewAction("m1", i, i % 2, f"a{i}", None) for i in range(50)))
-        for _ in range(200):
-            if store.checkpoints:
-                break
-            await asyncio.sleep(0.01)
-        idle = store.checkpoints
-        await asyncio.sleep(0.1)
-        assert store.checkpoints == idle, "no checkpoints while nothing is written"
+    async def play() -> list[int]:
+        sizes = []
+        for step in range(3000):
+            await db.commit(NewAction("m1", step, step % 2, "x" * 200, None))
+            if step % 500 == 499:
+                sizes.append(wal.stat().st_size)
         await db.close()
+        return sizes
 
-    asyncio.run(play())
-    assert store.checkpoints >= 1
-    with store.engine.connect() as connection:
-        busy, logged, copied = connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
-    assert (busy, copied) == (0, logged), "everything written has been copied"
+    sizes = asyncio.run(play())
+    assert max(sizes) < 8 * 2**20, f"the log kept growing: {sizes}"
+    assert steps(store)[-1] == 2999
 
 
 def test_a_new_match_knows_when_it_was_made_as_it_is_stored(tmp_path: Path) -> None:

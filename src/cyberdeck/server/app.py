@@ -42,11 +42,10 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url(config), checkpoint_by_hand=True)
+        store = Store(database_url(config))
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
-        db.start()
         hub = Hub(db, config)
         app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
         await hub.start()

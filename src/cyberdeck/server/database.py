@@ -7,14 +7,16 @@ long one never holds the matches in play.
 ``write`` and ``commit`` depend on the store:
 
 - SQLite (a file, in WAL mode with ``synchronous=NORMAL``): a commit appends to the log in the
-  operating system's cache and waits for no disk, a few tens of microseconds a move, so writes
-  run on the event loop itself. That is cheaper than handing them to a thread, and no move
-  waits for that thread to get the interpreter lock (the thread's driver gives the lock up and
-  takes it back around every statement; behind a busy event loop each time costs up to a switch
-  interval). One writer also means writers never wait for each other. The part of SQLite that
-  does wait for the disk, the checkpoint that copies the log into the database file, is turned
-  off on every connection (``Store(checkpoint_by_hand=True)``) and run here on the thread, once
-  a second while anything is being written; it does not block writers.
+  operating system's cache, a few tens of microseconds a move, so writes run on the event loop
+  itself. That is cheaper than handing them to a thread, and no move waits for that thread to
+  get the interpreter lock (the thread's driver gives the lock up and takes it back around
+  every statement; behind a busy event loop each time costs up to a switch interval). One
+  writer also means writers never wait for each other. The one write that waits for the disk
+  is SQLite's own checkpoint, run by the commit that takes the log past a thousand pages: it
+  copies the log into the database file and syncs it (under the load benchmark one or two a
+  second, 2-20 ms each on the development machine). Checkpoints run on the thread instead could
+  not keep up: with moves committed while they copied, the log was never all copied when the
+  next write began, so it never started over and its index grew by a megabyte a minute.
 - Elsewhere (PostgreSQL: a round trip to its server per statement) writes run on the thread.
 
 Moves go through ``commit`` (group commit): the moves of every match that arrive while one
@@ -34,9 +36,6 @@ from ..store import Finish, NewAction, Store
 P = ParamSpec("P")
 T = TypeVar("T")
 
-#: Seconds between checkpoints of a SQLite store's log while it is being written.
-CHECKPOINT_EVERY = 1.0
-
 
 class Database:
     def __init__(self, store: Store) -> None:
@@ -47,13 +46,6 @@ class Database:
         #: Resolved when the pending items are committed (``None`` while nothing is pending).
         self._batch: asyncio.Future[None] | None = None
         self._flusher: asyncio.Task[None] | None = None
-        self._checkpointer: asyncio.Task[None] | None = None
-        self._written = False
-
-    def start(self) -> None:
-        """Begin the background work (checkpoints of a SQLite store); call on the event loop."""
-        if self.writes_here and self._checkpointer is None:
-            self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints())
 
     async def read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a query on the database thread."""
@@ -64,7 +56,6 @@ class Database:
         """Run a transaction that changes the store (see the module's note for where)."""
         if not self.writes_here:
             return await self.read(fn, *args, **kwargs)
-        self._written = True
         return fn(*args, **kwargs)
 
     async def commit(self, *items: NewAction | Finish) -> None:
@@ -85,7 +76,6 @@ class Database:
         items, self._pending = self._pending, []
         batch, self._batch = self._batch, None
         assert batch is not None
-        self._written = True
         try:
             self.store.commit(items)
         except Exception as err:  # every waiter hears of the failure
@@ -110,17 +100,7 @@ class Database:
         finally:
             self._flusher = None
 
-    async def _checkpoints(self) -> None:
-        while True:
-            await asyncio.sleep(CHECKPOINT_EVERY)
-            if self._written:
-                self._written = False
-                await self.read(self.store.checkpoint)
-
     async def close(self) -> None:
-        if self._checkpointer is not None:
-            self._checkpointer.cancel()
-            self._checkpointer = None
         if self._batch is not None and self.writes_here:
             self._write_batch()
         self._thread.shutdown(wait=True)

@@ -121,28 +121,19 @@ def _deck_data(row: DeckRow) -> DeckData:
     )
 
 
-def _sqlite_pragmas(checkpoint_by_hand: bool) -> Callable[[Any, Any], None]:
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in
-        # the operating system's cache); only a power cut could drop the last transactions.
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
-        if checkpoint_by_hand:
-            cursor.execute("PRAGMA wal_autocheckpoint=0")
-        cursor.close()
-
-    return on_connect
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in the
+    # operating system's cache); only a power cut could drop the last transactions.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
 
 
 class Store:
-    """``checkpoint_by_hand``: a SQLite store's commits never copy the log into the database
-    file (which waits for the disk); the owner calls ``checkpoint`` instead, from wherever
-    waiting is harmless (the server: its database thread)."""
-
-    def __init__(self, url: str, *, checkpoint_by_hand: bool = False) -> None:
+    def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine
         sqlite = url.startswith("sqlite")
@@ -155,7 +146,7 @@ class Store:
                 connect_args={"check_same_thread": False},
                 poolclass=StaticPool if ":memory:" in url else None,
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas(checkpoint_by_hand))
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -178,13 +169,6 @@ class Store:
             self._journal.close()
             self._journal = None
         self.engine.dispose()
-
-    def checkpoint(self) -> None:
-        """Copy a SQLite store's log into the database file as far as no reader needs it
-        (``PASSIVE``: writers go on meanwhile); nothing to do elsewhere."""
-        if self.writes_without_waiting:
-            with self.engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # --- settings -------------------------------------------------------------------------------
 
