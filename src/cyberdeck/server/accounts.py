@@ -28,7 +28,7 @@ class UserOut(BaseModel):
 
 
 def _signed_in(ctx: Context, response: Response, user: UserData) -> UserOut:
-    ctx.users[user.id] = user
+    ctx.users.put(user)
     response.set_cookie(
         COOKIE,
         ctx.sessions.cookie_for(user.id),

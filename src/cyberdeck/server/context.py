@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from fastapi import HTTPException, Request
@@ -13,13 +14,38 @@ from .database import Database
 from .hub import Hub
 
 
+class RecentUsers:
+    """The users seen most recently, at most ``keep`` of them: a signed-in player's every
+    request and connection needs its user, and a server that runs for months meets more
+    players than it should hold."""
+
+    def __init__(self, keep: int = 10_000) -> None:
+        self.keep = keep
+        self._users: OrderedDict[int, UserData] = OrderedDict()
+
+    def get(self, user_id: int) -> UserData | None:
+        user = self._users.get(user_id)
+        if user is not None:
+            self._users.move_to_end(user_id)
+        return user
+
+    def put(self, user: UserData) -> None:
+        self._users[user.id] = user
+        self._users.move_to_end(user.id)
+        if len(self._users) > self.keep:
+            self._users.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._users)
+
+
 @dataclass
 class Context:
     config: ServerConfig
     db: Database
     hub: Hub
     sessions: Sessions
-    users: dict[int, UserData] = field(default_factory=dict)
+    users: RecentUsers = field(default_factory=RecentUsers)
 
     async def user(self, cookie: str | None) -> UserData | None:
         user_id = self.sessions.user_id(cookie)
@@ -29,7 +55,7 @@ class Context:
         if user is None:
             user = await self.db.read(self.db.store.user_by_id, user_id)
             if user is not None:
-                self.users[user_id] = user
+                self.users.put(user)
         return user
 
 
