@@ -107,6 +107,41 @@ def test_a_hot_seat_table_never_shows_a_seat_the_other_seats_hand(
     run(scenario())
 
 
+def test_a_hot_seat_table_hears_each_seats_own_events_marked_as_that_seats(
+    server: ServerProcess,
+) -> None:
+    """A seat's private events of its own move come in the update that already shows the next
+    seat: a hot-seat connection hears them, marked with the seat they belong to, so the page can
+    show each seat its own log; a player at one seat hears only its own and the public ones."""
+
+    async def scenario() -> None:
+        host = await Client(server).guest()
+        created = await host.create("duel", hotseat=True)
+        sock = await host.socket(created["match"]["id"])
+        await sock.expect("welcome")
+        mover = sock.table["to_move"]
+        stash = next(a for a in sock.table["legal_actions"] if a.startswith("stash"))
+        await sock.move(stash, "s0")
+        update = await sock.acked("s0")
+        assert update["table"]["seat"] == 1 - mover, "the table shown is the next seat's"
+        events = {e["kind"]: e for e in update["table"]["events"]}
+        assert events["stash"]["seats"] is None, "everyone sees that a chip was stashed"
+        assert events["stashed"]["seats"] == [mover], "which chip is the mover's own to know"
+
+        _, _, (a, b) = await seat_people(server, "duel")
+        first, second = (a, b) if a.table["to_move"] == a.table["seat"] else (b, a)
+        seat = first.table["seat"]
+        stash = next(x for x in first.table["legal_actions"] if x.startswith("stash"))
+        await first.move(stash, "p0")
+        mine = await first.acked("p0")
+        theirs = await second.expect("update")
+        assert [e["seats"] for e in mine["table"]["events"] if e["kind"] == "stashed"] == [[seat]]
+        assert [e["kind"] for e in theirs["table"]["events"]] == ["stash"]
+        assert theirs["table"]["events"][0]["seats"] is None
+
+    run(scenario())
+
+
 def test_undo_takes_back_a_solitaire_move_and_nothing_else(server: ServerProcess) -> None:
     async def scenario() -> None:
         player = await Client(server).guest()

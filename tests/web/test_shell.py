@@ -73,7 +73,14 @@ def test_hot_seat_covers_the_table_between_the_seats(page: Page) -> None:
             cover.get_by_role("button").click()
             expect(page.locator(".cr-hand [data-hand]")).not_to_have_count(0)
             covers.append(seat)
+            # The log shows the public events and this seat's own, never the other seat's.
+            lines = page.locator(".log-list li")
+            assert set(lines.evaluate_all("ls => ls.map(l => l.dataset.seats)")) <= {"all", seat}
             if len(covers) == 3:
+                # Back at the seat that seeded first: its three seeds are in its log, the last
+                # one too, though it came in the update that already showed the other seat.
+                own = page.locator(f'.log-list li[data-seats="{seat}"]', has_text="You seed")
+                expect(own).to_have_count(3)
                 break
             continue
         # The same seat moving again (seeding, say) is not covered: nobody else is to look.

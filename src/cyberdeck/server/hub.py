@@ -374,7 +374,7 @@ class Hub:
         seat = room.point(conn)
         state = room.match.state
         log_events = room.match.log
-        table = table_for(state, seat, log_events, room.status == "running")
+        table = table_for(state, seat, log_events, room.status == "running", conn.seats)
         table["events"] = table["events"][-self.config.resync_log :]
         return {
             "type": "welcome",
@@ -424,27 +424,30 @@ class Hub:
         """Each connection gets its own seat's table; each distinct message is encoded once. The
         connection whose move this was finds its acknowledgement in its update (``ack``: the
         message id), so a move costs one message per connection, not two for the mover."""
-        updates: dict[Seat, dict[str, Any]] = {}
-        texts: dict[Seat, str] = {}
+        updates: dict[tuple[Seat, tuple[int, ...]], dict[str, Any]] = {}
+        texts: dict[tuple[Seat, tuple[int, ...]], str] = {}
         state = room.match.state
+        playing = room.status == "running"
         for conn in room.conns:
             seat = room.point(conn)
-            update = updates.get(seat)
+            key = (seat, conn.seats)
+            update = updates.get(key)
             if update is None:
-                update = updates[seat] = {
+                update = updates[key] = {
                     "type": "update",
                     "seq": room.seq,
                     "status": room.status,
-                    "table": table_for(state, seat, events, room.status == "running"),
+                    "table": table_for(state, seat, events, playing, conn.seats),
                     "outcome": room.outcome,
                     "ack": None,
                 }
             if acked is not None and conn is acked[0]:
                 conn.send(encode({**update, "ack": acked[1]}))
                 continue
-            if seat not in texts:
-                texts[seat] = encode(update)
-            conn.send(texts[seat])
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = encode(update)
+            conn.send(text)
 
     # --- moves -----------------------------------------------------------------------------------
 

@@ -18,8 +18,24 @@ from ..engine.text import ASCII
 Seat = int | None  # None: a spectator
 
 
-def events_for(events: Iterable[Event], seat: Seat) -> list[dict[str, Any]]:
-    return [e.to_json() for e in events if e.visible_to(seat)]
+def events_for(
+    events: Iterable[Event], seat: Seat, own: tuple[int, ...] | None = None
+) -> list[dict[str, Any]]:
+    """The events the connection may see, each with ``seats``: null when everyone may see it,
+    otherwise which of the connection's own seats may (never naming anyone else's).
+
+    ``own`` is every seat the connection plays, ``(seat,)`` unless given: a hot-seat table
+    (one person at several seats) hears every event any of its seats may see, and shows each
+    seat only its own (a seat's private events of its own move arrive when the turn has
+    already passed to the next seat, whose table the update carries)."""
+    mine = frozenset(own if own is not None else () if seat is None else (seat,))
+    out = []
+    for event in events:
+        if event.seats is None:
+            out.append({**event.to_json(), "seats": None})
+        elif event.seats & mine:
+            out.append({**event.to_json(), "seats": sorted(event.seats & mine)})
+    return out
 
 
 def view_for(state: State, seat: Seat, playing: bool = True) -> dict[str, Any]:
@@ -58,10 +74,15 @@ def look_for(state: State, seat: Seat, target: str) -> str | None:
 
 
 def table_for(
-    state: State, seat: Seat, events: Iterable[Event], playing: bool = True
+    state: State,
+    seat: Seat,
+    events: Iterable[Event],
+    playing: bool = True,
+    own: tuple[int, ...] | None = None,
 ) -> dict[str, Any]:
     """What ``seat`` receives about the table after a step: whose view it is, the view, its
-    moves (only while the match is in play, as texts and as a menu) and its events."""
+    moves (only while the match is in play, as texts and as a menu) and its events (those of
+    every seat in ``own`` at a hot-seat table; see ``events_for``)."""
     view = view_for(state, seat, playing)
     return {
         "seat": seat,
@@ -69,5 +90,5 @@ def table_for(
         "legal_actions": legal_for(state, seat) if playing else [],
         "moves": moves_for(state, seat, view) if playing else [],
         "to_move": state.current_player,
-        "events": events_for(events, seat),
+        "events": events_for(events, seat, own),
     }

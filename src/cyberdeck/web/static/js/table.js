@@ -358,12 +358,14 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.event.kind}` }, withSymbols(e.event.text));
+  const logLine = (e) => el("li", { class: `event ${e.event.kind}`, "data-seats": e.event.seats ? e.event.seats.join(" ") : "all" }, withSymbols(e.event.text));
 
-  // Each entry remembers whose table brought it: at a hot-seat table a seat's log shows only what
-  // came to that seat (another seat's draws are not for its eyes), and nothing while covered.
+  // Each event says who may see it (seats: null for everyone, else which of this person's seats):
+  // at a hot-seat table a seat's log shows what is public and what is its own (another seat's
+  // draws are not for its eyes), and nothing while covered.
+  const forSeat = (e, seat) => e.event.seats === null || e.event.seats === undefined || e.event.seats.includes(seat);
   function drawLog() {
-    const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => e.seat === s.table.seat);
+    const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => forSeat(e, s.table.seat));
     fill(logList, shown.map(logLine));
     scrollLog();
   }
@@ -416,9 +418,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   // A message's events join the log: only their lines are added (the oldest dropped past
   // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move. A hot-seat table
   // filters its log by seat, so it draws the whole log (in draw()).
-  function addEvents(events, seat) {
+  function addEvents(events) {
     const fresh = s.log.length === 0;
-    const entries = events.map((event) => ({ seat, event }));
+    const entries = events.map((event) => ({ event }));
     s.log.push(...entries);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
     if (fresh || hotseat()) {
@@ -451,7 +453,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
       }
-      addEvents(m.table.events, m.table.seat);
+      addEvents(m.table.events);
       draw();
     } else if (m.type === "update") {
       s.seq = m.seq;
@@ -460,7 +462,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.outcome = m.outcome;
       s.busy = conn.pending !== null;
       if (m.ack) lookOut.textContent = "";
-      addEvents(m.table.events, m.table.seat);
+      addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
     } else if (m.type === "presence") {
