@@ -272,8 +272,9 @@ def test_ai_seats_move_on_the_server_and_are_rated(server: ServerProcess) -> Non
         while a.status != "finished":
             if a.table["legal_actions"]:
                 await a.move(rng.choice(a.table["legal_actions"]), f"a{a.seq}")
-            await a.recv()
-        for _ in range(100):  # ratings are written just after the end is announced
+            # The AI's first move waits for its worker processes to start: slow on a busy machine.
+            await a.recv(timeout=60)
+        for _ in range(400):  # ratings are written just after the end is announced
             board = (await alice.http.get("/api/leaderboard/duel")).json()
             if board:
                 break
