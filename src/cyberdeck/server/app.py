@@ -80,9 +80,10 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:
     """Run the server until interrupted."""
-    # The database thread needs the interpreter lock for a moment around each commit; with the
-    # default 5 ms switch interval it waits behind a busy event loop, and every move waiting
-    # for that commit waits with it. A shorter interval hands the lock over sooner.
+    # The database thread (queries; with PostgreSQL every write and commit too) needs the
+    # interpreter lock around each statement; with the default 5 ms switch interval it waits
+    # behind a busy event loop, and whatever waits on it (with PostgreSQL, every move) waits
+    # with it. A shorter interval hands the lock over sooner.
     sys.setswitchinterval(config.switch_interval)
     # A full collection walks every live object (half a million with a thousand matches and two
     # thousand sockets) and holds every move meanwhile: with the default thresholds it ran every

@@ -1,8 +1,9 @@
 """The repository: every query the server makes, as plain functions over plain data.
 
-Calls are synchronous and meant for one database thread; the server runs them there and groups
+Calls are synchronous. The server makes its writes from one place at a time (with SQLite its
+event loop, elsewhere its database thread) and its queries on its database thread, and it groups
 the actions of many matches into one transaction (``commit``) so that each move is on disk before
-it is acknowledged without one fsync per move.
+it is acknowledged without one commit per move.
 """
 
 from __future__ import annotations
