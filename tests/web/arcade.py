@@ -1,5 +1,6 @@
 """A real arcade for the browser tests: ``cyberdeck serve`` in a subprocess on a free loopback
-port, with its own data directory (SQLite) and AI seats that move without delay."""
+port, with its own data directory (SQLite), AI seats that move without delay and the server's
+grace period for a player who left (90 s unless a test needs it shorter)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,23 @@ CHROMIUM_ARGS = [
 class Arcade(ServerProcess):
     """``cyberdeck serve`` itself, as a player starts it, with AI seats that move at once."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, grace_seconds: float = 90.0) -> None:
         super().__init__("", data_dir)
+        self.grace_seconds = grace_seconds
         self.log = data_dir / "serve.log"
 
     def command(self) -> list[str]:
         cyberdeck = Path(sys.executable).with_name("cyberdeck")
-        return [str(cyberdeck), "serve", "--port", str(self.port), "--ai-delay", "0"]
+        return [
+            str(cyberdeck),
+            "serve",
+            "--port",
+            str(self.port),
+            "--ai-delay",
+            "0",
+            "--grace",
+            f"{self.grace_seconds:g}",
+        ]
 
 
 def open_person(browser: Browser, arcade: Arcade) -> BrowserContext:

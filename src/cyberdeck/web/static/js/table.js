@@ -251,13 +251,22 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       && s.awaySince[i] !== undefined && now - s.awaySince[i] >= s.grace * 1000);
   }
 
+  // Drawn again only when they change: the clock redraws every second while a seat is away, and
+  // a button replaced between a press and its release would lose that click.
+  let buttonsDrawn = "";
   function drawButtons() {
+    const running = playing() && s.status === "running";
+    const undoable = Boolean(s.game && s.game.allows_undo && running);
+    const claim = claimable();
+    const shown = [undoable, s.busy || s.seq === 0, running, claim].join();
+    if (shown === buttonsDrawn) return;
+    buttonsDrawn = shown;
     fill(buttons,
-      s.game && s.game.allows_undo && playing() && s.status === "running"
+      undoable
         ? el("button", { type: "button", class: "undo", onclick: undo, disabled: s.busy || s.seq === 0 }, "Undo (u)") : null,
-      playing() && s.status === "running"
+      running
         ? el("button", { type: "button", class: "resign", onclick: () => { if (confirm("Resign this game?")) conn.resign(); } }, "Resign") : null,
-      claimable() ? el("button", { type: "button", class: "claim", onclick: () => conn.claim() }, "Claim the game") : null);
+      claim ? el("button", { type: "button", class: "claim", onclick: () => conn.claim() }, "Claim the game") : null);
   }
 
   function drawTurn() {
