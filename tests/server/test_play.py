@@ -246,7 +246,7 @@ def test_the_opponent_may_claim_the_game_after_the_grace_period(server: ServerPr
         await a.expect("presence")
         await a.send({"type": "claim", "id": "c1"})
         early = await a.expect("error")
-        assert early["code"] == "cannot-claim" and "1 seconds" in early["message"]
+        assert early["code"] == "cannot-claim" and "away for 1 second." in early["message"]
         await asyncio.sleep(1.1)
         await a.send({"type": "claim", "id": "c2"})
         ended = await a.expect("ended")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from collections import deque
@@ -216,7 +217,10 @@ class Room:
                     "name": self.name(info.seat) if info.kind == "ai" else info.user_name,
                     "level": info.level,
                     "connected": connected,
-                    "away_seconds": None if connected or away is None else round(now - away, 1),
+                    # Rounded down: a page never offers a claim before the server takes it.
+                    "away_seconds": (
+                        None if connected or away is None else math.floor((now - away) * 10) / 10
+                    ),
                 }
             )
         return out
@@ -610,6 +614,7 @@ class Hub:
             assert seat is not None
             now = time.monotonic()
             grace = self.config.grace_seconds
+            within = f"{grace:g} second{'' if grace == 1 else 's'}"
             gone = [
                 s
                 for s, since in room.away_since.items()
@@ -619,8 +624,7 @@ class Hub:
                 conn.send(
                     error(
                         ErrorCode.CANNOT_CLAIM,
-                        f"You can claim the game only when an opponent has been away for "
-                        f"{grace:g} seconds.",
+                        f"You can claim the game only when an opponent has been away for {within}.",
                         msg.id,
                         room.seq,
                     )
@@ -628,7 +632,7 @@ class Hub:
                 return
             names = " and ".join(room.name(s) for s in gone)
             reason = (
-                f"{names} left and did not come back within {grace:g} seconds; "
+                f"{names} left and did not come back within {within}; "
                 f"{room.name(seat)} claimed the game"
             )
             await self._forfeit(room, gone, reason, "claim")
