@@ -87,6 +87,14 @@ async def random_match(game_id: str, seed: int) -> int:
         steps += 1
     for seat, conn in conns.items():
         received[seat] = drained(conn)
+        marks = {
+            json.dumps(event["seats"])
+            for message in received[seat]
+            if message["type"] in ("welcome", "update")
+            for event in message["table"]["events"]
+        }
+        # An event says whether it is public or for this seat; it never names another seat.
+        assert marks <= {"null", json.dumps([seat])} if seat is not None else marks <= {"null"}
     assert assert_no_leaks(data, received) >= (steps + 1) * len(conns)
     return steps + 1
 
