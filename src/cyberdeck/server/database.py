@@ -71,32 +71,42 @@ class Database:
                 self._flusher = loop.create_task(self._send_batches())
         await asyncio.shield(batch)
 
-    def _write_batch(self) -> None:
-        """Commit the pending items on the event loop (once per turn of the loop)."""
+    def _take_batch(self) -> tuple[list[NewAction | Finish], asyncio.Future[None]]:
         items, self._pending = self._pending, []
         batch, self._batch = self._batch, None
         assert batch is not None
+        return items, batch
+
+    @staticmethod
+    def _settle(batch: asyncio.Future[None], failure: Exception | None) -> None:
+        """Wake every move of the batch: committed, or with the failure."""
+        if failure is None:
+            batch.set_result(None)
+        else:
+            batch.set_exception(failure)
+            batch.exception()  # retrieved: a batch nobody awaits any more logs nothing
+
+    def _write_batch(self) -> None:
+        """Commit the pending items on the event loop (once per turn of the loop)."""
+        items, batch = self._take_batch()
         try:
             self.store.commit(items)
-        except Exception as err:  # every waiter hears of the failure
-            batch.set_exception(err)
-            batch.exception()  # retrieved: a batch nobody awaits any more logs nothing
+        except Exception as err:
+            self._settle(batch, err)
         else:
-            batch.set_result(None)
+            self._settle(batch, None)
 
     async def _send_batches(self) -> None:
         """Commit the pending items on the thread, batch after batch, until none are left."""
         try:
             while self._batch is not None:
-                items, self._pending = self._pending, []
-                batch, self._batch = self._batch, None
+                items, batch = self._take_batch()
                 try:
                     await self.read(self.store.commit, items)
                 except Exception as err:
-                    batch.set_exception(err)
-                    batch.exception()
+                    self._settle(batch, err)
                 else:
-                    batch.set_result(None)
+                    self._settle(batch, None)
         finally:
             self._flusher = None
 
