@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,8 @@ class Store:
         #: The connection ``commit`` keeps open for the moves (opened on first use).
         self._journal: Connection | None = None
         self._insert_actions = ""
-        self._bind: Callable[[list[tuple[Any, ...]]], Any] = list
+        #: One action as the prepared ``INSERT`` takes its parameters.
+        self._row: Callable[[NewAction], Any] = attrgetter(*self._ACTION_COLUMNS)
         self._prepare_journal()
 
     def migrate(self) -> None:
@@ -387,18 +389,14 @@ class Store:
         failure drops the connection; the next commit opens a fresh one.
         """
         items = list(items)
-        rows = [
-            (i.match_id, i.step, i.seat, i.text, i.msg_id)
-            for i in items
-            if isinstance(i, NewAction)
-        ]
+        rows = [self._row(i) for i in items if isinstance(i, NewAction)]
         connection = self._journal
         if connection is None:
             connection = self._journal = self.engine.connect()
         try:
             with connection.begin():
                 if rows:
-                    connection.exec_driver_sql(self._insert_actions, self._bind(rows))
+                    connection.exec_driver_sql(self._insert_actions, rows)
                 for item in items:
                     if isinstance(item, Finish):
                         connection.execute(
@@ -416,7 +414,7 @@ class Store:
             connection.close()
             raise
 
-    _ACTION_COLUMNS = ("match_id", "step", "seat", "text", "msg_id")
+    _ACTION_COLUMNS = ("match_id", "step", "seat", "text", "msg_id")  # NewAction's fields
 
     def _prepare_journal(self) -> None:
         compiled = insert(ActionRow).compile(
@@ -425,15 +423,11 @@ class Store:
         self._insert_actions = str(compiled)
         order = compiled.positiontup
         if order is None:  # named parameters (PostgreSQL's drivers): one mapping per row
-            self._bind = lambda rows: [
-                dict(zip(self._ACTION_COLUMNS, r, strict=True)) for r in rows
-            ]
-        else:
-            position = [self._ACTION_COLUMNS.index(name) for name in order]
-            if position == list(range(len(position))):
-                self._bind = lambda rows: rows
-            else:
-                self._bind = lambda rows: [tuple(r[i] for i in position) for r in rows]
+            self._row = lambda action: {
+                name: getattr(action, name) for name in self._ACTION_COLUMNS
+            }
+        else:  # positional (SQLite): a tuple in the statement's order
+            self._row = attrgetter(*order)
 
     # --- saved decks ----------------------------------------------------------------------------
 
