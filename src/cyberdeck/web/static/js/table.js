@@ -367,12 +367,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.event.kind}`, "data-seats": e.event.seats ? e.event.seats.join(" ") : "all" }, withSymbols(e.event.text));
+  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all" }, withSymbols(e.text));
 
   // Each event says who may see it (seats: null for everyone, else which of this person's seats):
   // at a hot-seat table a seat's log shows what is public and what is its own (another seat's
   // draws are not for its eyes), and nothing while covered.
-  const forSeat = (e, seat) => e.event.seats === null || e.event.seats === undefined || e.event.seats.includes(seat);
+  const forSeat = (e, seat) => !e.seats || e.seats.includes(seat);
   function drawLog() {
     const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => forSeat(e, s.table.seat));
     fill(logList, shown.map(logLine));
@@ -429,15 +429,14 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   // filters its log by seat, so it draws the whole log (in draw()).
   function addEvents(events) {
     const fresh = s.log.length === 0;
-    const entries = events.map((event) => ({ event }));
-    s.log.push(...entries);
+    s.log.push(...events);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
     if (fresh || hotseat()) {
       drawLog();
       return;
     }
-    if (!entries.length) return;
-    logList.append(...entries.map(logLine));
+    if (!events.length) return;
+    logList.append(...events.map(logLine));
     while (logList.children.length > LOG_KEEP) logList.firstElementChild.remove();
     scrollLog();
   }
