@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
-from cyberdeck.server.websocket import WebSocketProtocol, accept_key
+from cyberdeck.server.websocket import WebSocketProtocol, accept_key, close_payload
 
 KEY = base64.b64encode(b"0123456789abcdef").decode()
 UPGRADE = (
@@ -260,3 +260,10 @@ def test_a_slow_reader_holds_sends_until_the_buffer_drains() -> None:
         assert server_frames(bytes(transport.written)) == [(0x1, b"WAIT")]
 
     asyncio.run(scenario())
+
+
+def test_a_long_close_reason_is_cut_between_characters_not_inside_one() -> None:
+    payload = close_payload(1000, "é" * 100)  # 200 bytes of UTF-8
+    assert payload[:2] == (1000).to_bytes(2, "big")
+    assert len(payload) - 2 <= 123
+    assert payload[2:].decode() == "é" * 61

@@ -90,7 +90,10 @@ def mask(payload: bytes, key: bytes) -> bytes:
 
 
 def close_payload(code: int, reason: str = "") -> bytes:
-    return code.to_bytes(2, "big") + reason.encode()[:123]
+    """A close frame's payload: the code and as much of the reason as fits (123 bytes), never
+    cut inside a character (a client must read it as UTF-8)."""
+    text = reason.encode()[:123].decode(errors="ignore").encode()
+    return code.to_bytes(2, "big") + text
 
 
 class WebSocketProtocol(asyncio.Protocol):
@@ -479,21 +482,16 @@ class WebSocketProtocol(asyncio.Protocol):
     def write_now(self, text: str) -> bool:
         """Write one text message at once if the socket is open and its buffer is not backed up;
         ``False`` (nothing written) otherwise, and the caller waits for ``send``."""
-        transport = self.transport
-        if (
-            not self.accepted
-            or self.close_sent
-            or self.writable is not None
-            or transport is None
-            or transport.is_closing()
-        ):
+        if not self.accepted or self.close_sent or self.writable is not None:
             return False
-        transport.write(frame(TEXT, text.encode()))
-        return True
+        return self.write(TEXT, text.encode())
 
-    def write(self, opcode: int, payload: bytes) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(frame(opcode, payload))
+    def write(self, opcode: int, payload: bytes) -> bool:
+        """One frame onto the wire, unless the transport is gone; whether it was written."""
+        if self.transport is None or self.transport.is_closing():
+            return False
+        self.transport.write(frame(opcode, payload))
+        return True
 
     def close(self, code: int, reason: str) -> None:
         """Our side of the close handshake; the connection ends at the client's answer (or
