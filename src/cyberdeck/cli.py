@@ -26,6 +26,8 @@ from .engine.decklist import split_decklist
 from .engine.registry import rules_path
 from .lab.arena import run_arena
 from .lab.bench import bench_game
+from .lab.fuzz import run_fuzz
+from .lab.progress import progress_bar
 from .play.datadir import records_dir
 from .play.stats import describe, load_stats, record_result
 from .play.terminal import Seat, TerminalSession
@@ -383,6 +385,56 @@ def arena(
         )
     typer.echo(f"  endings: {summary['endings']}")
     typer.echo(f"  records: {folder}")
+
+
+@app.command()
+def fuzz(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    games_: Annotated[int, typer.Option("--games", help="How many games")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game")] = 0,
+    agents: Annotated[str, typer.Option(help="Agents, rotated through the seats")] = "random",
+    option: Annotated[list[str], typer.Option("--option", "-o", help="name=value")] = [],  # noqa: B006
+    players: Annotated[int | None, typer.Option(help="Number of players")] = None,
+    deep: Annotated[
+        float, typer.Option(help="Share of steps that get every costly check too (1: all)")
+    ] = 0.02,
+    workers: Annotated[int | None, typer.Option(help="Processes (default: all cores)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
+) -> None:
+    """Play many seeded games checking the game contract at every step; print each failure's seed.
+
+    Without -o or --players every configuration of the game takes its turn. Exits 1 when a game
+    broke the contract."""
+    game = find_game(game_id)
+    options = parse_options(game, None, option, players) if option or players else None
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if not specs:
+        raise fail("Name at least one agent, such as --agents random,greedy.")
+    if games_ < 1:
+        raise fail("Play at least one game.")
+    if not 0.0 <= deep <= 1.0:
+        raise fail("--deep is a share of the steps, from 0 to 1.")
+    with progress_bar(games_, "games") as advance:
+        try:
+            report = run_fuzz(
+                game, games_, seed, specs, options, deep, workers,
+                lambda done: advance(done.games, f"{len(done.failures)} failed"),
+            )  # fmt: skip
+        except CyberdeckError as err:
+            raise fail(str(err)) from None
+    if as_json:
+        typer.echo(json.dumps(report.to_json()))
+    else:
+        typer.echo(
+            f"{game.title}: {report.games} games, {report.decisions:,} decisions "
+            f"({report.deep_checks:,} checked in depth) in {report.seconds:.0f} s; "
+            f"{len(report.failures)} failed{' (stopped early)' if report.stopped else ''}"
+        )
+        for failure in report.failures:
+            typer.echo(f"  seed {failure.trial.seed}, step {failure.step}: {failure.problem}")
+            typer.echo(f"    again: {failure.command(game.id)}")
+    if report.failures:
+        raise typer.Exit(1)
 
 
 @app.command()

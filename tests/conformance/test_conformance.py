@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from cyberdeck.engine import Game, games
+from cyberdeck.engine.invariants import check_replay
 
-from .invariants import check_replay, random_game
+from .invariants import random_game
 
 CASES = [
     pytest.param(game, options, id=f"{game.id}-{'-'.join(map(str, options.values())) or 'default'}")
