@@ -323,8 +323,9 @@ class HackState(CachedState):
         return events
 
     def _do_tutor(self, action: Action) -> list[Event]:
+        """A Joker search costs no action and has no limit per turn: ``fresh`` stays set, so every
+        Joker in hand (one just searched for included) may be revealed before the first action."""
         p = self.seat
-        self.fresh = False
         code = code_of(action.args[0])
         hand = self.hands[p]
         hand.remove(JOKER_CODE)
