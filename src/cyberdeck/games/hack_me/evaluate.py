@@ -27,6 +27,8 @@ def _score(state: HackState, p: int) -> float:
     score += 0.01 * min(len(state.hands[p]), 5)
     score -= 0.01 * min(state.tags[p], 5)
     archived = [VALUE[c] for c in state.archives[p]]
+    if p == state.seat:
+        archived += [VALUE[c] for c in state.filing]
     score -= sum(ARCHIVED[min(archived.count(r), 3)] for r in AGENDA_RANKS)
     if state.tags[p] and not state.hands[p]:
         score -= 0.1
