@@ -10,7 +10,8 @@ empty slot, the card code for an inactive firewall and minus the code for an act
 is ``credits * 64 + code``. Per-seat numbers live in lists of two.
 
 This module holds the state, setup, the turn and the piles; ``runs`` and ``agendas`` hold the rules
-of runs (with shocks) and of agenda benefits as functions of the state; ``phases`` names the moments.
+of runs (with shocks) and of agenda benefits as functions of the state, ``archive`` the owner's
+order of cards reaching an archive together; ``phases`` names the moments.
 """
 
 from __future__ import annotations
