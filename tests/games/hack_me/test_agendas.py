@@ -6,6 +6,7 @@ from cyberdeck.engine import Action, IllegalAction, load_game
 from cyberdeck.games.hack_me.position import cards, play, position
 
 GAME = load_game("hack-me")
+COST = {"AH": 3, "10H": 4, "JH": 5, "QH": 5, "KH": 5}
 
 
 def walls(state, seat, res):
@@ -102,3 +103,39 @@ def test_two_agendas_of_the_same_rank_do_not_make_five_different():
     state = position(agenda=("AH", ""), invest=(2, 0), stock=(1, 0), finalized=("AS 10S JS QS", ""))
     play(state, "invest")
     assert not state.is_terminal
+
+
+BENEFITS = {
+    "ace": ("AH", {}, ()),
+    "ten": ("10H", {}, ()),
+    "jack, three to order": ("JH", {"decks": ("2S 3S 4S 5S", "")}, ("stack 4S", "stack 2S")),
+    "jack, one card": ("JH", {"decks": ("2S", "")}, ()),
+    "jack, empty deck": ("JH", {}, ()),
+    "queen, two generators": ("QH", {"generators": ("7S:5 8S:2", "")}, ("drain 7S",)),
+    "queen, one generator": ("QH", {"generators": ("7S:5", "")}, ()),
+    "queen, no generator": ("QH", {}, ()),
+    "king, a firewall to place": ("KH", {"firewalls": ({"deck": "2S"}, {})}, ("rewire 2S",)),
+    "king, no firewall": ("KH", {}, ()),
+}
+
+
+@pytest.mark.parametrize("action", [1, 2, 3, 4])
+@pytest.mark.parametrize("benefit", BENEFITS)
+def test_an_invest_that_finalizes_is_one_action_whatever_the_benefit(benefit, action):
+    agenda, setup, choices = BENEFITS[benefit]
+    state = position(actions_left=5 - action, agenda=(agenda, ""), invest=(COST[agenda] - 1, 0),
+                     stock=(1, 0), hands=("2C", ""), **setup)  # fmt: skip
+    play(state, "invest", *choices)
+    assert state.finalized[0] == cards(agenda) and state.current_player == 0
+    assert state.actions_left == 4 - action
+    assert state.view(None)["phase"] == ("action" if action < 4 else "recycle")
+
+
+@pytest.mark.parametrize("agenda", ["AH", "10H", "QH"])
+def test_the_fifth_agenda_wins_before_its_benefit_is_carried_out(agenda):
+    others = {"AH": "10S JS QS KS", "10H": "AS JS QS KS", "QH": "AS 10S JS KS"}[agenda]
+    state = position(agenda=(agenda, ""), invest=(COST[agenda] - 1, 0), stock=(1, 0),
+                     finalized=(others, ""), generators=("7S:5 8S:2", ""))  # fmt: skip
+    play(state, "invest")
+    assert state.outcome.winners == (0,)
+    assert state.stock[0] == 0 and state.tags == [0, 0] and len(state.gens[0]) == 2

@@ -53,6 +53,7 @@ def test_every_card_stays_in_its_owners_pack_through_a_random_game():
             owned += [state.agenda[p]] if state.agenda[p] else []
             if state.seat == p:
                 owned += state.stack + state.stacked + [abs(c) for c in state.k_pool]
+                owned += state.filing
             elif state.run_card:
                 owned.append(state.run_card)
             assert sorted(owned) == full

@@ -2,8 +2,9 @@
 
 from itertools import pairwise
 
+from cyberdeck.agents import make_agent
 from cyberdeck.engine import Rng, load_game
-from cyberdeck.games.hack_me.position import position
+from cyberdeck.games.hack_me.position import play, position
 
 GAME = load_game("hack-me")
 
@@ -37,3 +38,18 @@ def test_each_archived_agenda_of_a_rank_costs_more_than_the_last():
     # Two ranks with one agenda each are safer than two agendas of one rank.
     spread = GAME.evaluate(position(hands=("2S", "2H"), archives=("QS KS", "")), 0)
     assert spread > values[2]
+
+
+def test_what_a_run_would_reach_on_top_of_the_archive_costs_a_little():
+    def value(archive):
+        return GAME.evaluate(position(hands=("2S", "2H"), archives=(archive, "")), 0)
+
+    assert value("2S 9H") > value("6H 2S") > value("9H 2S")  # top first: a 9 gives 9 credits
+    assert value("2S KH") > value("KH 2S")
+
+
+def test_the_owner_puts_the_richer_generator_under():
+    state = position(actions_left=1, generators=("", "6S:1 9H:1"))
+    play(state, "credit", "pass")
+    choices = {make_agent("greedy", seed).choose(state).text for seed in range(8)}
+    assert choices == {"archive 9H"}  # the 6 on top gives a runner 6 credits, not 9

@@ -123,3 +123,24 @@ def test_recycling_runs_in_order_recycle_then_dismantle_then_discard():
         play(state, move)
     assert seen == ["action", "recycle", "recycle", "dismantle", "discard", "discard"]
     assert len(state.hands[0]) == 5 and state.seat == 1
+
+
+def test_every_joker_in_hand_may_be_revealed_before_the_first_action():
+    state = position(hands=("JK JK", ""), decks=("2S 3S KH 4S", ""), fresh=True)
+    play(state, "tutor KH", "tutor 2S")
+    assert sorted(state.hands[0]) == sorted(cards("KH 2S"))
+    assert state.archives[0] == cards("JK JK") and state.actions_left == 4
+
+
+def test_a_joker_just_searched_for_may_be_revealed_too():
+    state = position(hands=("JK", ""), decks=("2S JK KH", ""), fresh=True)
+    play(state, "tutor JK")
+    assert "tutor" in kinds(state)
+    play(state, "tutor KH")
+    assert state.hands[0] == cards("KH") and state.archives[0] == cards("JK JK")
+
+
+def test_a_second_joker_waits_for_the_next_turn_once_an_action_is_taken():
+    state = position(hands=("JK JK", ""), decks=("2S 3S 4S", ""), fresh=True)
+    play(state, "tutor 4S", "draw")
+    assert "tutor" not in kinds(state)

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 
 def finalize(s: HackState, p: int) -> list[Event]:
+    """Reveal and score the current agenda, then carry out its benefit. Finalizing ends the invest
+    action: a benefit without a choice falls through to the one ``_after_action`` at the end, and a
+    benefit with a choice reaches it when its last decision is taken."""
     code = s.agenda[p]
     s.agenda[p] = 0
     s.invest[p] = 0
@@ -67,12 +70,12 @@ def finalize(s: HackState, p: int) -> list[Event]:
             return events
     elif rank == 12:
         gens = s.gens[p]
-        if len(gens) == 1:
-            return events + drain(s, p, 0)
-        if gens:
+        if len(gens) > 1:
             s.phase = DRAIN_PHASE
             s.decider = p
             return events
+        if gens:
+            events += drain(s, p, 0)
     else:
         pool = [c for c in s.fws[p] if c]
         if pool:

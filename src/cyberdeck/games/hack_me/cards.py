@@ -94,6 +94,8 @@ DRAIN = _per_card("drain", GENERATOR)
 REWIRE = _per_card("rewire", FIREWALL)
 RECYCLE = _per_card("recycle", None)
 DISCARD = _per_card("discard", None)
+#: Put the named card on your archive next, when several reach it at once (the last one is the top).
+ARCHIVE_ORDER = _per_card("archive", None)
 
 
 def _all_actions() -> list[Action]:
@@ -114,6 +116,8 @@ def _all_actions() -> list[Action]:
     out += [a for a in RECYCLE if a is not None]
     out += DISMANTLE
     out += [a for a in DISCARD if a is not None]
+    # Added last, so that the indices of every older action stay the same.
+    out += [a for a in ARCHIVE_ORDER if a is not None]
     return out
 
 

@@ -8,7 +8,7 @@ naming a card is refused with the same sentence whether or not that card is held
 from __future__ import annotations
 
 from ...engine import Action
-from .cards import ALL_ACTIONS, RESOURCE_BY_NAME, RESOURCES
+from .cards import ALL_ACTIONS, RESOURCE_BY_NAME, RESOURCES, TEXT
 from .phases import NAMES, PHASE_NAMES
 from .state import HackState
 
@@ -30,6 +30,8 @@ _ASKED = {
     "recycle": "which cards to recycle ('recycle CARD' or 'pass')",
     "dismantle": "whether to pay 2 to destroy a firewall ('dismantle RESOURCE LEVEL' or 'pass')",
     "discard": "which card to discard down to five ('discard CARD')",
+    "archive": "the order of the cards going on the archive together ('archive CARD' puts that "
+    "card on next; the last one placed is the top)",
 }
 
 _PHASE_OF_KIND = {
@@ -50,6 +52,7 @@ _PHASE_OF_KIND = {
     "recycle": "recycle",
     "dismantle": "dismantle",
     "discard": "discard",
+    "archive": "archive",
 }
 
 
@@ -91,6 +94,9 @@ def why_illegal(state: HackState, action: Action) -> str:
         return f"{who} has no firewall on {action.args[0]} level {action.args[1]}."
     if kind == "forfeit":
         return f"{who} has no finalized agenda {action.args[0]}."
+    if kind == "archive":
+        waiting = ", ".join(TEXT[c] for c in state.filing)
+        return f"{action.args[0]} is not waiting to go on the archive; these are: {waiting}."
     return f"'{action}' is not one of the choices offered now."
 
 

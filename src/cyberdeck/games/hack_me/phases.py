@@ -26,11 +26,12 @@ NAMES = ("Hacker A", "Hacker B")
     RECYCLE_PHASE,
     DISMANTLE_PHASE,
     DISCARD_PHASE,
+    ARCHIVE_PHASE,
     OVER,
-) = range(16)
+) = range(17)
 PHASE_NAMES = (
     "mulligan", "action", "activate", "boost", "pay", "scrap", "forfeit", "pick",
-    "trash", "stack", "drain", "rewire", "recycle", "dismantle", "discard", "over",
+    "trash", "stack", "drain", "rewire", "recycle", "dismantle", "discard", "archive", "over",
 )  # fmt: skip
 
 # What follows a shock's discard.

@@ -96,6 +96,8 @@ def prompt(view: Mapping[str, Any]) -> str:
         "recycle": f"{who}: recycle up to two cards for 2 credits each?",
         "dismantle": f"{who}: pay 2 credits to destroy one of your firewalls?",
         "discard": f"{who}: discard down to five cards.",
+        "archive": f"{who}: choose the order of the cards going on your archive "
+        "(the last one placed is the top, where a run reaches it).",
     }.get(phase, f"{who} decides.")
 
 
@@ -132,6 +134,9 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     if "pool" in pending:
         pool = [_card(c, style) if c else "??" for c in pending["pool"]]
         lines.append("Firewalls to place: " + " ".join(pool))
+    if pending.get("to_archive"):
+        owner = view["players"][view["active_player"]]["name"]
+        lines.append(f"Going on {owner}'s archive: {_cards(pending['to_archive'], style)}")
     lines.append("")
     lines += _area(view["players"][order[1]], style, order[1] == seat)
     lines.append("")
@@ -175,6 +180,11 @@ def render_lines(view: Mapping[str, Any]) -> str:
     run = view["run"]
     if run:
         out.append(f"A run is on the {run['target']}.")
+    waiting = view["pending"].get("to_archive")
+    if waiting:
+        owner = view["players"][view["active_player"]]["name"]
+        cards = ", ".join(_card(c, plain) for c in waiting)
+        out.append(f"Going on {owner}'s archive, in an order {owner} chooses: {cards}.")
     out.append(prompt(view))
     return "\n".join(out)
 
@@ -222,6 +232,10 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         seat = view["current_player"]
         level = len(view["players"][seat]["firewalls"][res]) + 1
         return f"Place firewall {args[0]} on your {res} at level {level}"
+    if kind == "archive":
+        rest = [c for c in view["pending"].get("to_archive", []) if c != args[0]]
+        if len(rest) == 1:
+            return f"Put {args[0]} on your archive, then {rest[0]} on top of it"
     if kind == "next":
         return f"Leave the {view['pending'].get('resource', 'current resource')} and move on"
     phrases = {
@@ -234,6 +248,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "rewire": "Place firewall {} here",
         "recycle": "Recycle {} for 2 credits",
         "discard": "Discard {}",
+        "archive": "Put {} on your archive next",
     }
     return phrases.get(kind, action.text).format(*args)
 

@@ -10,7 +10,8 @@ empty slot, the card code for an inactive firewall and minus the code for an act
 is ``credits * 64 + code``. Per-seat numbers live in lists of two.
 
 This module holds the state, setup, the turn and the piles; ``runs`` and ``agendas`` hold the rules
-of runs (with shocks) and of agenda benefits as functions of the state; ``phases`` names the moments.
+of runs (with shocks) and of agenda benefits as functions of the state, ``archive`` the owner's
+order of cards reaching an archive together; ``phases`` names the moments.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
 from . import agendas as agenda_rules
-from . import runs
+from . import archive, runs
 from .cards import (
     ACTIONS_PER_TURN,
     ACTIVATE,
     AGENDA,
     AGENDA_ACT,
+    ARCHIVE_ORDER,
     BOOST,
     COST,
     CREDIT,
@@ -68,6 +70,7 @@ from .phases import (
     ACTION_PHASE,
     ACTIVATE_PHASE,
     AFTER_ACTION,
+    ARCHIVE_PHASE,
     BOOST_PHASE,
     DISCARD_PHASE,
     DISMANTLE_PHASE,
@@ -102,6 +105,7 @@ class HackState(CachedState):
         "boosted",
         "decider",
         "decks",
+        "filing",
         "finalized",
         "first",
         "fresh",
@@ -176,6 +180,8 @@ class HackState(CachedState):
         #: The King's firewalls still to place (signed like slots) and the column being filled.
         self.k_pool: list[int] = []
         self.k_res = 0
+        #: Cards on their way to the seat's archive together, waiting for it to choose their order.
+        self.filing: list[int] = []
         self.recycled = 0
         #: The opening reveals, as (Hacker A's card, Hacker B's card) pairs; public.
         self.reveals: tuple[tuple[int, int], ...] = ()
@@ -254,6 +260,8 @@ class HackState(CachedState):
             return card_moves(STACK, self.stack)
         if phase == DRAIN_PHASE:
             return card_moves(DRAIN, [g & 63 for g in self.gens[p]])
+        if phase == ARCHIVE_PHASE:
+            return card_moves(ARCHIVE_ORDER, self.filing)
         if phase == REWIRE_PHASE:
             moves = card_moves(REWIRE, [abs(c) for c in self.k_pool])
             if len(self.k_pool) <= 3 * (3 - self.k_res):
@@ -323,8 +331,9 @@ class HackState(CachedState):
         return events
 
     def _do_tutor(self, action: Action) -> list[Event]:
+        """A Joker search costs no action and has no limit per turn: ``fresh`` stays set, so every
+        Joker in hand (one just searched for included) may be revealed before the first action."""
         p = self.seat
-        self.fresh = False
         code = code_of(action.args[0])
         hand = self.hands[p]
         hand.remove(JOKER_CODE)
@@ -443,7 +452,10 @@ class HackState(CachedState):
             )
             for code in dead:
                 events.append(event("spent", f"Generator {TEXT[code]} is spent and destroyed."))
-                events += self._to_archive(p, code)
+            if dead:
+                events += archive.archive_together(self, p, dead)
+                if self.phase == ARCHIVE_PHASE:
+                    return events
         return events + self._start_actions(p)
 
     def _start_actions(self, p: int) -> list[Event]:
@@ -672,6 +684,7 @@ class HackState(CachedState):
         other.stacked = self.stacked[:]
         other.k_pool = self.k_pool[:]
         other.k_res = self.k_res
+        other.filing = self.filing[:]
         other.recycled = self.recycled
         other.reveals = self.reveals
         other._outcome = self._outcome
@@ -778,6 +791,7 @@ class HackState(CachedState):
             tuple(self.stacked),
             tuple(self.k_pool),
             self.k_res,
+            tuple(self.filing),
             self.recycled,
             self.reveals,
             None if self._outcome is None else self._outcome.reason,
@@ -827,4 +841,5 @@ _HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
     "recycle": HackState._do_recycle,
     "dismantle": HackState._do_dismantle,
     "discard": HackState._do_discard,
+    "archive": archive.do_archive,
 }

@@ -2,7 +2,8 @@
 
 Hidden from the opponent (and from spectators): the hand, the deck, an inactive firewall's card, the
 current agenda's identity, the cards a Jack or King set aside. Public: credits everywhere, tags,
-archives, finalized agendas, active firewalls, counts, and the card accessed in a run.
+archives (and cards waiting to be put on one), finalized agendas, active firewalls, counts, and the
+card accessed in a run.
 """
 
 from __future__ import annotations
@@ -109,6 +110,9 @@ def _pending(state: HackState, seat: int | None) -> dict[str, Any]:
         out["pool_active"] = [c < 0 for c in state.k_pool]
     elif phase == "recycle":
         out["recycled"] = state.recycled
+    elif phase == "archive":
+        # Public: the cards were seen going there (spent generators are face up).
+        out["to_archive"] = [TEXT[c] for c in state.filing]
     return out
 
 

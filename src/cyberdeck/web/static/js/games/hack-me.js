@@ -32,6 +32,7 @@ function promptLine(view) {
     case "recycle": return `${who}: recycle up to two cards for 2 credits each?`;
     case "dismantle": return `${who}: pay 2 credits to destroy one of your firewalls?`;
     case "discard": return `${who}: discard down to five cards.`;
+    case "archive": return `${who}: choose the order of the cards going on your archive (the last one placed is the top, where a run reaches it).`;
     default: return `${who} decides.`;
   }
 }
@@ -198,6 +199,11 @@ function middle(ctx, view) {
         const node = el("span", {}, c ? card(c, { small: true }) : card(null, { faceDown: true, small: true }));
         return c ? offer(ctx, node, movesWhere(ctx, (k, a) => k === "rewire" && a[0] === c)) : node;
       }))));
+  }
+  if (pending.to_archive && pending.to_archive.length) {
+    // Public: the cards were seen going there; only their owner has the moves.
+    lines.push(el("div", { class: "hm-pending" }, `Going on ${view.players[view.active_player].name}'s archive (the last one placed is the top): `,
+      el("span", { class: "card-row" }, pending.to_archive.map((c) => offer(ctx, el("span", {}, card(c, { small: true })), movesWhere(ctx, (k, a) => k === "archive" && a[0] === c))))));
   }
   if (view.phase === "pick" && !view.outcome) {
     const picks = movesWhere(ctx, (k) => k === "pick");
