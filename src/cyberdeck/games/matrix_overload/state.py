@@ -284,9 +284,10 @@ class MatrixState(CachedState):
             if self.status[slot] == LIVING and self.overloads(slot):
                 killed = True
                 events.extend(self._kill(slot))
+        # Counted before the end is checked, so the final screen after a winning kill shows 0.
+        self.idle = 0 if killed else self.idle + 1
         if self._outcome is not None:
             return events
-        self.idle = 0 if killed else self.idle + 1
         limit = self.recursion_limit()
         if self.idle >= limit:
             events.extend(
