@@ -83,6 +83,13 @@ def test_the_zero_aimed_at_a_slot_gets_the_zeros_reason():
     assert "ICE" not in reason
 
 
+def test_a_classic_joker_aimed_at_a_slot_is_called_a_joker():
+    state = position(piles=EIGHT, slots={"n1": "JS"}, card="JK", deck="2C", variant="classic")
+    assert "JK cannot go to n1: the joker goes on a pile with the lowest top value" in refusal(
+        state, "n1"
+    )
+
+
 def test_the_zero_aimed_at_a_pile_that_is_not_lowest():
     state = position(piles={**NINE, "a1": "3H"}, card="0", deck="2C")
     reason = refusal(state, "a2")

@@ -8,7 +8,7 @@ names the card or pile the rule points at ("it must go on QS in w1 as ICE"), nev
 from __future__ import annotations
 
 from ...engine import Action
-from ...engine.cards import _RANKS, CARDS, JACK
+from ...engine.cards import _RANKS, CARDS, JACK, JOKER
 from .layout import PILE_BY_NAME, PILE_NAMES, SLOT_BY_NAME, SLOT_NAMES
 from .state import ANY_TIER, COLOUR_TIER, KILLED, LIVING, NO_CARD, SUIT_TIER, MatrixState
 
@@ -97,14 +97,13 @@ def _firewall(state: MatrixState, card: int, target: str) -> str:
 
 def _zero(state: MatrixState, card: int, target: str) -> str:
     low = state.top_value(state.lowest_piles()[0])
+    zero = "joker" if card == JOKER else _name(card)
     if target in SLOT_BY_NAME:
-        return (
-            f"the {_name(card)} goes on a pile with the lowest top value ({low}), never into a slot"
-        )
+        return f"the {zero} goes on a pile with the lowest top value ({low}), never into a slot"
     pile = PILE_BY_NAME[target]
     top = _name(state.piles[pile][-1])
     return (
-        f"the {_name(card)} must go on a pile with the lowest top value ({low}), "
+        f"the {zero} must go on a pile with the lowest top value ({low}), "
         f"and {target}'s top card {top} is {state.top_value(pile)}"
     )
 
