@@ -272,7 +272,8 @@ def play(
         raise typer.Exit(2) from None
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    typer.echo(f"{game.title} — seed {seed}. Type 'help' for commands.")
+    # The seed rebuilds every hidden card, so it is shown only once the game is over.
+    typer.echo(f"{game.title}. Type 'help' for commands.")
     session = TerminalSession(
         game, match, seats, terminal_style(plain, colour), input, typer.echo, records_dir()
     )
@@ -303,7 +304,10 @@ def replay(
         raise fail(str(err)) from None
     style = terminal_style(plain, colour)
     moves = [a for a in record.actions if a != "undo"]
-    typer.echo(f"{game.title}, seed {record.seed}, {len(states) - 1} moves.")
+    # An unfinished game's seed would give away its hidden cards to whoever resumes it by hand.
+    finished = states[-1].is_terminal
+    seed_note = f", seed {record.seed}" if finished else ", unfinished (its seed stays hidden)"
+    typer.echo(f"{game.title}{seed_note}, {len(states) - 1} moves.")
     for step, state in enumerate(states):
         if step:
             typer.echo(f"\n--- move {step}: {moves[step - 1] if step - 1 < len(moves) else ''}")
@@ -332,7 +336,7 @@ def bench(
             typer.echo(f"{game.id}:")
             for key, value in result.items():
                 if key != "game":
-                    typer.echo(f"  {key:<24} {value}")
+                    typer.echo(f"  {key:<28} {value}")
 
 
 @app.command()

@@ -46,8 +46,9 @@ def drained(conn: Connection) -> list[dict[str, Any]]:
     return out
 
 
-async def random_match(game_id: str, seed: int) -> int:
-    """One random game through the hub's messages, checked; returns how many states it saw."""
+async def random_match(game_id: str, seed: int, sink: list[dict[str, Any]] | None = None) -> int:
+    """One random game through the hub's messages, checked; returns how many states it saw
+    (and puts every message sent into ``sink``, when given)."""
     game = load_game(game_id)
     count = seat_count(game)
     data = MatchData(
@@ -87,6 +88,8 @@ async def random_match(game_id: str, seed: int) -> int:
         steps += 1
     for seat, conn in conns.items():
         received[seat] = drained(conn)
+        if sink is not None:
+            sink.extend(received[seat])
         marks = {
             json.dumps(event["seats"])
             for message in received[seat]
@@ -105,3 +108,13 @@ def test_no_message_to_a_seat_holds_a_card_it_may_not_see(game_id: str) -> None:
     while states < STATES:
         states += run(random_match(game_id, seed * 7919 + 1))
         seed += 1
+
+
+@pytest.mark.parametrize("game_id", ["matrix-overload", "cipher-run"])
+def test_no_message_of_a_live_match_carries_its_seed(game_id: str) -> None:
+    """The seed rebuilds every hidden card (the whole deck of a solitaire)."""
+    seed = 3_141_592_653_589_793
+    messages: list[dict[str, Any]] = []
+    run(random_match(game_id, seed, messages))
+    text = json.dumps(messages).replace(f'"m{seed}"', '"match-id"')  # this test names it so
+    assert messages and str(seed) not in text and '"seed":' not in text

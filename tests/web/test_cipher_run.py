@@ -5,6 +5,7 @@ resumes, watched by a spectator whose page and websocket never hold a card from 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -38,6 +39,19 @@ def type_a_number(page: Page, listed: list[str]) -> None:
         page.keyboard.press("Enter")
 
 
+def worth_shown(page: Page) -> None:
+    """An Overclocked module shows its worth (``=10``) and, on hover, its face value too."""
+    assert "undefined" not in page.locator(".cr-table").inner_text()
+    values = page.locator(".cr-value")
+    for i in range(values.count()):
+        value = values.nth(i)
+        title = value.get_attribute("title") or ""
+        found = re.fullmatch(r"face value (\d+), worth (\d+) with its Overclocks", title)
+        assert found, title
+        face, worth = found.groups()
+        assert value.inner_text() == f"={worth}" and int(worth) > int(face)
+
+
 def test_a_whole_game_against_the_ai_by_clicks_and_numbers(page: Page, arcade: Arcade) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -47,6 +61,7 @@ def test_a_whole_game_against_the_ai_by_clicks_and_numbers(page: Page, arcade: A
 
     def choose(page: Page, listed: list[str]) -> None:
         turns["n"] += 1
+        worth_shown(page)
         (type_a_number if turns["n"] % 3 == 0 else click_card_then_target)(page, listed)
 
     play_out(page, choose)

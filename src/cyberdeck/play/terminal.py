@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
@@ -183,6 +184,8 @@ class TerminalSession:
             names = " and ".join(self.seats[w].name for w in outcome.winners)
             headline = "You win!" if state.num_players == 1 else f"{names} wins."
         self.say(self.style.paint(headline, "bold") + " " + outcome.reason + ".")
+        # Only now: the seed rebuilds every card that was hidden during play.
+        self.say(f"Seed {self.match.record.seed} (the record keeps it).")
         self.say(self.style.paint("=" * 60, "bold"))
 
     def save_record(self) -> None:
@@ -190,6 +193,12 @@ class TerminalSession:
             return
         self.record_dir.mkdir(parents=True, exist_ok=True)
         record = self.match.record
-        path = self.record_dir / f"{record.game}-{record.seed}-{len(record.actions)}.json"
+        # Named by the time, not the seed: the name is printed, and so is an unfinished game's.
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        path = self.record_dir / f"{record.game}-{stamp}-{len(record.actions)}.json"
+        extra = 1
+        while path.exists():
+            extra += 1
+            path = path.with_name(f"{record.game}-{stamp}-{len(record.actions)}-{extra}.json")
         record.save(path)
         self.say(f"Record saved: {path} (watch it with 'cyberdeck replay {path}').")

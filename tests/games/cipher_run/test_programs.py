@@ -2,9 +2,9 @@
 
 import pytest
 
-from cyberdeck.engine import IllegalAction
+from cyberdeck.engine import ASCII, IllegalAction
 
-from .conftest import play, position, stack
+from .conftest import GAME, play, position, stack
 
 
 def discard(s, seat):
@@ -97,3 +97,45 @@ def test_targets_are_counted_from_the_bottom_and_must_exist():
     assert (
         str(err.value) == "The opponent's node at vault1 has modules 1 to 2; there is no module 3."
     )
+
+
+# --- an Overclocked module: its face value is what the rules compare, its worth what it adds ----
+
+
+def test_the_view_names_a_modules_face_value_and_its_worth_apart():
+    s = position(mine={1: "3H 5H+KS+KD"}, hand="7H")
+    top = s.view(0)["vaults"][0]["nodes"][0]["modules"][1]
+    assert top == {
+        "card": "5H",
+        "face": 5,
+        "overclocks": [{"card": "KS", "owner": 0}, {"card": "KD", "owner": 0}],
+        "worth": 20,
+    }
+    assert "5H worth 20 (face value 5)" in GAME.inspect(s.view(0), "vault1", ASCII)
+
+
+def test_an_overclocked_module_is_followed_by_its_face_value():
+    # Ascending, top 5H worth 10: a 7 is higher than the 5 it faces, though lower than 10.
+    s = position(mine={1: "3C 5H+KS"}, hand="7C 5D")
+    assert "deploy 7C vault1" in [a.text for a in s.legal_actions()]
+    with pytest.raises(IllegalAction, match="same value"):
+        play(s, "deploy 5D vault1")  # equal face values, whatever the Overclocks
+    play(s, "deploy 7C vault1")
+    assert stack(s, 0, 1) == "3C 5H+KS 7C asc" and s.total[0] == 3 + 10 + 7
+
+
+def test_a_zero_day_matches_face_values_not_overclocked_worth():
+    s = position(mine={1: "5H+KS"}, theirs={1: "10C", 2: "5D"}, hand="JK")
+    play(s, "deploy JK vault1 opp 1")  # the 10: purges every other 10, not the 5 worth 10
+    assert (stack(s, 0, 1), stack(s, 1, 2)) == ("5H+KS", "5D")
+    s = position(mine={1: "5H+KS"}, theirs={1: "10C", 2: "5D"}, hand="JK")
+    play(s, "deploy JK vault1 own 1")  # the Overclocked 5 purges the other 5
+    assert (stack(s, 1, 1), stack(s, 1, 2)) == ("10C", "")
+
+
+def test_the_move_list_counts_an_overclocked_modules_worth():
+    s = position(mine={1: "3H 5H+KS"}, hand="KD JC")
+    view = s.view(0)
+    texts = {a.text: GAME.describe_action(a, view) for a in s.legal_actions()}
+    assert texts["deploy KD vault1 own 2"].endswith("total 13 -> 23 (locked)")
+    assert texts["deploy JC vault1 own 2"].endswith("total 13 -> 3")

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cyberdeck.engine import IllegalAction
+from cyberdeck.engine import IllegalAction, Match
+from cyberdeck.engine.cards import CARDS
 from cyberdeck.games.cipher_run.cards import KIND, NUMBER
 
 from .conftest import GAME, play
@@ -12,6 +13,9 @@ HEAVY_DECK = GAME.read_deck(
     "2x AS\n2x 2S\n2x 3S\nAH\n2H\n3H\n4H\n5H\n6H\n7H\nAD\n2D\n3D\n4D\n5D\n6D\n7D\n"
     "2x JC\n2x JH\n2x QC\n2x QD\nJK\nKS\n"
 )
+
+
+HEAVY_DECK_PAIR = [HEAVY_DECK, HEAVY_DECK]
 
 
 def test_the_heavy_deck_is_legal():
@@ -41,6 +45,19 @@ def test_a_hand_with_fewer_than_three_numbers_is_shown_and_drawn_again():
     assert sum(1 for c in shown if KIND[c] == NUMBER) < 3
     assert all(sum(1 for c in h if KIND[c] == NUMBER) >= 3 for h in s.hands)
     assert s.view(1 - seat)["redraws"][0]["player"] == seat  # public
+
+
+def test_a_redrawn_hand_is_in_the_log_for_both_seats_and_spectators():
+    decks = [[str(c) for c in HEAVY_DECK]] * 2
+    seed = next(n for n in range(400) if GAME.new_state(seed=n, decks=HEAVY_DECK_PAIR).redraws)
+    match = Match(GAME, None, seed=seed, decks=decks)
+    seat, shown = match.state.redraws[0]
+    reveals = [e for e in match.log if e.kind == "redraw"]
+    assert len(reveals) == len(match.state.redraws)
+    first = reveals[0]
+    assert first.data == {"player": seat, "cards": [str(CARDS[c]) for c in shown]}
+    assert first.text.startswith(f"Player {seat + 1} reveals an opening hand with ")
+    assert all(first.visible_to(viewer) for viewer in (0, 1, None))
 
 
 def seed_all(s, seat):

@@ -1,7 +1,7 @@
 """The win, the three losses and their reasons; information; undo and replay."""
 
 from cyberdeck import load_game
-from cyberdeck.engine import Action, Match, Rng, replay
+from cyberdeck.engine import Action, Match, Rng, Style, replay
 from cyberdeck.games.matrix_overload.position import position
 
 GAME = load_game("matrix-overload")
@@ -19,6 +19,16 @@ def test_killing_the_twelfth_royal_wins():
     place(state, "a1")
     assert state.is_terminal and state.outcome.winners == (0,)
     assert state.outcome.kind == "win" and state.outcome.returns == (1.0,)
+
+
+def test_the_winning_kill_resets_the_quiet_draw_count_on_the_final_screen():
+    # Two quiet draws before the last placement; the kill that wins sets the count back to 0.
+    state = position(piles={**EIGHT, "a1": "2S", "a2": "5H", "a3": "6D"},
+                     slots={**ALL_DEAD, "e1": "JS"}, card="3C", deck="2C")  # fmt: skip
+    state.idle = 2
+    place(state, "a1")
+    assert state.is_terminal and state.view(0)["idle"] == 0
+    assert "Quiet draws 0/" in GAME.render(state.view(0), Style())
 
 
 def test_out_of_time_when_the_deck_is_empty_and_a_royal_lives():

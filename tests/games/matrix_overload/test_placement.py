@@ -110,6 +110,6 @@ def test_an_illegal_placement_is_refused_with_a_reason_and_changes_nothing():
         state.apply(Action("place", ("a2",)))
     with pytest.raises(IllegalAction, match="neither a pile"):
         state.apply(Action("place", ("z9",)))
-    with pytest.raises(IllegalAction, match="only becomes ICE"):
+    with pytest.raises(IllegalAction, match="becomes ICE only when it fits no pile"):
         state.apply(Action("place", ("n1",)))
     assert state.fingerprint() == before

@@ -280,14 +280,14 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     target = module["card"]
     kind_name = KIND_NAMES[KIND[card]]
     if kind_name == "Overclock":
-        after = node["total"] + module["value"]
+        after = node["total"] + module["worth"]
         times = 2 << len(module["overclocks"])
         return (
             f"Overclock {args[0]}: {target} ×{times} on {where}: "
             f"total {node['total']} -> {after} ({_state_of(after)})"
         )
     if kind_name == "Kill-Switch":
-        after = node["total"] - module["value"]
+        after = node["total"] - module["worth"]
         return (
             f"Kill-Switch {args[0]}: remove {target} from {where}: total {node['total']} -> {after}"
         )
@@ -384,7 +384,10 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
                     f"{k['card']} from {_who(k['owner'], viewer)}" for k in module["overclocks"]
                 )
                 extra = f", Overclocked by {by}"
-            lines.append(f"    {number}. {module['card']} worth {module['value']}{extra}")
+            worth = f"worth {module['worth']}"
+            if module["overclocks"]:
+                worth += f" (face value {module['face']})"
+            lines.append(f"    {number}. {module['card']} {worth}{extra}")
     if vault["contested"]:
         lines.append("  Contested: both nodes are Locked with equal totals.")
     elif vault["controller"] is not None:

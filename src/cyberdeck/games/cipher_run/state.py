@@ -128,6 +128,21 @@ class CipherState(CachedState):
             self.hands[seat] = hand[::-1]
         self.redraws = tuple(redraws)
 
+    def opening_events(self) -> list[Event]:
+        """The re-drawn opening hands, in the order they were shown: the rules reveal them, so
+        the log carries them to both seats and to spectators."""
+        events = []
+        for seat, cards in self.redraws:
+            shown = ", ".join(_text(c) for c in cards)
+            numbers = sum(1 for c in cards if KIND[c] == NUMBER)
+            text = (
+                f"{player_name(seat)} reveals an opening hand with {_count(numbers, 'Number Module')}"
+                f" ({shown}), shuffles it back and draws {OPENING_HAND} again."
+            )
+            data = {"player": seat, "cards": [_text(c) for c in cards]}
+            events.append(Event("redraw", text, data))
+        return events
+
     # --- the contract --------------------------------------------------------------------------
 
     @property

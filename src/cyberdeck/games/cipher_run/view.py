@@ -11,7 +11,7 @@ from typing import Any
 from ...engine import Rng
 from ...engine.cards import CARDS
 from .actions import VAULT_NAMES
-from .cards import KIND, NUMBER, SUIT
+from .cards import KIND, NUMBER, SUIT, VALUE
 from .state import (
     NOBODY,
     OWNER_SHIFT,
@@ -43,13 +43,16 @@ def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]
             "protocol": None,
             "protocol_symbol": None,
         }
+    # ``face`` is what the rules compare (profile, equal values, Zero-Day); ``worth`` is what the
+    # module adds to the node total once its Overclocks double it. One name for both misled readers.
     modules = [
         {
             "card": _text(card),
+            "face": VALUE[card],
             "overclocks": [
                 {"card": _text(k % OWNER_SHIFT), "owner": k // OWNER_SHIFT} for k in kings
             ],
-            "value": (CARDS[card].rank) << len(kings),
+            "worth": VALUE[card] << len(kings),
         }
         for card, kings in zip(state.mods[node], state.kings[node], strict=True)
     ]
@@ -161,7 +164,7 @@ def determinize(state: CipherState, seat: int, rng: Rng) -> CipherState:
         seeds = [state.mods[n][0] for n in hidden]
     for node, card in zip(hidden, seeds, strict=True):
         other.mods[node] = (card,)
-        other.total[node] = CARDS[card].rank
+        other.total[node] = VALUE[card]
     other.hands[opp] = hand
     other.decks[opp] = rest[hand_size:]
     other.rng = rng.fork()

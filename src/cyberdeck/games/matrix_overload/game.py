@@ -70,7 +70,8 @@ class MatrixOverload(Game):
         return {"fair": FairPlayer}
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
-        """Win rates on a fixed seed set: random, the fair player, and the solver's upper bound."""
+        """Win rates on a fixed seed set: random, the fair player, and the solver's lower bound
+        on the perfect-information win rate (deals it cannot settle in its budget count as lost)."""
         seeds = range(50 if quick else 1000)
         return {"seeds": len(seeds), **win_rates(self, seeds)}
 

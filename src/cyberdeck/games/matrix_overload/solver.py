@@ -1,11 +1,12 @@
 """The solver: searches lines of play knowing the deck order.
 
-MATR1X has no chance once the deck is shuffled, so a search over the player's choices finds a win
-whenever one exists; its win rate is an upper bound on what any real strategy can achieve on the
-same deals. The search is limited discrepancy search: first the line the heuristic likes best, then
-every line that departs from it once, then twice, and so on, skipping positions already refuted.
-It has a node budget: a deal where the budget runs out is reported as *unknown*, never as a loss.
-It is an analysis tool, never an opponent.
+MATR1X has no chance once the deck is shuffled, so a search over the player's choices could find a
+win whenever one exists. The perfect-information win rate (every winnable deal won) is an upper bound
+on what any real strategy can achieve on the same deals; the solver's own rate is only a *lower
+bound* on it, because the search has a node budget: a deal where the budget runs out is reported as
+*unknown*, never as a loss, and is not counted as a win. The search is limited discrepancy search:
+first the line the heuristic likes best, then every line that departs from it once, then twice, and
+so on, skipping positions already refuted. It is an analysis tool, never an opponent.
 """
 
 from __future__ import annotations

@@ -29,6 +29,8 @@ EMPTY, LIVING, KILLED = 0, 1, 2
 STATUS_NAMES = ("empty", "living", "killed")
 NO_CARD = -1
 BLACK_ICE_LIMIT = 20
+#: How a royal or ICE chose its place: by suit, failing that by colour, failing that any.
+SUIT_TIER, COLOUR_TIER, ANY_TIER = 0, 1, 2
 ROYALS = 12
 
 PLACE_PILE: tuple[Action, ...] = tuple(Action("place", (name,)) for name in PILE_NAMES)
@@ -166,34 +168,44 @@ class MatrixState(CachedState):
         low = min(values)
         return [p for p in range(9) if values[p] == low]
 
-    def royal_slots(self, card: int) -> list[int]:
-        """Empty slots next to the most similar top card (suit, then colour, then any)."""
+    def royal_piles(self, card: int) -> tuple[int, list[int]]:
+        """The piles a firewall (or preventative ICE) may go beside, and why: the tier that chose
+        them (``SUIT_TIER``, ``COLOUR_TIER`` or ``ANY_TIER``); only piles facing an empty slot."""
         status = self.status
         open_piles = [p for p in EDGE_PILES if any(status[s] == EMPTY for s in SLOTS_FACING[p])]
-        best: list[int] = []
-        for similar in (same_suit, same_colour, None):
-            tier = [
+        for tier, similar in enumerate((same_suit, same_colour, None)):
+            found = [
                 p
                 for p in open_piles
                 if similar is None or (self.piles[p] and similar(self.piles[p][-1], card))
             ]
-            if tier:
-                high = max(self.top_value(p) for p in tier)
-                best = [p for p in tier if self.top_value(p) == high]
-                break
-        return sorted(s for p in best for s in SLOTS_FACING[p] if status[s] == EMPTY)
+            if found:
+                high = max(self.top_value(p) for p in found)
+                return tier, [p for p in found if self.top_value(p) == high]
+        return ANY_TIER, []
+
+    def royal_slots(self, card: int) -> list[int]:
+        """Empty slots next to the most similar top card (suit, then colour, then any)."""
+        _, best = self.royal_piles(card)
+        return sorted(s for p in best for s in SLOTS_FACING[p] if self.status[s] == EMPTY)
+
+    def ice_tier(self, card: int) -> tuple[int, list[int]]:
+        """The living royals a number card that fits no pile may become ICE on, and the tier
+        (``SUIT_TIER``, ``COLOUR_TIER`` or ``ANY_TIER``) that chose them, lowest health first."""
+        living = [s for s in range(12) if self.status[s] == LIVING]
+        for tier, similar in enumerate((same_suit, same_colour, None)):
+            found = [s for s in living if similar is None or similar(self.royal[s], card)]
+            if found:
+                return tier, found
+        return ANY_TIER, []
 
     def ice_slots(self, card: int) -> list[int]:
         """Where a number card that fits no pile goes: onto a living royal, or preventative."""
-        living = [s for s in range(12) if self.status[s] == LIVING]
-        if not living:
+        _, found = self.ice_tier(card)
+        if not found:
             return self.royal_slots(card)
-        for similar in (same_suit, same_colour, None):
-            tier = [s for s in living if similar is None or similar(self.royal[s], card)]
-            if tier:
-                low = min(self.health(s) for s in tier)
-                return [s for s in tier if self.health(s) == low]
-        raise AssertionError("unreachable: the last tier takes every living royal")
+        low = min(self.health(s) for s in found)
+        return [s for s in found if self.health(s) == low]
 
     def health(self, slot: int) -> int:
         royal = self.royal[slot]
@@ -284,9 +296,10 @@ class MatrixState(CachedState):
             if self.status[slot] == LIVING and self.overloads(slot):
                 killed = True
                 events.extend(self._kill(slot))
+        # Counted before the end is checked, so the final screen after a winning kill shows 0.
+        self.idle = 0 if killed else self.idle + 1
         if self._outcome is not None:
             return events
-        self.idle = 0 if killed else self.idle + 1
         limit = self.recursion_limit()
         if self.idle >= limit:
             events.extend(
@@ -364,26 +377,9 @@ class MatrixState(CachedState):
     # --- refusing moves clearly ---------------------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
-        card = CARDS[self.card] if self.card != NO_CARD else None
-        if action.kind != "place" or len(action.args) != 1:
-            return (
-                "Every move is 'place' and a pile (a1..c3) or a slot (n1..w3), such as 'place b2'."
-            )
-        target = action.args[0]
-        if target not in PILE_NAMES and target not in SLOT_NAMES:
-            return f"'{target}' is neither a pile (a1..c3) nor a slot (n1..n3, e1..e3, s1..s3, w1..w3)."
-        legal = ", ".join(a.args[0] for a in self.legal_actions())
-        rank = _RANKS[self.card]
-        if rank >= JACK:
-            why = "a firewall goes in an empty slot beside the most similar top card"
-        elif target in SLOT_NAMES:
-            why = "a number card only becomes ICE when it fits no pile"
-        elif rank == 0:
-            why = "the 0 must go on a pile with the lowest top value"
-        else:
-            top = self.piles[PILE_NAMES.index(target)][-1]
-            why = f"its top card {CARDS[top]} is higher"
-        return f"{card} cannot go on {target}: {why}. It can go on: {legal}."
+        from .explain import why_illegal
+
+        return why_illegal(self, action)
 
     # --- information -------------------------------------------------------------------------------
 

@@ -71,7 +71,7 @@ function nodeBox(vault, node, side, mine, ctx, found) {
     const box = el("span", { class: "cr-module", dataset: { module: String(i + 1) } },
       card(m.card, { small: true }),
       m.overclocks.length ? el("span", { class: "cr-overclocks" }, m.overclocks.map((o) => card(o.card, { small: true, label: `Overclock ${o.card}` }))) : null,
-      m.overclocks.length ? el("span", { class: "cr-value", title: "value with its Overclocks" }, `=${m.value}`) : null);
+      m.overclocks.length ? el("span", { class: "cr-value", title: `face value ${m.face}, worth ${m.worth} with its Overclocks` }, `=${m.worth}`) : null);
     return aim(ctx, box, found, `${key} ${i + 1}`, `${m.card} on ${vault}`);
   });
   const hidden = Array.from({ length: node.hidden || 0 }, () => card(null, { faceDown: true, small: true, label: "a seed, face down" }));
