@@ -63,9 +63,9 @@ def targets(
 ) -> list[int]:
     o = 1 - s
     defs = st.defs
-    if target == "st":
-        return [source]
     if target == "own-runner":
+        if any(e.op == "straighten" for e in effects):
+            return [r for r in st.runners(s) if st.can_ready(r)]
         return st.runners(s)
     if target == "opp-runner":
         if any(e.op == "bust" for e in effects):
@@ -247,10 +247,8 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
     d = st.defs[complete] if complete else None
     if d is not None and d.ability is not None and d.ability.timing == "complete":
         ab = d.ability
-        cands = targets(st, s, ab.target, ab.effects, complete)
         if ab.target == "none":
             return responses.resolve(st, s, ("card-complete", complete, 0))
-        if cands:
-            st.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
-            return []
+        cands = targets(st, s, ab.target, ab.effects, complete)
+        return responses.ask_target(st, s, ("card-complete", complete, 0), cands)
     return priority.done(st, s)

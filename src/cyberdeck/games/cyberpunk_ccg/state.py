@@ -34,6 +34,7 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
+    F_BUSTED,
     F_DRAWN,
     F_PRESSED,
     SETUP,
@@ -223,6 +224,19 @@ class CyberState(CachedState):
             return self._attmap.get(i, [])
         host = self.host
         return [a for a in self.play[self.owner[i]] if host[a] == i]
+
+    def can_ready(self, i: int) -> bool:
+        """A busted card stays used until its owner's next Straighten step: no effect may
+        straighten, renew or ready it before then."""
+        return not self.flags[i] & F_BUSTED
+
+    def ready(self, i: int) -> bool:
+        """Straighten card ``i`` by an effect (never a busted one); says whether it happened.
+        Every effect that readies a card goes through here, so the bust holds against all."""
+        if not self.can_ready(i):
+            return False
+        self.used[i] = 0
+        return True
 
     def mod(self, i: int, stat: str) -> int:
         return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
