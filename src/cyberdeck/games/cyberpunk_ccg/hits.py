@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority, responses
-from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
+from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
 if TYPE_CHECKING:
@@ -79,11 +79,12 @@ def targets(
         return st.sites(s)
     if target == "any-site":
         return legwork.all_sites(st)
-    if target == "opp-gear":
+    if target in ("opp-gear", "opp-attachment"):
+        kinds = (EQUIPMENT,) if target == "opp-gear" else (EQUIPMENT, CYBER)
         return [
             a
             for a in st.play[o]
-            if defs[a].kind == EQUIPMENT and st.host[a] and defs[st.host[a]].kind == RUNNER
+            if defs[a].kind in kinds and st.host[a] and defs[st.host[a]].kind == RUNNER
         ]
     if target == "own-discard":
         out = []

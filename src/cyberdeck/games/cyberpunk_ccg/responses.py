@@ -327,6 +327,10 @@ def payoff(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
 
 def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[Event]:
     op = e.op
+    if op == "gain" and e.stat == "next-turn":
+        st.owed[s] += e.amount
+        text = f"Player {s + 1} will gain {e.amount} EB at the start of their next turn."
+        return [Event("gain", text, {})]
     if op == "gain":
         st.bank[s] += e.amount
         return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]

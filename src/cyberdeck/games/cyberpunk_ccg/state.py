@@ -66,6 +66,7 @@ class CyberState(CachedState):
         "host",
         "mods",
         "ops",
+        "owed",
         "owner",
         "passes",
         "play",
@@ -120,6 +121,7 @@ class CyberState(CachedState):
         self.play: list[list[int]] = [[], []]
         self.sponsor = [0, 0]
         self.bank = [0, 0]
+        self.owed = [0, 0]  # EB banked at the start of the seat's next turn
         self.ops = [0, 0]
         self.style = [0, 0]
         self.busts = [0, 0]
@@ -462,6 +464,7 @@ class CyberState(CachedState):
         o.play = [self.play[0][:], self.play[1][:]]
         o.sponsor = self.sponsor[:]
         o.bank = self.bank[:]
+        o.owed = self.owed[:]
         o.ops = self.ops[:]
         o.style = self.style[:]
         o.busts = self.busts[:]
@@ -506,6 +509,7 @@ class CyberState(CachedState):
             tuple(_pack(x) for x in self.stash),
             tuple(_pack(x) for x in self.play),
             tuple(self.bank),
+            tuple(self.owed),
             tuple(self.ops),
             tuple(self.style),
             tuple(self.busts),
