@@ -58,9 +58,9 @@ def targets_for(st: CyberState, s: int, mode: str) -> list[int]:
     return out
 
 
-def targets(
-    st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (), source: int = 0
-) -> list[int]:
+def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = ()) -> list[int]:
+    """The legal targets of an effect: what the target word names, less what the effects cannot
+    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened)."""
     o = 1 - s
     defs = st.defs
     if target == "own-runner":
@@ -250,6 +250,6 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
         ab = d.ability
         if ab.target == "none":
             return responses.resolve(st, s, ("card-complete", complete, 0))
-        cands = targets(st, s, ab.target, ab.effects, complete)
+        cands = targets(st, s, ab.target, ab.effects)
         return responses.ask_target(st, s, ("card-complete", complete, 0), cands)
     return priority.done(st, s)

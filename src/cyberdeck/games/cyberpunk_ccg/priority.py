@@ -77,7 +77,7 @@ def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
         holder = st.host[i]
         if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
             responses.effects_possible(st, s, ab.effects)
-            and (ab.target == "none" or hits.targets(st, s, ab.target, ab.effects, i))
+            and (ab.target == "none" or hits.targets(st, s, ab.target, ab.effects))
         ):
             out.append("card")
     if d.kind != RUNNER:

@@ -54,7 +54,7 @@ def with_target(
 ) -> list[Event]:
     if target == "none":
         return respond_or_resolve(st, s, pending)
-    return ask_target(st, s, pending, hits.targets(st, s, target, effects, pending[1]))
+    return ask_target(st, s, pending, hits.targets(st, s, target, effects))
 
 
 def ask_target(st: CyberState, s: int, pending: tuple[Any, ...], cands: list[int]) -> list[Event]:
