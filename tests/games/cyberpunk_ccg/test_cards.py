@@ -105,6 +105,17 @@ def test_sabotage() -> None:
     assert state.zone[blade] == Z_DISCARD and state.zone[ganger] == Z_PLAY
 
 
+def test_sabotage_trashes_cyber_too_as_its_text_says() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    eyes = t.card(1, "cyberoptics", on=ganger)
+    t.hand(0, "sabotage")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "sabotage", f"target c{eyes}")
+    assert state.zone[eyes] == Z_DISCARD and state.empathy(ganger) == 5
+
+
 def test_payday() -> None:
     t = Table()
     t.hand(0, "payday")
@@ -331,9 +342,17 @@ def test_data_heist() -> None:
     assert len(state.hand[0]) == 2 and state.ops[0] == 10
 
 
-def test_smash_and_grab() -> None:
-    _, state, _ = _run("smash-and-grab")
-    assert state.bank[0] == 4
+def test_smash_and_grab_pays_at_the_start_of_the_next_turn() -> None:
+    t, state, _ = _run("smash-and-grab")
+    assert state.bank[0] == 0 and state.view(1)["players"][0]["bank_next_turn"] == 4
+    t.deck(0, *["ganger"] * 3)
+    t.deck(1, *["ganger"] * 3)
+    while state.active == 0:
+        act(state, state.legal_actions()[0].text)
+    assert state.bank[0] == 0  # not during the opponent's turn
+    while state.active == 1 or state.step < 2:  # on to player 1's next Straighten
+        act(state, state.legal_actions()[0].text)
+    assert state.active == 0 and state.bank[0] == 4 and state.owed[0] == 0
 
 
 def test_corporate_extraction_black_op_and_patrol_sweep_only_score() -> None:
@@ -386,6 +405,34 @@ def test_citywide_blackout() -> None:
         act(state, "pass")
     act(state, f"target c{blade}")
     assert state.zone[blade] == Z_DISCARD
+
+
+def test_citywide_blackout_trashes_cyber_too_as_its_text_says() -> None:
+    t = Table("the-mob", "ncpd")
+    for _ in range(3):
+        t.card(0, "psycho-squad-officer", team=1)
+    ganger = t.card(1, "ganger")
+    plating = t.card(1, "subdermal-plating", on=ganger)
+    op = t.card(0, "citywide-blackout")
+    t.awake(1)
+    state = t.at("runs")
+    act(state, "send t1", f"run c{op}")
+    while state.hit is not None:
+        act(state, "pass")
+    assert texts(state) == [f"target c{plating}"]
+    act(state, f"target c{plating}")
+    assert state.zone[plating] == Z_DISCARD
+
+
+def test_lay_low_moves_only_equipment_cyber_never_leaves_its_runner() -> None:
+    t = Table()
+    ganger = t.card(1, "ganger")
+    t.card(1, "cyberoptics", on=ganger)
+    t.hand(0, "lay-low")
+    t.awake(1)
+    state = t.at("purchase")
+    state.bank[0] = 10
+    assert "play lay-low" not in texts(state)
 
 
 def test_merc_sniper() -> None:

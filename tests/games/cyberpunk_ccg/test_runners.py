@@ -101,7 +101,42 @@ def test_a_med_tech_saves_a_weaker_runner_from_being_trashed() -> None:
     state = _ambush(t, cop)
     assert state.current_player == 0 and texts(state) == ["no-save", f"save c{med}"]
     act(state, f"save c{med}")
-    assert state.zone[cop] == Z_PLAY and state.used[cop] and state.used[med]
+    assert state.zone[cop] == Z_PLAY and state.used[cop] and not state.used[med]
+
+
+def test_a_med_tech_s_save_is_constant_it_saves_again_the_same_turn() -> None:
+    """The save has no phase after its "//": it does not exhaust the Med-Tech (the ruling)."""
+    t = Table()
+    med = t.card(0, "trauma-medic")  # Power 5
+    cop = t.card(0, "beat-cop")  # Power 3
+    rookie = t.card(0, "patrol-officer")  # Power 2
+    t.hand(1, "ambush", "ambush")
+    t.awake(0)
+    state = t.at("purchase", active=1)
+    for victim in (cop, rookie):
+        state.bank[1] = 10
+        act(state, "play ambush", "pay bank", f"target c{victim}")
+        assert texts(state) == ["no-save", f"save c{med}"]
+        act(state, f"save c{med}", "pass")
+    assert state.zone[cop] == state.zone[rookie] == Z_PLAY and not state.used[med]
+
+
+def test_a_techie_s_save_is_constant_too() -> None:
+    """Jury-Rig's save says "//Response", no phase and no "All": it is constant as well."""
+    t = Table("friendly-gangs")
+    techie = t.card(0, "gearhead")  # Power 4
+    cop = t.card(0, "beat-cop")
+    jacket = t.card(0, "armored-jacket", on=cop)
+    rifle = t.card(0, "monoblade", on=cop)
+    t.hand(1, "sabotage", "sabotage")
+    t.awake(0)
+    state = t.at("purchase", active=1)
+    state.bank[1] = 10
+    act(state, "play sabotage", "pay bank", f"target c{jacket}", f"save c{techie}")
+    act(state, "pass")
+    state.bank[1] = 10
+    act(state, "play sabotage", "pay bank", f"target c{rifle}", f"save c{techie}")
+    assert state.zone[jacket] == state.zone[rifle] == Z_PLAY and not state.used[techie]
 
 
 def test_the_owner_may_let_a_savable_runner_be_trashed() -> None:
@@ -119,8 +154,8 @@ def test_the_owner_chooses_which_med_tech_saves() -> None:
     medic = t.card(0, "trauma-medic")  # Power 5
     cop = t.card(0, "beat-cop")  # Power 3: either one alone is enough
     state = _ambush(t, cop)
-    act(state, f"save c{medic}")
-    assert state.zone[cop] == Z_PLAY and state.used[medic] and not state.used[doc]
+    (saved,) = [e.text for e in act(state, f"save c{medic}") if e.kind == "save"]
+    assert state.zone[cop] == Z_PLAY and f"(c{medic})" in saved and f"(c{doc})" not in saved
 
 
 def test_nothing_saves_a_burned_runner() -> None:
@@ -153,7 +188,7 @@ def test_a_techie_saves_gear_to_the_stash_when_its_runner_is_trashed() -> None:
     # The ganger has no Med-Tech: it is trashed; the Techie may keep its blade in the Stash.
     assert state.zone[ganger] == Z_DISCARD and texts(state) == ["no-save", f"save c{techie}"]
     act(state, f"save c{techie}")
-    assert state.zone[blade] == Z_STASH and state.used[techie]
+    assert state.zone[blade] == Z_STASH and not state.used[techie]
 
 
 def test_gear_no_techie_keeps_is_trashed_with_its_runner() -> None:
@@ -370,7 +405,7 @@ def test_med_techs_partner_to_save_a_stronger_runner() -> None:
     act(state, f"save c{a}")
     assert state.prompt is not None and state.prompt[0] == "save" and not state.used[a]
     act(state, f"save c{b}")
-    assert state.zone[boss] == Z_PLAY and state.used[a] and state.used[b]
+    assert state.zone[boss] == Z_PLAY and not state.used[a] and not state.used[b]
 
 
 def test_corps_partner_to_return_a_dearer_location() -> None:

@@ -218,3 +218,16 @@ def test_damage_control_discards_down_to_eight() -> None:
     assert state.prompt == ("discard", 0)
     act(state, "discard beat-cop", "discard beat-cop")
     assert len(state.hand[0]) == 8 and state.active == 1
+
+
+def test_the_chassis_loses_a_token_at_the_start_of_every_turn_both_players() -> None:
+    t = Table("friendly-gangs", "ncpd")
+    _, chassis = _punknaught(t)
+    t.deck(1, *["ganger"] * 3)
+    t.deck(0, *["ganger"] * 3)
+    state = t.at("damage")
+    turns.end_turn(state)  # player 2's turn begins
+    assert state.active == 1 and state.tokens[chassis] == 2
+    state.prompt, state.step = None, 8
+    turns.end_turn(state)  # player 1's turn begins
+    assert state.active == 0 and state.tokens[chassis] == 1

@@ -59,7 +59,8 @@ TARGETS = (
     "opp-site",  # an opponent's Location or Operation
     "own-site",
     "any-site",
-    "opp-gear",  # an opponent's attachment on a runner
+    "opp-gear",  # an opponent's Equipment on a runner (Cyber never leaves its runner)
+    "opp-attachment",  # an opponent's Equipment or Cyber on a runner
     "own-discard",  # a card in your discard pile
 )
 
@@ -85,7 +86,8 @@ OPS = (
 class Effect:
     """One primitive: ``op`` with an amount and a stat (when the op needs them).
 
-    ops: ``gain`` (EB into your bank for this turn), ``draw``, ``mod`` (a stat of the target until
+    ops: ``gain`` (EB into your bank for this turn, or with ``stat`` ``next-turn`` at the start
+    of your next turn, so that an Operation completed after Purchase still buys something), ``draw``, ``mod`` (a stat of the target until
     the end of the turn), ``force`` (the attack or defense of the target's force for this hit),
     ``trash``, ``burn``, ``bust``, ``exhaust``, ``straighten``, ``recover`` (a card of kind
     ``stat`` costing at most ``amount`` from your discard to your hand), ``score`` (Ops points),

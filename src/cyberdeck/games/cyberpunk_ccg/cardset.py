@@ -90,7 +90,8 @@ CARDS: tuple[CardDef, ...] = (
     CardDef("data-heist", "Data Heist", OPERATION, "corporate", cost=3, msec=3, esec=4, ops=10,
             ability=A("complete", "none", E("draw", 2)), text="Completed: draw 2 cards."),
     CardDef("smash-and-grab", "Smash and Grab", OPERATION, "street", cost=2, msec=6, ops=6,
-            ability=A("complete", "none", E("gain", 4)), text="Completed: gain 4 EB this turn."),
+            ability=A("complete", "none", E("gain", 4, "next-turn")),
+            text="Completed: gain 4 EB at the start of your next turn."),
     CardDef("corporate-extraction", "Corporate Extraction", OPERATION, "corporate", cost=5,
             msec=8, esec=6, ops=20),
     CardDef("protection-racket", "Protection Racket", OPERATION, "street", cost=3, msec=8,
@@ -104,8 +105,8 @@ CARDS: tuple[CardDef, ...] = (
             ability=A("complete", "own-runner", E("straighten")),
             text="Completed: straighten one of your runners."),
     CardDef("citywide-blackout", "Citywide Blackout", OPERATION, "government", cost=5, msec=6,
-            esec=7, ops=18, ability=A("complete", "opp-gear", E("trash")),
-            text="Completed: trash an opposing runner's attachment."),
+            esec=7, ops=18, ability=A("complete", "opp-attachment", E("trash")),
+            text="Completed: trash an Equipment or Cyber on an opposing runner."),
     CardDef("patrol-sweep", "Patrol Sweep", OPERATION, "government", cost=2, msec=5, esec=1,
             ops=7),
     # --- Runners ------------------------------------------------------------------------------
@@ -234,8 +235,8 @@ CARDS: tuple[CardDef, ...] = (
     CardDef("ambush", "Ambush", EVENT, "street", cost=4,
             ability=A("any", "opp-runner", E("trash")), text="Trash an opposing runner."),
     CardDef("sabotage", "Sabotage", EVENT, "corporate", cost=3,
-            ability=A("any", "opp-gear", E("trash")),
-            text="Trash an attachment on an opposing runner."),
+            ability=A("any", "opp-attachment", E("trash")),
+            text="Trash an Equipment or Cyber on an opposing runner."),
     CardDef("payday", "Payday", EVENT, "corporate", cost=1, ability=A("any", "none", E("gain", 3)),
             text="Gain 3 EB this turn."),
     CardDef("street-intel", "Street Intel", EVENT, "street", cost=1,
@@ -275,7 +276,7 @@ CARDS: tuple[CardDef, ...] = (
             ability=A("any", "opp-runner", E("burn")), text="Burn an opposing runner."),
     CardDef("lay-low", "Lay Low", EVENT, "street", cost=1,
             ability=A("any", "opp-gear", E("stash")),
-            text="An opposing runner's attachment goes to its owner's Stash."),
+            text="An Equipment on an opposing runner goes to its owner's Stash."),
 )  # fmt: skip
 
 BY_SLUG: dict[str, int] = {c.slug: i for i, c in enumerate(CARDS)}

@@ -120,7 +120,10 @@ def save_actions(st: CyberState) -> list[Action]:
 
 
 def answer_save(st: CyberState, p: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-    """One saver joins (partners pool their Power), or the owner lets the card be trashed."""
+    """One saver joins (partners pool their Power), or the owner lets the card be trashed.
+
+    Saving is a constant ability (no phase after its "//", seed: Ability Text), so the savers
+    stay unused and may save again; only a used saver, which has no abilities, cannot."""
     i, chosen, resume = pr[2], pr[3], pr[4]
     st.prompt = None
     if action.kind == "no-save":
@@ -132,8 +135,6 @@ def answer_save(st: CyberState, p: int, pr: tuple[Any, ...], action: Action) -> 
         st.prompt = ("save", p, i, chosen, resume)
         return []
     st.dying.remove(i)
-    for r in chosen:
-        st.used[r] = 1
     st.used[i] = int(st.zone[i] == Z_PLAY)
     who = " and ".join(st.name(r) for r in chosen)
     events = [Event("save", f"{who} save {st.name(i)} from being trashed.", {"seat": p})]

@@ -27,7 +27,11 @@ def renewable(st: CyberState, s: int, m: int) -> list[int]:
     return [
         r
         for r in st.runners(s)
-        if r != m and st.used[r] and st.flags[r] & F_ATTACKED and st.power(r) < pw
+        if r != m
+        and st.used[r]
+        and st.can_ready(r)
+        and st.flags[r] & F_ATTACKED
+        and st.power(r) < pw
     ]
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority, responses
-from .cards import EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
+from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
 from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
 
 if TYPE_CHECKING:
@@ -58,14 +58,14 @@ def targets_for(st: CyberState, s: int, mode: str) -> list[int]:
     return out
 
 
-def targets(
-    st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (), source: int = 0
-) -> list[int]:
+def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = ()) -> list[int]:
+    """The legal targets of an effect: what the target word names, less what the effects cannot
+    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened)."""
     o = 1 - s
     defs = st.defs
-    if target == "st":
-        return [source]
     if target == "own-runner":
+        if any(e.op == "straighten" for e in effects):
+            return [r for r in st.runners(s) if st.can_ready(r)]
         return st.runners(s)
     if target == "opp-runner":
         if any(e.op == "bust" for e in effects):
@@ -79,11 +79,12 @@ def targets(
         return st.sites(s)
     if target == "any-site":
         return legwork.all_sites(st)
-    if target == "opp-gear":
+    if target in ("opp-gear", "opp-attachment"):
+        kinds = (EQUIPMENT,) if target == "opp-gear" else (EQUIPMENT, CYBER)
         return [
             a
             for a in st.play[o]
-            if defs[a].kind == EQUIPMENT and st.host[a] and defs[st.host[a]].kind == RUNNER
+            if defs[a].kind in kinds and st.host[a] and defs[st.host[a]].kind == RUNNER
         ]
     if target == "own-discard":
         out = []
@@ -247,10 +248,8 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
     d = st.defs[complete] if complete else None
     if d is not None and d.ability is not None and d.ability.timing == "complete":
         ab = d.ability
-        cands = targets(st, s, ab.target, ab.effects, complete)
         if ab.target == "none":
             return responses.resolve(st, s, ("card-complete", complete, 0))
-        if cands:
-            st.prompt = ("target", s, ("card-complete", complete, 0), tuple(cands))
-            return []
+        cands = targets(st, s, ab.target, ab.effects)
+        return responses.ask_target(st, s, ("card-complete", complete, 0), cands)
     return priority.done(st, s)

@@ -77,7 +77,7 @@ def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
         holder = st.host[i]
         if (holder == 0 or (defs[holder].kind == RUNNER and not used[holder])) and (
             responses.effects_possible(st, s, ab.effects)
-            and (ab.target == "none" or hits.targets(st, s, ab.target, ab.effects, i))
+            and (ab.target == "none" or hits.targets(st, s, ab.target, ab.effects))
         ):
             out.append("card")
     if d.kind != RUNNER:
@@ -144,7 +144,7 @@ def prompt_actions(st: CyberState) -> list[Action]:
             for t in equipping.destinations(st, s, a)
         ]
     if kind == "target":
-        return [Action("target", (c(t),)) for t in pr[3]]
+        return [Action("target", (c(t),)) for t in responses.live_targets(st, pr)]
     if kind == "form":
         members, mode = pr[2], pr[3]
         acts = []
@@ -206,6 +206,9 @@ def settle(st: CyberState) -> list[Event]:
             events += damage.ask_save(st)
             continue
         if st.prompt is not None:
+            if st.prompt[0] == "target" and not responses.live_targets(st, st.prompt):
+                events += responses.fizzle(st, st.prompt[1])
+                continue
             break
         st._legal = None
         if window_actions(st, st.prio) != [PASS]:
@@ -290,12 +293,10 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
         if name == "combat-sense":
             st.prompt = ("sense", s, i)
         else:
-            st.prompt = (
-                "target",
-                s,
-                ("skirmish-bust", i, 0),
-                tuple(hits.skirmish_busts(st, s)),
-            )
+            return [
+                ev,
+                *responses.ask_target(st, s, ("skirmish-bust", i, 0), hits.skirmish_busts(st, s)),
+            ]
         return [ev]
     if name == "support":
         lr = st.runner_stat(i, "lr")
@@ -319,8 +320,7 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
     else:
         assert name == "street-deal", name
         cands = legwork.dealable(st, s, i)
-    st.prompt = ("target", s, (name, i, 0), tuple(cands))
-    return [ev]
+    return [ev, *responses.ask_target(st, s, (name, i, 0), cands)]
 
 
 def from_hand(st: CyberState, s: int, slug: str) -> int:
@@ -350,9 +350,7 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
     if kind == "place":
         return equipping.answer_place(st, s, pr, action)
     if kind == "target":
-        st.prompt = None
-        pending = pr[2]
-        return responses.respond_or_resolve(st, s, (pending[0], pending[1], num(action.args[0])))
+        return responses.choose_target(st, s, pr, num(action.args[0]))
     if kind == "form":
         return hits.answer_form(st, s, pr, action)
     if kind == "defend":
@@ -383,8 +381,7 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         return responses.respond_or_resolve(st, s, (code, pr[2], 0))
     if kind == "interface":
         code = "interface-up" if action.kind == "raise" else "interface-down"
-        st.prompt = ("target", s, (code, pr[2], 0), tuple(legwork.all_sites(st)))
-        return []
+        return responses.ask_target(st, s, (code, pr[2], 0), legwork.all_sites(st))
     if kind == "press":
         st.prompt = None
         h = st.hit

@@ -71,6 +71,8 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
         f"{pl['funds']}  Hand {pl['hand_count']}  Runs deck {pl['runs_deck']}  "
         f"Gear deck {pl['gear_deck']}",
     ]
+    if pl.get("bank_next_turn"):
+        lines[-1] += f"  EB next turn {pl['bank_next_turn']}"
     on: dict[str, list[Mapping[str, Any]]] = {}
     for card in pl["play"]:
         if "on" in card:

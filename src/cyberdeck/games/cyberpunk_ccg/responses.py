@@ -54,12 +54,39 @@ def with_target(
 ) -> list[Event]:
     if target == "none":
         return respond_or_resolve(st, s, pending)
-    source = pending[1]
-    cands = tuple(hits.targets(st, s, target, effects, source))
-    if target == "st":
-        return respond_or_resolve(st, s, (pending[0], source, source))
-    st.prompt = ("target", s, pending, cands)
+    return ask_target(st, s, pending, hits.targets(st, s, target, effects))
+
+
+def ask_target(st: CyberState, s: int, pending: tuple[Any, ...], cands: list[int]) -> list[Event]:
+    """The one place a target is asked for. Each candidate is kept with the zone it is in now,
+    so that one leaving play before the choice (a Cop trashed answering the payment, say) is no
+    longer offered; with no candidate left the effect does nothing (``fizzle``)."""
+    if not cands:
+        return fizzle(st, s)
+    st.prompt = ("target", s, pending, tuple(cands), tuple(st.zone[t] for t in cands))
     return []
+
+
+def live_targets(st: CyberState, pr: tuple[Any, ...]) -> list[int]:
+    """The candidates of a ``target`` prompt still where they were when it was asked."""
+    zone = st.zone
+    return [t for t, z in zip(pr[3], pr[4], strict=True) if zone[t] == z]
+
+
+def choose_target(st: CyberState, s: int, pr: tuple[Any, ...], t: int) -> list[Event]:
+    """The target is chosen; the zone it is in goes with the effect, which does nothing if the
+    target has left it by the time the effect resolves."""
+    st.prompt = None
+    pending = pr[2]
+    return respond_or_resolve(st, s, (pending[0], pending[1], t, st.zone[t]))
+
+
+def fizzle(st: CyberState, s: int) -> list[Event]:
+    """A targeted effect with no legal target left resolves with no effect (the ruling), and the
+    play is over like any other."""
+    st.prompt = None
+    ev = Event("fizzle", "The effect has no legal target and does nothing.", {})
+    return [ev, *priority.done(st, s)]
 
 
 def respond_or_resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
@@ -197,6 +224,8 @@ def bust_contest(st: CyberState, o: int, cops: list[int], target: int) -> tuple[
 
 def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
     code, source, target = pending[0], pending[1], pending[2]
+    if len(pending) > 3 and st.zone[target] != pending[3]:
+        return fizzle(st, s)
     events: list[Event] = []
     if code in ("card", "card-complete"):
         d = st.defs[source]
@@ -291,12 +320,17 @@ def payoff(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
     code, target = pending[0], pending[2]
     if code == "recover":
         return to_hand(st, s, target)
-    st.used[target] = 0
+    if not st.ready(target):
+        return [Event("busted", f"{st.name(target)} is busted and stays used.", {})]
     return [Event("renew", f"{st.name(target)} is renewed.", {})]
 
 
 def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[Event]:
     op = e.op
+    if op == "gain" and e.stat == "next-turn":
+        st.owed[s] += e.amount
+        text = f"Player {s + 1} will gain {e.amount} EB at the start of their next turn."
+        return [Event("gain", text, {})]
     if op == "gain":
         st.bank[s] += e.amount
         return [Event("gain", f"Player {s + 1} banks {e.amount} EB for this turn.", {})]
@@ -337,7 +371,8 @@ def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[
         st.used[target] = 1
         return [Event("exhaust", f"{st.name(target)} is exhausted.", {})]
     if op == "straighten":
-        st.used[target] = 0
+        if not st.ready(target):
+            return [Event("busted", f"{st.name(target)} is busted and stays used.", {})]
         return [Event("straighten", f"{st.name(target)} is straightened.", {})]
     if op == "bust":
         if st.psycho(target):

@@ -34,6 +34,7 @@ from .cards import (
 )
 from .cardset import CARDS
 from .rules import (
+    F_BUSTED,
     F_DRAWN,
     F_PRESSED,
     SETUP,
@@ -65,6 +66,7 @@ class CyberState(CachedState):
         "host",
         "mods",
         "ops",
+        "owed",
         "owner",
         "passes",
         "play",
@@ -119,6 +121,7 @@ class CyberState(CachedState):
         self.play: list[list[int]] = [[], []]
         self.sponsor = [0, 0]
         self.bank = [0, 0]
+        self.owed = [0, 0]  # EB banked at the start of the seat's next turn
         self.ops = [0, 0]
         self.style = [0, 0]
         self.busts = [0, 0]
@@ -223,6 +226,19 @@ class CyberState(CachedState):
             return self._attmap.get(i, [])
         host = self.host
         return [a for a in self.play[self.owner[i]] if host[a] == i]
+
+    def can_ready(self, i: int) -> bool:
+        """A busted card stays used until its owner's next Straighten step: no effect may
+        straighten, renew or ready it before then."""
+        return not self.flags[i] & F_BUSTED
+
+    def ready(self, i: int) -> bool:
+        """Straighten card ``i`` by an effect (never a busted one); says whether it happened.
+        Every effect that readies a card goes through here, so the bust holds against all."""
+        if not self.can_ready(i):
+            return False
+        self.used[i] = 0
+        return True
 
     def mod(self, i: int, stat: str) -> int:
         return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
@@ -448,6 +464,7 @@ class CyberState(CachedState):
         o.play = [self.play[0][:], self.play[1][:]]
         o.sponsor = self.sponsor[:]
         o.bank = self.bank[:]
+        o.owed = self.owed[:]
         o.ops = self.ops[:]
         o.style = self.style[:]
         o.busts = self.busts[:]
@@ -492,6 +509,7 @@ class CyberState(CachedState):
             tuple(_pack(x) for x in self.stash),
             tuple(_pack(x) for x in self.play),
             tuple(self.bank),
+            tuple(self.owed),
             tuple(self.ops),
             tuple(self.style),
             tuple(self.busts),

@@ -112,8 +112,10 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
             st.spent[i] = 0
     st.stashhit = [0, 0]
     st.corpzone = [0, 0]
+    st.bank[p] += st.owed[p]
+    st.owed[p] = 0
     events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})]
-    for ch in equipping.chassis(st, p):
+    for ch in equipping.chassis(st, 0) + equipping.chassis(st, 1):
         if st.tokens[ch]:
             st.tokens[ch] -= 1
             events.append(

@@ -106,6 +106,7 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "style": st.style_in_play(p),
                 "busts": st.busts[p],
                 "bank": st.bank[p],
+                "bank_next_turn": st.owed[p],
                 "funds": economy.funds(st, p),
                 "runs_deck": len(st.runs[p]),
                 "gear_deck": len(st.gear[p]),
