@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--grace", type=float, default=90.0, help="reconnection grace, seconds")
     parser.add_argument("--ai-delay", type=float, default=0.6)
     parser.add_argument("--ai-workers", type=int, default=2, help="processes the AI thinks in")
+    parser.add_argument(
+        "--ai-move-seconds", type=float, default=10.0, help="the most an AI may think per move"
+    )
     parser.add_argument("--rate", type=float, default=20.0, help="messages per second")
     parser.add_argument("--burst", type=int, default=40)
     parser.add_argument("--max-message", type=int, default=4096, help="bytes")
@@ -34,6 +37,7 @@ def main(argv: list[str] | None = None) -> None:
         grace_seconds=args.grace,
         ai_delay=args.ai_delay,
         ai_workers=args.ai_workers,
+        ai_move_seconds=args.ai_move_seconds,
         rate_per_second=args.rate,
         rate_burst=args.burst,
         max_message_bytes=args.max_message,

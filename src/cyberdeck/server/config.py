@@ -24,6 +24,9 @@ class ServerConfig:
     ai_delay: float = 0.6
     #: Worker processes the AI seats think in (a search never blocks the other matches).
     ai_workers: int = 2
+    #: The most seconds an AI seat may think about one move, whatever its agent does; past it
+    #: the workers are replaced and the seat plays a legal move drawn from the match's seed.
+    ai_move_seconds: float = 10.0
     #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
     secure_cookies: bool = False
     session_days: int = 30

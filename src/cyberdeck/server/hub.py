@@ -26,15 +26,17 @@ from ..engine import (
     IllegalAction,
     Match,
     Outcome,
+    Rng,
     load_game,
 )
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
+from .levels import stored_level
 from .protocol import Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
-from .thinking import Thinkers
+from .thinking import NoAnswer, Thinkers
 from .visibility import Seat, look_for, table_for
 from .wire import encode
 
@@ -227,9 +229,15 @@ class Room:
 
     def agent(self, seat: int) -> Agent:
         if seat not in self.agents:
-            level = self.data.seats[seat].level or "normal"
+            level = stored_level(self.game, self.data.seats[seat].level)
             self.agents[seat] = make_agent(level, self.data.seed ^ (seat + 1) * 7919, self.game)
         return self.agents[seat]
+
+    def stand_in(self, seat: int) -> str:
+        """A move for an AI seat whose agent gave none (see ``thinking.NoAnswer``): a legal move
+        drawn from the match's seed and step, so a rebuilt match would draw the same."""
+        legal = self.match.state.legal_actions()
+        return Rng(self.data.seed ^ (self.seq + 1) * 104729 ^ seat).choice(legal).text
 
 
 #: Message ids remembered per match (a re-sent move older than that is refused as stale, which
@@ -262,7 +270,7 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": s.kind,
                 "level": s.level,
-                "name": s.user_name if s.kind == "human" else ai_name(s.level or "normal"),
+                "name": s.user_name if s.kind == "human" else ai_name(stored_level(game, s.level)),
                 "taken": s.kind == "ai" or s.user_id is not None,
             }
             for s in data.seats
@@ -285,7 +293,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
-        self.thinkers = Thinkers(config.ai_workers)
+        self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -663,7 +671,7 @@ class Hub:
         for info in room.data.seats:
             if info.kind == "ai":
                 robot = await self.db.write(
-                    self.db.store.robot, ai_name(info.level or "normal"), "ai"
+                    self.db.store.robot, ai_name(stored_level(room.game, info.level)), "ai"
                 )
                 players.append(robot.id)
             elif info.user_id is not None:
@@ -694,9 +702,13 @@ class Hub:
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
-            text, room.agents[seat] = await self.thinkers.choose(
-                room.agent(seat), room.match.state.clone()
-            )
+            try:
+                text, room.agents[seat] = await self.thinkers.choose(
+                    room.agent(seat), room.match.state.clone()
+                )
+            except NoAnswer as err:
+                log.warning("match %s: the AI of seat %d gave no move (%s)", room.id, seat, err)
+                text = room.stand_in(seat)
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends, HTTPException, Query
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
-from ..agents import LEVELS, make_agent
 from ..engine import BadDeck, CyberdeckError, Event, Game, Match, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
@@ -17,6 +16,7 @@ from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
 from .context import Context, context, require_user
 from .hub import new_match_data, summary
+from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import ordinal
 from .visibility import table_for
@@ -173,7 +173,7 @@ async def list_games() -> list[GameOut]:
             has_decks=g.has_decks,
             allows_undo=g.allows_undo,
             starter_decks=[d.name for d in g.starter_decks()],
-            ai_levels=[*LEVELS, "random", "greedy", *g.agents()],
+            ai_levels=ai_levels(g),
         )
         for g in games()
     ]
@@ -225,11 +225,13 @@ async def create_match(
     seats: list[SeatData] = []
     for index, spec in enumerate(specs):
         if spec.kind == "ai":
-            level = (spec.level or "normal").lower()
-            try:
-                make_agent(level, 0, game)
-            except CyberdeckError as err:
-                raise HTTPException(400, f"Seat {index + 1}: {err}") from None
+            level = read_level(game, spec.level)
+            if level is None:
+                raise HTTPException(
+                    400,
+                    f"Seat {index + 1}: '{spec.level}' is not an AI level of {game.title}; "
+                    f"choose one of {', '.join(ai_levels(game))}.",
+                )
             seats.append(SeatData(index, "ai", level))
         else:
             seats.append(SeatData(index, "human"))
