@@ -20,6 +20,7 @@ from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
 from .database import Database
+from .guard import Guard
 from .hub import Hub
 from .sockets import MatchSockets
 from .websocket import WebSocketProtocol
@@ -75,7 +76,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(lobby.router)
     app.include_router(decks.router)
     pages.mount(app)
-    return MatchSockets(app)
+    return MatchSockets(app, Guard(app, config))
 
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:

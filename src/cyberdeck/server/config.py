@@ -16,6 +16,10 @@ class ServerConfig:
     #: Messages a connection may send per second on average, and in one burst.
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    #: The largest request body, in bytes, checked before any of it is parsed; deck routes
+    #: (a deck list is a few kilobytes) take far less.
+    max_body: int = 1 << 20
+    max_deck_body: int = 64 << 10
     #: Origins a browser may open the websocket from, besides the server's own host.
     allowed_origins: tuple[str, ...] = ()
     #: A connection that sends no Origin header (a script, not a browser) is refused unless True.

@@ -183,6 +183,14 @@ class Room:
             return f"{(info.level or 'ai').capitalize()} AI"
         return info.user_name or f"Seat {seat + 1}"
 
+    def invited(self, given: str | None) -> bool:
+        """``given`` is this match's invite (compared in constant time; any text may be given)."""
+        if given is None:
+            return False
+        return secrets.compare_digest(
+            given.encode("utf-8", "surrogatepass"), self.data.invite.encode()
+        )
+
     def seats_of(self, user_id: int) -> tuple[int, ...]:
         return tuple(
             info.seat
@@ -311,7 +319,7 @@ class Hub:
                 remember(room, (action.seat, action.msg_id), action.step + 1)
         now = time.monotonic()
         for info in data.seats:
-            if info.kind == "human":
+            if info.kind == "human" and info.user_id is not None:
                 room.away_since[info.seat] = now
         return room
 
@@ -373,6 +381,9 @@ class Hub:
             ):
                 return None
             chosen.user_id, chosen.user_name = user_id, user_name
+            # Away time starts when a player is seated (an empty seat has nobody to be away).
+            if not room.connected(chosen.seat):
+                room.away_since[chosen.seat] = time.monotonic()
             if start:
                 room.data.status = "running"
         self.broadcast_table(room, [])
@@ -471,7 +482,12 @@ class Hub:
         async with room.lock:
             seat = room.point(conn)
             assert seat is not None
-            done = room.handled.get((seat, msg.id))
+            # Any of the connection's seats: at a hot-seat table the seat that made the move
+            # is no longer the one to move when it is sent again.
+            done = next(
+                (room.handled[(s, msg.id)] for s in conn.seats if (s, msg.id) in room.handled),
+                None,
+            )
             if done is not None:
                 conn.send(
                     error(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
@@ -349,7 +348,7 @@ async def join_match(
     if room is None:
         raise HTTPException(404, f"There is no match '{match_id}'.")
     given = (body.invite if body else None) or invite
-    invited = given is not None and secrets.compare_digest(given, room.data.invite)
+    invited = room.invited(given)
     if not room.data.public and not invited and room.seat_of(user.id) is None:
         raise HTTPException(403, "This match is private; you need its invite link to join.")
     seat = await ctx.hub.join(room, user.id, user.name)
