@@ -105,4 +105,7 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> No
         ws_per_message_deflate=config.ws_compression,
         log_level="warning",
         access_log=False,
+        # Forwarded headers are believed only when a proxy is said to be in front: otherwise
+        # any client on the loopback could name any address (and dodge the per-address limits).
+        proxy_headers=config.behind_proxy,
     )

@@ -31,9 +31,24 @@ class ServerConfig:
     #: The most seconds an AI seat may think about one move, whatever its agent does; past it
     #: the workers are replaced and the seat plays a legal move drawn from the match's seed.
     ai_move_seconds: float = 10.0
-    #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
+    #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS. Cookies are also
+    #: ``Secure`` on any request that came over HTTPS, which a proxy in front can say with
+    #: ``X-Forwarded-Proto`` when ``behind_proxy`` is set (then ``X-Forwarded-For`` names the
+    #: client's address too; trusted only from ``FORWARDED_ALLOW_IPS``, 127.0.0.1 by default).
     secure_cookies: bool = False
+    behind_proxy: bool = False
+    #: Sessions expire this many days after signing in.
     session_days: int = 30
+    #: Limits per user and per address: guests made per address an hour; matches one user may
+    #: have waiting for players; sockets one user may hold open on one match; hours an open
+    #: match waits for players before it is dropped.
+    guests_per_hour: int = 20
+    open_matches: int = 10
+    sockets_per_match: int = 4
+    open_match_hours: float = 24.0
+    #: Failed sign-ins allowed in 15 minutes, per account name and per address.
+    sign_in_failures: int = 5
+    sign_in_failures_per_address: int = 20
     #: Events sent in a full resync (the most recent ones).
     resync_log: int = 200
     #: Outgoing messages queued for one slow connection before it is dropped (it can resync).

@@ -691,6 +691,9 @@ class Hub:
                 )
                 players.append(robot.id)
             elif info.user_id is not None:
+                user = await self.db.read(self.db.store.user_by_id, info.user_id)
+                if user is None or user.kind != "account":
+                    return  # guests play unrated: a throwaway guest could feed anyone wins
                 players.append(info.user_id)
             else:
                 return
