@@ -13,6 +13,7 @@ from .auth import COOKIE, Sessions, Throttle
 from .config import ServerConfig
 from .database import Database
 from .hub import Hub
+from .replays import Replays
 
 
 class RecentUsers:
@@ -47,6 +48,7 @@ class Context:
     hub: Hub
     sessions: Sessions
     users: RecentUsers = field(default_factory=RecentUsers)
+    replays: Replays = field(default_factory=Replays)
     #: Live sessions by token hash (most recent last); a revoked one is dropped at once.
     live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
     #: Failed sign-ins per account name and per address; guests made per address.

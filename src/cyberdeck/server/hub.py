@@ -13,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from ..agents import make_agent
@@ -184,12 +185,7 @@ class Room:
         return info.user_name or f"Seat {seat + 1}"
 
     def invited(self, given: str | None) -> bool:
-        """``given`` is this match's invite (compared in constant time; any text may be given)."""
-        if given is None:
-            return False
-        return secrets.compare_digest(
-            given.encode("utf-8", "surrogatepass"), self.data.invite.encode()
-        )
+        return invite_matches(given, self.data.invite)
 
     def seats_of(self, user_id: int) -> tuple[int, ...]:
         return tuple(
@@ -246,6 +242,13 @@ class Room:
         drawn from the match's seed and step, so a rebuilt match would draw the same."""
         legal = self.match.state.legal_actions()
         return Rng(self.data.seed ^ (self.seq + 1) * 104729 ^ seat).choice(legal).text
+
+
+def invite_matches(given: str | None, invite: str) -> bool:
+    """``given`` is the invite (compared in constant time; any text at all may be given)."""
+    if given is None:
+        return False
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
 #: Message ids remembered per match (a re-sent move older than that is refused as stale, which
@@ -323,8 +326,46 @@ class Hub:
                 room.away_since[info.seat] = now
         return room
 
+    def waiting_matches(self, user_id: int) -> int:
+        """How many matches ``user_id`` made that still wait for players."""
+        return sum(
+            1 for r in self.rooms.values() if r.status == "open" and r.data.created_by == user_id
+        )
+
+    async def _expire_open_matches(self) -> None:
+        """Drop the matches that have waited longer than ``open_match_hours`` for players."""
+        age = self.config.open_match_hours * 3600
+        while True:
+            await asyncio.sleep(min(60.0, max(0.5, age / 4)))
+            now = datetime.now(UTC)
+            stale = [
+                r
+                for r in self.rooms.values()
+                if r.status == "open"
+                and r.data.created_at is not None
+                and (now - r.data.created_at).total_seconds() >= age
+            ]
+            for room in stale:
+                async with room.lock:
+                    if room.status != "open":
+                        continue
+                    if not await self.db.write(self.db.store.drop_open_match, room.id):
+                        continue
+                    self.rooms.pop(room.id, None)
+                    hours = self.config.open_match_hours
+                    text = encode(
+                        error(
+                            ErrorCode.EXPIRED,
+                            f"This match waited {hours:g} hours for players and was closed.",
+                        )
+                    )
+                    for conn in room.conns:
+                        conn.send(text)
+                        conn.stop()
+
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
+        self.spawn(self._expire_open_matches())
         for data in await self.db.read(self.db.store.live_matches):
             try:
                 room = self.build(data)

@@ -28,7 +28,9 @@ class ErrorCode(StrEnum):
     NOT_STARTED = "not-started"  # waiting for players
     FINISHED = "finished"
     CANNOT_CLAIM = "cannot-claim"
+    EXPIRED = "expired"  # the match waited too long for players and was dropped
     NO_MATCH = "no-match"
+    TOO_MANY = "too-many"  # too many sockets of yours on this match already
     SERVER = "server-error"
 
 

@@ -45,7 +45,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Close codes (4000 + the HTTP status they resemble).
-FORBIDDEN, UNAUTHORISED, NOT_FOUND = 4403, 4401, 4404
+FORBIDDEN, UNAUTHORISED, NOT_FOUND, TOO_MANY = 4403, 4401, 4404, 4429
 #: A request the socket cannot serve (a query that does not parse), before it is accepted.
 POLICY = 1008
 MATCH_PATH = re.compile(r"/ws/matches/([^/]+)")
@@ -161,6 +161,16 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
             error(ErrorCode.NOT_YOUR_SEAT, "This match is private; watching needs its invite.")
         )
         await socket.close(FORBIDDEN)
+        return
+    mine = sum(1 for c in room.conns if c.user_id == user.id and not c.closed)
+    if mine >= config.sockets_per_match:
+        await socket.send_json(
+            error(
+                ErrorCode.TOO_MANY,
+                f"You have {mine} connections to this match already; close one first.",
+            )
+        )
+        await socket.close(TOO_MANY)
         return
     if seat is not None:
         own = (seat, *(s for s in own if s != seat))

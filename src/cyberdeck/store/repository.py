@@ -371,6 +371,15 @@ class Store:
                 )
         return True
 
+    def drop_open_match(self, match_id: str) -> bool:
+        """Delete a match still waiting for players (its seats go with it); ``False`` when it
+        has started meanwhile."""
+        with self.sessions.begin() as session:
+            gone = session.execute(
+                delete(MatchRow).where(MatchRow.id == match_id, MatchRow.status == "open")
+            )
+            return getattr(gone, "rowcount", 0) == 1
+
     def load_match(self, match_id: str) -> MatchData | None:
         with self.sessions() as session:
             row = session.get(MatchRow, match_id)
