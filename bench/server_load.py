@@ -11,6 +11,10 @@ sending a move to its acknowledgement, which comes after the move is committed t
 over the run and each minute apart, and the time until the opponent sees the new table, counts
 every error, and samples the server's resident memory. A finished match is replaced by a new one
 so the count stays constant. Loopback only; the run stops by itself after --seconds. Prints a JSON summary (and writes it with --out).
+
+With --abuse one more client attacks for the measured time: 8 MiB request bodies (with a length
+and streamed without one), sockets opened past the per-match limit, and a flood of oversized
+messages; the summary counts what it sent and what it was answered (``abuse``).
 """
 
 from __future__ import annotations
@@ -201,6 +205,79 @@ async def drive(
         )
 
 
+@dataclass
+class Attack:
+    """What the attacker of ``--abuse`` did and heard back."""
+
+    big_bodies: int = 0
+    bodies_refused: int = 0
+    sockets_opened: int = 0
+    sockets_refused: int = 0
+    oversized_sent: int = 0
+    heard: dict[str, int] = field(default_factory=dict)
+
+    def hear(self, raw: bytes) -> None:
+        message = orjson.loads(raw)
+        key = message.get("code") or message["type"]
+        self.heard[key] = self.heard.get(key, 0) + 1
+        if key == "too-many":
+            self.sockets_refused += 1
+
+
+async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
+    """One client attacking while the matches are played: 8 MiB request bodies (with a length,
+    and streamed without one), sockets opened past the per-match limit and closed again, and a
+    flood of 64 KiB messages on a socket it keeps. Bounded by ``stop``."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        cookie = (await make_guest(http)).cookie
+        made = await post(http, "/api/matches", json={"game": game}, headers={"Cookie": cookie})
+        made.raise_for_status()
+        url = f"ws://{base.removeprefix('http://')}/ws/matches/{made.json()['match']['id']}"
+        headers = {"Cookie": cookie, "Origin": base}
+        flood = await WireSocket.connect(url, attack.hear, headers)
+
+        async def bodies() -> None:
+            big = b"[" + b"1," * (4 << 20) + b"1]"
+
+            async def streamed() -> Any:
+                for _ in range(128):
+                    yield b" " * 65536
+
+            while time.perf_counter() < stop:
+                for content in (big, streamed()):
+                    attack.big_bodies += 1
+                    try:
+                        answer = await http.post(
+                            "/api/matches",
+                            content=content,
+                            headers={"Cookie": cookie, "Content-Type": "application/json"},
+                        )
+                        attack.bodies_refused += answer.status_code == 413
+                    except httpx.HTTPError:  # the server answered and closed mid-upload
+                        attack.bodies_refused += 1
+                await asyncio.sleep(0.25)
+
+        async def sockets() -> None:
+            while time.perf_counter() < stop:
+                opened = []
+                for _ in range(8):
+                    opened.append(await WireSocket.connect(url, attack.hear, headers))
+                    attack.sockets_opened += 1
+                await asyncio.sleep(0.2)
+                await asyncio.gather(*(ws.close() for ws in opened))
+
+        async def oversized() -> None:
+            message = orjson.dumps({"type": "ping", "pad": "x" * 65536})
+            while time.perf_counter() < stop:
+                for _ in range(20):
+                    flood.send(message)
+                    attack.oversized_sent += 1
+                await asyncio.sleep(0.1)
+
+        await asyncio.gather(bodies(), sockets(), oversized())
+        await flood.close()
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -270,6 +347,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             )
         )
         await asyncio.sleep(args.ramp)
+        attack = Attack()
+        attacker = asyncio.create_task(abuse(base, args.game, stop, attack)) if args.abuse else None
         server_cpu = cpu_seconds(pid)
         client_cpu = time.process_time()
         begin = stats.begin = time.perf_counter()
@@ -277,6 +356,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         sampler = asyncio.create_task(sample())
         await drivers
         await sampler
+        if attacker is not None:
+            await attacker
         elapsed = time.perf_counter() - begin
         server_side = (await http.get("/api/metrics")).json()
         server_cpu = cpu_seconds(pid) - server_cpu
@@ -317,6 +398,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": max((m for _, m in memory), default=None),
         },
         "memory_samples": memory,
+        "abuse": vars(attack) if args.abuse else None,
     }
 
 
@@ -332,6 +414,11 @@ def main() -> int:
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between RSS samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--abuse",
+        action="store_true",
+        help="one client attacks meanwhile: big bodies, sockets past the limit, oversized floods",
+    )
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the server into FILE")
     parser.add_argument(
         "--server-module",
@@ -348,7 +435,10 @@ def main() -> int:
     server = subprocess.Popen(
         [sys.executable, *(["-m", "cProfile", "-o", str(args.profile)] if args.profile else []),
          "-m", args.server_module, "--host", HOST, "--port", str(port),
-         "--db", db, "--rate", "20", "--burst", "40"],
+         "--db", db, "--rate", "20", "--burst", "40",
+         # Every player here is a guest from the same address: the per-address limits are for
+         # the attacker of --abuse, not for the load.
+         "--guests-per-hour", "1000000"],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

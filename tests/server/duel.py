@@ -8,12 +8,15 @@ action text names its chip, so it is a good test of what the server lets out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cyberdeck.engine import (
     Action,
     ActionSpace,
+    Agent,
     BadOption,
     Event,
     Game,
@@ -160,6 +163,36 @@ class Duel(Game):
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return str(dict(view))
+
+    def agents(self) -> dict[str, Callable[[int], Agent]]:
+        """Two misbehaving agents for the server's AI tests: one thinks for a minute, one kills
+        the process it thinks in."""
+        return {"sleeper": Sleeper, "crasher": Crasher}
+
+
+class Sleeper:
+    """Thinks far past any sensible limit, then plays its first legal move."""
+
+    name = "sleeper"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Action:
+        time.sleep(60)
+        return state.legal_actions()[0]
+
+
+class Crasher:
+    """Ends the process it thinks in (a worker that dies mid-question)."""
+
+    name = "crasher"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> Action:
+        os._exit(3)
 
 
 DUEL = Duel()

@@ -28,3 +28,19 @@ def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None
     assert result["ack_ms"]["p50"] > 0
     (minute,) = result["ack_ms_by_minute"]  # four seconds: all in the first minute
     assert minute["minute"] == 1 and minute["moves"] == result["moves"]
+
+
+def test_the_abuse_mode_attacks_and_the_players_hear_no_errors(tmp_path: Path) -> None:
+    out = tmp_path / "abuse.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_load.py"), "--matches", "3",
+         "--seconds", "4", "--ramp", "1", "--sample", "1", "--abuse", "--out", str(out)],
+        capture_output=True, text=True, timeout=180, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(out.read_text())
+    assert result["errors"] == 0, result["first_errors"]
+    attack = result["abuse"]
+    assert attack["big_bodies"] >= 2 and attack["bodies_refused"] == attack["big_bodies"]
+    assert attack["sockets_refused"] > 0, "sockets past the per-match limit are refused"
+    assert attack["heard"].get("rate-limited", 0) > 0, "the oversized flood hits the rate limit"

@@ -261,7 +261,11 @@ def test_the_opponent_may_claim_the_game_after_the_grace_period(server: ServerPr
 
 def test_ai_seats_move_on_the_server_and_are_rated(server: ServerProcess) -> None:
     async def scenario() -> None:
-        alice = await Client(server).guest()
+        alice = Client(server)  # an account: guests play unrated
+        made = await alice.http.post(
+            "/api/auth/signup", json={"name": "seat-tester", "password": "seven different"}
+        )
+        assert made.status_code == 201, made.text
         created = await alice.create(
             "duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "easy"}]
         )

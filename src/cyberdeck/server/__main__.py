@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--grace", type=float, default=90.0, help="reconnection grace, seconds")
     parser.add_argument("--ai-delay", type=float, default=0.6)
     parser.add_argument("--ai-workers", type=int, default=2, help="processes the AI thinks in")
+    parser.add_argument(
+        "--ai-move-seconds", type=float, default=10.0, help="the most an AI may think per move"
+    )
     parser.add_argument("--rate", type=float, default=20.0, help="messages per second")
     parser.add_argument("--burst", type=int, default=40)
     parser.add_argument("--max-message", type=int, default=4096, help="bytes")
@@ -26,6 +29,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--ws-compression", action="store_true", help="permessage-deflate")
     parser.add_argument("--secure-cookies", action="store_true", help="behind HTTPS")
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="trust X-Forwarded-For/-Proto from FORWARDED_ALLOW_IPS (default 127.0.0.1)",
+    )
+    parser.add_argument("--guests-per-hour", type=int, default=20, help="per address")
+    parser.add_argument("--open-matches", type=int, default=10, help="per user, waiting")
+    parser.add_argument("--sockets-per-match", type=int, default=4, help="per user")
+    parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
+    parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -34,6 +47,7 @@ def main(argv: list[str] | None = None) -> None:
         grace_seconds=args.grace,
         ai_delay=args.ai_delay,
         ai_workers=args.ai_workers,
+        ai_move_seconds=args.ai_move_seconds,
         rate_per_second=args.rate,
         rate_burst=args.burst,
         max_message_bytes=args.max_message,
@@ -41,6 +55,12 @@ def main(argv: list[str] | None = None) -> None:
         allowed_origins=tuple(args.allow_origin),
         ws_compression=args.ws_compression,
         secure_cookies=args.secure_cookies,
+        behind_proxy=args.behind_proxy,
+        guests_per_hour=args.guests_per_hour,
+        open_matches=args.open_matches,
+        sockets_per_match=args.sockets_per_match,
+        open_match_hours=args.open_match_hours,
+        sign_in_failures=args.sign_in_failures,
     )
     serve(config, args.host, args.port)
 

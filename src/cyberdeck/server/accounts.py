@@ -1,17 +1,26 @@
-"""Sign up, sign in, guests, sign out."""
+"""Sign up, sign in, guests, sign out, and a player's sessions.
+
+Sign-in is throttled per account name and per address, and answers an unknown name exactly as
+it answers a wrong password (the same sentence, after the same argon2 work), so it tells a
+guesser neither which names exist nor lets it guess fast. Sessions live on the server: signing
+out ends one (a copied cookie stops working), a player can list theirs and end any, and each
+expires after ``session_days``.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
+from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 
 from ..store import NameTaken, UserData
 from .auth import COOKIE, BadCredentials, check_name, check_password, hash_password, verify_password
-from .context import Context, context, require_user
+from .context import Context, address, context, require_user
 
 router = APIRouter(prefix="/api/auth", tags=["accounts"])
 
@@ -27,26 +36,49 @@ class UserOut(BaseModel):
     kind: str
 
 
-def _signed_in(ctx: Context, response: Response, user: UserData) -> UserOut:
-    ctx.users.put(user)
+class SessionOut(BaseModel):
+    id: int
+    created_at: datetime
+    expires_at: datetime
+    #: The browser or program that signed in, and from where.
+    agent: str
+    address: str
+    #: This is the session of the request asking.
+    current: bool
+
+
+async def _signed_in(ctx: Context, request: Request, response: Response, user: UserData) -> UserOut:
+    cookie = await ctx.open_session(user, request.headers.get("user-agent", ""), address(request))
     response.set_cookie(
         COOKIE,
-        ctx.sessions.cookie_for(user.id),
+        cookie,
         max_age=ctx.sessions.max_age,
         httponly=True,
         samesite="lax",
-        secure=ctx.config.secure_cookies,
+        # Behind HTTPS (directly, or a proxy that says so with --behind-proxy) the cookie is
+        # never sent in the clear.
+        secure=ctx.config.secure_cookies or request.url.scheme == "https",
     )
     return UserOut(id=user.id, name=user.name, kind=user.kind)
 
 
+def _wait_sentence(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"Too many failed sign-ins; try again in {minutes} minute{'s' if minutes > 1 else ''}."
+
+
 @router.post("/signup", response_model=UserOut, status_code=201)
 async def sign_up(
-    body: Credentials, response: Response, ctx: Annotated[Context, Depends(context)]
+    body: Credentials,
+    request: Request,
+    response: Response,
+    ctx: Annotated[Context, Depends(context)],
 ) -> UserOut:
-    """Make an account (argon2-hashed password) and sign in."""
+    """Make an account (argon2-hashed password) and sign in. Names are unique whatever their
+    case, and may not pose as a guest, an AI or the house."""
     try:
-        name, password = check_name(body.name), check_password(body.password)
+        name = check_name(body.name)
+        password = check_password(body.password, name)
     except BadCredentials as err:
         raise HTTPException(400, str(err)) from None
     hashed = await asyncio.to_thread(hash_password, password)
@@ -54,23 +86,46 @@ async def sign_up(
         user = await ctx.db.write(ctx.db.store.create_user, name, "account", hashed)
     except NameTaken as err:
         raise HTTPException(409, str(err)) from None
-    return _signed_in(ctx, response, user)
+    return await _signed_in(ctx, request, response, user)
 
 
 @router.post("/signin", response_model=UserOut)
 async def sign_in(
-    body: Credentials, response: Response, ctx: Annotated[Context, Depends(context)]
+    body: Credentials,
+    request: Request,
+    response: Response,
+    ctx: Annotated[Context, Depends(context)],
 ) -> UserOut:
-    user = await ctx.db.read(ctx.db.store.user_by_name, body.name.strip())
+    name, where = body.name.strip().lower(), address(request)
+    wait = max(ctx.failed_by_name.wait(name), ctx.failed_by_address.wait(where))
+    if wait > 0:
+        raise HTTPException(429, _wait_sentence(wait), headers={"Retry-After": str(int(wait) + 1)})
+    user = await ctx.db.read(ctx.db.store.user_by_name, name)
+    # An unknown name is checked against a decoy hash: the answer takes as long as a real one.
     stored = user.password_hash if user is not None else None
-    if user is None or not await asyncio.to_thread(verify_password, stored, body.password):
+    if not await asyncio.to_thread(verify_password, stored, body.password) or user is None:
+        ctx.failed_by_name.note(name)
+        ctx.failed_by_address.note(where)
         raise HTTPException(401, "That name and password do not match an account.")
-    return _signed_in(ctx, response, user)
+    ctx.failed_by_name.forget(name)
+    return await _signed_in(ctx, request, response, user)
 
 
 @router.post("/guest", response_model=UserOut, status_code=201)
-async def guest(response: Response, ctx: Annotated[Context, Depends(context)]) -> UserOut:
-    """Play without an account: a guest name, a session cookie, no password."""
+async def guest(
+    request: Request, response: Response, ctx: Annotated[Context, Depends(context)]
+) -> UserOut:
+    """Play without an account: a guest name, a session cookie, no password (a limited number
+    an hour from one address)."""
+    where = address(request)
+    wait = ctx.guests_by_address.wait(where)
+    if wait > 0:
+        raise HTTPException(
+            429,
+            f"Too many guests from your address this hour; try again in "
+            f"{max(1, math.ceil(wait / 60))} minutes, or sign up.",
+            headers={"Retry-After": str(int(wait) + 1)},
+        )
     for _ in range(5):
         try:
             user = await ctx.db.write(
@@ -78,15 +133,56 @@ async def guest(response: Response, ctx: Annotated[Context, Depends(context)]) -
             )
         except NameTaken:
             continue
-        return _signed_in(ctx, response, user)
+        ctx.guests_by_address.note(where)
+        return await _signed_in(ctx, request, response, user)
     raise HTTPException(503, "No guest name could be found; try again.")
 
 
 @router.post("/signout", status_code=204)
-async def sign_out(response: Response) -> None:
+async def sign_out(
+    request: Request, response: Response, ctx: Annotated[Context, Depends(context)]
+) -> None:
+    """End this session on the server (its cookie no longer signs anyone in) and drop it."""
+    found = await ctx.session(request.cookies.get(COOKIE))
+    if found is not None:
+        await ctx.end_session(found.user_id, found.id)
     response.delete_cookie(COOKIE)
 
 
 @router.get("/me", response_model=UserOut)
 async def me(user: Annotated[UserData, Depends(require_user)]) -> UserOut:
     return UserOut(id=user.id, name=user.name, kind=user.kind)
+
+
+@router.get("/sessions", response_model=list[SessionOut])
+async def my_sessions(
+    request: Request,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> list[SessionOut]:
+    """Where you are signed in, newest first."""
+    current = await ctx.session(request.cookies.get(COOKIE))
+    rows = await ctx.db.read(ctx.db.store.user_sessions, user.id)
+    return [
+        SessionOut(
+            id=r.id,
+            created_at=r.created_at,
+            expires_at=r.expires_at,
+            agent=r.agent,
+            address=r.address,
+            current=current is not None and r.id == current.id,
+        )
+        for r in rows
+    ]
+
+
+@router.delete("/sessions/{session_id}", status_code=204)
+async def end_session(
+    session_id: int,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> Response:
+    """Sign one of your sessions out (a lost phone, a shared computer)."""
+    if not 1 <= session_id < 1 << 63 or not await ctx.end_session(user.id, session_id):
+        raise HTTPException(404, f"You have no session {session_id}.")
+    return Response(status_code=204)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import fcntl
 import gc
 import logging
 import secrets
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import IO
 
 import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
@@ -20,6 +24,7 @@ from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
 from .database import Database
+from .guard import Guard
 from .hub import Hub
 from .sockets import MatchSockets
 from .websocket import WebSocketProtocol
@@ -75,11 +80,41 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(lobby.router)
     app.include_router(decks.router)
     pages.mount(app)
-    return MatchSockets(app)
+    return MatchSockets(app, Guard(app, config))
+
+
+class AlreadyServed(Exception):
+    """Another server process is using this SQLite file."""
+
+
+def hold_database(url: str) -> IO[bytes] | None:
+    """Lock a SQLite file for this process (the lock goes when the process does, however it
+    ends). A second server on the same file would make the event loop wait on SQLite's write
+    lock; it refuses to start instead. Other databases take several processes."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    path = Path(str(parsed.database)).resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(f"{path}.lock", "wb")  # noqa: SIM115 - held open for the process's life
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise AlreadyServed(
+            f"Another cyberdeck server is already using {path}; stop it first, or give this "
+            "one another database (--db)."
+        ) from None
+    return handle
 
 
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:
     """Run the server until interrupted."""
+    try:
+        held = hold_database(database_url(config))
+    except AlreadyServed as err:
+        print(err, file=sys.stderr)
+        raise SystemExit(1) from None
     # The database thread (queries; with PostgreSQL every write and commit too) needs the
     # interpreter lock around each statement; with the default 5 ms switch interval it waits
     # behind a busy event loop, and whatever waits on it (with PostgreSQL, every move) waits
@@ -104,4 +139,9 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> No
         ws_per_message_deflate=config.ws_compression,
         log_level="warning",
         access_log=False,
+        # Forwarded headers are believed only when a proxy is said to be in front: otherwise
+        # any client on the loopback could name any address (and dodge the per-address limits).
+        proxy_headers=config.behind_proxy,
     )
+    if held is not None:
+        held.close()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
+import time
+from collections import deque
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -12,6 +16,12 @@ from ..engine import CyberdeckError
 
 COOKIE = "cyberdeck_session"
 NAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+#: Names that pose as the server's own players: a guest, an AI level, a game's house.
+POSING = re.compile(
+    r"^(guest|house|ai|bot|server|admin)([._-]|$)|^(easy|normal|hard|random|greedy)[._-]?ai$"
+    r"|[._-]ai$",
+    re.IGNORECASE,
+)
 _hasher = PasswordHasher()
 
 
@@ -21,18 +31,29 @@ class BadCredentials(CyberdeckError):
 
 def check_name(name: str) -> str:
     name = name.strip()
-    if not NAME.match(name) or name.lower().startswith(("guest-", "ai-", "ai:", "house:")):
+    if not NAME.match(name) or POSING.search(name):
         raise BadCredentials(
-            "A name is 3 to 32 letters, digits, dots, dashes or underscores, and may not start "
-            "with 'guest-', 'ai' or 'house'."
+            "A name is 3 to 32 letters, digits, dots, dashes or underscores, and may not pose "
+            "as a guest, an AI or the house (no 'guest-', 'ai-', 'house-' or '-ai')."
         )
     return name
 
 
-def check_password(password: str) -> str:
+def check_password(password: str, name: str = "") -> str:
+    """At least 8 characters, not all alike or blank, and not the name: the weakest passwords a
+    guessing attacker tries first are refused."""
     if not 8 <= len(password) <= 200:
         raise BadCredentials("A password is 8 to 200 characters long.")
+    if not password.strip() or len(set(password)) < 5:
+        raise BadCredentials("A password needs at least five different characters, not all spaces.")
+    if name and name.lower() in password.lower():
+        raise BadCredentials("A password may not contain the account's name.")
     return password
+
+
+#: Computed once: checking a password against it costs what checking a real one does, so an
+#: unknown name takes as long to refuse as a wrong password.
+_DECOY = _hasher.hash(secrets.token_urlsafe(16))
 
 
 def hash_password(password: str) -> str:
@@ -40,32 +61,82 @@ def hash_password(password: str) -> str:
 
 
 def verify_password(stored: str | None, password: str) -> bool:
-    if stored is None:
-        return False
     try:
+        if stored is None:
+            _hasher.verify(_DECOY, password)
+            return False
         return _hasher.verify(stored, password)
     except (VerificationError, InvalidHashError):
         return False
 
 
 class Sessions:
-    """Signs and reads session cookies with the server's key (kept in the database)."""
+    """Signs and reads session cookies with the server's key (kept in the database). A cookie
+    carries a random token, signed; the server keeps the token's hash with the session, so a
+    session ends when its row goes (sign-out, revoked, expired), whatever the cookie says."""
 
     def __init__(self, secret: str, max_age_seconds: int) -> None:
         self._signer = TimestampSigner(secret, salt="cyberdeck-session")
         self.max_age = max_age_seconds
 
-    def cookie_for(self, user_id: int) -> str:
-        return self._signer.sign(str(user_id)).decode()
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(32)
 
-    def user_id(self, cookie: str | None) -> int | None:
+    @staticmethod
+    def token_hash(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    def cookie_for(self, token: str) -> str:
+        return self._signer.sign(token).decode()
+
+    def token(self, cookie: str | None) -> str | None:
+        """The token a cookie carries, if the server signed it within ``max_age``."""
         if not cookie:
             return None
         try:
-            value = self._signer.unsign(cookie, max_age=self.max_age)
-        except BadSignature:
+            return self._signer.unsign(cookie, max_age=self.max_age).decode()
+        except (BadSignature, UnicodeError):
             return None
-        try:
-            return int(value)
-        except ValueError:
-            return None
+
+
+class Throttle:
+    """At most ``limit`` events per key in ``window`` seconds (failed sign-ins per account and
+    per address, guests made per address). Memory stays bounded: keys whose events have all
+    aged out are dropped once there are many."""
+
+    def __init__(self, limit: int, window: float, keep: int = 50_000) -> None:
+        self.limit = limit
+        self.window = window
+        self.keep = keep
+        self._events: dict[str, deque[float]] = {}
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        events = self._events.get(key)
+        if events is None:
+            if len(self._events) >= self.keep:
+                self._prune(now)
+            events = self._events[key] = deque()
+        while events and now - events[0] >= self.window:
+            events.popleft()
+        return events
+
+    def _prune(self, now: float) -> None:
+        for key in [k for k, v in self._events.items() if not v or now - v[-1] >= self.window]:
+            del self._events[key]
+        while len(self._events) >= self.keep:  # still full of live keys: forget the oldest
+            del self._events[next(iter(self._events))]
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may act again (0: now)."""
+        now = time.monotonic()
+        events = self._recent(key, now)
+        if len(events) < self.limit:
+            return 0.0
+        return max(0.0, self.window - (now - events[0]))
+
+    def note(self, key: str) -> None:
+        self._recent(key, time.monotonic()).append(time.monotonic())
+
+    def forget(self, key: str) -> None:
+        self._events.pop(key, None)

@@ -16,6 +16,10 @@ class ServerConfig:
     #: Messages a connection may send per second on average, and in one burst.
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    #: The largest request body, in bytes, checked before any of it is parsed; deck routes
+    #: (a deck list is a few kilobytes) take far less.
+    max_body: int = 1 << 20
+    max_deck_body: int = 64 << 10
     #: Origins a browser may open the websocket from, besides the server's own host.
     allowed_origins: tuple[str, ...] = ()
     #: A connection that sends no Origin header (a script, not a browser) is refused unless True.
@@ -24,9 +28,27 @@ class ServerConfig:
     ai_delay: float = 0.6
     #: Worker processes the AI seats think in (a search never blocks the other matches).
     ai_workers: int = 2
-    #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS.
+    #: The most seconds an AI seat may think about one move, whatever its agent does; past it
+    #: the workers are replaced and the seat plays a legal move drawn from the match's seed.
+    ai_move_seconds: float = 10.0
+    #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS. Cookies are also
+    #: ``Secure`` on any request that came over HTTPS, which a proxy in front can say with
+    #: ``X-Forwarded-Proto`` when ``behind_proxy`` is set (then ``X-Forwarded-For`` names the
+    #: client's address too; trusted only from ``FORWARDED_ALLOW_IPS``, 127.0.0.1 by default).
     secure_cookies: bool = False
+    behind_proxy: bool = False
+    #: Sessions expire this many days after signing in.
     session_days: int = 30
+    #: Limits per user and per address: guests made per address an hour; matches one user may
+    #: have waiting for players; sockets one user may hold open on one match; hours an open
+    #: match waits for players before it is dropped.
+    guests_per_hour: int = 20
+    open_matches: int = 10
+    sockets_per_match: int = 4
+    open_match_hours: float = 24.0
+    #: Failed sign-ins allowed in 15 minutes, per account name and per address.
+    sign_in_failures: int = 5
+    sign_in_failures_per_address: int = 20
     #: Events sent in a full resync (the most recent ones).
     resync_log: int = 200
     #: Outgoing messages queued for one slow connection before it is dropped (it can resync).

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from fastapi import HTTPException, Request
 
-from ..store import UserData
-from .auth import COOKIE, Sessions
+from ..store import SessionData, UserData
+from .auth import COOKIE, Sessions, Throttle
 from .config import ServerConfig
 from .database import Database
 from .hub import Hub
+from .replays import Replays
 
 
 class RecentUsers:
@@ -46,22 +48,78 @@ class Context:
     hub: Hub
     sessions: Sessions
     users: RecentUsers = field(default_factory=RecentUsers)
+    replays: Replays = field(default_factory=Replays)
+    #: Live sessions by token hash (most recent last); a revoked one is dropped at once.
+    live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
+    #: Failed sign-ins per account name and per address; guests made per address.
+    failed_by_name: Throttle = field(init=False)
+    failed_by_address: Throttle = field(init=False)
+    guests_by_address: Throttle = field(init=False)
+
+    def __post_init__(self) -> None:
+        config = self.config
+        self.failed_by_name = Throttle(config.sign_in_failures, 900)
+        self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
+        self.guests_by_address = Throttle(config.guests_per_hour, 3600)
+
+    async def session(self, cookie: str | None) -> SessionData | None:
+        """The live session a cookie names (none once it is ended, revoked or expired)."""
+        token = self.sessions.token(cookie)
+        if token is None:
+            return None
+        key = self.sessions.token_hash(token)
+        found = self.live.get(key)
+        if found is None:
+            found = await self.db.read(self.db.store.session_by_token, key)
+            if found is None:
+                return None
+            self.live[key] = found
+            if len(self.live) > self.users.keep:
+                self.live.popitem(last=False)
+        else:
+            self.live.move_to_end(key)
+        if found.expires_at <= datetime.now(UTC):
+            self.live.pop(key, None)
+            return None
+        return found
 
     async def user(self, cookie: str | None) -> UserData | None:
-        user_id = self.sessions.user_id(cookie)
-        if user_id is None:
+        found = await self.session(cookie)
+        if found is None:
             return None
-        user = self.users.get(user_id)
+        user = self.users.get(found.user_id)
         if user is None:
-            user = await self.db.read(self.db.store.user_by_id, user_id)
+            user = await self.db.read(self.db.store.user_by_id, found.user_id)
             if user is not None:
                 self.users.put(user)
         return user
+
+    async def open_session(self, user: UserData, agent: str, address: str) -> str:
+        """A new session for ``user``: the cookie to hand back."""
+        token = self.sessions.new_token()
+        expires = datetime.now(UTC) + timedelta(seconds=self.sessions.max_age)
+        key = self.sessions.token_hash(token)
+        made = await self.db.write(
+            self.db.store.create_session, key, user.id, expires, agent, address
+        )
+        self.live[key] = made
+        self.users.put(user)
+        return self.sessions.cookie_for(token)
+
+    async def end_session(self, user_id: int, session_id: int) -> bool:
+        for key in [k for k, v in self.live.items() if v.id == session_id]:
+            del self.live[key]
+        return await self.db.write(self.db.store.end_session, user_id, session_id)
 
 
 def context(request: Request) -> Context:
     ctx: Context = request.app.state.ctx
     return ctx
+
+
+def address(request: Request) -> str:
+    """The client's address (the proxy's view of it with ``--behind-proxy``)."""
+    return request.client.host if request.client is not None else ""
 
 
 async def optional_user(request: Request) -> UserData | None:

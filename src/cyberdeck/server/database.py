@@ -21,7 +21,9 @@ long one never holds the matches in play.
 
 Moves go through ``commit`` (group commit): the moves of every match that arrive while one
 transaction is being written go together in the next one. A move's coroutine resumes only after
-its transaction is committed, so an acknowledged move is always on disk.
+its transaction is committed, so an acknowledged move is always on disk. A batch that fails is
+written again one caller at a time, so one bad move (a constraint, data the database refuses)
+fails alone and every other match's move in the batch is still stored.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from ..store import Finish, NewAction, Store
 
 P = ParamSpec("P")
 T = TypeVar("T")
+Item = NewAction | Finish
+#: One caller's items and the future that wakes it.
+Waiting = tuple[tuple[Item, ...], "asyncio.Future[None]"]
 
 
 class Database:
@@ -42,8 +47,10 @@ class Database:
         self.store = store
         self.writes_here = store.writes_without_waiting
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cyberdeck-db")
-        self._pending: list[NewAction | Finish] = []
-        #: Resolved when the pending items are committed (``None`` while nothing is pending).
+        #: The items waiting for the next transaction, each caller's with its own future.
+        self._pending: list[Waiting] = []
+        #: The first waiting caller's future (``None`` while nothing is pending): a batch is
+        #: under way or scheduled.
         self._batch: asyncio.Future[None] | None = None
         self._flusher: asyncio.Task[None] | None = None
 
@@ -61,52 +68,72 @@ class Database:
     async def commit(self, *items: NewAction | Finish) -> None:
         """Write ``items`` (in order, after everything queued before them); return once durable."""
         loop = asyncio.get_running_loop()
-        self._pending.extend(items)
-        batch = self._batch
-        if batch is None:
-            batch = self._batch = loop.create_future()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((items, done))
+        if self._batch is None:
+            self._batch = done
             if self.writes_here:
                 loop.call_soon(self._write_batch)
             elif self._flusher is None:
                 self._flusher = loop.create_task(self._send_batches())
-        await asyncio.shield(batch)
+        await asyncio.shield(done)
 
-    def _take_batch(self) -> tuple[list[NewAction | Finish], asyncio.Future[None]]:
-        items, self._pending = self._pending, []
-        batch, self._batch = self._batch, None
-        assert batch is not None
-        return items, batch
+    def _take_batch(self) -> list[Waiting]:
+        batch, self._pending, self._batch = self._pending, [], None
+        return batch
 
     @staticmethod
-    def _settle(batch: asyncio.Future[None], failure: Exception | None) -> None:
-        """Wake every move of the batch: committed, or with the failure."""
+    def _settle(done: asyncio.Future[None], failure: Exception | None) -> None:
+        """Wake one caller: committed, or with the failure."""
+        if done.done():
+            return
         if failure is None:
-            batch.set_result(None)
+            done.set_result(None)
         else:
-            batch.set_exception(failure)
-            batch.exception()  # retrieved: a batch nobody awaits any more logs nothing
+            done.set_exception(failure)
+            done.exception()  # retrieved: a caller that no longer waits logs nothing
 
     def _write_batch(self) -> None:
         """Commit the pending items on the event loop (once per turn of the loop)."""
-        items, batch = self._take_batch()
+        batch = self._take_batch()
         try:
-            self.store.commit(items)
+            self.store.commit([item for items, _ in batch for item in items])
         except Exception as err:
-            self._settle(batch, err)
+            failures = self._one_by_one(batch, err)
         else:
-            self._settle(batch, None)
+            failures = [None] * len(batch)
+        for (_, done), failure in zip(batch, failures, strict=True):
+            self._settle(done, failure)
+
+    def _one_by_one(self, batch: list[Waiting], failure: Exception) -> list[Exception | None]:
+        """After ``batch`` failed as one: each caller's items in a transaction of their own, so
+        the move that failed it (bad data, a constraint) fails alone and no other match pays
+        for it. Each caller's failure, or ``None``: stored."""
+        if len(batch) == 1:
+            return [failure]
+        failures: list[Exception | None] = []
+        for items, _ in batch:
+            try:
+                self.store.commit(list(items))
+            except Exception as err:
+                failures.append(err)
+            else:
+                failures.append(None)
+        return failures
 
     async def _send_batches(self) -> None:
         """Commit the pending items on the thread, batch after batch, until none are left."""
         try:
             while self._batch is not None:
-                items, batch = self._take_batch()
+                batch = self._take_batch()
                 try:
-                    await self.read(self.store.commit, items)
+                    await self.read(self.store.commit, [i for items, _ in batch for i in items])
                 except Exception as err:
-                    self._settle(batch, err)
+                    failures = await self.read(self._one_by_one, batch, err)
                 else:
-                    self._settle(batch, None)
+                    failures = [None] * len(batch)
+                for (_, done), failure in zip(batch, failures, strict=True):
+                    self._settle(done, failure)
         finally:
             self._flusher = None
 

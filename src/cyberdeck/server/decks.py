@@ -130,7 +130,13 @@ def _legal_text(game: Game, body: DeckIn) -> tuple[str, str] | list[str]:
     return name, game.deck_text(cards, name, about)
 
 
+#: Deck ids are database integers: a larger number names no deck (and would not fit a query).
+LARGEST_ID = (1 << 63) - 1
+
+
 async def _my_deck(ctx: Context, user: UserData, game: Game, deck_id: int) -> DeckData:
+    if not 1 <= deck_id <= LARGEST_ID:
+        raise HTTPException(404, f"You have no {game.title} deck number {deck_id}.")
     deck = await ctx.db.read(ctx.db.store.deck, user.id, deck_id)
     if deck is None or deck.game != game.id:
         raise HTTPException(404, f"You have no {game.title} deck number {deck_id}.")

@@ -13,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from ..agents import make_agent
@@ -26,15 +27,17 @@ from ..engine import (
     IllegalAction,
     Match,
     Outcome,
+    Rng,
     load_game,
 )
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
+from .levels import stored_level
 from .protocol import Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
-from .thinking import Thinkers
+from .thinking import NoAnswer, Thinkers
 from .visibility import Seat, look_for, table_for
 from .wire import encode
 
@@ -181,6 +184,9 @@ class Room:
             return f"{(info.level or 'ai').capitalize()} AI"
         return info.user_name or f"Seat {seat + 1}"
 
+    def invited(self, given: str | None) -> bool:
+        return invite_matches(given, self.data.invite)
+
     def seats_of(self, user_id: int) -> tuple[int, ...]:
         return tuple(
             info.seat
@@ -227,9 +233,22 @@ class Room:
 
     def agent(self, seat: int) -> Agent:
         if seat not in self.agents:
-            level = self.data.seats[seat].level or "normal"
+            level = stored_level(self.game, self.data.seats[seat].level)
             self.agents[seat] = make_agent(level, self.data.seed ^ (seat + 1) * 7919, self.game)
         return self.agents[seat]
+
+    def stand_in(self, seat: int) -> str:
+        """A move for an AI seat whose agent gave none (see ``thinking.NoAnswer``): a legal move
+        drawn from the match's seed and step, so a rebuilt match would draw the same."""
+        legal = self.match.state.legal_actions()
+        return Rng(self.data.seed ^ (self.seq + 1) * 104729 ^ seat).choice(legal).text
+
+
+def invite_matches(given: str | None, invite: str) -> bool:
+    """``given`` is the invite (compared in constant time; any text at all may be given)."""
+    if given is None:
+        return False
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
 #: Message ids remembered per match (a re-sent move older than that is refused as stale, which
@@ -262,7 +281,7 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": s.kind,
                 "level": s.level,
-                "name": s.user_name if s.kind == "human" else ai_name(s.level or "normal"),
+                "name": s.user_name if s.kind == "human" else ai_name(stored_level(game, s.level)),
                 "taken": s.kind == "ai" or s.user_id is not None,
             }
             for s in data.seats
@@ -285,7 +304,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
-        self.thinkers = Thinkers(config.ai_workers)
+        self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -303,12 +322,50 @@ class Hub:
                 remember(room, (action.seat, action.msg_id), action.step + 1)
         now = time.monotonic()
         for info in data.seats:
-            if info.kind == "human":
+            if info.kind == "human" and info.user_id is not None:
                 room.away_since[info.seat] = now
         return room
 
+    def waiting_matches(self, user_id: int) -> int:
+        """How many matches ``user_id`` made that still wait for players."""
+        return sum(
+            1 for r in self.rooms.values() if r.status == "open" and r.data.created_by == user_id
+        )
+
+    async def _expire_open_matches(self) -> None:
+        """Drop the matches that have waited longer than ``open_match_hours`` for players."""
+        age = self.config.open_match_hours * 3600
+        while True:
+            await asyncio.sleep(min(60.0, max(0.5, age / 4)))
+            now = datetime.now(UTC)
+            stale = [
+                r
+                for r in self.rooms.values()
+                if r.status == "open"
+                and r.data.created_at is not None
+                and (now - r.data.created_at).total_seconds() >= age
+            ]
+            for room in stale:
+                async with room.lock:
+                    if room.status != "open":
+                        continue
+                    if not await self.db.write(self.db.store.drop_open_match, room.id):
+                        continue
+                    self.rooms.pop(room.id, None)
+                    hours = self.config.open_match_hours
+                    text = encode(
+                        error(
+                            ErrorCode.EXPIRED,
+                            f"This match waited {hours:g} hours for players and was closed.",
+                        )
+                    )
+                    for conn in room.conns:
+                        conn.send(text)
+                        conn.stop()
+
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
+        self.spawn(self._expire_open_matches())
         for data in await self.db.read(self.db.store.live_matches):
             try:
                 room = self.build(data)
@@ -365,6 +422,9 @@ class Hub:
             ):
                 return None
             chosen.user_id, chosen.user_name = user_id, user_name
+            # Away time starts when a player is seated (an empty seat has nobody to be away).
+            if not room.connected(chosen.seat):
+                room.away_since[chosen.seat] = time.monotonic()
             if start:
                 room.data.status = "running"
         self.broadcast_table(room, [])
@@ -463,7 +523,12 @@ class Hub:
         async with room.lock:
             seat = room.point(conn)
             assert seat is not None
-            done = room.handled.get((seat, msg.id))
+            # Any of the connection's seats: at a hot-seat table the seat that made the move
+            # is no longer the one to move when it is sent again.
+            done = next(
+                (room.handled[(s, msg.id)] for s in conn.seats if (s, msg.id) in room.handled),
+                None,
+            )
             if done is not None:
                 conn.send(
                     error(
@@ -663,10 +728,13 @@ class Hub:
         for info in room.data.seats:
             if info.kind == "ai":
                 robot = await self.db.write(
-                    self.db.store.robot, ai_name(info.level or "normal"), "ai"
+                    self.db.store.robot, ai_name(stored_level(room.game, info.level)), "ai"
                 )
                 players.append(robot.id)
             elif info.user_id is not None:
+                user = await self.db.read(self.db.store.user_by_id, info.user_id)
+                if user is None or user.kind != "account":
+                    return  # guests play unrated: a throwaway guest could feed anyone wins
                 players.append(info.user_id)
             else:
                 return
@@ -694,9 +762,13 @@ class Hub:
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
-            text, room.agents[seat] = await self.thinkers.choose(
-                room.agent(seat), room.match.state.clone()
-            )
+            try:
+                text, room.agents[seat] = await self.thinkers.choose(
+                    room.agent(seat), room.match.state.clone()
+                )
+            except NoAnswer as err:
+                log.warning("match %s: the AI of seat %d gave no move (%s)", room.id, seat, err)
+                text = room.stand_in(seat)
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue

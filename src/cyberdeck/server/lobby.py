@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
-from ..agents import LEVELS, make_agent
-from ..engine import BadDeck, CyberdeckError, Event, Game, Match, Outcome, games, load_game
+from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
 from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
-from .context import Context, context, require_user
-from .hub import new_match_data, summary
+from .context import Context, context, optional_user, require_user
+from .hub import invite_matches, new_match_data, summary
+from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import ordinal
 from .visibility import table_for
@@ -173,7 +172,7 @@ async def list_games() -> list[GameOut]:
             has_decks=g.has_decks,
             allows_undo=g.allows_undo,
             starter_decks=[d.name for d in g.starter_decks()],
-            ai_levels=[*LEVELS, "random", "greedy", *g.agents()],
+            ai_levels=ai_levels(g),
         )
         for g in games()
     ]
@@ -211,6 +210,12 @@ async def create_match(
     """A new match: the creator sits at the first seat for a person; AI seats play on the
     server. The match starts when every seat for a person is taken."""
     game = _game(body.game)
+    if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
+        raise HTTPException(
+            429,
+            f"You have {ctx.config.open_matches} matches waiting for players already; start "
+            "or finish one of them first.",
+        )
     try:
         options = game.resolve_options(body.options)
     except CyberdeckError as err:
@@ -225,11 +230,13 @@ async def create_match(
     seats: list[SeatData] = []
     for index, spec in enumerate(specs):
         if spec.kind == "ai":
-            level = (spec.level or "normal").lower()
-            try:
-                make_agent(level, 0, game)
-            except CyberdeckError as err:
-                raise HTTPException(400, f"Seat {index + 1}: {err}") from None
+            level = read_level(game, spec.level)
+            if level is None:
+                raise HTTPException(
+                    400,
+                    f"Seat {index + 1}: '{spec.level}' is not an AI level of {game.title}; "
+                    f"choose one of {', '.join(ai_levels(game))}.",
+                )
             seats.append(SeatData(index, "ai", level))
         else:
             seats.append(SeatData(index, "human"))
@@ -347,7 +354,7 @@ async def join_match(
     if room is None:
         raise HTTPException(404, f"There is no match '{match_id}'.")
     given = (body.invite if body else None) or invite
-    invited = given is not None and secrets.compare_digest(given, room.data.invite)
+    invited = room.invited(given)
     if not room.data.public and not invited and room.seat_of(user.id) is None:
         raise HTTPException(403, "This match is private; you need its invite link to join.")
     seat = await ctx.hub.join(room, user.id, user.name)
@@ -363,11 +370,18 @@ async def join_match(
 async def replay_step(
     match_id: str,
     ctx: Annotated[Context, Depends(context)],
+    user: Annotated[UserData | None, Depends(optional_user)],
     step: Annotated[int, Query(ge=0)] = 0,
     seat: Annotated[int | None, Query(ge=0)] = None,
+    invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> ReplayStep:
-    """One step of a finished match, from one seat's view or (no seat) the spectator's."""
+    """One step of a finished match, from one seat's view or (no seat) the spectator's. A
+    private match's replay is for its players and those with its invite."""
     data = await _match(ctx, match_id)
+    if not data.public:
+        seated = user is not None and any(s.user_id == user.id for s in data.seats)
+        if not seated and not invite_matches(invite, data.invite):
+            raise HTTPException(403, "This match is private; its replay needs its invite.")
     if data.status != "finished":
         raise HTTPException(409, "A match can be replayed once it is finished.")
     if not data.actions:
@@ -375,30 +389,19 @@ async def replay_step(
         data = full if full is not None else data
     if seat is not None and seat >= len(data.seats):
         raise HTTPException(400, f"This match has seats 0 to {len(data.seats) - 1}.")
-    texts = [a.text for a in data.actions]
-    if step > len(texts):
-        raise HTTPException(400, f"This match has steps 0 to {len(texts)}.")
-    game = load_game(data.game)
-    match = Match(game, data.options, data.seed, data.decks)
-    events: list[Event] = []
-    acted: int | None = None
-    for text in texts[:step]:
-        acted = match.state.current_player
-        before = len(match.log)
-        if text == UNDO:
-            match.undo()
-        else:
-            match.play(text)
-        events = match.log[before:]
-    table = table_for(match.state, seat, events)
+    steps = len(data.actions)
+    if step > steps:
+        raise HTTPException(400, f"This match has steps 0 to {steps}.")
+    frame = await ctx.replays.frame(data, step)
+    table = table_for(frame.state, seat, frame.events)
     return ReplayStep(
         match=MatchOut(**summary(data)),
         step=step,
-        steps=len(texts),
+        steps=steps,
         seat=seat,
-        acted=acted,
+        acted=frame.acted,
         table=table,
-        outcome=data.outcome if step == len(texts) else None,
+        outcome=data.outcome if step == steps else None,
     )
 
 

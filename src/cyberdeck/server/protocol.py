@@ -28,7 +28,9 @@ class ErrorCode(StrEnum):
     NOT_STARTED = "not-started"  # waiting for players
     FINISHED = "finished"
     CANNOT_CLAIM = "cannot-claim"
+    EXPIRED = "expired"  # the match waited too long for players and was dropped
     NO_MATCH = "no-match"
+    TOO_MANY = "too-many"  # too many sockets of yours on this match already
     SERVER = "server-error"
 
 
@@ -36,7 +38,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-MessageId = Annotated[str, Field(min_length=1, max_length=64)]
+#: A client's message id: 1-64 printable ASCII characters (no spaces, no control characters). It
+#: is stored with the move, and a NUL byte in it made PostgreSQL refuse a whole group commit.
+MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[!-~]+$")]
 
 
 class Move(_Strict):
@@ -111,6 +115,11 @@ def read_client_message(text: str | bytes) -> AnyClientMessage:
         kind = data.get("type")
         if first["type"] == "union_tag_invalid":
             raise BadMessage(f"'{kind}' is not a message type; use {KINDS}.") from None
+        if first["type"] == "string_pattern_mismatch" and where == "id":
+            raise BadMessage(
+                f"The {kind} message has a bad field 'id': a message id is 1 to 64 printable "
+                "characters without spaces."
+            ) from None
         raise BadMessage(f"The {kind} message has a bad field '{where}': {first['msg']}.") from None
 
 

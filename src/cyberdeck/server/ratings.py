@@ -1,6 +1,7 @@
-"""Ratings: openskill (Plackett-Luce) per game. Every seat is a player: accounts, guests, and the
-AI levels (``ai:normal``); a solitaire is rated against its game's house, which wins when the
-player loses."""
+"""Ratings: openskill (Plackett-Luce) per game. Every seat is a player: accounts and the AI levels
+(``ai:normal``); a solitaire is rated against its game's house, which wins when the player
+loses. Guests play unrated (a fresh guest resigning a dozen times put an account at the top),
+and repeated results between the same two accounts count less and less."""
 
 from __future__ import annotations
 
@@ -27,7 +28,10 @@ def rate_match(
     """Update the ratings of ``players`` (one user id per seat) from the seats' returns.
 
     A solitaire (one seat) is rated against the house. A match where one player held two seats
-    (two seats of the same AI level) rates nobody: it says nothing about anyone's skill.
+    (two seats of the same AI level) rates nobody: it says nothing about anyone's skill. The
+    k-th rated result between the same two accounts moves their ratings 1/k as far as the
+    first did (see ``repeat_weight``): one account resigning to another over and over is worth
+    little more than a few games.
     """
     players, returns = list(players), list(returns)
     if len(players) == 1:
@@ -37,6 +41,8 @@ def rate_match(
         return []
     known = store.ratings(game, players)
     names = {p: (known[p].name, known[p].kind) if p in known else ("", "") for p in players}
+    accounts = [p for p in players if _person(store, p)]
+    weight = repeat_weight(store.pairing_games(game, accounts)) if len(accounts) > 1 else 1.0
     teams = [
         [_model.rating(mu=known[p].mu, sigma=known[p].sigma)] if p in known else [_model.rating()]
         for p in players
@@ -45,21 +51,35 @@ def rate_match(
     ranks = [-r for r in returns]
     rated = _model.rate(teams, ranks=ranks)
     rows = []
-    for player, team, ret in zip(players, rated, returns, strict=True):
+    for player, before_team, team, ret in zip(players, teams, rated, returns, strict=True):
         before = known.get(player)
+        mu0, sigma0 = before_team[0].mu, before_team[0].sigma
         rows.append(
             RatingData(
                 user_id=player,
                 name=names[player][0],
                 kind=names[player][1],
-                mu=float(team[0].mu),
-                sigma=float(team[0].sigma),
+                mu=float(mu0 + weight * (team[0].mu - mu0)),
+                sigma=float(sigma0 + weight * (team[0].sigma - sigma0)),
                 games=(before.games if before else 0) + 1,
                 wins=(before.wins if before else 0) + (1 if ret == best and ret > 0 else 0),
             )
         )
     store.save_ratings(game, rows)
+    if len(accounts) > 1:
+        store.count_pairings(game, accounts)
     return rows
+
+
+def _person(store: Store, user_id: int) -> bool:
+    user = store.user_by_id(user_id)
+    return user is not None and user.kind == "account"
+
+
+def repeat_weight(pairings: dict[tuple[int, int], int]) -> float:
+    """How far a result moves ratings: 1 for the first between these players, 1/k for the
+    k-th (the most-played pair among them decides)."""
+    return 1.0 / (1 + max(pairings.values(), default=0))
 
 
 def ordinal(mu: float, sigma: float) -> float:

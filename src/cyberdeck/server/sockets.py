@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -46,7 +45,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Close codes (4000 + the HTTP status they resemble).
-FORBIDDEN, UNAUTHORISED, NOT_FOUND = 4403, 4401, 4404
+FORBIDDEN, UNAUTHORISED, NOT_FOUND, TOO_MANY = 4403, 4401, 4404, 4429
 #: A request the socket cannot serve (a query that does not parse), before it is accepted.
 POLICY = 1008
 MATCH_PATH = re.compile(r"/ws/matches/([^/]+)")
@@ -97,10 +96,12 @@ class Socket:
 
 
 class MatchSockets:
-    """The app's outermost layer: ``/ws/matches/{id}`` is served here, the rest by ``app``."""
+    """The app's outermost layer: ``/ws/matches/{id}`` is served here, the rest by ``rest``
+    (``app`` wrapped in whatever guards it; ``app.state`` holds the server's context)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, rest: ASGIApp | None = None) -> None:
         self.app = app
+        self.rest: ASGIApp = rest or app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -108,15 +109,15 @@ class MatchSockets:
             if found is not None:
                 await match_socket(self.app.state.ctx, Socket(scope, receive, send), found[1])
                 return
-        await self.app(scope, receive, send)
+        await self.rest(scope, receive, send)
 
 
-def origin_allowed(socket: Socket, config: ServerConfig) -> bool:
-    """Cross-site websocket hijacking stops here: a browser always names the page's origin."""
-    origin = socket.headers.get("origin")
+def origin_allowed(origin: str | None, host: str, config: ServerConfig) -> bool:
+    """Cross-site websocket hijacking and request forgery stop here: a browser always names the
+    page's origin on a websocket and on a request that changes something; it must be the
+    server's own or one of ``allowed_origins``."""
     if origin is None:
         return config.allow_missing_origin
-    host = socket.headers.get("host", "")
     allowed = {f"http://{host}", f"https://{host}", *config.allowed_origins}
     return origin.rstrip("/") in allowed
 
@@ -132,7 +133,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
     watch = socket.query.get("watch", "").lower() in TRUE
     invite = socket.query.get("invite")
     config = ctx.config
-    if not origin_allowed(socket, config):
+    if not origin_allowed(socket.headers.get("origin"), socket.headers.get("host", ""), config):
         await socket.close(FORBIDDEN, "origin not allowed")
         return
     user = await ctx.user(socket.cookie(COOKIE))
@@ -154,12 +155,22 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         )
         await socket.close(FORBIDDEN)
         return
-    invited = invite is not None and secrets.compare_digest(invite, room.data.invite)
+    invited = room.invited(invite)
     if not own and not room.data.public and not invited:
         await socket.send_json(
             error(ErrorCode.NOT_YOUR_SEAT, "This match is private; watching needs its invite.")
         )
         await socket.close(FORBIDDEN)
+        return
+    mine = sum(1 for c in room.conns if c.user_id == user.id and not c.closed)
+    if mine >= config.sockets_per_match:
+        await socket.send_json(
+            error(
+                ErrorCode.TOO_MANY,
+                f"You have {mine} connections to this match already; close one first.",
+            )
+        )
+        await socket.close(TOO_MANY)
         return
     if seat is not None:
         own = (seat, *(s for s in own if s != seat))
@@ -176,16 +187,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 data = message.get("bytes")
             if data is None:
                 continue
-            size = len(data.encode()) if isinstance(data, str) else len(data)
-            if size > config.max_message_bytes:
-                conn.send(
-                    error(
-                        ErrorCode.TOO_LARGE,
-                        f"A message may be at most {config.max_message_bytes} bytes; "
-                        f"this one was {size}.",
-                    )
-                )
-                continue
+            # Every message counts against the rate, an oversized one too (it costs the most).
             if not conn.allow():
                 now = time.monotonic()
                 if now - conn.warned_at >= 1.0:
@@ -197,6 +199,16 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                             "the extra ones were ignored.",
                         )
                     )
+                continue
+            size = len(data.encode()) if isinstance(data, str) else len(data)
+            if size > config.max_message_bytes:
+                conn.send(
+                    error(
+                        ErrorCode.TOO_LARGE,
+                        f"A message may be at most {config.max_message_bytes} bytes; "
+                        f"this one was {size}.",
+                    )
+                )
                 continue
             try:
                 msg = read_client_message(data)

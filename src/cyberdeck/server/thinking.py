@@ -4,6 +4,12 @@ with it every other match on the server — waiting behind the interpreter lock.
 The agent travels with the question and comes back with the answer: its random generator moves
 on exactly as if it had thought in the server's own process, so an AI seat plays the same moves
 whichever worker answers.
+
+No agent can hold the workers: a question gets ``limit`` seconds, after which the workers are
+ended and started afresh (a search cannot be interrupted inside a process, only the process
+can), and a worker that dies (a crash, a kill) is replaced and the question asked again. Either
+way the caller hears ``NoAnswer`` and plays a move of its own; the other matches' questions
+that were under way are asked again of the new workers.
 """
 
 from __future__ import annotations
@@ -14,8 +20,13 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from ..engine import Agent, State
+
+
+class NoAnswer(Exception):
+    """The agent gave no move: it thought past the limit, or its worker kept dying."""
 
 
 def _follow(parent: int) -> None:
@@ -38,12 +49,17 @@ class Thinkers:
     """A pool of worker processes, started on the first question (``spawn``: a fork of a server
     with threads could inherit a lock held by another thread)."""
 
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+    #: How often one question is asked again after its worker died under it.
+    TRIES = 3
 
-    async def choose(self, agent: Agent, state: State) -> tuple[str, Agent]:
-        """The text of the agent's move in ``state``, and the agent as it stands after choosing."""
+    def __init__(self, workers: int, limit: float = 10.0) -> None:
+        self.workers = workers
+        self.limit = limit
+        self._pool: ProcessPoolExecutor | None = None
+        #: Pools replaced after a crash or a question past the limit (for tests and metrics).
+        self.restarts = 0
+
+    def _current(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers,
@@ -51,8 +67,37 @@ class Thinkers:
                 initializer=_follow,
                 initargs=(os.getpid(),),
             )
+        return self._pool
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """End ``broken``'s workers (one may be deep in a search) so the next question gets new
+        ones; a pool already replaced by another question's failure is left alone."""
+        if self._pool is not broken:
+            return
+        self._pool = None
+        self.restarts += 1
+        for process in list((getattr(broken, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.kill()
+        # Questions still queued fail with ``BrokenProcessPool`` once the pool sees its workers
+        # gone, and their callers ask again; cancelling them would cancel their callers.
+        broken.shutdown(wait=False)
+
+    async def choose(self, agent: Agent, state: State) -> tuple[str, Agent]:
+        """The text of the agent's move in ``state``, and the agent as it stands after choosing.
+        Raises ``NoAnswer`` when the agent thinks past the limit or its worker keeps dying."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _think, agent, state)
+        for _ in range(self.TRIES):
+            pool = self._current()
+            try:
+                asked = loop.run_in_executor(pool, _think, agent, state)
+                return await asyncio.wait_for(asked, self.limit)
+            except BrokenProcessPool:
+                self._replace(pool)
+            except TimeoutError:
+                self._replace(pool)
+                raise NoAnswer(f"no move within {self.limit:g} seconds") from None
+        raise NoAnswer("the worker died on every try")
 
     def close(self) -> None:
         if self._pool is not None:

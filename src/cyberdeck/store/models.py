@@ -125,3 +125,33 @@ class Setting(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class SessionRow(Base):
+    """A signed-in browser or script. The cookie carries a random token; only its SHA-256 is
+    kept, so the table read by someone else signs nobody in. Signing out deletes the row, so a
+    copied cookie stops working at once."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: What the player is shown to tell their sessions apart (the browser, the address).
+    agent: Mapped[str] = mapped_column(String(200), default="")
+    address: Mapped[str] = mapped_column(String(64), default="")
+
+
+class Pairing(Base):
+    """How many rated results two players have had against each other in one game (``low`` is
+    the smaller user id): a pairing's repeated results count less, so two accounts cannot farm
+    a rating from each other."""
+
+    __tablename__ = "pairings"
+
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    low: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    high: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)

@@ -17,13 +17,33 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ..engine import CyberdeckError
-from .models import ActionRow, DeckRow, MatchRow, Rating, SeatRow, Setting, User
+from .models import (
+    ActionRow,
+    DeckRow,
+    MatchRow,
+    Pairing,
+    Rating,
+    SeatRow,
+    SessionRow,
+    Setting,
+    User,
+)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -117,6 +137,22 @@ class DeckData:
     updated_at: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SessionData:
+    id: int
+    user_id: int
+    created_at: datetime
+    expires_at: datetime
+    agent: str
+    address: str
+
+
+def _session_data(row: SessionRow) -> SessionData:
+    created, expires = _utc(row.created_at), _utc(row.expires_at)
+    assert created is not None and expires is not None
+    return SessionData(row.id, row.user_id, created, expires, row.agent, row.address)
+
+
 def _deck_data(row: DeckRow) -> DeckData:
     return DeckData(
         row.id, row.user_id, row.game, row.name, row.text, row.created_at, row.updated_at
@@ -188,8 +224,12 @@ class Store:
     # --- users ----------------------------------------------------------------------------------
 
     def create_user(self, name: str, kind: str, password_hash: str | None = None) -> UserData:
+        """A new player; names are unique without regard to case (``Neo`` is ``neo``)."""
         try:
             with self.sessions.begin() as session:
+                same = select(User.id).where(func.lower(User.name) == name.lower())
+                if session.scalars(same).first() is not None:
+                    raise IntegrityError("name", None, ValueError(name))
                 user = User(name=name, kind=kind, password_hash=password_hash)
                 session.add(user)
                 session.flush()
@@ -199,7 +239,9 @@ class Store:
 
     def user_by_name(self, name: str) -> UserData | None:
         with self.sessions() as session:
-            user = session.scalars(select(User).where(User.name == name)).first()
+            user = session.scalars(
+                select(User).where(func.lower(User.name) == name.lower()).order_by(User.id)
+            ).first()
             return (
                 None
                 if user is None
@@ -226,6 +268,54 @@ class Store:
             again = self.user_by_name(name)
             assert again is not None
             return again
+
+    # --- sessions -------------------------------------------------------------------------------
+
+    def create_session(
+        self, token_hash: str, user_id: int, expires_at: datetime, agent: str, address: str
+    ) -> SessionData:
+        with self.sessions.begin() as session:
+            row = SessionRow(
+                token_hash=token_hash,
+                user_id=user_id,
+                created_at=datetime.now(UTC),
+                expires_at=expires_at,
+                agent=agent[:200],
+                address=address[:64],
+            )
+            session.add(row)
+            session.flush()
+            return _session_data(row)
+
+    def session_by_token(self, token_hash: str) -> SessionData | None:
+        """The session of a cookie's token, while it has not expired."""
+        with self.sessions() as session:
+            row = session.scalars(
+                select(SessionRow).where(SessionRow.token_hash == token_hash)
+            ).first()
+            if row is None:
+                return None
+            data = _session_data(row)
+            return data if data.expires_at > datetime.now(UTC) else None
+
+    def user_sessions(self, user_id: int) -> list[SessionData]:
+        """A player's sessions that have not expired, newest first."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(SessionRow)
+                .where(SessionRow.user_id == user_id, SessionRow.expires_at > datetime.now(UTC))
+                .order_by(SessionRow.id.desc())
+            ).all()
+            return [_session_data(r) for r in rows]
+
+    def end_session(self, user_id: int, session_id: int) -> bool:
+        """Delete one of this player's sessions (and every expired one, while at it)."""
+        with self.sessions.begin() as session:
+            session.execute(delete(SessionRow).where(SessionRow.expires_at <= datetime.now(UTC)))
+            gone = session.execute(
+                delete(SessionRow).where(SessionRow.id == session_id, SessionRow.user_id == user_id)
+            )
+            return getattr(gone, "rowcount", 0) == 1
 
     # --- matches --------------------------------------------------------------------------------
 
@@ -280,6 +370,15 @@ class Store:
                     update(MatchRow).where(MatchRow.id == match_id).values(status="running")
                 )
         return True
+
+    def drop_open_match(self, match_id: str) -> bool:
+        """Delete a match still waiting for players (its seats go with it); ``False`` when it
+        has started meanwhile."""
+        with self.sessions.begin() as session:
+            gone = session.execute(
+                delete(MatchRow).where(MatchRow.id == match_id, MatchRow.status == "open")
+            )
+            return getattr(gone, "rowcount", 0) == 1
 
     def load_match(self, match_id: str) -> MatchData | None:
         with self.sessions() as session:
@@ -508,6 +607,30 @@ class Store:
                     session.add(rating)
                 rating.mu, rating.sigma = row.mu, row.sigma
                 rating.games, rating.wins = row.games, row.wins
+
+    def pairing_games(self, game: str, players: Sequence[int]) -> dict[tuple[int, int], int]:
+        """Rated results so far of each pair of ``players`` in ``game`` (smaller id first)."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(Pairing).where(
+                    Pairing.game == game,
+                    Pairing.low.in_(tuple(players)),
+                    Pairing.high.in_(tuple(players)),
+                )
+            ).all()
+            return {(r.low, r.high): r.games for r in rows}
+
+    def count_pairings(self, game: str, players: Sequence[int]) -> None:
+        """One more rated result for every pair of ``players``."""
+        with self.sessions.begin() as session:
+            ids = sorted(set(players))
+            for i, low in enumerate(ids):
+                for high in ids[i + 1 :]:
+                    row = session.get(Pairing, (game, low, high))
+                    if row is None:
+                        row = Pairing(game=game, low=low, high=high, games=0)
+                        session.add(row)
+                    row.games += 1
 
     def leaderboard(self, game: str, limit: int = 100) -> list[RatingData]:
         """Players of ``game`` by conservative skill (mu - 3 sigma), best first; guests left out."""

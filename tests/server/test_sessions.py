@@ -1,0 +1,121 @@
+"""Accounts under attack: a signed-out cookie replayed, sessions listed and revoked, sign-in
+guessing, names that pose as the server's own players, weak passwords, guests by the hundred."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .harness import Client, ServerProcess, run
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder: Path = tmp_path_factory.mktemp("limited")
+    process = ServerProcess(
+        f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
+        folder,
+        *("--guests-per-hour", "3", "--sign-in-failures", "3"),
+    ).start()
+    yield process
+    process.stop()
+
+
+def test_sign_out_ends_the_session_on_the_server(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        alice = await Client(server).guest()
+        stolen = dict(alice.http.cookies.items())
+        assert (await alice.http.post("/api/auth/signout")).status_code == 204
+        replay = httpx.AsyncClient(base_url=server.base, cookies=stolen)
+        answer = await replay.get("/api/auth/me")
+        assert answer.status_code == 401, "a replayed cookie signs nobody in"
+        await replay.aclose()
+        await alice.close()
+
+    run(scenario())
+
+
+def test_sessions_are_listed_and_one_can_be_revoked(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        body = {"name": "trinity", "password": "dodge-this-agent"}
+        phone, laptop = Client(server), Client(server)
+        assert (await phone.http.post("/api/auth/signup", json=body)).status_code == 201
+        assert (await laptop.http.post("/api/auth/signin", json=body)).status_code == 200
+        listed = (await laptop.http.get("/api/auth/sessions")).json()
+        assert len(listed) == 2 and [s["current"] for s in listed] == [True, False]
+        assert all(s["address"] == "127.0.0.1" and s["expires_at"] for s in listed)
+        lost = listed[1]["id"]
+        assert (await laptop.http.delete(f"/api/auth/sessions/{lost}")).status_code == 204
+        assert (await phone.http.get("/api/auth/me")).status_code == 401
+        assert (await laptop.http.get("/api/auth/me")).status_code == 200
+        # Someone else's session is not yours to end.
+        other = await Client(server).guest()
+        mine = (await other.http.get("/api/auth/sessions")).json()[0]["id"]
+        assert (await laptop.http.delete(f"/api/auth/sessions/{mine}")).status_code == 404
+        assert (await other.http.get("/api/auth/me")).status_code == 200
+        for client in (phone, laptop, other):
+            await client.close()
+
+    run(scenario())
+
+
+def test_sign_in_is_throttled_and_an_unknown_name_answers_like_a_wrong_password(
+    limited: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        body = {"name": "morpheus", "password": "there-is-no-spoon"}
+        owner = Client(limited)
+        assert (await owner.http.post("/api/auth/signup", json=body)).status_code == 201
+        guesser = Client(limited)
+        wrong = await guesser.http.post("/api/auth/signin", json={**body, "password": "guess-1x"})
+        unknown = await guesser.http.post(
+            "/api/auth/signin", json={"name": "nobody-here", "password": "guess-1x"}
+        )
+        assert (wrong.status_code, wrong.json()) == (unknown.status_code, unknown.json())
+        for n in range(2):
+            await guesser.http.post("/api/auth/signin", json={**body, "password": f"guess-{n}y"})
+        blocked = await guesser.http.post("/api/auth/signin", json=body)
+        assert blocked.status_code == 429 and "minute" in blocked.json()["detail"]
+        assert "retry-after" in blocked.headers
+        other_case = await guesser.http.post("/api/auth/signin", json={**body, "name": "MORPHEUS"})
+        assert other_case.status_code == 429, "the account, whatever its case"
+        for client in (owner, guesser):
+            await client.close()
+
+    run(scenario())
+
+
+def test_guests_per_address_are_limited(limited: ServerProcess) -> None:
+    async def scenario() -> None:
+        made = [(await httpx.AsyncClient(base_url=limited.base).post("/api/auth/guest"))
+                for _ in range(4)]  # fmt: skip
+        assert [m.status_code for m in made[:3]] == [201, 201, 201]
+        assert made[3].status_code == 429 and "guests" in made[3].json()["detail"]
+
+    run(scenario())
+
+
+def test_names_are_unique_whatever_the_case_and_never_pose_as_the_server(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        client = Client(server)
+        good = {"name": "Tank", "password": "operator-on-line"}
+        assert (await client.http.post("/api/auth/signup", json=good)).status_code == 201
+        again = await client.http.post("/api/auth/signup", json={**good, "name": "tANK"})
+        assert again.status_code == 409
+        for name in ("guest-1234", "Guest_x", "ai-normal", "AI.hard", "house-duel", "Normal_AI"):
+            posing = await client.http.post("/api/auth/signup", json={**good, "name": name})
+            assert posing.status_code == 400 and "pose" in posing.json()["detail"], name
+        for password in (" " * 8, "aaaaaaaa", "abababab", "xTank-operator"):
+            weak = await client.http.post(
+                "/api/auth/signup",
+                json={"name": "dozer", "password": password.replace("Tank", "dozer")},
+            )
+            assert weak.status_code == 400 and "password" in weak.json()["detail"].lower(), password
+        await client.close()
+
+    run(scenario())
