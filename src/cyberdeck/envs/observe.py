@@ -14,7 +14,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Game, Layout, State
+from ..engine import Game, Layout, Rng, State
+
+#: The largest number an encoding writes: slices hold flags, counts of the cards of one game, and
+#: amounts divided by their typical maximum, all at least 0 (the tests check every game).
+HIGH = 255.0
 
 
 class Observation:
@@ -49,3 +53,36 @@ class Observation:
     def text(self, state: State, seat: int) -> str:
         """The view as canonical JSON: equal texts are equal views (a key for search trees)."""
         return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+def check_observations(
+    game: Game, options: Mapping[str, Any] | None, states: int, seed: int = 0
+) -> int:
+    """Walk random games until ``states`` positions are seen; at each, every seat's observation
+    must be unchanged when everything it cannot see is re-dealt (``determinize``), and within
+    ``[0, HIGH]``. Raises ``AssertionError`` naming the game, seed and step; the positions seen.
+    """
+    obs = Observation(game, options)
+    rng = Rng(seed)
+    seen = 0
+    deal = seed
+    while seen < states:
+        state = game.new_state(obs.options, deal)
+        step = 0
+        while seen < states:
+            for seat in range(state.num_players):
+                here = obs.array(state, seat)
+                where = f"{game.id} {obs.options} deal {deal} step {step} seat {seat}"
+                if not (here.min() >= 0.0 and here.max() <= HIGH):
+                    raise AssertionError(f"{where}: an observation outside [0, {HIGH}]")
+                world = state.determinize(seat, Rng(rng.next64()))
+                if not np.array_equal(here, obs.array(world, seat)):
+                    raise AssertionError(f"{where}: the observation shows a hidden card")
+            seen += 1
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            step += 1
+        deal += 1
+    return seen

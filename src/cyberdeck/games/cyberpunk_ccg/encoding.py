@@ -121,18 +121,32 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
 
 
 def _instance(card: Mapping[str, Any], zone: str, mine: bool, out: Writer) -> None:
-    out.flag(zone == "play")
-    out.flag(mine)
-    out.flag(zone == "stash")
-    out.flag(zone == "discard")
-    out.flag("on" in card)
-    kind = card["kind"]
-    out.one_hot(_KINDS.index(kind) if kind in _KINDS else None, len(_KINDS))
-    for flag in _FLAGS:
-        out.flag(bool(card.get(flag)))
-    for key, scale in _STATS:
+    """One instance's row, written straight into the list (a CCG table shows a hundred cards,
+    most of them discarded: those need only their zone, owner and kind)."""
+    row = out.out
+    at = out.at
+    row[at] = 1.0 if zone == "play" else 0.0
+    row[at + 1] = 1.0 if mine else 0.0
+    row[at + 2] = 1.0 if zone == "stash" else 0.0
+    row[at + 3] = 1.0 if zone == "discard" else 0.0
+    row[at + 4] = 1.0 if "on" in card else 0.0
+    kind = _KIND_INDEX.get(card["kind"])
+    if kind is not None:
+        row[at + 5 + kind] = 1.0
+    if zone != "play":
+        return
+    at += 5 + len(_KINDS)
+    for i, flag in enumerate(_FLAGS):
+        if card.get(flag):
+            row[at + i] = 1.0
+    at += len(_FLAGS)
+    for i, (key, scale) in enumerate(_STATS):
         value = card.get(key)
-        out.number(value if isinstance(value, int | float) else 0, scale)
+        if isinstance(value, int | float):
+            row[at + i] = value / scale
+
+
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 
 
 ENCODING = Encoding(LAYOUT, write)
