@@ -5,6 +5,7 @@ game; the suite a few hundred per configuration)."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,3 +100,13 @@ def test_an_observation_that_peeks_is_caught(monkeypatch: pytest.MonkeyPatch) ->
     game = next(g for g in games() if g.id == "hack-me")
     with pytest.raises(AssertionError, match="shows a hidden card"):
         check_observations(game, None, 50)
+
+
+def test_docs_describe_every_slice() -> None:
+    """docs/envs.md prints each layout (scripts/encoding_tables.py); a changed slice shows."""
+    text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
+    for game in games():
+        encoding = game.observation_encoding(None)
+        assert f"`{game.id}`): {encoding.size} numbers" in text
+        for start, end, name, about in encoding.layout.describe():
+            assert f"| {start}–{end - 1} | `{name}` | {about} |" in text, (game.id, name)

@@ -60,6 +60,8 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         self.observation_space = spaces.Box(0.0, HIGH, (self.obs.size,), np.float32)
         self.action_space = spaces.Discrete(self.game.action_space.size)  # type: ignore[assignment]
         self.state: State | None = None
+        #: Moves made in the current game, by every seat (the learner's and the opponents').
+        self.decisions = 0
         self._agents: list[Agent | None] = []
 
     def reset(
@@ -73,6 +75,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
             else int(self.np_random.integers(self.players))
         )
         self.state = self.game.new_state(self.obs.options, deal)
+        self.decisions = 0
         self._agents = [
             None if s == self.seat else make_agent(self.opponent, deal * 7 + s, self.game)
             for s in range(self.players)
@@ -91,6 +94,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
             info = self._info()
             info["illegal"] = str(err)
             return self._observe(), self.illegal_reward, False, False, info
+        self.decisions += 1
         self._others_move()
         outcome = state.outcome
         reward = float(outcome.returns[self.seat]) if outcome is not None else 0.0
@@ -112,6 +116,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
             agent = self._agents[seat]
             assert agent is not None
             state.apply(agent.choose(state))
+            self.decisions += 1
 
     def _observe(self) -> Obs:
         return self.obs.array(self._live(), self.seat)

@@ -27,7 +27,9 @@ LAYOUT = Layout(
         Slice("phase", len(PHASE_NAMES), "the phase, one-hot: seeding, run, over"),
         Slice("turn", 5, "to move, moved first, turn / turn cap, final turns on, final turns / 2"),
         Slice("hand", CARD_SLOTS, "my hand, counted by card int"),
-        Slice("counts", 6, "my hand, deck / 30, vaults held / 3; the same for the opponent"),
+        Slice(
+            "counts", 6, "my hand size / 8, deck / 30, vaults held / 3; the same for the opponent"
+        ),
         Slice("discards", 2 * CARD_SLOTS, "my discard pile, then theirs, counted by card int"),
         Slice("redraws", 2 * CARD_SLOTS, "cards shown in re-draws: mine, then theirs"),
         Slice("hidden", _NODES, f"face-down seeds on each node / 3 ({_NODE})"),
