@@ -2,7 +2,15 @@
 
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
-from .levels import DEFAULT_LEVEL, LEVELS, make_agent
+from .levels import DEFAULT_LEVEL, LEVELS, make_agent, register_agent
 from .random import RandomAgent
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "GreedyAgent", "IsmctsAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "GreedyAgent",
+    "IsmctsAgent",
+    "RandomAgent",
+    "make_agent",
+    "register_agent",
+]

@@ -7,11 +7,17 @@ comes within a second, and 200 iterations capped at 5 s whose leaves, where the 
 scored after two epsilon-greedy playout moves (the other side's answer and one's own reply);
 docs/agents.md has their measured strength.
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
-``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, or a
-game's own agent (``Game.agents()``, e.g. MATR1X's ``fair`` player).
+``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, a
+game's own agent (``Game.agents()``, e.g. MATR1X's ``fair`` player), or an outside agent: one
+registered with ``register_agent`` or through the ``cyberdeck.agents`` entry-point group (OpenSpiel's
+IS-MCTS bot, ``spiel-ismcts:N``, comes from ``cyberdeck.envs.openspiel`` that way), so that this
+package never imports the optional research frameworks.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.metadata import entry_points
 
 from ..engine import Agent, BadOption, Game
 from .greedy import GreedyAgent
@@ -21,6 +27,26 @@ from .random import RandomAgent
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+
+#: An outside agent's factory: the spec's text after the name's colon, a seed, the game.
+AgentFactory = Callable[[str, int, Game | None], Agent]
+_OUTSIDE: dict[str, AgentFactory] = {}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    _OUTSIDE[name] = factory
+
+
+def _outside(name: str) -> AgentFactory | None:
+    if name not in _OUTSIDE:
+        for entry in entry_points(group="cyberdeck.agents", name=name):
+            try:
+                _OUTSIDE[name] = entry.load()
+            except ImportError as err:
+                raise BadOption(
+                    f"The agent '{name}' needs an optional extra that is not installed ({err})."
+                ) from None
+    return _OUTSIDE.get(name)
 
 
 def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
@@ -62,5 +88,11 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         except ValueError:
             pass
         raise BadOption(f"'{spec}' is not a budget: write ismcts:500 (iterations) or ismcts:2s.")
-    known = ["random", "greedy", "ismcts", "pimc", *LEVELS, *(game.agents() if game else {})]
+    outside = _outside(name)
+    if outside is not None:
+        return outside(arg, seed, game)
+    known = [
+        "random", "greedy", "ismcts", "pimc", *LEVELS, *(game.agents() if game else {}),
+        *_OUTSIDE,
+    ]  # fmt: skip
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")

@@ -4,6 +4,7 @@ from .actions import Action, ActionSpace
 from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
 from .decklist import Deck, DeckCard, format_decklist, read_decklist
+from .encoding import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, vocabulary
 from .errors import (
     BadAction,
     BadCard,
@@ -25,6 +26,7 @@ from .text import ASCII, PLAIN, Style
 __all__ = [
     "ASCII",
     "CARDS",
+    "CARD_SLOTS",
     "ENGINE_VERSION",
     "JOKER",
     "PLAIN",
@@ -43,18 +45,23 @@ __all__ = [
     "CyberdeckError",
     "Deck",
     "DeckCard",
+    "Encoding",
     "Event",
     "Game",
     "IllegalAction",
+    "Layout",
     "Match",
     "Option",
     "Outcome",
     "Record",
     "Rng",
+    "Slice",
     "State",
     "Style",
     "Suit",
     "UnknownGame",
+    "Writer",
+    "card_index",
     "format_decklist",
     "games",
     "load_game",
@@ -64,4 +71,5 @@ __all__ = [
     "replay_steps",
     "standard_deck",
     "visible",
+    "vocabulary",
 ]

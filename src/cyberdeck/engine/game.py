@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
-from .errors import BadDeck, BadOption, IllegalAction
+from .encoding import Encoding
+from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
 from .events import Event
 from .rng import Rng
 from .text import Style
@@ -133,6 +134,12 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""
         return 0.0
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        """The fixed-shape numbers a learning agent reads for a seat (``Encoding.encode(view,
+        seat)``), for resolved ``options`` (the shape may depend on them, e.g. the player count).
+        Computed from a view, so it shows only what the seat may see."""
+        raise CyberdeckError(f"{self.title} has no observation encoding for learning agents yet.")
 
     def read_card_file(self, path: str) -> Any:
         """The ``decks`` setup that plays with a user's corrected card data (``--cards FILE``)."""
@@ -263,6 +270,11 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State: ...
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # Tools that copy with ``copy.deepcopy`` (OpenSpiel clones Python states that way) get
+        # the hand-written copy, which is far faster and shares what is immutable.
+        return self.clone()
 
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:

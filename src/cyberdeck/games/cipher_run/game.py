@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, Deck, DeckCard, Game, Option, Rng, State, Style
+from ...engine import Action, ActionSpace, Deck, DeckCard, Encoding, Game, Option, Rng, State, Style
 from ...engine.cards import CARDS
 from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
+from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, describe_deck, inspect, render
 from .state import CipherState
@@ -89,6 +90,9 @@ class CipherRun(Game):
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        return encoding(self.resolve_options(options))
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CipherState)

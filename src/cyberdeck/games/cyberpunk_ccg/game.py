@@ -11,6 +11,7 @@ from ...engine import (
     BadOption,
     Deck,
     DeckCard,
+    Encoding,
     Game,
     Option,
     Rng,
@@ -29,6 +30,7 @@ from .decks import (
     starter_decks,
     validate,
 )
+from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, describe_deck, render
 from .state import CyberState
@@ -166,6 +168,9 @@ class CyberpunkCCG(Game):
             "mean_turns": turns / n,
             "mean_best_ops": ops / n,
         }
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        return encoding(self.resolve_options(options))
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CyberState)

@@ -11,8 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng, State, Style
+from ...engine import (
+    Action,
+    ActionSpace,
+    BadDeck,
+    BadOption,
+    Encoding,
+    Game,
+    Option,
+    Rng,
+    State,
+    Style,
+)
 from .catalog import Catalog, default_catalog, load_card_file
+from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, inspect, render
 from .rules import ACTIONS
@@ -85,6 +97,9 @@ class Cypher(Game):
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        return encoding(self.resolve_options(options))
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CypherState)

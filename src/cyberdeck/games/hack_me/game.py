@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, BadOption, Game, Rng, State, Style
+from ...engine import Action, ActionSpace, BadOption, Encoding, Game, Rng, State, Style
 from .cards import ALL_ACTIONS, DECK_CODES
+from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, inspect, render
 from .state import HackState
@@ -49,6 +50,9 @@ class HackMe(Game):
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        return encoding(self.resolve_options(options))
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, HackState)

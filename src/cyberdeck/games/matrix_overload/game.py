@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...engine import ActionSpace, Agent, BadOption, Game, Option, Rng, State, Style
+from ...engine import ActionSpace, Agent, BadOption, Encoding, Game, Option, Rng, State, Style
 from ...engine.cards import JOKER, ZERO, standard_deck
+from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
 from .render import describe_action, inspect, render
@@ -61,6 +62,9 @@ class MatrixOverload(Game):
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)
+
+    def observation_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding:
+        return encoding(self.resolve_options(options))
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MatrixState)

@@ -1,0 +1,139 @@
+"""Observation encodings: a seat's view as a fixed-length list of numbers, for learning agents.
+
+A game contributes its encoding (``Game.observation_encoding``); the research environments turn it
+into arrays. An encoding reads a view, never a state, so it can only show what the seat may see.
+The layout is a list of named slices, each with a sentence saying what it holds, so that the docs
+and the code cannot drift apart: ``Writer.begin`` checks each slice starts where the layout says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARDS, Card
+
+#: Card ints run 0..55 (zeros and jokers included), so a card-count vector has one place per int.
+CARD_SLOTS = len(CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """One named run of numbers in an observation."""
+
+    name: str
+    size: int
+    about: str
+
+
+class Writer:
+    """Fills an observation left to right; each slice is opened by name, in layout order."""
+
+    __slots__ = ("_layout", "_next", "at", "out")
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self._next = 0
+        self.out = [0.0] * layout.size
+        self.at = 0
+
+    def begin(self, name: str) -> None:
+        """Move to slice ``name``; a slice opened out of order or left short is a bug of the game."""
+        slices = self._layout.slices
+        if self._next >= len(slices) or slices[self._next].name != name:
+            raise RuntimeError(f"observation slice '{name}' is out of layout order")
+        offset = self._layout.offsets[self._next]
+        if self.at > offset:
+            raise RuntimeError(f"the slice before '{name}' overran its size")
+        self.at = offset
+        self._next += 1
+
+    def finish(self) -> list[float]:
+        if self._next != len(self._layout.slices) or self.at > self._layout.size:
+            raise RuntimeError("an observation did not fill its layout")
+        return self.out
+
+    def number(self, value: float, scale: float = 1.0) -> None:
+        """A count or amount, divided by a typical maximum so it sits near [0, 1]."""
+        self.out[self.at] = value / scale
+        self.at += 1
+
+    def flag(self, value: bool) -> None:
+        self.out[self.at] = 1.0 if value else 0.0
+        self.at += 1
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """A choice among ``size``; ``None`` (no choice) leaves all of them 0."""
+        if index is not None and 0 <= index < size:
+            self.out[self.at + index] = 1.0
+        self.at += size
+
+    def cards(self, texts: Iterable[str]) -> None:
+        """How many of each card (by card int) the texts name; one place per card int."""
+        for text in texts:
+            self.out[self.at + card_index(text)] += 1.0
+        self.at += CARD_SLOTS
+
+    def tokens(self, names: Iterable[str], index: Mapping[str, int]) -> None:
+        """How many of each name of a vocabulary (e.g. a game's card names)."""
+        for name in names:
+            self.out[self.at + index[name]] += 1.0
+        self.at += len(index)
+
+
+class Layout:
+    """The slices of an observation, in order, with where each starts."""
+
+    __slots__ = ("offsets", "size", "slices")
+
+    def __init__(self, slices: Sequence[Slice]) -> None:
+        self.slices = tuple(slices)
+        offsets = []
+        at = 0
+        for piece in self.slices:
+            offsets.append(at)
+            at += piece.size
+        self.offsets = tuple(offsets)
+        self.size = at
+
+    def describe(self) -> list[tuple[int, int, str, str]]:
+        """(start, end, name, about) for each slice: the table a game's docs print."""
+        return [
+            (start, start + piece.size, piece.name, piece.about)
+            for start, piece in zip(self.offsets, self.slices, strict=True)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """A game's observation: a layout and the function that writes a view into it."""
+
+    layout: Layout
+    write: Callable[[Mapping[str, Any], int, Writer], None]
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
+        """``view`` is ``state.view(seat)``; the numbers are written from it alone."""
+        writer = Writer(self.layout)
+        self.write(view, seat, writer)
+        return writer.finish()
+
+
+_CARD_INDEX: dict[str, int] = {}
+
+
+def card_index(text: str) -> int:
+    """The card int of a card's text (``10H``, ``JK``), cached: encodings read many of them."""
+    index = _CARD_INDEX.get(text)
+    if index is None:
+        index = _CARD_INDEX[text] = int(Card.parse(text))
+    return index
+
+
+def vocabulary(names: Iterable[str]) -> dict[str, int]:
+    """Each name's place, in the order given."""
+    return {name: i for i, name in enumerate(names)}

@@ -1,0 +1,88 @@
+"""What every environment shows a seat: the game's encoding of its view, the view as text, and
+the mask of legal actions over the game's fixed action space.
+
+Everything here is computed from ``state.view(seat)`` and ``state.legal_actions()`` (the latter
+only for the seat to move, whose own options they are), never from the rest of the state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Game, Layout, Rng, State
+
+#: The largest number an encoding writes: slices hold flags, counts of the cards of one game, and
+#: amounts divided by their typical maximum, all at least 0 (the tests check every game).
+HIGH = 255.0
+
+
+class Observation:
+    """One game's observation for one set of options: a fixed-length float32 vector and a mask."""
+
+    __slots__ = ("_encode", "actions", "game", "layout", "options", "size")
+
+    def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.options = game.resolve_options(options)
+        encoding = game.observation_encoding(self.options)
+        self._encode = encoding.encode
+        self.layout: Layout = encoding.layout
+        self.size = encoding.size
+        self.actions = game.action_space
+
+    def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        return np.asarray(self._encode(state.view(seat), seat), dtype=np.float32)
+
+    def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
+        out[:] = self._encode(state.view(seat), seat)
+
+    def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""
+        mask = np.zeros(self.actions.size, dtype=np.int8)
+        if state.current_player == seat:
+            index = self.actions.index
+            for action in state.legal_actions():
+                mask[index(action)] = 1
+        return mask
+
+    def text(self, state: State, seat: int) -> str:
+        """The view as canonical JSON: equal texts are equal views (a key for search trees)."""
+        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+def check_observations(
+    game: Game, options: Mapping[str, Any] | None, states: int, seed: int = 0
+) -> int:
+    """Walk random games until ``states`` positions are seen; at each, every seat's observation
+    must be unchanged when everything it cannot see is re-dealt (``determinize``), and within
+    ``[0, HIGH]``. Raises ``AssertionError`` naming the game, seed and step; the positions seen.
+    """
+    obs = Observation(game, options)
+    rng = Rng(seed)
+    seen = 0
+    deal = seed
+    while seen < states:
+        state = game.new_state(obs.options, deal)
+        step = 0
+        while seen < states:
+            for seat in range(state.num_players):
+                here = obs.array(state, seat)
+                where = f"{game.id} {obs.options} deal {deal} step {step} seat {seat}"
+                if not (here.min() >= 0.0 and here.max() <= HIGH):
+                    raise AssertionError(f"{where}: an observation outside [0, {HIGH}]")
+                world = state.determinize(seat, Rng(rng.next64()))
+                if not np.array_equal(here, obs.array(world, seat)):
+                    raise AssertionError(f"{where}: the observation shows a hidden card")
+            seen += 1
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            step += 1
+        deal += 1
+    return seen

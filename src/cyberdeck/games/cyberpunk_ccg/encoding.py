@@ -1,0 +1,157 @@
+"""The Cyberpunk CCG's observation for learning agents: a seat's view as fixed-length numbers,
+the seat's own side first (docs/rules/cyberpunk-ccg.md lists the slices).
+
+The actions name card instances (``hit c92``), so besides counts of each card by zone the
+observation has one row per instance id with what the table shows of it. Hands appear as the view
+shows them: my own by card, the opponent's as counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Encoding, Layout, Slice, Writer, vocabulary
+from .cardset import CARDS
+from .rules import MAX_INSTANCES, STEP_NAMES
+
+_CARD = vocabulary(d.slug for d in CARDS)
+_V = len(_CARD)
+_STEPS = ("setup", *STEP_NAMES)
+_KINDS = ("runner", "equipment", "event", "location", "cyber", "operation", "sponsor")
+_PROMPTS = (
+    "ability", "card-complete", "cost", "cut", "defend", "discard", "draw", "form", "interface",
+    "partner", "pay", "place", "posse", "press", "respond", "save", "sense", "take", "target",
+    "team",
+)  # fmt: skip
+_FLAGS = ("used", "busted", "attacked", "hit", "opened", "drawn", "complete", "psycho")
+_STATS = (
+    ("power", 50), ("sr", 50), ("lr", 50), ("df", 50), ("empathy", 10), ("msec", 50),
+    ("esec", 50), ("attack", 50), ("tokens", 5), ("movement", 5),
+)  # fmt: skip
+_ROW = 5 + len(_KINDS) + len(_FLAGS) + len(_STATS)
+_SIDES = "mine, then theirs"
+_PLAYER = (
+    "ops / 10, style / 10, busts / 5, bank / 20, funds / 20, Runs deck / 40, Gear deck / 40, "
+    "hand / 10, Runs cards in hand / 10"
+)
+
+LAYOUT = Layout(
+    [
+        Slice("step", len(_STEPS), "the step, one-hot: " + ", ".join(_STEPS)),
+        Slice("turn", 3, "turn / 120, my turn, I am to move"),
+        Slice("players", 2 * 9, f"per player ({_SIDES}): {_PLAYER}"),
+        Slice("hand", _V, "my hand, counted by card"),
+        Slice("zones", 6 * _V, f"in play, Stash, discard, each counted by card ({_SIDES})"),
+        Slice(
+            "instances",
+            MAX_INSTANCES * _ROW,
+            "one row per instance c1.. in id order: in play, mine, in a Stash, discarded, "
+            "attached; kind one-hot ("
+            + ", ".join(_KINDS)
+            + "); flags ("
+            + ", ".join(_FLAGS)
+            + "); "
+            + ", ".join(f"{n} / {s}" for n, s in _STATS),
+        ),
+        Slice(
+            "hit",
+            10,
+            "a hit is on, it is a hit (not a run), I attack, it targets the Stash, force size / 5, "
+            "defenders / 5, attack / 100, defense / 100, defending attack / 100, defense / 100",
+        ),
+        Slice(
+            "prompt",
+            len(_PROMPTS) + 3,
+            "the prompt, one-hot: " + ", ".join(_PROMPTS) + "; it is mine, due / 20, paid / 20",
+        ),
+    ]
+)
+
+
+def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    players = view["players"]
+    sides = (players[seat], players[1 - seat])
+    out.begin("step")
+    out.one_hot(_STEPS.index(view["step"]), len(_STEPS))
+    out.begin("turn")
+    out.number(view["turn"], 120)
+    out.flag(view["active"] == seat)
+    out.flag(view["current_player"] == seat)
+    out.begin("players")
+    for p in sides:
+        for key, scale in (
+            ("ops", 10), ("style", 10), ("busts", 5), ("bank", 20), ("funds", 20),
+            ("runs_deck", 40), ("gear_deck", 40), ("hand_count", 10), ("hand_runs", 10),
+        ):  # fmt: skip
+            out.number(p[key], scale)
+    out.begin("hand")
+    out.tokens(sides[0].get("hand", ()), _CARD)
+    out.begin("zones")
+    for p in sides:
+        for zone in ("play", "stash", "discard"):
+            out.tokens((card["card"] for card in p[zone]), _CARD)
+    out.begin("instances")
+    base = out.at
+    for mine, p in ((True, sides[0]), (False, sides[1])):
+        for zone in ("play", "stash", "discard"):
+            for card in p[zone]:
+                out.at = base + (int(card["id"][1:]) - 1) * _ROW
+                _instance(card, zone, mine, out)
+    out.at = base + MAX_INSTANCES * _ROW
+    hit = view["hit"]
+    out.begin("hit")
+    out.flag(hit is not None)
+    if hit is not None:
+        out.flag(hit["mode"] == "hit")
+        out.flag(hit["attacker"] == seat)
+        out.flag(hit["target"] == "stash")
+        out.number(len(hit["force"]), 5)
+        out.number(len(hit["defenders"]), 5)
+        for key in ("attack", "defense", "defending_attack", "defending_defense"):
+            out.number(hit[key], 100)
+    prompt = view["prompt"]
+    out.begin("prompt")
+    if prompt is not None:
+        kind = prompt["kind"]
+        out.one_hot(_PROMPTS.index(kind) if kind in _PROMPTS else None, len(_PROMPTS))
+        out.flag(prompt["seat"] == seat)
+        out.number(prompt.get("due", 0), 20)
+        out.number(prompt.get("paid", 0), 20)
+
+
+def _instance(card: Mapping[str, Any], zone: str, mine: bool, out: Writer) -> None:
+    """One instance's row, written straight into the list (a CCG table shows a hundred cards,
+    most of them discarded: those need only their zone, owner and kind)."""
+    row = out.out
+    at = out.at
+    row[at] = 1.0 if zone == "play" else 0.0
+    row[at + 1] = 1.0 if mine else 0.0
+    row[at + 2] = 1.0 if zone == "stash" else 0.0
+    row[at + 3] = 1.0 if zone == "discard" else 0.0
+    row[at + 4] = 1.0 if "on" in card else 0.0
+    kind = _KIND_INDEX.get(card["kind"])
+    if kind is not None:
+        row[at + 5 + kind] = 1.0
+    if zone != "play":
+        return
+    at += 5 + len(_KINDS)
+    for i, flag in enumerate(_FLAGS):
+        if card.get(flag):
+            row[at + i] = 1.0
+    at += len(_FLAGS)
+    for i, (key, scale) in enumerate(_STATS):
+        value = card.get(key)
+        if isinstance(value, int | float):
+            row[at + i] = value / scale
+
+
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+
+
+ENCODING = Encoding(LAYOUT, write)
+
+
+def encoding(options: Mapping[str, Any]) -> Encoding:
+    """One layout for every sponsor pairing."""
+    return ENCODING

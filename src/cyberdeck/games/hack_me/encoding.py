@@ -1,0 +1,169 @@
+"""Hack-Me's observation for learning agents: a seat's view as fixed-length numbers, the seat's
+own side first (docs/rules/hack-me.md lists the slices).
+
+The opponent's hand, inactive firewalls and agenda appear only as the view shows them: counts,
+presence, and the cards the seat has seen. Card counts have one place per card int.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from .cards import RESOURCES
+from .phases import PHASE_NAMES
+
+_SLOTS = len(RESOURCES) * 3
+_SIDES = "mine, then theirs"
+_PER_PLAYER = (
+    "stock / 30, tags / 5, deck / 52, hand / 10, mulligan used, turns taken / 150, "
+    "agenda present, credits invested / 10, generator credits / 30"
+)
+
+LAYOUT = Layout(
+    [
+        Slice("phase", len(PHASE_NAMES), "the phase, one-hot, in the rules' order"),
+        Slice("turn", 5, "to move, my turn, moved first, turn / 300, actions left / 4"),
+        Slice("players", 2 * 9, f"per player ({_SIDES}): {_PER_PLAYER}"),
+        Slice("hand", CARD_SLOTS, "my hand, counted by card int"),
+        Slice("agenda", CARD_SLOTS + 1, "my current agenda's card, one-hot; its cost / 10"),
+        Slice("hand_known", 2 * CARD_SLOTS, f"cards known to be in each hand ({_SIDES})"),
+        Slice("deck_top", 2 * CARD_SLOTS, f"known top cards of each deck ({_SIDES})"),
+        Slice("generators", 2 * CARD_SLOTS, f"each player's generators by card ({_SIDES})"),
+        Slice("archive", 2 * CARD_SLOTS, f"each player's archive ({_SIDES})"),
+        Slice("finalized", 2 * CARD_SLOTS, f"each player's finalized agendas ({_SIDES})"),
+        Slice(
+            "firewall_state",
+            2 * _SLOTS * 3,
+            f"per player ({_SIDES}), per slot (deck, hand, archive, agenda; levels 1-3): "
+            "present, active, strength / 13 (when shown)",
+        ),
+        Slice("firewall_card", 2 * _SLOTS * CARD_SLOTS, "each slot's card when shown, one-hot"),
+        Slice("reveals", CARD_SLOTS, "the cards revealed to pick the first player, counted"),
+        Slice(
+            "run",
+            8 + len(RESOURCES),
+            "a run is on, I attack, boost used, boost / 5, level / 3, level known, "
+            "a card accessed, its rank known; target one-hot (deck, hand, archive, agenda)",
+        ),
+        Slice("accessed", CARD_SLOTS, "the card accessed in the run, one-hot"),
+        Slice(
+            "pending",
+            9 + len(RESOURCES),
+            "I am shocked, forfeit follows, activation cost / 5, strength to pay / 15, "
+            "stack size / 5, rewire pool size / 3, active pool cards / 3, recycled / 5, "
+            "shocked hand / 10; rewire resource one-hot",
+        ),
+        Slice("stack", 2 * CARD_SLOTS, "my cards to stack, then the ones stacked (mine only)"),
+        Slice("pool", CARD_SLOTS, "the rewire pool's cards shown to me, counted"),
+    ]
+)
+
+
+def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    players = view["players"]
+    sides = (players[seat], players[1 - seat])
+    out.begin("phase")
+    out.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
+    out.begin("turn")
+    out.flag(view["current_player"] == seat)
+    out.flag(view["active_player"] == seat)
+    out.flag(view["first_player"] == seat)
+    out.number(view["turn"], 300)
+    out.number(view["actions_left"], 4)
+    out.begin("players")
+    for p in sides:
+        out.number(p["stock"], 30)
+        out.number(p["tags"], 5)
+        out.number(p["deck_count"], 52)
+        out.number(p["hand_count"], 10)
+        out.flag(p["mulligan_used"])
+        out.number(p["turns_taken"], 150)
+        out.flag(p["agenda"]["present"])
+        out.number(p["agenda"]["invested"], 10)
+        out.number(sum(g["credits"] for g in p["generators"]), 30)
+    out.begin("hand")
+    out.cards(sides[0]["hand"] or ())
+    out.begin("agenda")
+    agenda = sides[0]["agenda"]
+    out.one_hot(card_index(agenda["card"]) if agenda["card"] else None, CARD_SLOTS)
+    out.number(agenda["cost"] or 0, 10)
+    for name, key in (
+        ("hand_known", "hand_known"),
+        ("deck_top", "deck_top"),
+        ("generators", "generators"),
+        ("archive", "archive"),
+        ("finalized", "finalized"),
+    ):
+        out.begin(name)
+        for p in sides:
+            if key == "generators":
+                out.cards(g["card"] for g in p["generators"])
+            else:
+                out.cards(p[key])
+    slots = [_slots(p["firewalls"]) for p in sides]
+    out.begin("firewall_state")
+    for side in slots:
+        for wall in side:
+            out.flag(wall is not None)
+            out.flag(bool(wall and wall["active"]))
+            out.number((wall or {}).get("strength") or 0, 13)
+    out.begin("firewall_card")
+    for side in slots:
+        for wall in side:
+            card = wall["card"] if wall else None
+            out.one_hot(card_index(card) if card else None, CARD_SLOTS)
+    out.begin("reveals")
+    out.cards(c for pair in view["reveals"] for c in pair)
+    run = view["run"] or {}
+    out.begin("run")
+    out.flag(bool(run))
+    out.flag(run.get("attacker") == seat)
+    out.flag(bool(run.get("boost_used")))
+    out.number(run.get("boost") or 0, 5)
+    out.number(run.get("level") or 0, 3)
+    out.flag(run.get("level") is not None)
+    out.flag(run.get("accessed") is not None)
+    out.flag(bool(run))
+    target = run.get("target")
+    out.one_hot(RESOURCES.index(target) if target else None, len(RESOURCES))
+    out.begin("accessed")
+    accessed = run.get("accessed")
+    out.one_hot(card_index(accessed) if accessed else None, CARD_SLOTS)
+    pending = view["pending"]
+    pool = pending.get("pool") or []
+    out.begin("pending")
+    out.flag(pending.get("shocked") == seat)
+    out.flag(pending.get("then") == "forfeit")
+    out.number(pending.get("cost") or 0, 5)
+    out.number(pending.get("strength") or 0, 15)
+    out.number(pending.get("count") or 0, 5)
+    out.number(len(pool), 3)
+    out.number(sum(pending.get("pool_active") or ()), 3)
+    out.number(pending.get("recycled") or 0, 5)
+    out.number(pending.get("hand_count") or 0, 10)
+    resource = pending.get("resource")
+    out.one_hot(RESOURCES.index(resource) if resource else None, len(RESOURCES))
+    out.begin("stack")
+    out.cards(pending.get("cards") or ())
+    out.cards(pending.get("stacked") or ())
+    out.begin("pool")
+    out.cards(c for c in pool if c)
+
+
+def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any] | None]:
+    """The twelve firewall slots in order (deck 1-3, hand 1-3, ...), ``None`` where empty."""
+    out: list[dict[str, Any] | None] = [None] * _SLOTS
+    for r, name in enumerate(RESOURCES):
+        for wall in firewalls.get(name, ()):
+            out[r * 3 + wall["level"] - 1] = wall
+    return out
+
+
+ENCODING = Encoding(LAYOUT, write)
+
+
+def encoding(options: Mapping[str, Any]) -> Encoding:
+    """Hack-Me has no options: one layout."""
+    return ENCODING

@@ -1,0 +1,91 @@
+"""MATR1X 0VERL0AD's observation for learning agents: the whole table, which the player sees, as
+fixed-length numbers (docs/rules/matrix-overload.md lists the slices).
+
+Piles are read top first (the top card is what a placement lands on); the Royals' slots keep the
+table's order n1..w3; every card count has one place per card int (``CARD_SLOTS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from .layout import PILE_NAMES, SLOT_NAMES
+from .state import STATUS_NAMES
+
+_VARIANTS = ("digital", "classic")
+_PILES = len(PILE_NAMES)
+_SLOTS = len(SLOT_NAMES)
+
+LAYOUT = Layout(
+    [
+        Slice("variant", len(_VARIANTS), "the variant, one-hot: digital, classic"),
+        Slice("card", CARD_SLOTS, "the card to place now, one-hot by card int (all 0: none)"),
+        Slice("pending", CARD_SLOTS, "cards waiting to be placed after it, counted by card int"),
+        Slice("pile_top", _PILES * CARD_SLOTS, "each pile's top card, one-hot, piles a1..c3"),
+        Slice("pile_size", _PILES, "each pile's card count / 13"),
+        Slice("pile_cards", CARD_SLOTS, "every card in the piles, counted by card int"),
+        Slice("royal", _SLOTS * CARD_SLOTS, "each slot's Royal, one-hot, slots n1..w3"),
+        Slice("status", _SLOTS * len(STATUS_NAMES), "each slot's status: empty, living, killed"),
+        Slice("ice", _SLOTS * CARD_SLOTS, "each slot's ICE cards, counted by card int"),
+        Slice("health", _SLOTS, "each slot's health / 20"),
+        Slice("deck_count", 1, "cards left in the deck / 52"),
+        Slice("deck_bottom", CARD_SLOTS, "the deck's public bottom cards, counted by card int"),
+        Slice("next_known", CARD_SLOTS, "the first public bottom card to be drawn, one-hot"),
+        Slice("progress", 3, "kills / 12, idle placements / 10, recursion limit / 104"),
+    ]
+)
+
+
+def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    out.begin("variant")
+    out.one_hot(_VARIANTS.index(view["variant"]), len(_VARIANTS))
+    out.begin("card")
+    card = view["card"]
+    out.one_hot(card_index(card) if card else None, CARD_SLOTS)
+    out.begin("pending")
+    out.cards(view["pending"])
+    piles = view["piles"]
+    out.begin("pile_top")
+    for name in PILE_NAMES:
+        pile = piles[name]
+        out.one_hot(card_index(pile[-1]) if pile else None, CARD_SLOTS)
+    out.begin("pile_size")
+    for name in PILE_NAMES:
+        out.number(len(piles[name]), 13)
+    out.begin("pile_cards")
+    out.cards(c for name in PILE_NAMES for c in piles[name])
+    slots = view["slots"]
+    out.begin("royal")
+    for name in SLOT_NAMES:
+        royal = slots[name]["royal"]
+        out.one_hot(card_index(royal) if royal else None, CARD_SLOTS)
+    out.begin("status")
+    for name in SLOT_NAMES:
+        out.one_hot(STATUS_NAMES.index(slots[name]["status"]), len(STATUS_NAMES))
+    out.begin("ice")
+    for name in SLOT_NAMES:
+        out.cards(slots[name]["ice"])
+    out.begin("health")
+    for name in SLOT_NAMES:
+        out.number(slots[name]["health"], 20)
+    out.begin("deck_count")
+    out.number(view["deck_count"], 52)
+    bottom = view["deck_bottom"]
+    out.begin("deck_bottom")
+    out.cards(bottom)
+    out.begin("next_known")
+    out.one_hot(card_index(bottom[0]) if bottom else None, CARD_SLOTS)
+    out.begin("progress")
+    out.number(view["kills"], 12)
+    out.number(view["idle"], 10)
+    out.number(view["recursion_limit"], 104)
+
+
+ENCODING = Encoding(LAYOUT, write)
+
+
+def encoding(options: Mapping[str, Any]) -> Encoding:
+    """The same layout for both variants (the variant is its first slice)."""
+    return ENCODING

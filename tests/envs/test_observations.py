@@ -1,0 +1,112 @@
+"""Observations: every game's encoding has the size its layout says, and a seat's observation
+never changes when what it cannot see is re-dealt (bench/envs_no_leak.py runs 10,000+ states per
+game; the suite a few hundred per configuration)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cyberdeck.engine import CyberdeckError, Game, Layout, Slice, Writer, games
+from cyberdeck.engine.encoding import Encoding
+from cyberdeck.envs.observe import Observation, check_observations
+
+CASES = [
+    pytest.param(game, options, id=f"{game.id}-{'-'.join(map(str, options.values())) or 'default'}")
+    for game in games()
+    for options in game.configurations()
+]
+#: Positions per configuration in the suite (the CCG's views are the dearest).
+STATES = {"cyberpunk-ccg": 60}
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_observation_hides_what_the_seat_cannot_see(game: Game, options: dict[str, Any]) -> None:
+    states = STATES.get(game.id, 300)
+    assert check_observations(game, options, states, seed=11) == states
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_layout_covers_the_observation(game: Game, options: dict[str, Any]) -> None:
+    obs = Observation(game, options)
+    state = game.new_state(options, 3)
+    seat = state.current_player or 0
+    assert obs.array(state, seat).shape == (obs.size,)
+    described = obs.layout.describe()
+    assert described[0][0] == 0 and described[-1][1] == obs.size
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(described))
+    assert all(about.strip() for *_, about in described)
+
+
+def test_the_encoding_depends_on_the_seat_view_only() -> None:
+    """Two seats of the same position see different hands, so their observations differ."""
+    game = next(g for g in games() if g.id == "cipher-run")
+    obs = Observation(game)
+    state = game.new_state(None, 5)
+    assert not (obs.array(state, 0) == obs.array(state, 1)).all()
+
+
+def test_a_game_without_an_encoding_says_so() -> None:
+    class Bare(Game):
+        id = "bare"
+        title = "Bare"
+        min_players = max_players = 1
+
+        @property
+        def action_space(self) -> Any:
+            raise NotImplementedError
+
+        def _new_state(self, options: Any, seed: int, decks: Any) -> Any:
+            raise NotImplementedError
+
+        def render(self, view: Any, style: Any) -> str:
+            return ""
+
+    with pytest.raises(CyberdeckError, match="Bare has no observation encoding"):
+        Observation(Bare())
+
+
+def test_a_slice_out_of_order_is_caught() -> None:
+    layout = Layout([Slice("a", 2, "first"), Slice("b", 1, "second")])
+
+    def backwards(view: Any, seat: int, out: Writer) -> None:
+        out.begin("b")
+
+    with pytest.raises(RuntimeError, match="out of layout order"):
+        Encoding(layout, backwards).encode({}, 0)
+
+    def overrun(view: Any, seat: int, out: Writer) -> None:
+        out.begin("a")
+        out.one_hot(0, 3)
+        out.begin("b")
+
+    with pytest.raises(RuntimeError, match="overran"):
+        Encoding(layout, overrun).encode({}, 0)
+
+
+def test_an_observation_that_peeks_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check itself fails for an encoding that reads the full state (here, its hash)."""
+    honest = Observation.array
+
+    def peeking(self: Observation, state: Any, seat: int) -> Any:
+        out = honest(self, state, seat)
+        out[0] = int(state.fingerprint()[:2], 16) % 7
+        return out
+
+    monkeypatch.setattr(Observation, "array", peeking)
+    game = next(g for g in games() if g.id == "hack-me")
+    with pytest.raises(AssertionError, match="shows a hidden card"):
+        check_observations(game, None, 50)
+
+
+def test_docs_describe_every_slice() -> None:
+    """docs/envs.md prints each layout (scripts/encoding_tables.py); a changed slice shows."""
+    text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
+    for game in games():
+        encoding = game.observation_encoding(None)
+        assert f"`{game.id}`): {encoding.size} numbers" in text
+        for start, end, name, about in encoding.layout.describe():
+            assert f"| {start}–{end - 1} | `{name}` | {about} |" in text, (game.id, name)
