@@ -143,3 +143,83 @@ def test_the_deal_opens_the_match_log_and_each_hand_is_told_only_to_its_holder()
     told = [e for e in match.log if e.kind == "hand"]
     holders = sorted(seat for e in told for seat in (e.seats or ()))
     assert holders == [0, 1, 2] and all(len(e.seats or ()) == 1 for e in told)
+
+
+def two_player_pass_back():
+    """Player 1 passes the Fixer to Player 2, who later passes another card back."""
+    state = table(
+        2,
+        hands={0: "executive fixer coder", 1: "bodyguard"},
+        deck="hacker archivist extractor data-runner",
+        display="technomancer",
+    )
+    act(state, "play executive", "draw top", "draw top", "pass fixer", "discard hacker")
+    act(state, "play bodyguard", "draw top", "draw top")
+    return state
+
+
+def test_the_receiver_of_a_pass_sees_which_card_moved_and_keeps_what_it_knew():
+    state = two_player_pass_back()
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "pass data-runner")  # Player 2 keeps two cards: no discard this turn
+    assert hand(state, 0) == ["archivist", "coder", "data-runner"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    assert state.turn == 0 and hand(state, 1) == ["extractor", "fixer"]
+
+
+def test_a_card_passed_back_is_known_to_both_again():
+    state = two_player_pass_back()
+    act(state, "pass fixer")
+    assert state.view(1)["seats"][0]["known_in_hand"] == ["fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_seat_that_is_not_handed_the_card_forgets_the_rest_of_the_hand():
+    state = table(
+        3,
+        turn=2,
+        hands={2: "executive hacker fixer", 1: "bodyguard coder", 0: "data-runner"},
+        deck="archivist technomancer extractor",
+        display="syndicate-chief",
+    )
+    # Player 3 passes the Hacker left to Player 1, then the Fixer right to Player 2.
+    act(state, "play executive", "draw top", "pass hacker", "pass fixer")
+    # Player 1 passes the Hacker left to Player 2 (the Technomancer goes right, its last card).
+    act(state, "play data-runner", "draw top", "pass hacker")
+    assert state.turn == 1
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["hacker"]
+    assert state.view(2)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "play bodyguard", "draw top")
+    # Left, to Player 3: it sees that the Coder moved, so the Fixer is still there; Player 1
+    # cannot tell which card left.
+    act(state, "pass coder")
+    assert state.view(2)["seats"][1]["known_in_hand"] == ["fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+    # Right, to Player 1: now Player 3 cannot tell which card left.
+    act(state, "pass extractor")
+    assert state.view(2)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_searching_agents_sampled_worlds_keep_a_card_it_passed_in_the_receivers_hand(
+    monkeypatch,
+):
+    from cyberdeck.agents.levels import make_agent
+    from cyberdeck.games.cypher.state import CypherState
+
+    state = two_player_pass_back()
+    act(state, "pass data-runner")
+    assert state.current_player == 0
+    worlds = []
+    determinize = CypherState.determinize
+
+    def sampled(self, seat, rng):
+        world = determinize(self, seat, rng)
+        worlds.append((seat, hand(world, 0), names(world, world.hands[1])))
+        return world
+
+    monkeypatch.setattr(CypherState, "determinize", sampled)
+    make_agent("normal", seed=3).choose(state)
+    assert worlds and all(seat == 0 for seat, _, _ in worlds)
+    for _, own, theirs in worlds:
+        assert own == hand(state, 0) and "fixer" in theirs
+    assert len({tuple(sorted(theirs)) for _, _, theirs in worlds}) > 1
