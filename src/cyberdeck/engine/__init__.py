@@ -20,6 +20,7 @@ from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
 from .rng import Rng
+from .series import Series, game_seed
 from .text import ASCII, PLAIN, Style
 
 __all__ = [
@@ -51,11 +52,13 @@ __all__ = [
     "Outcome",
     "Record",
     "Rng",
+    "Series",
     "State",
     "Style",
     "Suit",
     "UnknownGame",
     "format_decklist",
+    "game_seed",
     "games",
     "load_game",
     "read_decklist",

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, ActionSpace, BadDeck, BadOption, Game, Option, Rng, State, Style
+from . import campaign
 from .catalog import Catalog, default_catalog, load_card_file
 from .evaluate import evaluate
 from .render import describe_action, inspect, render
@@ -76,6 +77,12 @@ class Cypher(Game):
         if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
             raise BadOption("The starting player must be a seat number.")
         return catalog, start
+
+    def series_target(self, players: int) -> int | None:
+        return campaign.POINTS_TO_WIN.get(players)
+
+    def series_setup(self, setup: Any, starter: int) -> Any:
+        return campaign.series_setup(setup, starter)
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)
