@@ -66,7 +66,9 @@ class ServerProcess:
         ]
 
     def start(self) -> Self:
-        env = {**os.environ, "CYBERDECK_DATA_DIR": str(self.data_dir), "PYTHONPATH": str(ROOT)}
+        # This checkout's sources first: a worktree's server must not run the installed copy.
+        path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+        env = {**os.environ, "CYBERDECK_DATA_DIR": str(self.data_dir), "PYTHONPATH": path}
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 self.command(),
