@@ -160,7 +160,8 @@ class CypherState(CachedState):
         return self.opening
 
     def begin(self, seat: int) -> list[Event]:
-        """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
+        """Turn up the Display (setup's last step) and start ``seat``'s turn; every event so far."""
+        refill(self)
         begin_turn(self, seat)
         self._run()
         return self._finish_apply()
