@@ -223,3 +223,18 @@ def test_a_searching_agents_sampled_worlds_keep_a_card_it_passed_in_the_receiver
     for _, own, theirs in worlds:
         assert own == hand(state, 0) and "fixer" in theirs
     assert len({tuple(sorted(theirs)) for _, _, theirs in worlds}) > 1
+
+
+def test_a_receiver_handed_a_copy_of_a_card_it_knew_cannot_tell_which_copy_it_got():
+    state = table(
+        2,
+        hands={0: "executive fixer coder", 1: "fixer bodyguard"},
+        deck="hacker archivist extractor data-runner",
+        display="technomancer",
+    )
+    act(state, "play executive", "draw top", "draw top", "pass fixer", "discard hacker")
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "play bodyguard", "draw top", "draw top", "pass fixer")
+    # Player 2 held two Fixers: Player 1 got one back and cannot know that another is left.
+    assert hand(state, 1) == ["data-runner", "extractor", "fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []

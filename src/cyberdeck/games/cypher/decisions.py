@@ -53,14 +53,17 @@ def face_up(st: CypherState, seat: int, kind: int) -> int:
 def face_down(st: CypherState, seat: int, kind: int, sees: int = 0) -> int:
     """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): a seat
     that cannot tell which card left forgets what it knew of the rest of the hand. The seats in
-    the mask ``sees`` (a pass's receiver) see exactly which card moved, so the rest of the hand
-    stays known to them. The card (where it went, and who knows, is up to the caller)."""
+    the mask ``sees`` (a pass's receiver) see the card that moved, so the rest of the hand stays
+    known to them — but for the other copies of its kind, as they cannot tell which copy they got.
+    The card (where it went, and who knows, is up to the caller)."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
-    keep = (1 << seat) | sees
+    mine = 1 << seat
+    keep = mine | sees
     know = st.know
+    kinds = st.cat.kind
     for c in st.hands[seat]:
-        know[c] &= keep
+        know[c] &= mine if kinds[c] == kind else keep
     return card
 
 
