@@ -36,35 +36,47 @@ if TYPE_CHECKING:
 
 
 def face_up(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face up (played or added): others who knew of a
-    copy of that kind cannot tell which copy it was, so they forget the other copies. The card."""
+    """A card of ``kind`` leaves ``seat``'s hand face up (played or added); everyone sees its
+    kind (``seen_leave``). The card."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
-    know = st.know
-    kinds = st.cat.kind
-    mine = 1 << seat
-    for c in st.hands[seat]:
-        if kinds[c] == kind:
-            know[c] &= mine
-    know[card] = st.all_mask
+    seen_leave(st, seat, card, st.all_mask)
+    st.know[card] = st.all_mask
     return card
 
 
 def face_down(st: CypherState, seat: int, kind: int, sees: int = 0) -> int:
     """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): a seat
     that cannot tell which card left forgets what it knew of the rest of the hand. The seats in
-    the mask ``sees`` (a pass's receiver) see the card that moved, so the rest of the hand stays
-    known to them — but for the other copies of its kind, as they cannot tell which copy they got.
-    The card (where it went, and who knows, is up to the caller)."""
+    the mask ``sees`` (a pass's receiver) see the card that moved (``seen_leave``), so the rest
+    of the hand stays known to them. The card (where it went, and who knows, is up to the
+    caller)."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
-    mine = 1 << seat
-    keep = mine | sees
+    keep = (1 << seat) | sees
+    know = st.know
+    for c in st.hands[seat]:
+        know[c] &= keep
+    seen_leave(st, seat, card, sees)
+    return card
+
+
+def seen_leave(st: CypherState, seat: int, card: int, seers: int) -> None:
+    """The seats in the mask ``seers`` saw ``card`` leave ``seat``'s hand, but only its kind:
+    copies of a kind are alike. One who did not know that card but knew another copy of its
+    kind in the hand cannot tell which of the two left, so it forgets one copy (any other copy
+    it knew is still there)."""
     know = st.know
     kinds = st.cat.kind
-    for c in st.hands[seat]:
-        know[c] &= mine if kinds[c] == kind else keep
-    return card
+    kind = kinds[card]
+    bits = seers & ~know[card] & ~(1 << seat)
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        for c in st.hands[seat]:
+            if kinds[c] == kind and know[c] & bit:
+                know[c] &= ~bit
+                break
 
 
 def from_hand(st: CypherState, seat: int, card: int) -> None:
