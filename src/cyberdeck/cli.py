@@ -17,6 +17,7 @@ from .engine import (
     Game,
     Match,
     Record,
+    Series,
     Style,
     games,
     load_game,
@@ -100,6 +101,38 @@ def make_seats(game: Game, count: int, hotseat: bool, ai: str, seed: int) -> lis
         ]
     except CyberdeckError as err:
         raise fail(str(err)) from None
+
+
+def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> int:
+    """A campaign in the terminal: each game its own match and record, a score line between
+    games, until a seat reaches the target or the player leaves."""
+    names = [s.name for s in seats]
+    typer.echo(
+        f"{game.title} campaign — seed {series.seed}, first to {series.target} points wins. "
+        "Type 'help' for commands."
+    )
+    while series.victor is None:
+        number = len(series.winners) + 1
+        seed, setup = series.next_game(game)
+        meta = {"seats": names, "series": {"seed": series.seed, "game": number}}
+        try:
+            match = Match(game, series.options, seed, setup, meta=meta)
+        except CyberdeckError as err:
+            raise fail(str(err)) from None
+        starter = "" if series.starter is None else f"; {names[series.starter]} starts"
+        typer.echo(f"\nGame {number} of the campaign (seed {seed}{starter}).")
+        session = TerminalSession(game, match, seats, style, input, typer.echo, records_dir())
+        session.run()
+        outcome = match.state.outcome
+        if outcome is None:
+            typer.echo("Campaign left. " + series.standings(names))
+            return 0
+        series.score(outcome)
+        typer.echo(series.standings(names))
+    typer.echo(
+        f"{names[series.victor]} wins the campaign with {series.points[series.victor]} points."
+    )
+    return 0
 
 
 @app.command("games")
@@ -237,6 +270,10 @@ def play(
         str | None, typer.Option(help="Your sponsor, in games that have one (option 'sponsor')")
     ] = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is a human at this keyboard")] = False,
+    campaign: Annotated[
+        bool,
+        typer.Option(help="A series of games, a point per win, the winner starting the next"),
+    ] = False,
     ai: Annotated[
         str, typer.Option(help="Opponents: easy, normal, hard or an agent")
     ] = DEFAULT_LEVEL,
@@ -264,7 +301,10 @@ def play(
         if cards is not None and decks is not None:
             raise fail("Give either --cards or --deck, not both.")
         setup = game.read_card_file(str(cards)) if cards is not None else decks
-        match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
+        if campaign:
+            series = Series.start(game, options, seed, setup)
+        else:
+            match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
     except BadDeck as err:
         typer.echo("error: a deck is not legal:", err=True)
         for problem in err.problems:
@@ -272,6 +312,8 @@ def play(
         raise typer.Exit(2) from None
     except CyberdeckError as err:
         raise fail(str(err)) from None
+    if campaign:
+        raise typer.Exit(play_series(game, series, seats, terminal_style(plain, colour)))
     # The seed rebuilds every hidden card, so it is shown only once the game is over.
     typer.echo(f"{game.title}. Type 'help' for commands.")
     session = TerminalSession(

@@ -18,10 +18,11 @@ def start_game(
     level: str = "easy",
     private: bool = False,
     options: dict[str, str] | None = None,
+    campaign: bool = False,
 ) -> str:
     """From the home page: a new match of ``game`` (``ai``, ``hotseat`` or ``online``, which
-    may be ``private``) with the game's ``options`` chosen in its form; returns its id once its
-    table is drawn."""
+    may be ``private``, and the first game of a ``campaign``) with the game's ``options`` chosen
+    in its form; returns its id once its table is drawn."""
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
     card.wait_for()
@@ -31,6 +32,8 @@ def start_game(
         card.locator("select.level").select_option(level)
     if private:
         card.locator("input.private").check()
+    if campaign:
+        card.locator("input.campaign").check()
     card.locator(f"button.play-{mode}").click()
     page.wait_for_function("() => location.pathname.startsWith('/play/')")
     page.wait_for_selector(f"{TABLE}[data-seq]")

@@ -21,6 +21,7 @@ from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
 from .rng import Rng
+from .series import Series, game_seed
 from .text import ASCII, PLAIN, Style
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "Outcome",
     "Record",
     "Rng",
+    "Series",
     "Slice",
     "State",
     "Style",
@@ -63,6 +65,7 @@ __all__ = [
     "Writer",
     "card_index",
     "format_decklist",
+    "game_seed",
     "games",
     "load_game",
     "read_decklist",

@@ -145,6 +145,15 @@ class Game(ABC):
         """The ``decks`` setup that plays with a user's corrected card data (``--cards FILE``)."""
         raise BadOption(f"{self.title} has no card file to replace.")
 
+    def series_target(self, players: int) -> int | None:
+        """The points that win a series (a campaign) at a table of ``players``; ``None`` when the
+        game has no campaign (see ``engine.series``)."""
+        return None
+
+    def series_setup(self, setup: Any, starter: int) -> Any:
+        """The ``decks`` setup of a series game that ``starter`` (the last winner) begins."""
+        raise BadOption(f"{self.title} has no campaign.")
+
     def agents(self) -> dict[str, Callable[[int], Agent]]:
         """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
         return {}

@@ -291,6 +291,8 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
         "outcome": data.outcome,
         "created_at": data.created_at.isoformat() if data.created_at else None,
         "finished_at": data.finished_at.isoformat() if data.finished_at else None,
+        "series": data.series_id,
+        "series_game": data.series_game,
     }
 
 

@@ -18,6 +18,7 @@ from .hub import invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import ordinal
+from .series import start_series
 from .visibility import table_for
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -42,6 +43,8 @@ class GameOut(BaseModel):
     allows_undo: bool
     starter_decks: list[str]
     ai_levels: list[str]
+    #: Points that win the game's campaign, by player count (empty: no campaign).
+    campaign: dict[int, int] = Field(default_factory=dict)
 
 
 class SeatSpec(BaseModel):
@@ -60,6 +63,8 @@ class CreateMatch(BaseModel):
     public: bool = True
     #: Hot-seat: the creator holds every seat for a person (people sharing one screen).
     hotseat: bool = False
+    #: The game's campaign variant: this match is the first game of a series.
+    campaign: bool = False
 
 
 class SeatOut(BaseModel):
@@ -83,6 +88,9 @@ class MatchOut(BaseModel):
     outcome: dict[str, Any] | None
     created_at: str | None
     finished_at: str | None
+    #: The series (campaign) this match is a game of, and which game (1 first).
+    series: str | None = None
+    series_game: int | None = None
 
 
 class CreatedMatch(BaseModel):
@@ -173,6 +181,11 @@ async def list_games() -> list[GameOut]:
             allows_undo=g.allows_undo,
             starter_decks=[d.name for d in g.starter_decks()],
             ai_levels=ai_levels(g),
+            campaign={
+                n: t
+                for n in range(g.min_players, g.max_players + 1)
+                if (t := g.series_target(n)) is not None
+            },
         )
         for g in games()
     ]
@@ -246,8 +259,11 @@ async def create_match(
             seat.user_id, seat.user_name = user.id, user.name
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
-    data = new_match_data(game, options, seats, body.decks, body.public, user.id)
     try:
+        if body.campaign:
+            data = await start_series(ctx, game, options, seats, body.decks, body.public, user)
+        else:
+            data = new_match_data(game, options, seats, body.decks, body.public, user.id)
         room = await ctx.hub.create(data)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None

@@ -58,6 +58,27 @@ class MatchRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     #: The outcome as ``Outcome.to_json()``; a claimed game has one the engine did not make.
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The series (campaign) this match is a game of, and which game (1 first); else null.
+    series_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    series_game: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeriesRow(Base):
+    """A campaign: what its games share (options, setup, the seed each game's seed derives from,
+    the points that win). Its score is not stored: it is counted from its finished matches, so it
+    can never disagree with them."""
+
+    __tablename__ = "series"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    setup: Mapped[Any] = mapped_column(JSON, nullable=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    target: Mapped[int] = mapped_column(Integer)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class SeatRow(Base):

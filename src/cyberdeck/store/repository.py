@@ -40,6 +40,7 @@ from .models import (
     Pairing,
     Rating,
     SeatRow,
+    SeriesRow,
     SessionRow,
     Setting,
     User,
@@ -98,6 +99,21 @@ class MatchData:
     outcome: dict[str, Any] | None = None
     created_at: datetime | None = None
     finished_at: datetime | None = None
+    #: The series (campaign) this match is a game of, and which game (1 first).
+    series_id: str | None = None
+    series_game: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesData:
+    id: str
+    game: str
+    options: dict[str, Any]
+    setup: Any
+    seed: int
+    target: int
+    public: bool
+    created_by: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +352,8 @@ class Store:
                     public=match.public,
                     invite=match.invite,
                     created_by=match.created_by,
+                    series_id=match.series_id,
+                    series_game=match.series_game,
                 )
             )
             session.flush()
@@ -473,9 +491,47 @@ class Store:
                 outcome=r.outcome,
                 created_at=_utc(r.created_at),
                 finished_at=_utc(r.finished_at),
+                series_id=r.series_id,
+                series_game=r.series_game,
             )
             for r in rows
         ]
+
+    # --- series (campaigns) ---------------------------------------------------------------------
+
+    def create_series(self, series: SeriesData) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                SeriesRow(
+                    id=series.id,
+                    game=series.game,
+                    options=series.options,
+                    setup=series.setup,
+                    seed=series.seed,
+                    target=series.target,
+                    public=series.public,
+                    created_by=series.created_by,
+                )
+            )
+
+    def load_series(self, series_id: str) -> SeriesData | None:
+        with self.sessions() as session:
+            r = session.get(SeriesRow, series_id)
+            if r is None:
+                return None
+            return SeriesData(
+                r.id, r.game, dict(r.options), r.setup, r.seed, r.target, r.public, r.created_by
+            )
+
+    def series_matches(self, series_id: str) -> list[MatchData]:
+        """The games of a series, first first, without their actions."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(MatchRow)
+                .where(MatchRow.series_id == series_id)
+                .order_by(MatchRow.series_game)
+            ).all()
+            return self._match_data(session, rows, with_actions=False)
 
     def commit(self, items: Iterable[NewAction | Finish]) -> None:
         """Accepted actions and finished matches, of any number of matches, in one transaction

@@ -1,8 +1,10 @@
 """Every card's effect and every clarification of the rulebook, one scenario each."""
 
-from cyberdeck.engine import Action
+import pytest
+
+from cyberdeck.engine import Action, IllegalAction
 from cyberdeck.games.cypher.position import act, area, deck, hand, table
-from cyberdeck.games.cypher.rules import DRAW, EXTRACT, FIX, GUARD, ORDER, PASS, ROOM
+from cyberdeck.games.cypher.rules import DRAW, EXTRACT, GUARD, ORDER, PASS, ROOM
 
 # --- Aristocrat -------------------------------------------------------------------------------
 
@@ -329,7 +331,20 @@ def test_fixer_may_add_nothing():
     assert area(state, 0) == ["fixer"] and hand(state, 0) == ["technomancer"]
 
 
-def test_fixer_may_itself_be_the_card_discarded_to_make_room():
+def test_a_fixer_already_in_play_may_be_the_card_discarded_to_make_room():
+    state = table(
+        3,
+        hands={0: "fixer technomancer"},
+        areas={0: "hacker bodyguard data-runner"},
+        display="coder",
+    )
+    act(state, "play fixer", "bump data-runner", "add technomancer")
+    assert state.phase == ROOM and "bump fixer" in [a.text for a in state.legal_actions()]
+    act(state, "bump fixer")
+    assert area(state, 0) == ["hacker", "bodyguard", "technomancer"]
+
+
+def test_a_fixer_played_into_a_full_area_cannot_make_room_for_itself():
     state = table(
         3,
         hands={0: "fixer technomancer"},
@@ -337,20 +352,12 @@ def test_fixer_may_itself_be_the_card_discarded_to_make_room():
         display="coder",
     )
     act(state, "play fixer")
-    assert state.phase == ROOM and "bump fixer" in [a.text for a in state.legal_actions()]
-    act(state, "bump data-runner", "add technomancer", "bump fixer")
-    assert area(state, 0) == ["hacker", "bodyguard", "technomancer"]
-
-
-def test_fixer_played_into_a_full_area_may_go_straight_back_and_still_works():
-    state = table(
-        3,
-        hands={0: "fixer technomancer"},
-        areas={0: "hacker bodyguard data-runner"},
-        display="coder",
-    )
-    act(state, "play fixer", "bump fixer")
-    assert state.phase == FIX and deck(state)[-1] == "fixer"
+    legal = [a.text for a in state.legal_actions()]
+    assert legal == ["bump hacker", "bump bodyguard", "bump data-runner"]
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="play area"):
+        act(state, "bump fixer")
+    assert state.fingerprint() == before
 
 
 def test_a_card_added_by_the_fixer_counts_as_played_for_the_aristocrat():
@@ -368,10 +375,18 @@ def test_cypher_anomaly_triggers_the_end():
     assert state.trigger == 0 and state.view(1)["end"]["turns_left"] == 3
 
 
-def test_cypher_anomaly_may_be_the_card_discarded_to_make_room():
+def test_a_cypher_anomaly_played_into_a_full_area_cannot_make_room_for_itself():
     state = table(3, hands={0: "cypher-anomaly fixer"}, areas={0: "hacker bodyguard coder"})
-    act(state, "play cypher-anomaly", "bump cypher-anomaly")
-    assert area(state, 0) == ["hacker", "bodyguard", "coder"] and state.trigger == 0
+    act(state, "play cypher-anomaly")
+    assert "bump cypher-anomaly" not in [a.text for a in state.legal_actions()]
+    act(state, "bump coder")
+    assert area(state, 0) == ["hacker", "bodyguard", "cypher-anomaly"] and state.trigger == 0
+
+
+def test_a_cypher_anomaly_in_play_may_be_the_card_discarded_to_make_room():
+    state = table(3, hands={0: "fixer hacker"}, areas={0: "cypher-anomaly bodyguard coder"})
+    act(state, "play fixer", "bump coder", "add hacker", "bump cypher-anomaly")
+    assert area(state, 0) == ["bodyguard", "fixer", "hacker"]
 
 
 def test_a_second_cypher_anomaly_does_not_extend_the_game():

@@ -1,6 +1,7 @@
 """The card data file: shipped as data, validated with the entry named, replaceable."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,44 @@ def test_an_unreadable_card_file_is_a_clear_error(tmp_path):
 def test_a_bad_card_document_in_new_state_is_refused():
     with pytest.raises(BadDeck, match="Entry 1"):
         GAME.new_state({"players": 2}, decks={"cards": changed(0, copies=-1)})
+
+
+#: The ruling's table (shared/rules/cypher.md): class, influence, copies per card.
+RULING = {
+    "aristocrat": ("upper", 6, 1),
+    "corp-overseer": ("upper", 5, 1),
+    "executive": ("upper", 3, 1),
+    "technomancer": ("middle", 3, 1),
+    "coder": ("middle", 2, 1),
+    "archivist": ("middle", 2, 1),
+    "hacker": ("middle", 2, 1),
+    "bodyguard": ("middle", 2, 1),
+    "data-runner": ("lower", 2, 2),
+    "syndicate-chief": ("lower", 3, 2),
+    "extractor": ("lower", 1, 2),
+    "fixer": ("lower", 1, 2),
+    "cypher-anomaly": ("none", 0, 3),
+}
+
+
+def test_the_shipped_file_is_the_rulings_table_with_three_anomalies():
+    shipped = {
+        c["id"]: (c["class"], c["influence"], c["copies"]) for c in default_document()["cards"]
+    }
+    assert shipped == RULING and sum(copies for _, _, copies in shipped.values()) == 19
+
+
+def test_the_rules_doc_table_agrees_with_the_data_file():
+    doc = Path(__file__).resolve().parents[3] / "docs" / "rules" / "cypher.md"
+    rows = {}
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 5 and cells[2].isdigit():
+            rows[cells[0].lower().replace(" ", "-")] = (cells[1], int(cells[2]), int(cells[3]))
+    assert rows == RULING
+
+
+def test_a_file_with_only_two_anomalies_is_refused_for_its_count():
+    doc = default_document()
+    doc["cards"][-1]["copies"] = 2
+    assert "The copies add up to 18; Cypher has 19 cards." in problems(doc)

@@ -86,11 +86,26 @@ def test_the_triggers_player_ranks_last_among_the_tied():
     assert state.outcome.winners == (0,)
 
 
-def test_safety_cap_triggers_the_end_after_thirty_rounds():
+def test_the_round_limit_triggers_the_end_after_thirty_full_rounds():
     state = table(2, hands={0: "hacker fixer"}, display="coder")
-    state.turns = ROUND_CAP * 2 - 1
+    state.turns = ROUND_CAP * 2 - 2  # seat 0 is about to end turn 59 of 60
     finish_turn(state)
-    assert state.trigger == 0 and "safety" in state.trigger_reason
+    assert state.trigger < 0 and state.turn == 1
+    finish_turn(state)  # seat 1 completes the 30th round
+    assert state.trigger == 1 and "round limit" in state.trigger_reason
+
+
+def test_after_the_round_limit_every_player_gets_one_last_turn_as_for_an_empty_deck():
+    state = table(3, hands={0: "hacker fixer", 1: "coder", 2: "bodyguard"}, display="executive")
+    state.turns = ROUND_CAP * 3 - 1
+    finish_turn(state)
+    assert state.trigger == 0 and state.view(1)["end"]["turns_left"] == 3
+    for seat in (1, 2, 0):
+        assert state.turn == seat and not state.is_terminal
+        finish_turn(state)
+    assert state.is_terminal and state.outcome.kind.startswith("round-cap")
+    # Ties are broken as for any end: clockwise from the left of the player who triggered it.
+    assert state.view(None)["tie_order"] == [1, 2, 0]
 
 
 def test_random_games_always_end():

@@ -1,7 +1,10 @@
 """Information: hands are private, passed cards stay known while they can be, removed cards are
 unseen, and views and determinize agree with exactly that."""
 
+from collections import Counter
+
 from cyberdeck.engine import Match, Rng, load_game
+from cyberdeck.games.cypher.catalog import KINDS
 from cyberdeck.games.cypher.position import act, hand, names, table
 
 GAME = load_game("cypher")
@@ -143,3 +146,190 @@ def test_the_deal_opens_the_match_log_and_each_hand_is_told_only_to_its_holder()
     told = [e for e in match.log if e.kind == "hand"]
     holders = sorted(seat for e in told for seat in (e.seats or ()))
     assert holders == [0, 1, 2] and all(len(e.seats or ()) == 1 for e in told)
+
+
+def two_player_pass_back():
+    """Player 1 passes the Fixer to Player 2, who later passes another card back."""
+    state = table(
+        2,
+        hands={0: "executive fixer coder", 1: "bodyguard"},
+        deck="hacker archivist extractor data-runner",
+        display="technomancer",
+    )
+    act(state, "play executive", "draw top", "draw top", "pass fixer", "discard hacker")
+    act(state, "play bodyguard", "draw top", "draw top")
+    return state
+
+
+def test_the_receiver_of_a_pass_sees_which_card_moved_and_keeps_what_it_knew():
+    state = two_player_pass_back()
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "pass data-runner")  # Player 2 keeps two cards: no discard this turn
+    assert hand(state, 0) == ["archivist", "coder", "data-runner"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    assert state.turn == 0 and hand(state, 1) == ["extractor", "fixer"]
+
+
+def test_a_card_passed_back_is_known_to_both_again():
+    state = two_player_pass_back()
+    act(state, "pass fixer")
+    assert state.view(1)["seats"][0]["known_in_hand"] == ["fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_seat_that_is_not_handed_the_card_forgets_the_rest_of_the_hand():
+    state = table(
+        3,
+        turn=2,
+        hands={2: "executive hacker fixer", 1: "bodyguard coder", 0: "data-runner"},
+        deck="archivist technomancer extractor",
+        display="syndicate-chief",
+    )
+    # Player 3 passes the Hacker left to Player 1, then the Fixer right to Player 2.
+    act(state, "play executive", "draw top", "pass hacker", "pass fixer")
+    # Player 1 passes the Hacker left to Player 2 (the Technomancer goes right, its last card).
+    act(state, "play data-runner", "draw top", "pass hacker")
+    assert state.turn == 1
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["hacker"]
+    assert state.view(2)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "play bodyguard", "draw top")
+    # Left, to Player 3: it sees that the Coder moved, so the Fixer is still there; Player 1
+    # cannot tell which card left.
+    act(state, "pass coder")
+    assert state.view(2)["seats"][1]["known_in_hand"] == ["fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+    # Right, to Player 1: now Player 3 cannot tell which card left.
+    act(state, "pass extractor")
+    assert state.view(2)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_searching_agents_sampled_worlds_keep_a_card_it_passed_in_the_receivers_hand(
+    monkeypatch,
+):
+    from cyberdeck.agents.levels import make_agent
+    from cyberdeck.games.cypher.state import CypherState
+
+    state = two_player_pass_back()
+    act(state, "pass data-runner")
+    assert state.current_player == 0
+    worlds = []
+    determinize = CypherState.determinize
+
+    def sampled(self, seat, rng):
+        world = determinize(self, seat, rng)
+        worlds.append((seat, hand(world, 0), names(world, world.hands[1])))
+        return world
+
+    monkeypatch.setattr(CypherState, "determinize", sampled)
+    make_agent("normal", seed=3).choose(state)
+    assert worlds and all(seat == 0 for seat, _, _ in worlds)
+    for _, own, theirs in worlds:
+        assert own == hand(state, 0) and "fixer" in theirs
+    assert len({tuple(sorted(theirs)) for _, _, theirs in worlds}) > 1
+
+
+def test_a_receiver_handed_a_copy_of_a_card_it_knew_cannot_tell_which_copy_it_got():
+    state = table(
+        2,
+        hands={0: "executive fixer coder", 1: "fixer bodyguard"},
+        deck="hacker archivist extractor data-runner",
+        display="technomancer",
+    )
+    act(state, "play executive", "draw top", "draw top", "pass fixer", "discard hacker")
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+    act(state, "play bodyguard", "draw top", "draw top", "pass fixer")
+    # Player 2 held two Fixers: Player 1 got one back and cannot know that another is left.
+    assert hand(state, 1) == ["data-runner", "extractor", "fixer"]
+    assert state.view(0)["seats"][1]["known_in_hand"] == []
+
+
+def test_a_copy_that_left_is_forgotten_once_but_a_second_known_copy_stays_known():
+    state = table(3, turn=1, hands={1: "fixer fixer coder"}, display="hacker")
+    for card in state.hands[1]:
+        if names(state, [card]) == ["fixer"]:
+            state.know[card] |= 1 << 0  # Player 1 knows both Fixers (say it passed them)
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer", "fixer"]
+    act(state, "play fixer")
+    assert state.view(0)["seats"][1]["known_in_hand"] == ["fixer"]
+
+
+# --- an independent reckoning of what each seat may know, from the events it is shown ----------
+
+
+class Reckoner:
+    """What one seat may know, worked out only from the events shown to it: per other seat, the
+    kinds it knows are in that hand (a Counter), and the kinds it knows at each place of the deck
+    (bottom first, ``None`` where it does not know). Copies of a kind are alike."""
+
+    def __init__(self, state, seat):
+        self.seat = seat
+        self.by_name = {state.cat.names[k]: KINDS[k] for k in range(len(KINDS))}
+        self.hands = [Counter() for _ in range(state.n)]
+        self.deck = [None] * len(state.deck)
+        self.pending = None
+
+    def named(self, text):
+        return next(card for name, card in self.by_name.items() if f"the {name}." in text)
+
+    def see(self, event):
+        if event.seats is not None and self.seat not in event.seats:
+            return
+        me, data, kind = self.seat, event.data, event.kind
+        if kind == "display":
+            self.deck.pop()
+        elif kind == "draw":
+            who = data["seat"]
+            if data["source"] == "display":
+                card = data["card"]
+            else:
+                card = self.deck.pop() if data["source"] == "top" else self.deck.pop(0)
+            if who != me and card is not None:
+                self.hands[who][card] += 1
+        elif kind == "bump":
+            self.deck.insert(0, data["card"])
+        elif kind == "discard":
+            self.deck.insert(0, None)
+            if data["seat"] != me:
+                self.hands[data["seat"]].clear()
+        elif kind == "discarded":
+            self.deck[0] = self.named(event.text)
+        elif kind == "extract" and data.get("removed"):
+            if data["seat"] != me:
+                self.hands[data["seat"]].clear()
+        elif kind == "pass":
+            self.pending = (data["seat"], data["to"])
+            if me not in self.pending:
+                self.hands[data["seat"]].clear()
+        elif kind == "passed":
+            giver, to = self.pending
+            card = self.named(event.text)
+            if me == giver:
+                self.hands[to][card] += 1
+            elif self.hands[giver][card]:
+                self.hands[giver][card] -= 1
+        elif kind == "play" and data["seat"] != me and self.hands[data["seat"]][data["card"]]:
+            self.hands[data["seat"]][data["card"]] -= 1
+
+    def check(self, state):
+        view = state.view(self.seat)
+        for other in range(state.n):
+            if other != self.seat:
+                shown = Counter(view["seats"][other]["known_in_hand"])
+                assert shown == +self.hands[other], (self.seat, other)
+        size = len(self.deck)
+        deck = {(size - 1 - i, c) for i, c in enumerate(self.deck) if c is not None}
+        assert {(d["from_top"], d["card"]) for d in view["deck_known"]} == deck
+
+
+def test_every_view_knows_exactly_what_its_seat_can_work_out_from_what_it_was_shown():
+    for players in (2, 3, 4):
+        for seed in range(40):
+            state = GAME.new_state({"players": players}, seed=seed)
+            seats = [Reckoner(state, s) for s in range(players)]
+            rng = Rng(seed)
+            while not state.is_terminal:
+                for event in state.apply(rng.choice(state.legal_actions())):
+                    for seat in seats:
+                        seat.see(event)
+                for seat in seats:
+                    seat.check(state)

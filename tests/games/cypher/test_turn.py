@@ -130,3 +130,46 @@ def test_a_forced_single_choice_is_made_for_the_player():
     state = table(3, hands={0: "executive hacker"}, deck="archivist", display="fixer")
     act(state, "play executive", "draw top", "pass hacker")
     assert hand(state, 2) == ["archivist"] and state.turn == 1
+
+
+# --- the Display is refilled whenever it is empty and the deck is not ----------------------------
+
+
+def turned_up(events):
+    """The cards turned face up as the Display, in order."""
+    return [e.data["card"] for e in events if e.kind == "display"]
+
+
+def test_a_hand_discard_under_an_empty_deck_goes_straight_to_the_display_and_ends_the_game():
+    state = table(3, hands={0: "executive hacker fixer coder bodyguard"}, rest="removed")
+    assert state.display < 0 and not state.deck
+    events = act(state, "play executive", "pass hacker", "pass fixer", "discard coder")
+    assert turned_up(events) == ["coder"]
+    assert state.trigger == 0 and state.trigger_kind == "deck-empty"
+
+
+def test_a_fourth_card_bumped_under_an_empty_deck_goes_straight_to_the_display():
+    state = table(
+        3, hands={0: "hacker coder"}, areas={0: "data-runner fixer extractor"}, rest="removed"
+    )
+    events = act(state, "play hacker", "bump fixer")
+    # Taking the Display is then the only draw, so it is made for the player.
+    assert turned_up(events) == ["fixer"] and hand(state, 0) == ["coder", "fixer"]
+    assert any(e.kind == "draw" and e.data["source"] == "display" for e in events)
+
+
+def test_an_aristocrats_discard_under_an_empty_deck_refills_the_display():
+    state = table(3, hands={0: "aristocrat fixer"}, areas={0: "hacker"}, rest="removed")
+    assert turned_up(act(state, "play aristocrat")) == ["hacker"]
+
+
+def test_a_technomancers_discards_refill_the_display_with_the_first_card_under():
+    state = table(
+        3,
+        hands={0: "technomancer fixer"},
+        areas={1: "executive", 2: "corp-overseer"},
+        rest="removed",
+    )
+    events = act(state, "play technomancer")
+    assert turned_up(events) == ["executive"] and deck(state) == ["corp-overseer"]
+    assert state.phase == DRAW and state.view(0)["display"] == "executive"

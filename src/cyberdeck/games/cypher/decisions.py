@@ -27,7 +27,6 @@ from .rules import (
     ROOM,
     T_DISCARD,
     T_DRAW,
-    T_EFFECT,
     T_ENTER,
     T_SHED,
 )
@@ -37,31 +36,47 @@ if TYPE_CHECKING:
 
 
 def face_up(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face up (played or added): others who knew of a
-    copy of that kind cannot tell which copy it was, so they forget the other copies. The card."""
+    """A card of ``kind`` leaves ``seat``'s hand face up (played or added); everyone sees its
+    kind (``seen_leave``). The card."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
+    seen_leave(st, seat, card, st.all_mask)
+    st.know[card] = st.all_mask
+    return card
+
+
+def face_down(st: CypherState, seat: int, kind: int, sees: int = 0) -> int:
+    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): a seat
+    that cannot tell which card left forgets what it knew of the rest of the hand. The seats in
+    the mask ``sees`` (a pass's receiver) see the card that moved (``seen_leave``), so the rest
+    of the hand stays known to them. The card (where it went, and who knows, is up to the
+    caller)."""
+    card = st.first_of(st.hands[seat], kind)
+    from_hand(st, seat, card)
+    keep = (1 << seat) | sees
+    know = st.know
+    for c in st.hands[seat]:
+        know[c] &= keep
+    seen_leave(st, seat, card, sees)
+    return card
+
+
+def seen_leave(st: CypherState, seat: int, card: int, seers: int) -> None:
+    """The seats in the mask ``seers`` saw ``card`` leave ``seat``'s hand, but only its kind:
+    copies of a kind are alike. One who did not know that card but knew another copy of its
+    kind in the hand cannot tell which of the two left, so it forgets one copy (any other copy
+    it knew is still there)."""
     know = st.know
     kinds = st.cat.kind
-    mine = 1 << seat
-    for c in st.hands[seat]:
-        if kinds[c] == kind:
-            know[c] &= mine
-    know[card] = st.all_mask
-    return card
-
-
-def face_down(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): nobody
-    else can tell which card left, so they forget what they knew of the rest of the hand. The
-    card (where it went, and who knows, is up to the caller)."""
-    card = st.first_of(st.hands[seat], kind)
-    from_hand(st, seat, card)
-    mine = 1 << seat
-    know = st.know
-    for c in st.hands[seat]:
-        know[c] &= mine
-    return card
+    kind = kinds[card]
+    bits = seers & ~know[card] & ~(1 << seat)
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        for c in st.hands[seat]:
+            if kinds[c] == kind and know[c] & bit:
+                know[c] &= ~bit
+                break
 
 
 def from_hand(st: CypherState, seat: int, card: int) -> None:
@@ -79,7 +94,6 @@ def decide(st: CypherState, action: Action) -> None:
     ctx = st.ctx
     st.phase = NONE
     st._legal = None
-    cat = st.cat
     kind = KIND_INDEX.get(action.args[0], -1) if action.args else -1
     if phase == PLAY:
         card = face_up(st, seat, kind)
@@ -93,8 +107,8 @@ def decide(st: CypherState, action: Action) -> None:
         draw(st, seat, action.args[0])
         st.tasks.append((T_DRAW, seat, ctx[1] - 1))
     elif phase == PASS:
-        card = face_down(st, seat, kind)
         to = ctx[1]
+        card = face_down(st, seat, kind, 1 << to)
         st.hands[to] = (*st.hands[to], card)
         st.know[card] = (1 << seat) | (1 << to)
         st.event(
@@ -117,22 +131,8 @@ def decide(st: CypherState, action: Action) -> None:
         st.tasks.append((T_DISCARD, seat, ctx[1]))
     elif phase == ROOM:
         _, card, played = ctx
-        existing = [c for c in st.areas[seat] if cat.kind[c] == kind]
-        if existing:
-            discard_from_play(st, seat, existing[0], " to make room")
-            arrive(st, seat, card, played)
-        else:
-            # A Fixer or Cypher Anomaly may itself be the card that makes room.
-            st.deck.insert(0, card)
-            st.know[card] = st.all_mask
-            st.event(
-                "bump",
-                f"{NAMES[seat]} puts {st.the(card)} straight to the bottom of the deck "
-                "to make room.",
-                {"seat": seat, "card": KINDS[kind]},
-            )
-            if played:
-                st.tasks.append((T_EFFECT, seat, card))
+        discard_from_play(st, seat, st.first_of(st.areas[seat], kind), " to make room")
+        arrive(st, seat, card, played)
     elif phase == ORDER:
         left = ctx[1]
         card = st.first_of(left, kind)

@@ -14,7 +14,12 @@ if TYPE_CHECKING:
 
 
 def refill(st: CypherState) -> None:
-    """An empty Display is refilled from the top of the deck at once (while the deck lasts)."""
+    """An empty Display is refilled from the top of the deck at once (while the deck lasts).
+
+    The task loop calls this after every step, so it is the one place that keeps the Display
+    filled: after a draw from the Display, in the middle of a multi-card draw, and when a card goes
+    under an empty deck (it then comes straight up as the Display). Rules code never calls it.
+    """
     if st.display < 0 and st.deck:
         card = st.display = st.deck.pop()
         st.know[card] = st.all_mask
@@ -37,7 +42,6 @@ def draw(st: CypherState, seat: int, source: str) -> None:
             f"{NAMES[seat]} takes {st.the(card)} from the Display.",
             {"seat": seat, "source": "display", "card": KINDS[st.cat.kind[card]]},
         )
-        refill(st)
         return
     if source == "top":
         card = st.deck.pop()
@@ -53,8 +57,6 @@ def draw(st: CypherState, seat: int, source: str) -> None:
         {"seat": seat, "source": where},
     )
     st.secret("drew", f"You draw {st.the(card)}.", ONLY[seat])
-    if st.display < 0:
-        refill(st)
 
 
 def discard_from_play(st: CypherState, seat: int, card: int, why: str) -> None:

@@ -22,7 +22,7 @@ from .catalog import (
     OVERSEER,
     UPPER,
 )
-from .deck import discard_from_play, refill
+from .deck import discard_from_play
 from .ending import trigger
 from .rules import (
     AREA_LIMIT,
@@ -108,7 +108,6 @@ def resolve(st: CypherState, seat: int, card: int) -> None:
                 f"{NAMES[seat]} takes {st.the(coder)} from the Display.",
                 {"seat": seat, "from": "display", "card": KINDS[cat.kind[coder]]},
             )
-            refill(st)
             st.tasks.append((T_ENTER, seat, coder, False))
             return
         st.event("no-effect", f"The {st.name(card)} finds no Coder to take.")

@@ -23,6 +23,7 @@ from ...engine import (
     State,
     Style,
 )
+from . import campaign
 from .catalog import Catalog, default_catalog, load_card_file
 from .encoding import encoding
 from .evaluate import evaluate
@@ -88,6 +89,12 @@ class Cypher(Game):
         if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
             raise BadOption("The starting player must be a seat number.")
         return catalog, start
+
+    def series_target(self, players: int) -> int | None:
+        return campaign.POINTS_TO_WIN.get(players)
+
+    def series_setup(self, setup: Any, starter: int) -> Any:
+        return campaign.series_setup(setup, starter)
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)

@@ -12,7 +12,8 @@ from ...engine import Action
 from .catalog import KINDS
 
 AREA_LIMIT = 3
-#: Safety rule (not in the rulebook): the end is triggered after this many rounds at the latest.
+#: A product rule (the rulebook has none; a 2-player deck can cycle for ever): after this many full
+#: rounds with no trigger, the end is triggered as if the deck were empty.
 ROUND_CAP = 30
 
 # Decisions.

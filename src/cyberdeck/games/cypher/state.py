@@ -30,8 +30,6 @@ from . import prompts, views
 from .catalog import (
     E_BOTTOM,
     E_CHIEF,
-    E_END,
-    E_FIXER,
     KINDS,
     LOWER,
     Catalog,
@@ -162,7 +160,7 @@ class CypherState(CachedState):
         return self.opening
 
     def begin(self, seat: int) -> list[Event]:
-        """Turn up the Display (if empty) and start ``seat``'s turn; every event so far."""
+        """Turn up the Display (setup's last step) and start ``seat``'s turn; every event so far."""
         refill(self)
         begin_turn(self, seat)
         self._run()
@@ -201,11 +199,8 @@ class CypherState(CachedState):
         if phase == DISCARD:
             return [DISCARD_ACTIONS[k] for k in self._kinds(self.hands[seat])]
         if phase == ROOM:
-            _, card, played = self.ctx
-            kinds = set(self._kinds(self.areas[seat]))
-            if played and self.cat.eff[card] in (E_FIXER, E_END):
-                kinds.add(self.cat.kind[card])
-            return [BUMP_ACTIONS[k] for k in sorted(kinds)]
+            # Only "the 3 existing cards": the card arriving never makes room for itself.
+            return [BUMP_ACTIONS[k] for k in self._kinds(self.areas[seat])]
         if phase == ORDER:
             return [BUMP_ACTIONS[k] for k in self._kinds(self.ctx[1])]
         if phase == FIX:
@@ -233,8 +228,14 @@ class CypherState(CachedState):
         """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
         tasks = self.tasks
         while True:
+            # After every step (a decision, a task): the Display never stays empty while the
+            # deck is not, whatever emptied it or put a card under an empty deck.
+            if self._outcome is None:
+                refill(self)
             while self.phase == NONE and tasks and self._outcome is None:
                 carry_out(self, tasks.pop())
+                if self._outcome is None:
+                    refill(self)
             if self.phase == NONE or self._outcome is not None:
                 self._legal = None
                 self.decider = -1

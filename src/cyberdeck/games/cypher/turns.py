@@ -122,7 +122,9 @@ def end_turn(st: CypherState, seat: int) -> None:
     elif not st.deck:
         trigger(st, seat, f"the deck is empty at the end of {NAMES[seat]}'s turn", "deck-empty")
     elif t + 1 >= ROUND_CAP * st.n:
-        trigger(st, seat, f"{ROUND_CAP} rounds have been played (safety limit)", "round-cap")
+        trigger(
+            st, seat, f"{ROUND_CAP} full rounds have been played (the round limit)", "round-cap"
+        )
     if st.trigger >= 0 and st.final_left == 0:
         finish(st)
         return

@@ -35,6 +35,8 @@ function seatCount(game, options) {
 
 async function create(game, form, mode, say) {
   const options = readOptions(form, game);
+  const box = form.querySelector("input.campaign");
+  const campaign = Boolean(box && box.checked);
   const count = seatCount(game, options);
   let seats;
   let hotseat = false;
@@ -52,12 +54,17 @@ async function create(game, form, mode, say) {
   }
   try {
     await ensureSession();
-    const made = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, public: isPublic, hotseat } });
+    const made = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, public: isPublic, hotseat, campaign } });
     const invite = mode === "online" ? `?invite=${encodeURIComponent(made.invite)}` : "";
     window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match.id}${invite}` }));
   } catch (err) {
     say(err.message);
   }
+}
+
+function campaignHelp(game) {
+  const targets = Object.entries(game.campaign).map(([n, t]) => `${t} with ${n} players`).join(", ");
+  return `A series of games: a point per win, the winner starts the next; first to ${targets}.`;
 }
 
 function gameCard(game) {
@@ -72,7 +79,9 @@ function gameCard(game) {
       el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),
       solo ? null : el("button", { type: "button", class: "play-online", onclick: () => create(game, form, "online", say) }, "Online match"),
-      solo ? null : el("label", { class: "check" }, el("input", { type: "checkbox", class: "private" }), " private")));
+      solo ? null : el("label", { class: "check" }, el("input", { type: "checkbox", class: "private" }), " private"),
+      Object.keys(game.campaign || {}).length ? el("label", { class: "check", title: campaignHelp(game) },
+        el("input", { type: "checkbox", class: "campaign" }), " campaign") : null));
   return el("article", { class: "game-card panel", dataset: { game: game.id } },
     el("h2", {}, game.title),
     el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`),

@@ -37,7 +37,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const renderer = await rendererFor(known.game);
   const s = {
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
-    outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false,
+    outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false, series: null,
     buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1,
     game: games[known.game] || null, renderer,
   };
@@ -287,14 +287,55 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       return;
     }
     const sum = s.summary;
-    const again = playing() && sum ? el("button", { type: "button", class: "primary", onclick: playAgain }, "Play again") : null;
+    const inSeries = Boolean(sum && sum.series);
+    const again = playing() && sum && !inSeries ? el("button", { type: "button", class: "primary", onclick: playAgain }, "Play again") : null;
+    if (inSeries && !s.series) loadSeries();
     fill(end, el("section", { class: "end-screen panel", role: "status", "aria-label": "The game is over" },
       el("h2", {}, outcomeTitle(s.outcome, s.yours)),
       el("p", { class: "reason" }, s.outcome ? s.outcome.reason : "The game is over."),
+      inSeries ? seriesPanel() : null,
       el("p", { class: "end-buttons" },
         again,
         el("a", { href: `/replay/${encodeURIComponent(matchId)}`, class: "button" }, "Watch the replay"),
         el("a", { href: "/", class: "button" }, "Home"))));
+  }
+
+  // A campaign (series): its score, counted by the server from the finished games, and the step
+  // to the next game (the same seats, the winner first), until a seat has the points.
+  async function loadSeries() {
+    s.series = "loading";
+    try {
+      s.series = await api(`/api/series/${encodeURIComponent(s.summary.series)}`);
+    } catch (err) {
+      s.series = "failed";
+      say(err.message);
+    }
+    drawEnd();
+  }
+
+  function seriesPanel() {
+    const series = s.series;
+    if (series === "failed") return null;
+    if (!series || series === "loading") return el("p", { class: "series muted" }, "Campaign score…");
+    const next = series.next_ready && playing()
+      ? el("button", { type: "button", class: "primary next-game", onclick: nextGame }, "Next game") : null;
+    return el("section", { class: "series", "aria-label": "Campaign" },
+      el("h3", {}, `Campaign — game ${s.summary.series_game}, first to ${series.target} points`),
+      el("ul", { class: "series-score" }, series.points.map((p, i) =>
+        el("li", { dataset: { seat: String(i) } }, `${nameOf(i)}: ${p} point${p === 1 ? "" : "s"}`))),
+      series.victor !== null
+        ? el("p", { class: "series-victor" }, `${nameOf(series.victor)} wins the campaign.`)
+        : el("p", { class: "muted" }, `${nameOf(series.starter)} starts the next game.`),
+      next);
+  }
+
+  async function nextGame() {
+    try {
+      const made = await api(`/api/series/${encodeURIComponent(s.summary.series)}/next`, { method: "POST" });
+      window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match}` }));
+    } catch (err) {
+      say(err.message);
+    }
   }
 
   async function playAgain() {
@@ -457,7 +498,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       presence(m.seats);
       s.log = [];
       if (first) {
-        title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "");
+        title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "")
+          + (m.match.series ? ` — campaign game ${m.match.series_game}` : "");
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
       }

@@ -1,0 +1,177 @@
+"""Series (a game's campaign variant) on the server: a sequence of matches, the winner of each
+starting the next, until a seat has the points the game asks for.
+
+Each game of a series is an ordinary match with its own record and its own seed, derived from the
+series seed (``engine.series``), so every game replays alone. The series row holds only what its
+games share; the score is counted from its finished matches every time it is asked for, so a
+reload or a restart shows exactly what the stored games say. The next game is made on request (the
+page's "Next game" step) by anyone seated in the last one, with the same seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException
+from pydantic import BaseModel
+
+from ..engine import CyberdeckError, Game, Outcome, Series, load_game
+from ..store import MatchData, SeatData, SeriesData, UserData
+from .context import Context, context, require_user
+from .hub import new_match_data
+
+router = APIRouter(prefix="/api", tags=["series"])
+
+#: One next-game request at a time per series (two players clicking at once get one match).
+_locks: dict[str, asyncio.Lock] = {}
+
+
+class SeriesGame(BaseModel):
+    match: str
+    game: int
+    status: str
+    winner: int | None
+
+
+class SeriesOut(BaseModel):
+    id: str
+    game: str
+    title: str
+    target: int
+    points: list[int]
+    games: list[SeriesGame]
+    #: The seat that has won the series, once one has.
+    victor: int | None
+    #: Who starts the next game (the last winner); null before the first game is over.
+    starter: int | None
+    #: The last game is over and nobody has the points yet: a next game can be started.
+    next_ready: bool
+
+
+class NextGame(BaseModel):
+    match: str
+    websocket: str
+
+
+def score(series: SeriesData, matches: list[MatchData]) -> Series:
+    """The series as its finished games leave it (an unfinished game scores nothing yet)."""
+    players = len(matches[0].seats) if matches else 0
+    counted = Series(series.game, series.options, series.seed, series.target, series.setup)
+    counted.points = [0] * players
+    for m in matches:
+        if m.status == "finished" and m.outcome is not None:
+            o = m.outcome
+            counted.score(
+                Outcome(tuple(o["winners"]), tuple(o["returns"]), o["reason"], o.get("kind", ""))
+            )
+    return counted
+
+
+def series_out(series: SeriesData, matches: list[MatchData]) -> SeriesOut:
+    counted = score(series, matches)
+    last = matches[-1] if matches else None
+    return SeriesOut(
+        id=series.id,
+        game=series.game,
+        title=load_game(series.game).title,
+        target=series.target,
+        points=counted.points,
+        games=[
+            SeriesGame(
+                match=m.id,
+                game=m.series_game or 0,
+                status=m.status,
+                winner=counted.winners[i] if i < len(counted.winners) else None,
+            )
+            for i, m in enumerate(matches)
+        ],
+        victor=counted.victor,
+        starter=counted.starter,
+        next_ready=last is not None and last.status == "finished" and counted.victor is None,
+    )
+
+
+async def start_series(
+    ctx: Context,
+    game: Game,
+    options: dict[str, Any],
+    seats: list[SeatData],
+    setup: Any,
+    public: bool,
+    user: UserData,
+) -> MatchData:
+    """A new series and its first game (a match like any other, tagged with the series)."""
+    try:
+        series = Series.start(game, options, secrets.randbits(62), setup)
+    except CyberdeckError as err:
+        raise HTTPException(400, str(err)) from None
+    data = SeriesData(
+        secrets.token_urlsafe(9),
+        game.id,
+        series.options,
+        setup,
+        series.seed,
+        series.target,
+        public,
+        user.id,
+    )
+    seed, first_setup = series.next_game(game)
+    match = new_match_data(game, options, seats, first_setup, public, user.id, lambda: seed)
+    match.series_id, match.series_game = data.id, 1
+    ctx.hub.build(match)  # a setup the game refuses is refused before anything is stored
+    await ctx.db.write(ctx.db.store.create_series, data)
+    return match
+
+
+async def _load(ctx: Context, series_id: str) -> tuple[SeriesData, list[MatchData]]:
+    series = await ctx.db.read(ctx.db.store.load_series, series_id)
+    if series is None:
+        raise HTTPException(404, f"There is no campaign '{series_id}'.")
+    matches = await ctx.db.read(ctx.db.store.series_matches, series_id)
+    for i, m in enumerate(matches):
+        room = ctx.hub.rooms.get(m.id)
+        if room is not None:
+            matches[i] = room.data  # the live status and outcome
+    return series, matches
+
+
+@router.get("/series/{series_id}", response_model=SeriesOut)
+async def get_series(series_id: str, ctx: Annotated[Context, Depends(context)]) -> SeriesOut:
+    """A campaign: its score, its games in order, and whether the next game can start."""
+    return series_out(*await _load(ctx, series_id))
+
+
+@router.post("/series/{series_id}/next", response_model=NextGame)
+async def next_game(
+    series_id: str,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> NextGame:
+    """Start the next game of a campaign, with the same seats, the last winner first. Asked
+    twice (two players click), the second gets the game the first made."""
+    async with _locks.setdefault(series_id, asyncio.Lock()):
+        series, matches = await _load(ctx, series_id)
+        if not matches:
+            raise HTTPException(404, f"There is no campaign '{series_id}'.")
+        last = matches[-1]
+        if not any(s.user_id == user.id for s in last.seats):
+            raise HTTPException(403, "Only a player of this campaign can start its next game.")
+        if last.status != "finished":
+            return NextGame(match=last.id, websocket=f"/ws/matches/{last.id}")
+        counted = score(series, matches)
+        if counted.victor is not None:
+            raise HTTPException(409, f"The campaign is over: seat {counted.victor + 1} has won it.")
+        game = load_game(series.game)
+        seed, setup = counted.next_game(game)
+        seats = [SeatData(s.seat, s.kind, s.level, s.user_id, s.user_name) for s in last.seats]
+        data = new_match_data(
+            game, series.options, seats, setup, series.public, series.created_by, lambda: seed
+        )
+        data.series_id, data.series_game = series.id, len(matches) + 1
+        try:
+            await ctx.hub.create(data)
+        except CyberdeckError as err:
+            raise HTTPException(400, str(err)) from None
+    return NextGame(match=data.id, websocket=f"/ws/matches/{data.id}")
