@@ -14,8 +14,8 @@ from .errors import (
     IllegalAction,
     UnknownGame,
 )
-from .events import Event, visible
-from .game import CachedState, Game, Option, Outcome, State
+from .events import DRAWN, PLAYED, CardUse, Event, visible
+from .game import CachedState, DeckMeasure, Game, Option, Outcome, State
 from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
@@ -25,9 +25,11 @@ from .text import ASCII, PLAIN, Style
 __all__ = [
     "ASCII",
     "CARDS",
+    "DRAWN",
     "ENGINE_VERSION",
     "JOKER",
     "PLAIN",
+    "PLAYED",
     "SUITED",
     "ZERO",
     "Action",
@@ -40,9 +42,11 @@ __all__ = [
     "BadRecord",
     "CachedState",
     "Card",
+    "CardUse",
     "CyberdeckError",
     "Deck",
     "DeckCard",
+    "DeckMeasure",
     "Event",
     "Game",
     "IllegalAction",

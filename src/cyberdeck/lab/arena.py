@@ -7,7 +7,6 @@ that any game can be replayed.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -16,8 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+__all__ = ["merge_summaries", "pairings", "play_one", "run_arena", "wilson"]
+
 from ..agents import make_agent
 from ..engine import Game, Record, load_game
+from .stats import wilson
 
 
 @dataclass(frozen=True)
@@ -148,17 +150,6 @@ def _count(keys: Iterator[str] | Any) -> dict[str, int]:
     for key in keys:
         out[key] = out.get(key, 0) + 1
     return out
-
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pairings(num_players: int, num_agents: int, games: int, seed: int) -> list[Pairing]:
