@@ -297,3 +297,65 @@ def _signed(gain: float, low: float, high: float) -> str:
     if gain != gain:
         return "—"
     return f"{100 * gain:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
+
+
+@app.command()
+def optimize(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    against: Annotated[
+        str, typer.Option(help="The gauntlet: entries AGENT@DECK, e.g. 'greedy@cold-boot'")
+    ],
+    agent: Annotated[str, typer.Option(help="The agent that plays the decks searched")] = "greedy",
+    generations: Annotated[int, typer.Option(help="Generations of the search")] = 10,
+    batch: Annotated[int, typer.Option(help="New decks per generation")] = 8,
+    games_: Annotated[
+        int, typer.Option("--games", help="Games against each gauntlet entry per deck")
+    ] = 10,
+    bins: Annotated[str, typer.Option(help="Bins per measure, e.g. '6 5 5' (default 5 each)")] = "",
+    top: Annotated[int, typer.Option(help="Show and write this many decks (0: all)")] = 10,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    resume: Annotated[bool, typer.Option(help="Go on with the search saved in --out")] = False,
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """Search the legal deck space for strong decks of every style (MAP-Elites over the game's
+    behaviour measures; fitness: the score against the gauntlet); the best decks per region
+    with intervals, written as deck lists."""
+    from .lab.optimize import deck_lists, regions
+    from .lab.optimize import optimize as run_search
+
+    game, options = setup(game_id, option, None)
+    folder = out_folder(out, "optimize", game, seed)
+    try:
+        dims = [int(b) for b in words(bins)] if bins else None
+    except ValueError:
+        raise typer.BadParameter(
+            "Bins are whole numbers, e.g. '6 5 5'.", param_hint="--bins"
+        ) from None
+    try:
+        gauntlet = parse_entries(game, against)
+        search = run_search(
+            game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
+            resume, workers, dask, progress_bar(),
+        )  # fmt: skip
+        paths = deck_lists(search, game, folder / "decks", top)
+        found = regions(search, game)[: top or None]
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if as_json:
+        typer.echo(json.dumps({"generation": search.generation, "decks": found}))
+        return
+    if search.generation < generations:
+        typer.echo(f"Stopped after generation {search.generation}; --resume goes on.", err=True)
+    typer.echo(f"{game.title}: {len(search.elites)} regions filled after {search.generation} "
+               f"generations; the best decks against {against}:")  # fmt: skip
+    for row, path in zip(found, paths, strict=True):
+        low, high = row["ci95"]
+        measures = ", ".join(f"{k} {v:.3g}" for k, v in row.items()
+                             if k not in ("win", "ci95", "games", "cell"))  # fmt: skip
+        typer.echo(f"  {100 * row['win']:5.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%, "
+                   f"{row['games']} games)  {measures}  {path.name}")  # fmt: skip
+    typer.echo(f"  deck lists: {folder / 'decks'}")
