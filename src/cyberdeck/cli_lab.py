@@ -359,3 +359,20 @@ def optimize(
         typer.echo(f"  {100 * row['win']:5.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%, "
                    f"{row['games']} games)  {measures}  {path.name}")  # fmt: skip
     typer.echo(f"  deck lists: {folder / 'decks'}")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="A results folder written by a lab command")],
+    out: Annotated[
+        Path | None, typer.Option(help="The HTML file (default: FOLDER/report.html)")
+    ] = None,
+) -> None:
+    """One self-contained HTML file of a run's tables and plots, to open or mail."""
+    from .lab.report import report as write_report
+
+    try:
+        path = write_report(results, out)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    typer.echo(f"report: {path}")

@@ -19,8 +19,9 @@ from typing import Any
 
 from ..engine import BadOption, Game
 from .entries import Entry
-from .executors import Progress, run_games
+from .executors import Played, Progress, run_games
 from .playing import Planned, Setup
+from .results import Results
 from .stats import wilson
 
 STATE = "optimize.json"
@@ -176,10 +177,18 @@ def optimize(
                 children.append(child)
         if search.generation == 0:
             children = starters + children
-        scores = _play(space, agent, gauntlet, children, games, seed, resolved, workers, dask,
+        played = _play(space, agent, gauntlet, children, games, seed, resolved, workers, dask,
                        progress)  # fmt: skip
-        if scores is None:
+        if played.interrupted:
             break
+        scores = _scores(played.rows, len(children))
+        if out is not None:
+            run = {"command": "optimize", "seed": seed, "generation": search.generation,
+                   "game": game.id, "options": resolved,
+                   "entries": [e.label for e in played_entries(space, agent, gauntlet, children)]}  # fmt: skip
+            Results.from_rows(played.rows, run).save(
+                out / "generations" / f"{search.generation:04d}"
+            )
         n = games * len(gauntlet)
         _add(archive, children, [s / n for s in scores], [space.place(c) for c in children],
              [n] * len(children), scores)  # fmt: skip
@@ -240,22 +249,31 @@ def _play(
     workers: int | None,
     dask: str | None,
     progress: Progress | None,
-) -> list[float] | None:
-    """Each child's score against the gauntlet; ``None`` when the designer stopped the search."""
-    entries = [Entry(agent, f"candidate-{i}", tuple(space.deck(c))) for i, c in enumerate(children)]
-    entries += gauntlet
+) -> Played:
+    """The games of each child against the gauntlet."""
+    entries = played_entries(space, agent, gauntlet, children)
     plan: list[Planned] = []
     for i in range(len(children)):
         for j in range(len(gauntlet)):
             for k in range(games):
                 seats = (i, len(children) + j) if k % 2 == 0 else (len(children) + j, i)
                 plan.append(Planned(len(plan), seed + k, seats))
-    played = run_games(Setup(space.game.id, options, tuple(entries)), plan, workers, dask, progress)
-    if played.interrupted:
-        return None
-    scores = [0.0] * len(children)
-    for row in played.rows:
-        i = row["entries"][0] if row["entries"][0] < len(children) else row["entries"][1]
+    return run_games(Setup(space.game.id, options, tuple(entries)), plan, workers, dask, progress)
+
+
+def played_entries(
+    space: DeckSpace, agent: str, gauntlet: list[Entry], children: list[list[int]]
+) -> list[Entry]:
+    """A generation's entries: its new decks first, then the gauntlet."""
+    decks = [Entry(agent, f"candidate-{i}", tuple(space.deck(c))) for i, c in enumerate(children)]
+    return decks + gauntlet
+
+
+def _scores(rows: list[dict[str, Any]], children: int) -> list[float]:
+    """Each child's score (a draw counts half)."""
+    scores = [0.0] * children
+    for row in rows:
+        i = row["entries"][0] if row["entries"][0] < children else row["entries"][1]
         seat = list(row["entries"]).index(i)
         scores[i] += 1.0 if seat in row["winners"] else 0.5 if not row["winners"] else 0.0
     return scores

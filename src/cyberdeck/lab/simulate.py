@@ -149,7 +149,7 @@ def summarize(results: Results) -> dict[str, Any]:
         for label, t in tallies.items()
         if t["games"]
     ]
-    draws = sum(1 for row in rows if not row["winners"])
+    draws = sum(1 for row in rows if len(row["winners"]) == 0)
     out["draws"] = {"games": draws, **_interval(draws, n)} if seats > 1 else {"games": 0}
     if seats > 1:
         out["seats"] = [{"seat": s + 1, "wins": seat_wins[s], "win": _interval(seat_wins[s], n)}
