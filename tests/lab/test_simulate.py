@@ -53,6 +53,10 @@ def test_results_are_parquet_and_every_game_replays(tmp_path):
         assert replay(record).outcome.reason == row.reason
     with pytest.raises(Exception, match="no game 4"):
         back.record(4)
+    duckdb = pytest.importorskip("duckdb")
+    path = tmp_path / "games.parquet"
+    kinds = duckdb.sql(f"SELECT count(*) FROM '{path}' WHERE len(winners) = 1").fetchall()[0]
+    assert kinds == (sum(1 for w in results.games["winners"] if len(w) == 1),)
 
 
 def test_seats_rotate_so_each_entry_plays_each_seat():
