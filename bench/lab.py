@@ -14,6 +14,7 @@ is reported apart). Every executor must give the same games; the script checks t
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import time
@@ -47,7 +48,7 @@ def per_core(game_id: str, agent: str, seconds: float, cap: int) -> dict[str, An
 
 
 def scaling(games_: int) -> dict[str, Any]:
-    from distributed import LocalCluster
+    from distributed import Client, LocalCluster
 
     game = load_game("cipher-run")
     entries = make_entries(game, ["greedy", "greedy"])
@@ -63,6 +64,8 @@ def scaling(games_: int) -> dict[str, Any]:
     start = time.perf_counter()
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                            dashboard_address=None)  # fmt: skip
+    with Client(cluster) as client:  # workers import the games once, as a long-lived cluster has
+        client.run(importlib.import_module, "cyberdeck.lab.playing")
     started = time.perf_counter() - start
     try:
         dask, rows_dask = timed(workers=2, dask=cluster.scheduler_address)

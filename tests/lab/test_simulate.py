@@ -99,6 +99,16 @@ def test_summary_reads_win_rates_first_player_and_lengths():
     assert sum(summary["endings"].values()) == 6
 
 
+def test_a_solitaire_loss_is_no_draw_and_each_entry_gets_the_same_deals():
+    game = load_game("matrix-overload")
+    results = simulate(game, make_entries(game, ["random", "fair"]), 6, seed=3, workers=1)
+    assert list(results.games["seed"]) == [3, 3, 4, 4, 5, 5]
+    summary = summarize(results)
+    assert summary["draws"] == {"games": 0} and "first_player" not in summary
+    for row in summary["entries"]:
+        assert row["draws"] == 0 and row["wins"] + row["losses"] == 3
+
+
 def test_a_bad_deck_or_agent_is_refused_before_any_game(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("30x 7H\n")

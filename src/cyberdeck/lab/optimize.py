@@ -275,7 +275,7 @@ def _scores(rows: list[dict[str, Any]], children: int) -> list[float]:
     for row in rows:
         i = row["entries"][0] if row["entries"][0] < children else row["entries"][1]
         seat = list(row["entries"]).index(i)
-        scores[i] += 1.0 if seat in row["winners"] else 0.5 if not row["winners"] else 0.0
+        scores[i] += 1.0 if seat in row["winners"] else 0.5 if row["draw"] else 0.0
     return scores
 
 

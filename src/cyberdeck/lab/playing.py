@@ -97,6 +97,8 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
         "decks": [e.deck for e in seated],
         "winners": list(outcome.winners),
         "returns": list(outcome.returns),
+        # A draw: nobody won and nobody lost (a solitaire's or a table's shared loss is no draw).
+        "draw": not outcome.winners and all(r == 0 for r in outcome.returns),
         "kind": outcome.kind or outcome.reason,
         "reason": outcome.reason,
         "first": -1 if first is None else first,

@@ -58,7 +58,7 @@ class Results:
                 card_rows.append({
                     "number": r["number"], "seat": seat, "entry": r["entries"][seat],
                     "card": card, "drawn": drawn, "played": played,
-                    "won": seat in r["winners"], "draw": not r["winners"],
+                    "won": seat in r["winners"], "draw": r["draw"],
                 })  # fmt: skip
         columns = ["number", "seat", "entry", "card", "drawn", "played", "won", "draw"]
         cards = pd.DataFrame(card_rows, columns=columns)

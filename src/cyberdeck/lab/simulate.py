@@ -127,7 +127,7 @@ def summarize(results: Results) -> dict[str, Any]:
             tally = tallies[labels[entry]]
             tally["games"] += 1
             tally["wins"] += seat in winners
-            tally["draws"] += not winners
+            tally["draws"] += bool(row["draw"])
             tally["think"] += row["seat_think_s"][seat]
             tally["decisions"] += row["seat_decisions"][seat]
             seat_wins[seat] += seat in winners
@@ -149,7 +149,7 @@ def summarize(results: Results) -> dict[str, Any]:
         for label, t in tallies.items()
         if t["games"]
     ]
-    draws = sum(1 for row in rows if len(row["winners"]) == 0)
+    draws = sum(1 for row in rows if row["draw"])
     out["draws"] = {"games": draws, **_interval(draws, n)} if seats > 1 else {"games": 0}
     if seats > 1:
         out["seats"] = [{"seat": s + 1, "wins": seat_wins[s], "win": _interval(seat_wins[s], n)}

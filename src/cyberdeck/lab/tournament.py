@@ -76,12 +76,12 @@ def standings(results: Results) -> dict[str, Any]:
         winners = set(row.winners)
         played[a, b] += 1
         played[b, a] += 1
-        if not winners:
+        if row.draw:
             score[a, b] += 0.5
             score[b, a] += 0.5
         elif 0 in winners:
             score[a, b] += 1
-        else:
+        elif 1 in winners:
             score[b, a] += 1
     theta = choix.ilsr_pairwise_dense(score, alpha=PRIOR)
     theta = theta - theta.mean()
