@@ -48,3 +48,22 @@ def test_a_game_without_decks_or_measures_says_so():
     gauntlet = make_entries(CIPHER, ["random"])
     with pytest.raises(BadOption, match="one number of bins for each measure"):
         optimize(CIPHER, "random", gauntlet, 1, bins=[2, 2], workers=1)
+
+
+def test_optimize_command_prints_regions_and_writes_deck_lists(tmp_path):
+    from typer.testing import CliRunner
+
+    from cyberdeck.cli import app
+
+    out = tmp_path / "search"
+    args = ["lab", "optimize", "cipher-run", "--against", "random@redline", "--agent", "random",
+            "--generations", "1", "--batch", "2", "--games", "2", "--bins", "3 2 3", "--top", "2",
+            "--workers", "1", "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (
+        "regions filled after 1 generations" in result.stdout and "elite-001.txt" in result.stdout
+    )
+    assert sorted(p.name for p in (out / "decks").iterdir()) == ["elite-001.txt", "elite-002.txt"]
+    bad = CliRunner().invoke(app, [*args[:-2], "--bins", "3 x", "--out", str(out)])
+    assert bad.exit_code == 2 and "whole numbers" in bad.output

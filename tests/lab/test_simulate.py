@@ -149,3 +149,9 @@ def test_lab_commands_as_a_designer_types_them(tmp_path, monkeypatch):
                                "1", "--out", str(tmp_path / "t")])  # fmt: skip
     assert tour.exit_code == 0, tour.output
     assert "Bradley–Terry" in tour.stdout
+
+
+def test_a_bad_dask_address_is_a_sentence_before_any_game():
+    setup = Setup("cipher-run", CIPHER.resolve_options(None), (Entry("random"),))
+    with pytest.raises(BadOption, match="--dask takes 'local' or a scheduler address"):
+        run_games(setup, plan_games(2, 1, 2, 0), dask="8786")

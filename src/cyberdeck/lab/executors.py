@@ -22,6 +22,8 @@ from ..engine import BadOption
 from .playing import Planned, Setup, play_batch, play_game
 
 MIN_TASK_S = 0.1
+SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://")
+CONNECT_S = 30
 TASKS_PER_WORKER = 4
 
 Progress = Callable[[int, int, float], None]
@@ -45,6 +47,8 @@ def run_games(
     """Play every planned game; ``dask`` is ``local`` (a LocalCluster of ``workers`` processes) or
     a scheduler address (``tcp://host:8786``); otherwise ``workers`` local processes (1: here)."""
     workers = workers or os.cpu_count() or 1
+    if dask is not None:
+        check_dask(dask)
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
 
@@ -81,6 +85,20 @@ def batch_size(game_s: float, games: int, workers: int) -> int:
     enough = math.ceil(MIN_TASK_S / max(game_s, 1e-6))
     spread = max(1, games // (workers * TASKS_PER_WORKER))
     return max(1, min(enough, spread) if games >= workers * TASKS_PER_WORKER else enough)
+
+
+def check_dask(where: str) -> None:
+    """A clear sentence, before any game is played, for a missing Dask or a bad address."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError as err:
+        raise BadOption(
+            f"Dask needs the lab extra (pip install 'cyberdeck[lab]'): {err}."
+        ) from None
+    if where != "local" and not where.startswith(SCHEMES):
+        raise BadOption(
+            f"--dask takes 'local' or a scheduler address such as tcp://host:8786, not '{where}'."
+        )
 
 
 def _quiet_worker() -> None:
@@ -131,15 +149,11 @@ def _on_dask(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         client = Client(cluster)
-    elif where.startswith(("tcp://", "tls://", "ucx://", "inproc://")):
+    else:
         try:
-            client = Client(where, timeout=30)
+            client = Client(where, timeout=CONNECT_S)
         except OSError as err:
             raise BadOption(f"Cannot reach the Dask scheduler at {where}: {err}.") from None
-    else:
-        raise BadOption(
-            f"--dask takes 'local' or a scheduler address such as tcp://host:8786, not '{where}'."
-        )
     try:
         futures = [client.submit(play_batch, setup, batch, pure=False) for batch in batches]
         try:
