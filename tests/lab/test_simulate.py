@@ -7,10 +7,10 @@ import json
 import pytest
 
 from cyberdeck import load_game
-from cyberdeck.engine import BadDeck, BadOption, replay
+from cyberdeck.engine import BadDeck, BadOption, Record, games, replay
 from cyberdeck.lab.entries import Entry, make_entries
 from cyberdeck.lab.executors import batch_size, run_games
-from cyberdeck.lab.playing import Setup, plan_games
+from cyberdeck.lab.playing import Planned, Setup, plan_games, play_game
 from cyberdeck.lab.results import Results
 from cyberdeck.lab.simulate import simulate, summarize
 
@@ -155,3 +155,17 @@ def test_a_bad_dask_address_is_a_sentence_before_any_game():
     setup = Setup("cipher-run", CIPHER.resolve_options(None), (Entry("random"),))
     with pytest.raises(BadOption, match="--dask takes 'local' or a scheduler address"):
         run_games(setup, plan_games(2, 1, 2, 0), dask="8786")
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games()])
+def test_every_game_plays_in_the_lab_and_its_card_uses_name_real_seats(game_id):
+    game = load_game(game_id)
+    players = game.min_players
+    setup = Setup(game_id, game.resolve_options(None), (Entry("random"),))
+    row = play_game(setup, Planned(0, 11, (0,) * players))
+    assert row["decisions"] == sum(row["seat_decisions"]) >= 1
+    assert all(0 <= seat < players for seat in row["card_seat"])
+    assert all(
+        d >= 0 and p >= 0 for d, p in zip(row["card_drawn"], row["card_played"], strict=True)
+    )
+    assert replay(Record.from_json(json.loads(row["record"]))).outcome.reason == row["reason"]
