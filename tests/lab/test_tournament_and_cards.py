@@ -59,6 +59,7 @@ def test_bradley_terry_ranks_by_results_and_counts_a_draw_as_half():
     strength = {r["entry"]: r["strength"] for r in table["ranking"]}
     assert table["ranking"][0]["entry"] == "A"
     assert strength["B"] == pytest.approx(strength["C"], abs=1e-6)  # 3 of 8 each, draws halved
+    assert [r["rank"] for r in table["ranking"]] == [1, 2, 2]  # a tie shares its rank
     cells = {(m["entry"], c["against"]): c for m in table["matrix"] for c in m["cells"]}
     assert cells["A", "B"]["score"] == 3 and cells["B", "A"]["score"] == 1
     assert cells["B", "C"]["score"] == cells["C", "B"]["score"] == 2

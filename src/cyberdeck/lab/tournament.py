@@ -23,6 +23,8 @@ from .stats import Z95, wilson
 #: entry won every game it played.
 PRIOR = 0.1
 ELO = 400 / math.log(10)
+#: Strengths closer than this are a tie (the fit converges to about 1e-8).
+TIE = 1e-6
 
 
 def round_robin(entries: int, games: int, seed: int) -> list[Planned]:
@@ -105,9 +107,11 @@ def standings(results: Results) -> dict[str, Any]:
             })  # fmt: skip
         matrix.append({"entry": labels[i], "cells": cells})
     order = sorted(range(k), key=lambda i: -theta[i])
+    # Competition ranking: entries of equal strength (equal records) share a rank.
+    rank = {i: 1 + sum(1 for j in range(k) if theta[j] > theta[i] + TIE) for i in range(k)}
     ranking = [
         {
-            "rank": r + 1,
+            "rank": rank[i],
             "entry": labels[i],
             "strength": round(float(theta[i]), 4),
             "ci95": [
@@ -118,7 +122,7 @@ def standings(results: Results) -> dict[str, Any]:
             "score": float(score[i].sum()),
             "games": int(played[i].sum()),
         }
-        for r, i in enumerate(order)
+        for i in order
     ]
     return {"game": results.run.get("game"), "games": len(results.games), "matrix": matrix,
             "ranking": ranking}  # fmt: skip
