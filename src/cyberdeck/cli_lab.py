@@ -155,6 +155,13 @@ def simulate(
             f"decided games: {100 * first['advantage']:+.1f} points over a fair share "
             f"(95% CI {100 * low:+.1f} to {100 * high:+.1f})"
         )
+    if len(summary.get("turn_order", [])) > 2:
+        places = ", ".join(
+            f"{100 * r['win']['rate']:.1f}% ({100 * r['win']['ci95'][0]:.1f}–"
+            f"{100 * r['win']['ci95'][1]:.1f})"
+            for r in summary["turn_order"]
+        )
+        typer.echo(f"  win rate by turn order (1st, 2nd, ...): {places}")
     if summary.get("turns"):
         t, d = summary["turns"], summary["decisions"]
         typer.echo(

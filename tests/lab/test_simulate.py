@@ -96,6 +96,8 @@ def test_summary_reads_win_rates_first_player_and_lengths():
     assert low <= first["win"]["rate"] <= high
     assert first["advantage"] == pytest.approx(first["win"]["rate"] - 0.5)
     assert summary["turns"]["min"] <= summary["turns"]["median"] <= summary["turns"]["max"]
+    first_place = summary["turn_order"][0]
+    assert (first_place["games"], first_place["wins"]) == (first["decided_games"], first["wins"])
     assert sum(summary["endings"].values()) == 6
 
 
@@ -169,3 +171,15 @@ def test_every_game_plays_in_the_lab_and_its_card_uses_name_real_seats(game_id):
         d >= 0 and p >= 0 for d, p in zip(row["card_drawn"], row["card_played"], strict=True)
     )
     assert replay(Record.from_json(json.loads(row["record"]))).outcome.reason == row["reason"]
+
+
+def test_each_place_in_the_turn_order_has_its_win_rate():
+    cypher = load_game("cypher")
+    entries = make_entries(cypher, ["random", "greedy", "random"])
+    results = simulate(cypher, entries, 6, seed=2, options={"players": 3}, workers=1)
+    summary = summarize(results)
+    assert [p["place"] for p in summary["turn_order"]] == [1, 2, 3]
+    assert all(p["games"] == 6 for p in summary["turn_order"])
+    assert sum(p["wins"] for p in summary["turn_order"]) == sum(s["wins"] for s in summary["seats"])
+    for row in results.games.itertuples():
+        assert sorted(row.order) == [0, 1, 2] and list(row.order).index(0) == row.first

@@ -21,7 +21,7 @@ def row(number, entries, winners, decks=None, cards=()):
         "number": number, "seed": number, "entries": list(entries), "agents": ["a", "a"],
         "decks": ["", ""], "winners": list(winners), "draw": not winners,
         "returns": [1.0 if s in winners else 0.0 if not winners else -1.0 for s in (0, 1)], "kind": "k",
-        "reason": "r", "first": 0, "turns": 1, "decisions": 1, "seat_decisions": [1, 1],
+        "reason": "r", "first": 0, "order": [0, 1], "turns": 1, "decisions": 1, "seat_decisions": [1, 1],
         "seat_think_s": [0.0, 0.0],
         "card_seat": [c[0] for c in cards], "card": [c[1] for c in cards],
         "card_drawn": [c[2] for c in cards], "card_played": [c[3] for c in cards],

@@ -69,6 +69,8 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
     decisions = [0] * players
     uses = game.opening_cards(state)
     first = state.current_player
+    order = [-1] * players
+    seen = 0
     turns = 0
     last: int | None = None
     while not state.is_terminal:
@@ -77,6 +79,9 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
         if seat != last:
             turns += 1
             last = seat
+            if order[seat] < 0:
+                order[seat] = seen
+                seen += 1
         start = time.perf_counter()
         action = agents[seat].choose(state)
         think[seat] += time.perf_counter() - start
@@ -102,6 +107,8 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
         "kind": outcome.kind or outcome.reason,
         "reason": outcome.reason,
         "first": -1 if first is None else first,
+        #: Each seat's place in the order of first decisions (0: the first player; -1: never).
+        "order": order,
         "turns": turns,
         "decisions": sum(decisions),
         "seat_decisions": decisions,

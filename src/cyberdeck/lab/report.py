@@ -50,6 +50,10 @@ def _pct(x: float) -> str:
     return "—" if x != x else f"{100 * x:.1f}%"
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
 def _table(head: list[str], rows: list[list[Any]]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join(
@@ -112,11 +116,13 @@ def _summary_section(results: Results) -> str:
             f"<b>{100 * first['advantage']:+.1f} points</b> (95% interval {100 * low:+.1f} to "
             f"{100 * high:+.1f}).</p>"
         )
-        seats = s["seats"]
-        parts.append(_table(["seat", "wins", "win rate", "95% interval"],
-                            [[f"seat {r['seat']}", r["wins"], _pct(r["win"]["rate"]),
+        places = [*(("by seat", f"seat {r['seat']}", r) for r in s["seats"]),
+                  *(("by turn order", _ordinal(r["place"]) + " to play", r)
+                    for r in s.get("turn_order", []))]  # fmt: skip
+        parts.append(_table(["", "", "wins", "win rate", "95% interval"],
+                            [[how, name, r["wins"], _pct(r["win"]["rate"]),
                               f"{_pct(r['win']['ci95'][0])} – {_pct(r['win']['ci95'][1])}"]
-                             for r in seats]))  # fmt: skip
+                             for how, name, r in places]))  # fmt: skip
     parts.append("<h2>How games end and how long they last</h2>")
     parts.append(_table(["ending", "games", "share"],
                         [[k, v, _pct(v / s["games"])] for k, v in s["endings"].items()]))  # fmt: skip

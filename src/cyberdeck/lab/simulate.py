@@ -120,6 +120,8 @@ def summarize(results: Results) -> dict[str, Any]:
                for label in labels}  # fmt: skip
     seats = len(rows[0]["returns"])
     seat_wins = [0] * seats
+    place_games = [0] * seats
+    place_wins = [0] * seats
     first_games = first_wins = 0
     for row in rows:
         winners = set(row["winners"])
@@ -131,6 +133,10 @@ def summarize(results: Results) -> dict[str, Any]:
             tally["think"] += row["seat_think_s"][seat]
             tally["decisions"] += row["seat_decisions"][seat]
             seat_wins[seat] += seat in winners
+            place = int(row["order"][seat]) if "order" in row else -1
+            if place >= 0:
+                place_games[place] += 1
+                place_wins[place] += seat in winners
         if row["first"] >= 0 and winners:
             first_games += 1
             first_wins += row["first"] in winners
@@ -154,6 +160,9 @@ def summarize(results: Results) -> dict[str, Any]:
     if seats > 1:
         out["seats"] = [{"seat": s + 1, "wins": seat_wins[s], "win": _interval(seat_wins[s], n)}
                         for s in range(seats)]  # fmt: skip
+        out["turn_order"] = [{"place": p + 1, "games": place_games[p], "wins": place_wins[p],
+                              "win": _interval(place_wins[p], place_games[p])}
+                             for p in range(seats) if place_games[p]]  # fmt: skip
         # The first player's share of the decided games, against the fair share 1/seats.
         fair = 1 / seats
         low, high = wilson(first_wins, first_games)
