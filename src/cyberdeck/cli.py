@@ -330,7 +330,12 @@ def play(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record file saved by a game")],
+    file: Annotated[
+        Path, typer.Argument(help="A record file saved by a game, or a lab results folder")
+    ],
+    number: Annotated[
+        int | None, typer.Option("--game", help="Which game of a lab results folder")
+    ] = None,
     seat: Annotated[
         int | None, typer.Option(help="Watch from this seat (default: spectator)")
     ] = None,
@@ -339,7 +344,14 @@ def replay(
 ) -> None:
     """Replay a recorded game step by step, from a seat's view or a spectator's."""
     try:
-        record = Record.load(file)
+        if file.is_dir():
+            from .lab.results import Results
+
+            if number is None:
+                raise fail("Name the game of the lab results to replay: --game N.")
+            record = Results.load(file).record(number)
+        else:
+            record = Record.load(file)
         game = load_game(record.game)
         states = replay_steps(record, game)
     except CyberdeckError as err:
@@ -431,6 +443,15 @@ def arena(
         )
     typer.echo(f"  endings: {summary['endings']}")
     typer.echo(f"  records: {folder}")
+
+
+def _add_lab() -> None:
+    from .cli_lab import app as lab_app
+
+    app.add_typer(lab_app, name="lab")
+
+
+_add_lab()
 
 
 @app.command()

@@ -15,8 +15,8 @@ from .errors import (
     IllegalAction,
     UnknownGame,
 )
-from .events import Event, visible
-from .game import CachedState, Game, Option, Outcome, State
+from .events import DRAWN, PLAYED, CardUse, Event, visible
+from .game import CachedState, DeckMeasure, Game, Option, Outcome, State
 from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
@@ -28,9 +28,11 @@ __all__ = [
     "ASCII",
     "CARDS",
     "CARD_SLOTS",
+    "DRAWN",
     "ENGINE_VERSION",
     "JOKER",
     "PLAIN",
+    "PLAYED",
     "SUITED",
     "ZERO",
     "Action",
@@ -43,9 +45,11 @@ __all__ = [
     "BadRecord",
     "CachedState",
     "Card",
+    "CardUse",
     "CyberdeckError",
     "Deck",
     "DeckCard",
+    "DeckMeasure",
     "Encoding",
     "Event",
     "Game",

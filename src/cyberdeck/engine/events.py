@@ -7,7 +7,7 @@ one seat a secret emits two events: a public one without the secret, and one for
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,22 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "data": self.data}
+
+
+class CardUse(NamedTuple):
+    """One card reaching a seat's hand (``drawn``) or leaving it into play (``played``).
+
+    The lab's per-card statistics count these; a game names them from its own events because only
+    it knows which of its events move a card (``Game.card_uses``).
+    """
+
+    seat: int
+    card: str
+    use: str
+
+
+DRAWN = "drawn"
+PLAYED = "played"
 
 
 def visible(events: list[Event], seat: int | None) -> list[Event]:

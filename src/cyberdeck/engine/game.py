@@ -17,7 +17,7 @@ from .actions import Action, ActionSpace
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
 from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
-from .events import Event
+from .events import CardUse, Event
 from .rng import Rng
 from .text import Style
 
@@ -220,8 +220,35 @@ class Game(ABC):
         as given otherwise."""
         return decks
 
+    # --- the lab: what a game tells designers about its cards and decks ----------------------------
+
+    def opening_cards(self, state: State) -> list[CardUse]:
+        """The cards each seat holds once the game is set up (as ``drawn``), for the per-card
+        statistics; none by default (a game without hands of cards has nothing to say)."""
+        return []
+
+    def card_uses(self, events: list[Event]) -> list[CardUse]:
+        """The cards a move's events put into a hand or into play; none by default."""
+        return []
+
+    def deck_measures(self) -> tuple[DeckMeasure, ...]:
+        """The behaviour measures a deck search spreads its decks over (none: no deck search)."""
+        return ()
+
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckMeasure:
+    """One axis of the deck space a designer wants covered: its name, its range, and how a deck
+    scores on it. A deck search keeps the best deck of each region of these axes, so a designer
+    sees strong decks of every style rather than one winner."""
+
+    name: str
+    low: float
+    high: float
+    measure: Callable[[list[Any]], float]
 
 
 class State(ABC):

@@ -1,32 +1,30 @@
 """The arena: many games between agents, seats rotated, with win rates and confidence intervals.
 
-Each game is played from its own seed by freshly made agents (seeded from the game's seed), so a
-result does not depend on how many worker processes share the work. Every game's record is kept so
-that any game can be replayed.
+The lab's simulation (``playing``, ``executors``) plays the games; the arena keeps its own summary
+(its JSON is what ``bench/merge_arena.py`` and docs/agents.md read). Each game is played from its
+own seed by freshly made agents (seeded from the game's seed), so a result does not depend on how
+many worker processes share the work. Every game's record is kept so that any game can be replayed.
 """
 
 from __future__ import annotations
 
-import math
-import os
-import time
+import json
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_agent
-from ..engine import Game, Record, load_game
+from ..engine import Game, Record
+from .entries import Entry, make_entries
+from .executors import run_games
+from .playing import Planned, Setup, plan_games
+from .stats import wilson
+
+__all__ = ["merge_summaries", "pairings", "run_arena", "wilson"]
 
 
-@dataclass(frozen=True)
-class Pairing:
-    """One game of the arena: which agent (by index into the agent list) sits in each seat."""
-
-    number: int
-    seed: int
-    seats: tuple[int, ...]
+#: One game of the arena: which agent (by index into the agent list) sits in each seat.
+Pairing = Planned
 
 
 @dataclass
@@ -150,56 +148,16 @@ def _count(keys: Iterator[str] | Any) -> dict[str, int]:
     return out
 
 
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def pairings(num_players: int, num_agents: int, games: int, seed: int) -> list[Pairing]:
     """Seats rotated game by game. A solitaire gives each agent the same deals in turn."""
-    out = []
-    for number in range(games):
-        if num_players == 1:
-            out.append(Pairing(number, seed + number // num_agents, (number % num_agents,)))
-            continue
-        shift = number % num_players
-        seats = tuple((seat + shift) % num_agents for seat in range(num_players))
-        out.append(Pairing(number, seed + number, seats))
-    return out
+    return plan_games(num_players, num_agents, games, seed)
 
 
-def play_one(
-    game_id: str, options: dict[str, Any], specs: list[str], pairing: Pairing
-) -> GameResult:
-    game = load_game(game_id)
-    state = game.new_state(options, pairing.seed)
-    agents = [
-        make_agent(specs[index], pairing.seed * 101 + seat, game)
-        for seat, index in enumerate(pairing.seats)
-    ]
-    record = Record(game.id, pairing.seed, dict(options), meta={"agents": [a.name for a in agents]})
-    think = [0.0] * len(agents)
-    decisions = [0] * len(agents)
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        start = time.perf_counter()
-        action = agents[seat].choose(state)
-        think[seat] += time.perf_counter() - start
-        decisions[seat] += 1
-        state.apply(action)
-        record.actions.append(action.text)
-    outcome = state.outcome
-    assert outcome is not None
+def _result(row: dict[str, Any]) -> GameResult:
     return GameResult(
-        pairing, outcome.returns, outcome.winners, len(record.actions), outcome.reason,
-        outcome.kind, tuple(think), tuple(decisions), record.to_json(),
+        Pairing(row["number"], row["seed"], tuple(row["entries"])), tuple(row["returns"]),
+        tuple(row["winners"]), row["decisions"], row["reason"], row["kind"],
+        tuple(row["seat_think_s"]), tuple(row["seat_decisions"]), json.loads(row["record"]),
     )  # fmt: skip
 
 
@@ -213,38 +171,24 @@ def run_arena(
     progress: Callable[[int, int], None] | None = None,
     records: Path | None = None,
 ) -> ArenaReport:
+    """The lab's simulation of agents with the game's default decks, summed up the arena's way."""
     resolved = game.resolve_options(options)
     players = int(resolved.get("players", game.min_players))
-    for spec in specs:
-        make_agent(spec, 0, game)  # a bad name fails here, before any work starts
+    make_entries(game, specs)  # a bad name fails here, before any work starts
+    entries = tuple(Entry(spec) for spec in specs)
     plan = pairings(players, len(specs), games, seed)
     report = ArenaReport(game.id, list(specs))
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        results: Iterator[GameResult] = (play_one(game.id, resolved, specs, p) for p in plan)
-        _collect(report, results, len(plan), progress, records)
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            results = pool.map(
-                play_one, *zip(*((game.id, resolved, specs, p) for p in plan), strict=True),
-                chunksize=max(1, len(plan) // (workers * 8)),
-            )  # fmt: skip
-            _collect(report, results, len(plan), progress, records)
-    return report
 
-
-def _collect(
-    report: ArenaReport,
-    results: Iterator[GameResult],
-    total: int,
-    progress: Callable[[int, int], None] | None,
-    records: Path | None,
-) -> None:
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    for done, result in enumerate(results, start=1):
-        report.results.append(result)
-        if records is not None:
-            Record.from_json(result.record).save(records / f"game-{result.pairing.number:05d}.json")
+    def tick(done: int, total: int, elapsed: float) -> None:
         if progress is not None:
             progress(done, total)
+
+    played = run_games(Setup(game.id, resolved, entries), plan, workers, None, tick)
+    if played.interrupted:
+        raise KeyboardInterrupt
+    report.results = [_result(row) for row in played.rows]
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        for result in report.results:
+            Record.from_json(result.record).save(records / f"game-{result.pairing.number:05d}.json")
+    return report

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ...engine import BadCard, BadDeck, Card, Deck, DeckCard
+from ...engine import BadCard, BadDeck, Card, Deck, DeckCard, DeckMeasure
 from ...engine.decklist import format_decklist, read_decklist, split_decklist
 from .cards import (
     CARD_SET,
@@ -86,6 +86,32 @@ def validate(cards: Sequence[int]) -> list[str]:
                 f"{SUIT_WORDS[suit]}."
             )
     return problems
+
+
+def program_count(cards: Sequence[int]) -> float:
+    """How many programs: the deck's toolbox against its stack of modules."""
+    return float(sum(1 for c in cards if KIND[c] != NUMBER))
+
+
+def suit_spread(cards: Sequence[int]) -> float:
+    """Cards in the deck's most common suit less those in its rarest: 0 is an even spread (a
+    Protocol Override is always at hand), 10 leans on one suit."""
+    suits = Counter(SUIT[c] for c in cards if SUIT[c] >= 0)
+    counts = [suits[s] for s in range(4)]
+    return float(max(counts) - min(counts))
+
+
+def mean_module_value(cards: Sequence[int]) -> float:
+    """The average Number Module: high decks reach the lock range in fewer deploys."""
+    values = [VALUE[c] for c in cards if KIND[c] == NUMBER]
+    return sum(values) / len(values) if values else 0.0
+
+
+DECK_MEASURES = (
+    DeckMeasure("programs", 0, MAX_PROGRAMS, program_count),
+    DeckMeasure("suit spread", 0, MAX_PER_SUIT, suit_spread),
+    DeckMeasure("mean module value", 1, 10, mean_module_value),
+)
 
 
 def deck_cards() -> list[DeckCard]:

@@ -5,7 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, Deck, DeckCard, Encoding, Game, Option, Rng, State, Style
+from ...engine import (
+    DRAWN,
+    PLAYED,
+    Action,
+    ActionSpace,
+    CardUse,
+    Deck,
+    DeckCard,
+    DeckMeasure,
+    Encoding,
+    Event,
+    Game,
+    Option,
+    Rng,
+    State,
+    Style,
+)
 from ...engine.cards import CARDS
 from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
@@ -14,6 +30,8 @@ from .evaluate import evaluate
 from .render import describe_action, describe_deck, inspect, render
 from .state import CipherState
 
+#: The events of a card leaving a hand into play (a seed's private twin names the card).
+PLAY_EVENTS = frozenset(("seed_card", "deploy", "revector", "overclock", "kill_switch", "zero_day"))
 GROUPS = {
     "seed": "Seed a node (face down)",
     "compile": "Compile (discard a card, draw one)",
@@ -117,6 +135,24 @@ class CipherRun(Game):
 
     def deck_cards(self) -> list[DeckCard]:
         return deckbuilding.deck_cards()
+
+    def deck_measures(self) -> tuple[DeckMeasure, ...]:
+        return deckbuilding.DECK_MEASURES
+
+    def opening_cards(self, state: State) -> list[CardUse]:
+        assert isinstance(state, CipherState)
+        return [CardUse(seat, CARDS[c].text, DRAWN) for seat in (0, 1) for c in state.hands[seat]]
+
+    def card_uses(self, events: list[Event]) -> list[CardUse]:
+        """A private ``draw_card`` names the drawn card (its one seat is the drawer); a seed or a
+        deploy of any kind names the card played."""
+        uses = []
+        for event in events:
+            if event.kind == "draw_card" and event.seats:
+                uses.append(CardUse(min(event.seats), event.data["card"], DRAWN))
+            elif event.kind in PLAY_EVENTS:
+                uses.append(CardUse(event.data["player"], event.data["card"], PLAYED))
+        return uses
 
     def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
         return [[CARDS[c].text for c in cards] for cards in deckbuilding.resolve_decks(decks)]

@@ -1,0 +1,385 @@
+"""``cyberdeck lab``: the designer's commands (simulate, tournament, cards, optimize, report).
+
+Each prints a summary and keeps its games as Parquet under ``--out`` (by default a folder in the
+user's data directory), so that ``cyberdeck lab report`` and any data tool can read them again and
+``cyberdeck replay FOLDER --game N`` can show any game.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .engine import BadDeck, CyberdeckError, Game
+from .lab.entries import Entry, make_entries
+from .lab.executors import Progress
+from .play.datadir import data_dir
+
+app = typer.Typer(
+    help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
+    "search and reports.",
+    no_args_is_help=True,
+)
+
+Games = Annotated[int, typer.Option("--games", help="How many games (per pair, in a tournament)")]
+Seed = Annotated[int, typer.Option(help="Seed of the first game")]
+Options = Annotated[list[str], typer.Option("--option", "-o", help="name=value")]
+Players = Annotated[int | None, typer.Option(help="Number of players")]
+Workers = Annotated[int | None, typer.Option(help="Local processes (default: all cores)")]
+Dask = Annotated[
+    str | None,
+    typer.Option(help="'local' for a Dask LocalCluster, or a scheduler address tcp://HOST:8786"),
+]
+Out = Annotated[Path | None, typer.Option(help="Folder for the results (Parquet)")]
+AsJson = Annotated[bool, typer.Option("--json", help="One JSON object")]
+
+
+def words(text: str) -> list[str]:
+    """``a,b`` or ``"a b"``: the names of a list option."""
+    return [w for w in text.replace(",", " ").split() if w]
+
+
+def fail_on(err: CyberdeckError) -> typer.Exit:
+    if isinstance(err, BadDeck):
+        typer.echo("error: a deck cannot be used:", err=True)
+        for problem in err.problems:
+            typer.echo(f"  - {problem}", err=True)
+        return typer.Exit(2)
+    typer.echo(f"error: {err}", err=True)
+    return typer.Exit(2)
+
+
+def setup(game_id: str, option: list[str], players: int | None) -> tuple[Game, dict[str, Any]]:
+    from .cli import find_game, parse_options
+
+    game = find_game(game_id)
+    return game, parse_options(game, None, option, players)
+
+
+def out_folder(out: Path | None, command: str, game: Game, seed: int) -> Path:
+    return out or data_dir() / "lab" / f"{command}-{game.id}-{seed}"
+
+
+def progress_bar() -> Progress:
+    """A bar with the games done and an estimate of the time left, on standard error."""
+    tty = sys.stderr.isatty()
+    shown = [-1]
+
+    def show(done: int, total: int, elapsed: float) -> None:
+        left = elapsed / done * (total - done) if done else 0.0
+        eta = f"{int(left // 60)}:{int(left % 60):02d} left"
+        if tty:
+            bar = "#" * (30 * done // total)
+            sys.stderr.write(f"\r[{bar:<30}] {done}/{total} games, {eta}  ")
+            if done == total:
+                sys.stderr.write("\n")
+        elif 10 * done // total > shown[0]:
+            shown[0] = 10 * done // total
+            sys.stderr.write(f"{done}/{total} games, {eta}\n")
+
+    return show
+
+
+def stopped_note(run: dict[str, Any]) -> None:
+    if run.get("interrupted"):
+        typer.echo(
+            f"Stopped: {run['played']} of {run['planned']} games finished and kept.", err=True
+        )
+
+
+def parse_entries(game: Game, text: str) -> list[Entry]:
+    """``AGENT@DECK`` entries (``@DECK`` left out: the game's default deck)."""
+    agents, decks = [], []
+    items = words(text)
+    with_decks = [i for i in items if "@" in i]
+    if with_decks and len(with_decks) != len(items):
+        raise typer.BadParameter("Give every entry a deck (AGENT@DECK), or none.")
+    for item in items:
+        agent, _, deck = item.partition("@")
+        agents.append(agent)
+        if deck:
+            decks.append(deck)
+    return make_entries(game, agents, decks)
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    seats: Annotated[str, typer.Option(help="An agent per seat, e.g. 'greedy random'")],
+    decks: Annotated[str, typer.Option(help="A deck per seat: starter names or files")] = "",
+    games_: Games = 100,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    players: Players = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """Play entries against each other, seats rotated: win rates, draws, the first player's edge
+    (95% intervals), endings, lengths and think time."""
+    from .lab.simulate import simulate as run_simulation
+    from .lab.simulate import summarize
+
+    game, options = setup(game_id, option, players)
+    folder = out_folder(out, "simulate", game, seed)
+    try:
+        entries = make_entries(game, words(seats), words(decks))
+        results = run_simulation(
+            game, entries, games_, seed, options, workers, dask, progress_bar(), folder
+        )
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    summary = summarize(results)
+    stopped_note(results.run)
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(f"{game.title}: {summary['games']} games")
+    for row in summary.get("entries", []):
+        low, high = row["win"]["ci95"]
+        typer.echo(
+            f"  {row['entry']:<24} won {row['wins']:>5} of {row['games']:<5} "
+            f"{100 * row['win']['rate']:5.1f}%  (95% CI {100 * low:.1f}–{100 * high:.1f}%)  "
+            f"draws {row['draws']}  {row['mean_decision_ms']:.2f} ms/decision"
+        )
+    first = summary.get("first_player")
+    if first:
+        low, high = first["advantage_ci95"]
+        typer.echo(
+            f"  first player won {100 * first['win']['rate']:.1f}% of {first['decided_games']} "
+            f"decided games: {100 * first['advantage']:+.1f} points over a fair share "
+            f"(95% CI {100 * low:+.1f} to {100 * high:+.1f})"
+        )
+    if len(summary.get("turn_order", [])) > 2:
+        places = ", ".join(
+            f"{100 * r['win']['rate']:.1f}% ({100 * r['win']['ci95'][0]:.1f}–"
+            f"{100 * r['win']['ci95'][1]:.1f})"
+            for r in summary["turn_order"]
+        )
+        typer.echo(f"  win rate by turn order (1st, 2nd, ...): {places}")
+    if summary.get("turns"):
+        t, d = summary["turns"], summary["decisions"]
+        typer.echo(
+            f"  length: {t['mean']} turns (10–90%: {t['p10']}–{t['p90']}), "
+            f"{d['mean']} decisions (10–90%: {d['p10']}–{d['p90']})"
+        )
+        typer.echo(f"  endings: {summary['endings']}")
+    typer.echo(f"  results: {folder}")
+
+
+@app.command()
+def tournament(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    entries: Annotated[
+        str, typer.Option(help="Entries AGENT@DECK, e.g. 'greedy@cold-boot greedy@redline'")
+    ],
+    games_: Games = 20,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    players: Players = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """A round robin of entries: a win matrix and a Bradley–Terry ranking with 95% intervals."""
+    from .lab.tournament import standings
+    from .lab.tournament import tournament as run_tournament
+
+    game, options = setup(game_id, option, players)
+    folder = out_folder(out, "tournament", game, seed)
+    try:
+        chosen = parse_entries(game, entries)
+        results = run_tournament(
+            game, chosen, games_, seed, options, workers, dask, progress_bar(), folder
+        )
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    table = standings(results)
+    stopped_note(results.run)
+    if as_json:
+        typer.echo(json.dumps(table))
+        return
+    labels = [row["entry"] for row in table["matrix"]]
+    width = max(len(label) for label in labels) + 2
+    typer.echo(f"{game.title}: {table['games']} games; a row's score against a column")
+    typer.echo(" " * width + "".join(f"{i + 1:>8}" for i in range(len(labels))))
+    for i, row in enumerate(table["matrix"]):
+        cells = "".join(
+            f"{'—':>8}" if c["rate"] is None else f"{100 * c['rate']:7.1f}%" for c in row["cells"]
+        )
+        typer.echo(f"{i + 1}. {row['entry']:<{width - 3}}{cells}")
+    typer.echo("Ranking (Bradley–Terry strength, 95% CI; Elo scale):")
+    for row in table["ranking"]:
+        low, high = row["ci95"]
+        typer.echo(
+            f"  {row['rank']}. {row['entry']:<{width}} {row['strength']:+.2f} "
+            f"({low:+.2f} to {high:+.2f})  Elo {row['elo']:+.0f}"
+        )
+    typer.echo(f"  results: {folder}")
+
+
+@app.command()
+def cards(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    seats: Annotated[str, typer.Option(help="An agent per seat, e.g. 'greedy greedy'")] = "",
+    decks: Annotated[str, typer.Option(help="A deck per seat: starter names or files")] = "",
+    results_: Annotated[
+        Path | None, typer.Option("--results", help="Read the games of an earlier run instead")
+    ] = None,
+    entry: Annotated[str | None, typer.Option(help="Only this entry's seats (AGENT/DECK)")] = None,
+    min_games: Annotated[int, typer.Option(help="Only cards held in this many games")] = 1,
+    sort: Annotated[
+        str, typer.Option(help="improvement, drawn, played, win_drawn or card")
+    ] = "improvement",
+    top: Annotated[int, typer.Option(help="Show this many cards (0: all)")] = 0,
+    games_: Games = 100,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    players: Players = None,
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """Per card: how often drawn and played, win rate when drawn and when not, and the
+    improvement when drawn, each with a 95% interval."""
+    from .lab.cards import SORTS, card_metrics
+    from .lab.results import Results
+    from .lab.simulate import simulate as run_simulation
+
+    game, options = setup(game_id, option, players)
+    if sort not in SORTS:
+        raise typer.BadParameter(f"Sort by one of {', '.join(SORTS)}.", param_hint="--sort")
+    try:
+        if results_ is not None:
+            results = Results.load(results_)
+        else:
+            if not seats:
+                raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
+            folder = out_folder(out, "cards", game, seed)
+            entries = make_entries(game, words(seats), words(decks))
+            results = run_simulation(
+                game, entries, games_, seed, options, workers, dask, progress_bar(), folder
+            )
+            stopped_note(results.run)
+        if entry is not None and entry not in results.entries:
+            raise typer.BadParameter(
+                f"No entry '{entry}' in these games (entries: {', '.join(results.entries)})."
+            )
+        frame = card_metrics(results, entry, min_games, sort)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if top:
+        frame = frame.head(top)
+    if as_json:
+        typer.echo(frame.to_json(orient="records"))
+        return
+    if frame.empty:
+        typer.echo(f"No card statistics: {game.title} names no cards drawn or played here.")
+        return
+    typer.echo(f"{'card':<16}{'games':>6}{'drawn':>7}{'played':>7}  {'win drawn':<19}"
+               f"{'win not drawn':<19}{'improvement when drawn'}")  # fmt: skip
+    for r in frame.itertuples():
+        typer.echo(
+            f"{r.card:<16}{r.games:>6}{100 * r.drawn:6.0f}%{100 * r.played:6.0f}%  "
+            f"{_pct(r.win_drawn, r.win_drawn_low, r.win_drawn_high):<19}"
+            f"{_pct(r.win_not_drawn, r.win_not_drawn_low, r.win_not_drawn_high):<19}"
+            f"{_signed(r.improvement, r.improvement_low, r.improvement_high)}"
+        )
+
+
+def _pct(rate: float, low: float, high: float) -> str:
+    if rate != rate:
+        return "—"
+    return f"{100 * rate:.0f}% ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def _signed(gain: float, low: float, high: float) -> str:
+    if gain != gain:
+        return "—"
+    return f"{100 * gain:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
+
+
+@app.command()
+def optimize(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    against: Annotated[
+        str, typer.Option(help="The gauntlet: entries AGENT@DECK, e.g. 'greedy@cold-boot'")
+    ],
+    agent: Annotated[str, typer.Option(help="The agent that plays the decks searched")] = "greedy",
+    generations: Annotated[int, typer.Option(help="Generations of the search")] = 10,
+    batch: Annotated[int, typer.Option(help="New decks per generation")] = 8,
+    games_: Annotated[
+        int, typer.Option("--games", help="Games against each gauntlet entry per deck")
+    ] = 10,
+    bins: Annotated[str, typer.Option(help="Bins per measure, e.g. '6 5 5' (default 5 each)")] = "",
+    top: Annotated[int, typer.Option(help="Show and write this many decks (0: all)")] = 10,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    resume: Annotated[bool, typer.Option(help="Go on with the search saved in --out")] = False,
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    as_json: AsJson = False,
+) -> None:
+    """Search the legal deck space for strong decks of every style (MAP-Elites over the game's
+    behaviour measures; fitness: the score against the gauntlet); the best decks per region
+    with intervals, written as deck lists."""
+    from .lab.optimize import deck_lists, regions
+    from .lab.optimize import optimize as run_search
+
+    game, options = setup(game_id, option, None)
+    folder = out_folder(out, "optimize", game, seed)
+    try:
+        dims = [int(b) for b in words(bins)] if bins else None
+    except ValueError:
+        raise typer.BadParameter(
+            "Bins are whole numbers, e.g. '6 5 5'.", param_hint="--bins"
+        ) from None
+    try:
+        gauntlet = parse_entries(game, against)
+        search = run_search(
+            game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
+            resume, workers, dask, progress_bar(),
+        )  # fmt: skip
+        paths = deck_lists(search, game, folder / "decks", top)
+        found = regions(search, game)[: top or None]
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if as_json:
+        typer.echo(json.dumps({"generation": search.generation, "decks": found}))
+        return
+    if search.generation < generations:
+        typer.echo(f"Stopped after generation {search.generation}; --resume goes on.", err=True)
+    typer.echo(f"{game.title}: {len(search.elites)} regions filled after {search.generation} "
+               f"generations; the best decks against {against}:")  # fmt: skip
+    for row, path in zip(found, paths, strict=True):
+        low, high = row["ci95"]
+        measures = ", ".join(f"{k} {v:.3g}" for k, v in row.items()
+                             if k not in ("win", "ci95", "games", "cell"))  # fmt: skip
+        typer.echo(f"  {100 * row['win']:5.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%, "
+                   f"{row['games']} games)  {measures}  {path.name}")  # fmt: skip
+    typer.echo(f"  deck lists: {folder / 'decks'}")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="A results folder written by a lab command")],
+    out: Annotated[
+        Path | None, typer.Option(help="The HTML file (default: FOLDER/report.html)")
+    ] = None,
+) -> None:
+    """One self-contained HTML file of a run's tables and plots, to open or mail."""
+    from .lab.report import report as write_report
+
+    try:
+        path = write_report(results, out)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    typer.echo(f"report: {path}")

@@ -1,0 +1,168 @@
+"""Where the games of a run are played: this process, local worker processes, or a Dask cluster.
+
+Games go out in batches sized so that a task runs for at least ``MIN_TASK_S`` (the first game is
+timed for that), yet every worker still gets several tasks to balance the load. Rows come back in
+whatever order tasks finish and are sorted by game number, so the executor never shows in the
+results. Ctrl-C stops the run cleanly: the games already finished are kept, the rest dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import BadOption
+from .playing import Planned, Setup, play_batch, play_game
+
+MIN_TASK_S = 0.1
+SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://")
+CONNECT_S = 30
+TASKS_PER_WORKER = 4
+
+Progress = Callable[[int, int, float], None]
+
+
+@dataclass
+class Played:
+    """The rows of a run, and whether it was stopped before the end."""
+
+    rows: list[dict[str, Any]]
+    interrupted: bool = False
+
+
+def run_games(
+    setup: Setup,
+    plan: list[Planned],
+    workers: int | None = None,
+    dask: str | None = None,
+    progress: Progress | None = None,
+) -> Played:
+    """Play every planned game; ``dask`` is ``local`` (a LocalCluster of ``workers`` processes) or
+    a scheduler address (``tcp://host:8786``); otherwise ``workers`` local processes (1: here)."""
+    workers = workers or os.cpu_count() or 1
+    if dask is not None:
+        check_dask(dask)
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+
+    def keep(done: list[dict[str, Any]]) -> None:
+        rows.extend(done)
+        if progress is not None:
+            progress(len(rows), len(plan), time.perf_counter() - started)
+
+    interrupted = False
+    try:
+        if not plan:
+            return Played([])
+        first = time.perf_counter()
+        keep([play_game(setup, plan[0])])
+        rest = plan[1:]
+        size = batch_size(time.perf_counter() - first, len(rest), workers)
+        batches = [rest[i : i + size] for i in range(0, len(rest), size)]
+        if dask is not None:
+            _on_dask(setup, batches, dask, workers, keep)
+        elif workers == 1:
+            for batch in batches:
+                keep(play_batch(setup, batch))
+        else:
+            _on_processes(setup, batches, workers, keep)
+    except KeyboardInterrupt:
+        interrupted = True
+    rows.sort(key=lambda r: r["number"])
+    return Played(rows, interrupted)
+
+
+def batch_size(game_s: float, games: int, workers: int) -> int:
+    """Games per task: enough for ``MIN_TASK_S`` of work, few enough for every worker to get
+    ``TASKS_PER_WORKER`` tasks when there are games for it."""
+    enough = math.ceil(MIN_TASK_S / max(game_s, 1e-6))
+    spread = max(1, games // (workers * TASKS_PER_WORKER))
+    return max(1, min(enough, spread) if games >= workers * TASKS_PER_WORKER else enough)
+
+
+def check_dask(where: str) -> None:
+    """A clear sentence, before any game is played, for a missing Dask or a bad address."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError as err:
+        raise BadOption(
+            f"Dask needs the lab extra (pip install 'cyberdeck[lab]'): {err}."
+        ) from None
+    if where != "local" and not where.startswith(SCHEMES):
+        raise BadOption(
+            f"--dask takes 'local' or a scheduler address such as tcp://host:8786, not '{where}'."
+        )
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_processes(
+    setup: Setup,
+    batches: list[list[Planned]],
+    workers: int,
+    keep: Callable[[list[dict[str, Any]]], None],
+) -> None:
+    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    try:
+        pending: set[Future[list[dict[str, Any]]]] = {
+            pool.submit(play_batch, setup, batch) for batch in batches
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                keep(future.result())
+    except KeyboardInterrupt:
+        # Games in flight are given up: a worker deep in a slow search would hold the stop.
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise
+    pool.shutdown()
+
+
+def _on_dask(
+    setup: Setup,
+    batches: list[list[Planned]],
+    where: str,
+    workers: int,
+    keep: Callable[[list[dict[str, Any]]], None],
+) -> None:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as err:
+        raise BadOption(
+            f"Dask needs the lab extra (pip install 'cyberdeck[lab]'): {err}."
+        ) from None
+    cluster = None
+    if where == "local":
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(where, timeout=CONNECT_S)
+        except OSError as err:
+            raise BadOption(f"Cannot reach the Dask scheduler at {where}: {err}.") from None
+    try:
+        futures = [client.submit(play_batch, setup, batch, pure=False) for batch in batches]
+        try:
+            for future in as_completed(futures):
+                keep(future.result())
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,95 @@
+"""A run's results as data frames, and as a folder of Parquet files any tool can query.
+
+``games.parquet`` has one row per game (seed, seats, decks, agents, outcome, lengths, per-seat
+figures, the full record as JSON); ``cards.parquet`` one row per card a seat drew or played in a
+game; ``run.json`` says what was run. DuckDB reads them as they are::
+
+    duckdb -c "SELECT kind, count(*) FROM 'results/games.parquet' GROUP BY kind"
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine import BadRecord, Record
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+GAMES = "games.parquet"
+CARDS = "cards.parquet"
+RUN = "run.json"
+_CARD_COLUMNS = ("card_seat", "card", "card_drawn", "card_played")
+
+
+def lab_packages() -> None:
+    """A clear sentence, not a traceback, where the lab's extra packages are missing."""
+    try:
+        import pandas  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError as err:
+        from ..engine import BadOption
+
+        raise BadOption(
+            f"The lab needs its extra packages (pip install 'cyberdeck[lab]'): {err}."
+        ) from None
+
+
+@dataclass
+class Results:
+    """The games of one run (``games``) and their per-card uses (``cards``), with what was run."""
+
+    games: pd.DataFrame
+    cards: pd.DataFrame
+    run: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def from_rows(rows: list[dict[str, Any]], run: dict[str, Any]) -> Results:
+        lab_packages()
+        import pandas as pd
+
+        games = pd.DataFrame([{k: v for k, v in r.items() if k not in _CARD_COLUMNS} for r in rows])
+        card_rows = []
+        for r in rows:
+            for seat, card, drawn, played in zip(*(r[c] for c in _CARD_COLUMNS), strict=True):
+                card_rows.append({
+                    "number": r["number"], "seat": seat, "entry": r["entries"][seat],
+                    "card": card, "drawn": drawn, "played": played,
+                    "won": seat in r["winners"], "draw": r["draw"],
+                })  # fmt: skip
+        columns = ["number", "seat", "entry", "card", "drawn", "played", "won", "draw"]
+        cards = pd.DataFrame(card_rows, columns=columns)
+        return Results(games, cards, run)
+
+    @property
+    def entries(self) -> list[str]:
+        return [str(e) for e in self.run.get("entries", [])]
+
+    def save(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.games.to_parquet(folder / GAMES, index=False)
+        self.cards.to_parquet(folder / CARDS, index=False)
+        (folder / RUN).write_text(json.dumps(self.run, indent=1) + "\n", encoding="utf-8")
+
+    @staticmethod
+    def load(folder: Path) -> Results:
+        lab_packages()
+        import pandas as pd
+
+        if not (folder / GAMES).is_file() or not (folder / RUN).is_file():
+            raise BadRecord(
+                f"{folder} holds no lab results ({GAMES} and {RUN} are written by a run)."
+            )
+        run = json.loads((folder / RUN).read_text(encoding="utf-8"))
+        return Results(pd.read_parquet(folder / GAMES), pd.read_parquet(folder / CARDS), run)
+
+    def record(self, number: int) -> Record:
+        """The record of game ``number``, to replay it."""
+        found = self.games[self.games["number"] == number]
+        if found.empty:
+            last = len(self.games) - 1
+            raise BadRecord(f"There is no game {number} in these results (games 0 to {last}).")
+        return Record.from_json(json.loads(found.iloc[0]["record"]))

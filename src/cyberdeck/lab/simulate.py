@@ -1,0 +1,182 @@
+"""Simulations: entries (an agent and a deck each) play many games, seats rotated; the summary a
+designer reads (win rates and draws with intervals, the first player's and each seat's edge, how
+games end, how long they last, how long agents think), as JSON-ready data."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine import BadOption, Game
+from .entries import Entry
+from .executors import Progress, run_games
+from .playing import Planned, Setup, plan_games
+from .results import Results, lab_packages
+from .stats import wilson
+
+
+def players_of(game: Game, options: dict[str, Any]) -> int:
+    return int(options.get("players", game.min_players))
+
+
+def run_plan(
+    game: Game,
+    entries: list[Entry],
+    plan: list[Planned],
+    options: dict[str, Any],
+    run: dict[str, Any],
+    workers: int | None = None,
+    dask: str | None = None,
+    progress: Progress | None = None,
+    out: Path | None = None,
+) -> Results:
+    """Play ``plan``; the results (saved in ``out`` when given), marked when Ctrl-C cut them short."""
+    lab_packages()
+    setup = Setup(game.id, dict(options), tuple(entries))
+    started = time.time()
+    played = run_games(setup, plan, workers, dask, progress)
+    run = {
+        **run,
+        "game": game.id,
+        "options": options,
+        "entries": [e.label for e in entries],
+        "decks": {e.deck: list(e.cards) for e in entries if e.cards is not None},
+        "planned": len(plan),
+        "played": len(played.rows),
+        "interrupted": played.interrupted,
+        "executor": (dask and f"dask {dask}") or f"{workers or 'all'} local processes",
+        "wall_s": round(time.time() - started, 3),
+    }
+    results = Results.from_rows(played.rows, run)
+    if out is not None:
+        results.save(out)
+    return results
+
+
+def simulate(
+    game: Game,
+    entries: list[Entry],
+    games: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    workers: int | None = None,
+    dask: str | None = None,
+    progress: Progress | None = None,
+    out: Path | None = None,
+) -> Results:
+    """``games`` games between ``entries``, seats rotated (entries beyond the seats sit out in
+    turn; fewer entries than seats fill the table by repeating)."""
+    if games < 1:
+        raise BadOption("Play at least one game.")
+    if not entries:
+        raise BadOption("Name at least one seat's agent.")
+    resolved = game.resolve_options(options)
+    plan = plan_games(players_of(game, resolved), len(entries), games, seed)
+    run = {"command": "simulate", "seed": seed, "games": games}
+    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out)
+
+
+def _interval(successes: float, n: float) -> dict[str, Any]:
+    low, high = wilson(successes, n)
+    rate = successes / n if n else 0.0
+    return {"rate": round(rate, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    cut = statistics.quantiles(ordered, n=10) if len(ordered) > 1 else [ordered[0]] * 9
+    return {
+        "mean": round(statistics.fmean(ordered), 2),
+        "median": float(statistics.median(ordered)),
+        "p10": round(cut[0], 2),
+        "p90": round(cut[-1], 2),
+        "min": float(ordered[0]),
+        "max": float(ordered[-1]),
+    }
+
+
+def summarize(results: Results) -> dict[str, Any]:
+    """What a designer reads first. Rates count a draw as not a win. The first player is the seat
+    that decided first (a game may draw who starts); its edge is its share of the decided games
+    less the fair share."""
+    games = results.games
+    run = results.run
+    labels = results.entries
+    n = len(games)
+    out: dict[str, Any] = {
+        "game": run.get("game"),
+        "games": n,
+        "planned": run.get("planned", n),
+        "interrupted": bool(run.get("interrupted", False)),
+    }
+    if n == 0:
+        return out
+    rows = games.to_dict("records")
+    tallies = {label: {"games": 0, "wins": 0, "draws": 0, "think": 0.0, "decisions": 0}
+               for label in labels}  # fmt: skip
+    seats = len(rows[0]["returns"])
+    seat_wins = [0] * seats
+    place_games = [0] * seats
+    place_wins = [0] * seats
+    first_games = first_wins = 0
+    for row in rows:
+        winners = set(row["winners"])
+        for seat, entry in enumerate(row["entries"]):
+            tally = tallies[labels[entry]]
+            tally["games"] += 1
+            tally["wins"] += seat in winners
+            tally["draws"] += bool(row["draw"])
+            tally["think"] += row["seat_think_s"][seat]
+            tally["decisions"] += row["seat_decisions"][seat]
+            seat_wins[seat] += seat in winners
+            place = int(row["order"][seat]) if "order" in row else -1
+            if place >= 0:
+                place_games[place] += 1
+                place_wins[place] += seat in winners
+        if row["first"] >= 0 and winners:
+            first_games += 1
+            first_wins += row["first"] in winners
+    out["entries"] = [
+        {
+            "entry": label,
+            "games": t["games"],
+            "wins": t["wins"],
+            "draws": t["draws"],
+            "losses": t["games"] - t["wins"] - t["draws"],
+            "win": _interval(t["wins"], t["games"]),
+            "mean_decision_ms": round(1000 * t["think"] / t["decisions"], 3)
+            if t["decisions"]
+            else 0.0,
+        }
+        for label, t in tallies.items()
+        if t["games"]
+    ]
+    draws = sum(1 for row in rows if row["draw"])
+    out["draws"] = {"games": draws, **_interval(draws, n)} if seats > 1 else {"games": 0}
+    if seats > 1:
+        out["seats"] = [{"seat": s + 1, "wins": seat_wins[s], "win": _interval(seat_wins[s], n)}
+                        for s in range(seats)]  # fmt: skip
+        out["turn_order"] = [{"place": p + 1, "games": place_games[p], "wins": place_wins[p],
+                              "win": _interval(place_wins[p], place_games[p])}
+                             for p in range(seats) if place_games[p]]  # fmt: skip
+        # The first player's share of the decided games, against the fair share 1/seats.
+        fair = 1 / seats
+        low, high = wilson(first_wins, first_games)
+        rate = first_wins / first_games if first_games else fair
+        out["first_player"] = {
+            "decided_games": first_games,
+            "wins": first_wins,
+            "win": _interval(first_wins, first_games),
+            "fair_share": round(fair, 4),
+            "advantage": round(rate - fair, 4),
+            "advantage_ci95": [round(low - fair, 4), round(high - fair, 4)],
+        }
+    endings = games["kind"].value_counts()
+    out["endings"] = {str(k): int(v) for k, v in endings.items()}
+    out["turns"] = _spread([float(v) for v in games["turns"]])
+    out["decisions"] = _spread([float(v) for v in games["decisions"]])
+    return out
