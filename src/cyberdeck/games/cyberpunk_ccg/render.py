@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, Style
+from . import cardtext
 from .cardset import BY_SLUG, CARDS
 
 PROMPTS = {
@@ -111,10 +112,11 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
         lines.append("  Stash: " + ", ".join(f"{c['id']} {c['name']}" for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
-        hand = ", ".join(
-            f"{CARDS[BY_SLUG[s]].name}" + (f" x{n}" if n > 1 else "") for s, n in counts.items()
-        )
-        lines.append(f"  Hand: {hand or '(empty)'}")
+        lines.append("  Hand:" + ("" if counts else " (empty)"))
+        for slug, n in counts.items():
+            lines.append(
+                "    " + cardtext.short(CARDS[BY_SLUG[slug]]) + (f" x{n}" if n > 1 else "")
+            )
     return lines
 
 
@@ -272,4 +274,9 @@ def describe_deck(cards: list[int], style: Style) -> str:
                 + ": "
                 + ", ".join(by_kind[kind])
             )
+    lines += ["", style.paint("The cards", "bold") + ":"]
+    for card, n in sorted(counts.items(), key=lambda cn: (CARDS[cn[0]].kind, CARDS[cn[0]].name)):
+        text = cardtext.full(CARDS[card], style)
+        text[0] = f"{n}x {text[0]}"
+        lines += text
     return "\n".join(lines)
