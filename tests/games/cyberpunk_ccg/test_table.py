@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cyberdeck.engine import Action
+from cyberdeck.engine import PLAIN, Action
 from cyberdeck.engine.autoanswer import Stops, answer
 from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
@@ -122,3 +122,16 @@ def test_a_corp_boost_counts_in_the_proposal() -> None:
     assert offer is not None
     assert offer.actions == (Action.parse(f"boost c{exec_}"), Action.parse(f"pay c{row}"))
     assert offer.text == "6 EB: Warehouse Row 6"
+
+
+def test_the_pay_menu_and_the_prompt_line_name_each_sources_amount() -> None:
+    t = Table("the-mob", "ncpd")
+    dive = t.card(0, "neon-dive")
+    t.hand(0, "street-samurai")
+    t.awake(1)
+    state = t.at("purchase")
+    act(state, "buy street-samurai")
+    view = state.view(0)
+    menu = [GAME.describe_action(a, view) for a in state.legal_actions()]
+    assert f"pay with Neon Dive (c{dive}): 2 EB" in menu and "pay with The Mob (c1): 6 EB" in menu
+    assert "(sources: The Mob 6, Neon Dive 2)" in GAME.render(view, PLAIN)

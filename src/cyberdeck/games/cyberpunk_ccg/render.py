@@ -154,6 +154,11 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         what = PROMPTS.get(prompt["kind"], prompt["kind"])
         if prompt["kind"] == "pay":
             what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
+            amounts = [f"{src['name']} {src['eb']}" for src in prompt.get("sources", [])]
+            if prompt.get("bank"):
+                amounts.append(f"banked {prompt['bank']}")
+            if amounts:
+                what += f" (sources: {', '.join(amounts)})"
         elif prompt["kind"] == "place":
             what = f"choose where {prompt['card']} goes"
         elif prompt["kind"] == "save":
@@ -174,6 +179,14 @@ def _card_name(token: str, view: Mapping[str, Any]) -> str:
                 if card["id"] == token:
                     return f"{card['name']} ({token})"
     return token
+
+
+def _pays(view: Mapping[str, Any], token: str) -> int:
+    """What a source pays at the pay prompt in ``view`` (the banked EB for ``bank``)."""
+    prompt = view.get("prompt") or {}
+    if token == "bank":
+        return int(prompt.get("bank", 0))
+    return next((int(s["eb"]) for s in prompt.get("sources", []) if s["id"] == token), 0)
 
 
 ABILITY_WORDS = {
@@ -199,8 +212,11 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     if args == ("stash",):
         return {"onto": "put it in your Stash", "hit": "hit the opponent's Stash"}.get(kind, kind)
     names = [_card_name(a, view) for a in args]
+    if kind == "pay" and args:
+        return f"pay with {names[0]}: {_pays(view, args[0])} EB"
     phrases = {
         "pass": "pass",
+        "cancel": "back out of this move (nothing is paid or aimed yet)",
         "buy": "buy {0}",
         "play": "play the event {0}",
         "discard": "discard {0}",
