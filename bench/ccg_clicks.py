@@ -37,7 +37,26 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from tests.server.harness import ServerProcess  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.web.ccg_person import STEP, choose  # noqa: E402
-from tests.web.drive import after_move, settled, start_game  # noqa: E402
+from tests.web.drive import READY, start_game  # noqa: E402
+
+#: How long the person waits for the AI (its first move starts a worker process).
+PATIENCE_MS = 600_000
+
+
+def settled(page: Page) -> dict[str, object]:
+    ready: dict[str, object] = page.wait_for_function(READY, timeout=PATIENCE_MS).json_value()
+    return ready
+
+
+def after_move(page: Page, before: int) -> None:
+    page.wait_for_function(
+        """(before) => {
+            const t = document.querySelector('.table-page');
+            return Number(t.dataset.seq) > before || t.dataset.status === 'finished';
+        }""",
+        arg=before,
+        timeout=PATIENCE_MS,
+    )
 
 
 def whose_turn(page: Page) -> str:
@@ -56,7 +75,7 @@ def turn_number(page: Page) -> int:
     return int(found.group(1)) if found else 0
 
 
-def play_game(page: Page, limit: int) -> dict[str, object]:
+def play_game(page: Page, limit: int, turns: int) -> dict[str, object]:
     start_game(page, "cyberpunk-ccg", level="easy")
     per_turn: dict[tuple[int, str], int] = {}
     passes = clicks = draws = accepted = 0
@@ -64,8 +83,10 @@ def play_game(page: Page, limit: int) -> dict[str, object]:
         ready = settled(page)
         if ready["status"] == "finished":
             break
-        actions: list[str] = ready["moves"]
+        actions: list[str] = ready["moves"]  # type: ignore[assignment]
         key = (turn_number(page), whose_turn(page))
+        if turns and key[0] > turns:
+            break
         accept = page.locator("button.proposal-accept")
         if accept.count() and any(a.startswith("pay ") for a in actions):
             accept.first.click()
@@ -77,12 +98,12 @@ def play_game(page: Page, limit: int) -> dict[str, object]:
             page.locator(f'.move-list button.move[data-action="{action}"]').first.click()
         clicks += 1
         per_turn[key] = per_turn.get(key, 0) + 1
-        after_move(page, ready["seq"])
-    turns = max((t for t, _ in per_turn), default=0)
+        after_move(page, int(ready["seq"]))  # type: ignore[call-overload]
+    played = max((t for t, _ in per_turn), default=0)
     mine = {t for t, w in per_turn if w == "own"}
     own = [per_turn[(t, "own")] for t in sorted(mine)]
     # Every other turn is the opponent's; one in which the person was never asked counts 0.
-    opp = [per_turn.get((t, "opp"), 0) for t in range(1, turns + 1) if t not in mine]
+    opp = [per_turn.get((t, "opp"), 0) for t in range(1, played + 1) if t not in mine]
     return {
         "clicks": clicks,
         "passes": passes,
@@ -90,7 +111,7 @@ def play_game(page: Page, limit: int) -> dict[str, object]:
         "setup_clicks": sum(n for (t, w), n in per_turn.items() if w == "setup"),
         "own_turns": own,
         "opp_turns": opp,
-        "turns": turns,
+        "turns": played,
         "finished": ready["status"] == "finished",
     }
 
@@ -99,6 +120,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--limit", type=int, default=3000, help="clicks per game at most")
+    parser.add_argument("--turns", type=int, default=0, help="stop each game after this turn")
     parser.add_argument("--out", help="write the figures as JSON here")
     args = parser.parse_args()
     games = []
@@ -125,14 +147,10 @@ def main() -> None:
                 )
                 context.set_default_timeout(30_000)
                 page = context.new_page()
-                game = play_game(page, args.limit)
+                game = play_game(page, args.limit, args.turns)
                 context.close()
                 games.append(game)
-                print(
-                    f"game {n + 1}: {game['clicks']} clicks over {game['turns']} turns, "
-                    f"{game['passes']} passes, finished {game['finished']}",
-                    flush=True,
-                )
+                print(f"game {n + 1}: {json.dumps(game)}", flush=True)
         finally:
             browser.close()
             server.stop()
