@@ -11,12 +11,16 @@ from .drive import after_move, settled, start_game
 
 
 def _until(page: Page, found: str, limit: int = 300) -> bool:
-    """The scripted person plays until ``found`` (a selector) shows; whether it did."""
+    """The scripted person plays until ``found`` (a selector) shows; whether it did. At a
+    hot-seat table (no AI to wait for) it plays both seats, lifting the cover between them."""
     draws = 0
     for _ in range(limit):
         ready = settled(page)
         if ready["status"] == "finished":
             return False
+        if page.locator('.table-page[data-covered="true"]').count():
+            page.locator(".pass-screen button.primary").click()
+            continue
         if page.locator(found).count():
             return True
         action = choose(
@@ -31,7 +35,7 @@ def _until(page: Page, found: str, limit: int = 300) -> bool:
 def test_a_payment_is_one_click_and_names_each_source(page: Page, arcade: Arcade) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    start_game(page, "cyberpunk-ccg", level="easy")
+    start_game(page, "cyberpunk-ccg", mode="hotseat")
     assert _until(page, "button.proposal-accept")
     expect(page.locator(".ccg-step")).to_contain_text("(sources: ")
     expect(page.locator(".move-list button.move", has_text=" EB").first).to_be_visible()
@@ -43,8 +47,8 @@ def test_a_payment_is_one_click_and_names_each_source(page: Page, arcade: Arcade
 
 
 def test_the_log_says_when_the_table_passed_for_the_player(page: Page, arcade: Arcade) -> None:
-    start_game(page, "cyberpunk-ccg", level="easy")
-    assert _until(page, '.log-list li:has-text("The table answers for player 1: pass (no stop")')
+    start_game(page, "cyberpunk-ccg", mode="hotseat")
+    assert _until(page, '.log-list li:has-text("The table answers for player")')
 
 
 def test_pointing_at_a_card_shows_it_whole(page: Page, arcade: Arcade) -> None:
