@@ -30,6 +30,7 @@ from .lab.bench import bench_game
 from .lab.fuzz import run_fuzz
 from .lab.progress import progress_bar
 from .play.datadir import records_dir
+from .play.settings import load_stops, save_stops
 from .play.stats import describe, load_stats, record_result
 from .play.terminal import Seat, TerminalSession
 
@@ -317,7 +318,15 @@ def play(
     # The seed rebuilds every hidden card, so it is shown only once the game is over.
     typer.echo(f"{game.title}. Type 'help' for commands.")
     session = TerminalSession(
-        game, match, seats, terminal_style(plain, colour), input, typer.echo, records_dir()
+        game,
+        match,
+        seats,
+        terminal_style(plain, colour),
+        input,
+        typer.echo,
+        records_dir(),
+        stops=load_stops(game),
+        keep_stops=lambda stops: save_stops(game, stops),
     )
     status = session.run()
     outcome = match.state.outcome

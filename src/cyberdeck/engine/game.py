@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,6 +23,7 @@ from .text import Style
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .autoanswer import Proposal, Stop, Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +128,28 @@ class Game(ABC):
         """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""
         return action.kind.capitalize()
 
+    def moves_help(self) -> str:
+        """A few lines for the terminal's ``help``: this game's moves and what to look at."""
+        return ""
+
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         """A close look at one part of the table (``look b2``); ``None`` if there is no such part."""
+        return None
+
+    def stops(self) -> tuple[Stop, ...]:
+        """The places a player may ask to be stopped at (``autoanswer``); none by default, so a
+        table answers nothing for the player."""
+        return ()
+
+    def stop_of(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Window | None:
+        """The stop the question in front of the seat to move belongs to, with the answer the
+        table may give for it (``autoanswer``); ``None`` for a question only the player answers:
+        anything that reveals information or changes the game beyond passing."""
+        return None
+
+    def propose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Proposal | None:
+        """Answers the table offers to give at once, accepted with one click or key (a payment
+        that covers a cost with the least waste, say); ``None`` when it has nothing to offer."""
         return None
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -13,13 +13,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
+from ..engine.autoanswer import Proposal, Stops, answer, carry_out, log_event
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
-HELP = """Type the number of a move, or the move itself (such as 'place b2').
-Commands: moves, log, look <part of the table> (e.g. look b2), undo (where the game allows it),
-help, quit."""
+HELP = """Type the number of a move, or the move itself.
+Commands: moves, log, look <part of the table>, undo (where the game allows it), help, quit."""
+
+STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
+  stops                 list your stops
+  stop <step:own|opp> on|off, e.g. 'stop damage:own on'
+  stop full on|off      full control: every stop on
+When the table proposes a payment, press Enter (or type 'ok') to accept it."""
 
 CLEAR = "\x1b[2J\x1b[H"
 BLANK_SCREEN = 60
@@ -47,6 +53,10 @@ class TerminalSession:
     say: Output
     record_dir: Path | None = None
     seen: dict[int | None, int] = field(default_factory=dict)
+    #: The player's stops (one keyboard: shared by every human seat); ``None`` asks everything.
+    stops: Stops | None = None
+    #: Where changed stops are kept (the settings file), if anywhere.
+    keep_stops: Callable[[Stops], None] | None = None
 
     @property
     def humans(self) -> list[int]:
@@ -76,6 +86,8 @@ class TerminalSession:
                 self.say(CLEAR if self.style.colour else "\n" * BLANK_SCREEN)
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
             last_human = seat
+            if self.answer_for(seat):
+                continue
             if not self.human_turn(seat):
                 # Leaving a game is the player's choice, not a failure of the command.
                 self.say("Game abandoned.")
@@ -84,6 +96,54 @@ class TerminalSession:
         self.end_screen()
         self.save_record()
         return 0
+
+    def answer_for(self, seat: int) -> bool:
+        """Let the table answer a question the player left to it; whether it did."""
+        if self.stops is None:
+            return False
+        state = self.match.state
+        view = state.view(seat)
+        found = answer(self.game, view, state.legal_actions(), self.stops)
+        if found is None:
+            return False
+        self.match.play(found.action)
+        describe = self.game.describe_action(found.action, view)
+        self.match.log.append(log_event(seat, found, describe))
+        return True
+
+    def proposal(self, seat: int) -> Proposal | None:
+        state = self.match.state
+        return self.game.propose(state.view(seat), state.legal_actions())
+
+    def accept(self, seat: int, proposal: Proposal) -> None:
+        state = self.match
+        carry_out(
+            proposal,
+            seat,
+            lambda: state.state.current_player,
+            state.state.legal_actions,
+            state.play,
+        )
+
+    def set_stop(self, words: list[str]) -> str:
+        """``stop <key> on|off`` or ``stop full on|off``; the sentence to show."""
+        stops = self.stops
+        if stops is None or not self.game.stops():
+            return f"{self.game.title} has no stops: every question is yours."
+        keys = {s.key for s in self.game.stops()}
+        if len(words) != 2 or words[1] not in ("on", "off"):
+            return "Say 'stop <step:own|opp> on' or 'off' (see 'stops')."
+        key, on = words[0], words[1] == "on"
+        if key == "full":
+            stops = Stops(stops.on, on)
+        elif key in keys:
+            stops = stops.with_stop(key, on)
+        else:
+            return f"There is no stop '{key}'; the stops are: {', '.join(sorted(keys))}."
+        self.stops = stops
+        if self.keep_stops is not None:
+            self.keep_stops(stops)
+        return stops.describe(self.game)
 
     def show_log(self, seat: int | None, everything: bool = False) -> None:
         events = [e for e in self.match.log if e.visible_to(seat)]
@@ -100,18 +160,34 @@ class TerminalSession:
         self.say(game.render(view, self.style))
         actions = match.state.legal_actions()
         self.say(self.menu(actions, view))
+        offer = self.proposal(seat)
+        if offer is not None:
+            self.say(f"Proposed: {offer.text}. Press Enter to accept, or pay source by source.")
         while True:
             try:
                 text = self.ask(f"{self.seats[seat].name}> ").strip()
             except EOFError:
                 return False
+            command = text.lower()
+            if offer is not None and command in ("", "ok", "accept"):
+                self.accept(seat, offer)
+                return True
             if not text:
                 continue
-            command = text.lower()
             if command in ("quit", "exit", "q"):
                 return False
             if command in ("help", "?"):
-                self.say(HELP)
+                self.say(self.help())
+                continue
+            if command == "stops":
+                self.say(
+                    self.stops.describe(self.game)
+                    if self.stops is not None and self.game.stops()
+                    else f"{self.game.title} has no stops: every question is yours."
+                )
+                continue
+            if command.startswith("stop "):
+                self.say(self.set_stop(command.split()[1:]))
                 continue
             if command == "moves":
                 self.say(self.menu(actions, view))
@@ -141,6 +217,12 @@ class TerminalSession:
                 self.say(str(err))
                 continue
             return True
+
+    def help(self) -> str:
+        parts = [HELP, self.game.moves_help()]
+        if self.game.stops():
+            parts.append(STOPS_HELP)
+        return "\n".join(p for p in parts if p)
 
     def read_action(self, text: str, actions: list[Action]) -> Action | None:
         if text.isdigit():

@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, pages, series
+from . import accounts, decks, lobby, pages, series, stops
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -80,6 +80,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(lobby.router)
     app.include_router(decks.router)
     app.include_router(series.router)
+    app.include_router(stops.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))
 

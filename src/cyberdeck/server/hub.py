@@ -30,12 +30,13 @@ from ..engine import (
     Rng,
     load_game,
 )
+from ..engine.autoanswer import Stops, answer, log_event
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
 from .levels import stored_level
-from .protocol import Claim, ErrorCode, Look, Move, Resign, Undo
+from .protocol import Accept, Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .thinking import NoAnswer, Thinkers
 from .visibility import Seat, look_for, table_for
@@ -161,6 +162,8 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[int, Agent] = field(default_factory=dict)
     ai_task: asyncio.Task[None] | None = None
+    #: Each human seat's stops (its player's, read from the store on first need).
+    stops: dict[int, Stops] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -406,6 +409,7 @@ class Hub:
         await self.db.write(self.db.store.create_match, data)
         self.rooms[data.id] = room
         self.schedule_ai(room)
+        await self.answer_now(room)
         return room
 
     async def join(self, room: Room, user_id: int, user_name: str) -> int | None:
@@ -432,6 +436,7 @@ class Hub:
         self.broadcast_table(room, [])
         self.broadcast_presence(room)
         self.schedule_ai(room)
+        await self.answer_now(room)
         return chosen.seat
 
     # --- connections -----------------------------------------------------------------------------
@@ -517,8 +522,10 @@ class Hub:
 
     # --- moves -----------------------------------------------------------------------------------
 
-    async def move(self, room: Room, conn: Connection, msg: Move | Undo) -> None:
-        """A move, or (``Undo``) taking the last move back where the game allows it."""
+    async def move(self, room: Room, conn: Connection, msg: Move | Undo | Accept) -> None:
+        """A move, (``Undo``) taking the last move back where the game allows it, or
+        (``Accept``) the moves of the table's proposal; then whatever the table answers for the
+        players who left the next questions to it."""
         if not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators watch; they cannot move.", msg.id))
             return
@@ -546,8 +553,9 @@ class Hub:
                 code, sentence = refusal
                 conn.send(error(code, sentence, msg.id, room.seq))
                 return
+            before = room.seq
             try:
-                events = self._apply(room, msg)
+                events = self._apply(room, seat, msg)
             except BadAction as err:
                 conn.send(error(ErrorCode.BAD_ACTION, str(err), msg.id, room.seq))
                 return
@@ -561,12 +569,15 @@ class Hub:
                 conn.send(error(ErrorCode.SERVER, "The server could not play that move.", msg.id))
                 return
             remember(room, (seat, msg.id), room.seq)
-            if not await self._commit(room, seat, msg.id):
+            if not await self._commit(room, seat, msg.id, room.seq - before):
                 conn.send(
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            self.broadcast_table(room, events, acked=(conn, msg.id))
+            more = await self._answer_for(room)
+            if more is None:
+                return
+            self.broadcast_table(room, events + more, acked=(conn, msg.id))
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
@@ -586,13 +597,84 @@ class Hub:
             return ErrorCode.NOT_YOUR_TURN, f"It is {who}'s turn, not yours."
         return None
 
-    def _apply(self, room: Room, msg: Move | Undo) -> list[Event]:
+    def _apply(self, room: Room, seat: int, msg: Move | Undo | Accept) -> list[Event]:
         if isinstance(msg, Undo):
             before = len(room.match.log)
             room.match.undo()
             return room.match.log[before:]
+        if isinstance(msg, Accept):
+            return self._accept(room, seat)
         action = room.game.parse_action(msg.action)
         return room.match.play(action)
+
+    def _accept(self, room: Room, seat: int) -> list[Event]:
+        """Play the table's proposal for ``seat``, move by move, while the question stays with
+        ``seat`` (a Cop answering a runner's payment hands it over, and the rest waits)."""
+        state = room.match.state
+        found = room.game.propose(state.view(seat), state.legal_actions())
+        if found is None:
+            raise IllegalAction("The table has nothing to propose now; choose a move.")
+        events: list[Event] = []
+        for action in found.actions:
+            state = room.match.state
+            if state.current_player != seat or action not in state.legal_actions():
+                break
+            events += room.match.play(action)
+        return events
+
+    async def _stops_of(self, room: Room, seat: int) -> Stops:
+        stops = room.stops.get(seat)
+        if stops is None:
+            user_id = room.data.seats[seat].user_id
+            data = None
+            if user_id is not None:
+                data = await self.db.read(self.db.store.stops, user_id, room.game.id)
+            stops = room.stops[seat] = Stops.from_json(room.game, data)
+        return stops
+
+    async def _answer_for(self, room: Room) -> list[Event] | None:
+        """Answer, for each human seat to move, the questions its player left to the table
+        (``engine.autoanswer``), each stored like any move and noted in that seat's log. The
+        events, or ``None`` when a move could not be stored (the room was rebuilt)."""
+        events: list[Event] = []
+        while room.status == "running":
+            state = room.match.state
+            seat = state.current_player
+            if seat is None or room.data.seats[seat].kind != "human":
+                break
+            stops = await self._stops_of(room, seat)
+            view = state.view(seat)
+            found = answer(room.game, view, state.legal_actions(), stops)
+            if found is None:
+                break
+            events += room.match.play(found.action)
+            note = log_event(seat, found, room.game.describe_action(found.action, view))
+            room.match.log.append(note)
+            events.append(note)
+            if not await self._commit(room, seat, None):
+                return None
+        return events
+
+    async def answer_now(self, room: Room) -> None:
+        """Let the table answer what it may before anyone is asked (a match starting, stops
+        changed while a question waits)."""
+        async with room.lock:
+            events = await self._answer_for(room)
+            if not events:
+                return
+            self.broadcast_table(room, events)
+        await self._after_move(room)
+
+    async def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
+        """A player changed their stops: their live matches of that game follow at once."""
+        for room in list(self.rooms.values()):
+            if room.game.id != game:
+                continue
+            seats = room.seats_of(user_id)
+            for seat in seats:
+                room.stops[seat] = stops
+            if seats:
+                await self.answer_now(room)
 
     def look(self, room: Room, conn: Connection, msg: Look) -> None:
         """A close look at one part of the table, from the connection's own seat's view."""
@@ -605,11 +687,13 @@ class Hub:
             }
         )
 
-    async def _commit(self, room: Room, seat: int, msg_id: str | None) -> bool:
-        """Store the move just made (and the end, if it ended the game); undo it on failure."""
-        step = room.seq - 1
+    async def _commit(self, room: Room, seat: int, msg_id: str | None, count: int = 1) -> bool:
+        """Store the ``count`` moves just made (and the end, if they ended the game); undo them
+        on failure. The message id goes with the last, which a re-sent message would repeat."""
+        actions = room.match.record.actions
         items: list[NewAction | Finish] = [
-            NewAction(room.id, step, seat, room.match.record.actions[-1], msg_id)
+            NewAction(room.id, step, seat, actions[step], msg_id if step == room.seq - 1 else None)
+            for step in range(room.seq - count, room.seq)
         ]
         outcome = room.match.state.outcome
         if outcome is not None:
@@ -617,7 +701,9 @@ class Hub:
         try:
             await self.db.commit(*items)
         except Exception:
-            log.exception("match %s: move %d not stored; rebuilding from the store", room.id, step)
+            log.exception(
+                "match %s: move %d not stored; rebuilding from the store", room.id, room.seq - 1
+            )
             await self._reload(room)
             return False
         if outcome is not None:
@@ -626,7 +712,7 @@ class Hub:
         log_ = room.match.log
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
             del log_[: -self.config.resync_log]
-        self.moves += 1
+        self.moves += count
         return True
 
     async def _reload(self, room: Room) -> None:
@@ -777,7 +863,10 @@ class Hub:
                 events = room.match.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
-                self.broadcast_table(room, events)
+                more = await self._answer_for(room)
+                if more is None:
+                    return
+                self.broadcast_table(room, events + more)
             if room.status == "finished":
                 self.spawn(self._rate(room))
                 self.forget_if_idle(room)

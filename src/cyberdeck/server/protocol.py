@@ -79,6 +79,16 @@ class Undo(_Strict):
     seq: int = Field(ge=0)
 
 
+class Accept(_Strict):
+    """Take the table's proposal (a payment from several sources) at sequence number ``seq``:
+    the server works the moves out again from the game, so a client can only accept, never
+    write, what is played."""
+
+    type: Literal["accept"]
+    id: MessageId
+    seq: int = Field(ge=0)
+
+
 class Look(_Strict):
     """A close look at one part of the table (``b2``, ``vault1``), as far as your seat may see."""
 
@@ -90,10 +100,10 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-AnyClientMessage = Move | Undo | Look | Resync | Claim | Resign | Ping
+AnyClientMessage = Move | Undo | Accept | Look | Resync | Claim | Resign | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
-KINDS = "move, undo, look, resync, claim, resign or ping"
+KINDS = "move, undo, accept, look, resync, claim, resign or ping"
 
 
 class BadMessage(Exception):
@@ -153,6 +163,8 @@ class Table(BaseModel):
     moves: list[MenuMove]
     to_move: int | None
     events: list[dict[str, Any]]
+    #: For the seat to move: what the table offers to play in one go (``accept``), if anything.
+    proposal: dict[str, Any] | None = None
 
 
 class Welcome(BaseModel):

@@ -23,6 +23,7 @@ from .config import ServerConfig
 from .context import Context
 from .hub import Connection, error
 from .protocol import (
+    Accept,
     BadMessage,
     Claim,
     ErrorCode,
@@ -216,7 +217,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 conn.send(error(ErrorCode.MALFORMED, str(err)))
                 continue
             try:
-                if isinstance(msg, Move | Undo):
+                if isinstance(msg, Move | Undo | Accept):
                     await ctx.hub.move(room, conn, msg)
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Look):

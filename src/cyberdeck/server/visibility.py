@@ -91,4 +91,15 @@ def table_for(
         "moves": moves_for(state, seat, view) if playing else [],
         "to_move": state.current_player,
         "events": events_for(events, seat, own),
+        "proposal": proposal_for(state, seat, view) if playing else None,
     }
+
+
+def proposal_for(state: State, seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The table's offer to the seat to move (a payment, say), from that seat's own view."""
+    if seat is None or seat != state.current_player:
+        return None
+    found = state.game.propose(view, state.legal_actions())
+    if found is None:
+        return None
+    return {"text": found.text, "actions": [a.text for a in found.actions]}

@@ -139,6 +139,19 @@ class DeckRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+class StopsRow(Base):
+    """A player's stops in one game (where the table must ask them rather than pass for them),
+    as the engine writes them (``autoanswer.Stops.to_json``)."""
+
+    __tablename__ = "stops"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[Any] = mapped_column(JSON)
+
+
 class Setting(Base):
     """Server-wide values that must survive a restart (the key that signs session cookies)."""
 

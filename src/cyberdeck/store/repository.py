@@ -43,6 +43,7 @@ from .models import (
     SeriesRow,
     SessionRow,
     Setting,
+    StopsRow,
     User,
 )
 
@@ -583,6 +584,22 @@ class Store:
             }
         else:  # positional (SQLite): a tuple in the statement's order
             self._row = attrgetter(*order)
+
+    # --- stops ----------------------------------------------------------------------------------
+
+    def stops(self, user_id: int, game: str) -> Any:
+        """A player's saved stops in one game (``None`` when they never changed them)."""
+        with self.sessions() as session:
+            row = session.get(StopsRow, (user_id, game))
+            return None if row is None else row.data
+
+    def save_stops(self, user_id: int, game: str, data: Any) -> None:
+        with self.sessions.begin() as session:
+            row = session.get(StopsRow, (user_id, game))
+            if row is None:
+                session.add(StopsRow(user_id=user_id, game=game, data=data))
+            else:
+                row.data = data
 
     # --- saved decks ----------------------------------------------------------------------------
 

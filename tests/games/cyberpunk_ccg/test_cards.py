@@ -307,7 +307,7 @@ def test_ripperdoc_den() -> None:
     t.awake(1)
     state = t.at("damage")
     act(state, f"use c{den}")
-    assert texts(state) == [f"target c{eyes}"]
+    assert texts(state) == [f"target c{eyes}", "cancel"]
     del spine
 
 
@@ -441,7 +441,11 @@ def test_merc_sniper() -> None:
     ganger = t.card(1, "ganger")
     state._legal = None
     act(state, f"use c{sniper}")
-    assert texts(state) == ["ability card", "ability support"]  # its own, or long-range offense
+    assert texts(state) == [
+        "ability card",
+        "ability support",
+        "cancel",
+    ]  # its own, or long-range offense
     act(state, "ability card", f"target c{ganger}")
     assert state.used[ganger] == 1
 

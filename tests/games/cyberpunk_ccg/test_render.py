@@ -19,7 +19,7 @@ def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> 
     text = GAME.render(state.view(0), ASCII)
     for part in ("Militech", "EB available 9", "Data Fortress", "ATTACK 20", "Ganger",
                  "SR 10", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
-                 "Hand: Payday"):  # fmt: skip
+                 "Hand:\n    Payday (1 EB)"):  # fmt: skip
         assert part in text, part
 
 

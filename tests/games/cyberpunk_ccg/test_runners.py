@@ -81,7 +81,7 @@ def test_a_fixer_returns_cheaper_gear_from_the_discard() -> None:
     pistol, rifle = t.discard(0, "heavy-pistol", "rocket-launcher")  # 2, 6
     state = t.at("damage")
     act(state, f"use c{fixer}")
-    assert texts(state) == [f"target c{pistol}"]
+    assert texts(state) == [f"target c{pistol}", "cancel"]
     del rifle
 
 

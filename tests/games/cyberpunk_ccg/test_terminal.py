@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from cyberdeck.agents.random import RandomAgent
 from cyberdeck.cli import app
+from cyberdeck.engine import PLAIN, Match
+from cyberdeck.engine.autoanswer import Stops
+from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg.position import Table
+from cyberdeck.play.terminal import Seat, TerminalSession
 
 runner = CliRunner()
 
@@ -33,3 +41,81 @@ def test_a_whole_game_against_the_built_in_opponent_ends_on_the_end_screen() -> 
 def test_an_unknown_sponsor_is_refused_with_the_choices() -> None:
     result = runner.invoke(app, ["play", "cyberpunk-ccg", "--sponsor", "tyrell"], input="quit\n")
     assert result.exit_code != 0 and "arasaka" in result.output
+
+
+def _play(keys: str, seed: str = "3") -> str:
+    result = runner.invoke(
+        app,
+        ["play", "cyberpunk-ccg", "--ai", "random", "--seed", seed, "--no-colour"],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    return result.output
+
+
+def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
+    out = _play('look c1\nlook hand\nlook "Night Market"\nlook night-market\nlook nothing\nquit\n')
+    assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "c1, in play" in out
+    assert "Win: score 50 bust points" in out
+    assert out.count("Night Market — 2 EB, street Location") == 2
+    assert "M-Sec 4 E-Sec 1 ATTACK 6 Ops 4 EB 2" in out
+    assert "There is nothing called 'nothing' to look at." in out
+
+
+def test_the_hand_line_shows_cost_and_key_stats() -> None:
+    out = _play("1\n" * 12 + "quit\n")
+    assert re.search(r"Hand:\n    [^\n]+\(\d+ EB", out)
+
+
+def test_help_speaks_of_this_games_moves_and_stops() -> None:
+    out = _play("help\nquit\n")
+    assert "buy <card>" in out and "look hand" in out and "stop full on|off" in out
+    assert "place b2" not in out
+
+
+def test_stops_are_kept_in_the_settings_file(data_dir: Path) -> None:
+    out = _play("stops\nstop damage:own on\nstop full on\nstop nowhere on\nquit\n")
+    assert "[ ] damage:own" in out and "[x] purchase:own" in out
+    assert "There is no stop 'nowhere'" in out
+    saved = json.loads((data_dir / "settings.json").read_text())
+    assert saved["stops"]["cyberpunk-ccg"]["full_control"] is True
+    assert "damage:own" in saved["stops"]["cyberpunk-ccg"]["on"]
+    again = _play("stops\nquit\n")
+    assert "Full control: on" in again
+
+
+def test_the_table_passes_for_the_player_and_says_so() -> None:
+    out = _play("\n1\n" * 400 + "quit\n")
+    assert "The table answers for player 1: pass (no stop at" in out
+
+
+def test_enter_takes_the_proposed_payment() -> None:
+    t = Table("the-mob", "ncpd")
+    t.card(0, "neon-dive")  # 2 EB
+    row = t.card(0, "warehouse-row")  # 3 EB
+    t.hand(0, "street-samurai")  # street 5 -> 3 for The Mob
+    t.awake(1)
+    state = t.at("purchase")
+    state.used[state.sponsor[0]] = 1
+    match = Match(GAME, {}, 0)
+    match.state = state
+    keys = iter(["buy street-samurai", "", "quit"])
+    said: list[str] = []
+    session = TerminalSession(
+        GAME, match, [Seat("You"), Seat("AI", RandomAgent(0))], PLAIN, lambda _: next(keys),
+        said.append, stops=Stops.defaults(GAME),
+    )  # fmt: skip
+    session.run()
+    out = "\n".join(said)
+    assert "Proposed: 3 EB: Warehouse Row 3. Press Enter to accept" in out
+    assert "Player 1 pays 3 EB with Warehouse Row." in [e.text for e in match.log]
+    assert state.used[row] == 1
+
+
+def test_deck_show_lists_each_cards_text() -> None:
+    result = runner.invoke(app, ["deck", "show", "cyberpunk-ccg", "ncpd", "--no-colour"])
+    assert result.exit_code == 0, result.output
+    assert "The cards:" in result.output
+    assert "N.C.P.D. — income 6 EB, government Sponsor" in result.output
+    assert "Win: score 50 bust points" in result.output
+    assert "Cop: Authority" in result.output

@@ -81,4 +81,6 @@ def all_actions() -> list[Action]:
     for i in range(1, MAX_INSTANCES + 1):
         ci = f"c{i}"
         acts += [Action(v, (ci,)) for v in INSTANCE_VERBS]
+    # Last, so that the indices of every older action stay where they were.
+    acts.append(Action("cancel"))
     return acts

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import equipping, hits, priority, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
-from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, num
+from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, c, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -111,6 +111,26 @@ def boosters(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[int]:
             if total - v + bonus >= pr[2] - pr[3]:
                 out.append(i)
     return out
+
+
+def pay_offer(st: CyberState, pr: tuple[Any, ...]) -> dict[str, Any]:
+    """What a pay prompt shows: each source with the EB it would pay now, the banked EB, each
+    Corp that may boost the next Location (with the Power it adds), and a boost already pending.
+    All of it is on the table, so every seat may see it."""
+    s = pr[1]
+    op = pr[4][0] in ("buy-op", "open")
+    srcs = [
+        {"id": c(i), "name": st.defs[i].name, "eb": v, "kind": st.defs[i].kind}
+        for i, v in sources(st, s, op)
+    ]
+    return {
+        "sources": srcs,
+        "bank": st.bank[s],
+        "boosters": [
+            {"id": c(i), "name": st.defs[i].name, "power": st.power(i)} for i in boosters(st, s, pr)
+        ],
+        "boost": pr[5] if len(pr) > 5 else 0,
+    }
 
 
 def answer_pay(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:

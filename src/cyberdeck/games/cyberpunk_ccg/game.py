@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import (
+    Action,
     ActionSpace,
     BadDeck,
     BadOption,
@@ -18,8 +19,10 @@ from ...engine import (
     State,
     Style,
 )
+from ...engine.autoanswer import Proposal, Stop, Window
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS
+from .cardtext import MOVES_HELP, inspect
 from .decks import (
     SPONSOR_CHOICES,
     STARTERS,
@@ -34,6 +37,7 @@ from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, describe_deck, render
 from .state import CyberState
+from .table import STOPS, propose, stop_of
 
 
 def rival_of(sponsor: str) -> str:
@@ -142,6 +146,21 @@ class CyberpunkCCG(Game):
 
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
+        return inspect(view, target, style)
+
+    def moves_help(self) -> str:
+        return MOVES_HELP
+
+    def stops(self) -> tuple[Stop, ...]:
+        return STOPS
+
+    def stop_of(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Window | None:
+        return stop_of(view, legal)
+
+    def propose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Proposal | None:
+        return propose(view, legal)
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """How random games end: the share stopped by the turn cap, turns and points reached."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
-from . import damage, economy, equipping, hits, legwork, responses, turns
+from . import backout, damage, economy, equipping, hits, legwork, responses, turns
 from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
     DAMAGE,
@@ -112,6 +112,15 @@ def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
 
 
 def prompt_actions(st: CyberState) -> list[Action]:
+    acts = question_actions(st)
+    pr = st.prompt
+    assert pr is not None
+    if backout.allowed(st, pr[1]):
+        acts.append(backout.CANCEL)
+    return acts
+
+
+def question_actions(st: CyberState) -> list[Action]:
     pr = st.prompt
     assert pr is not None
     kind, s = pr[0], pr[1]
@@ -330,6 +339,13 @@ def from_hand(st: CyberState, s: int, slug: str) -> int:
     raise AssertionError(f"{slug} not in hand")
 
 
+def hand_card(st: CyberState, s: int, action: Action) -> int:
+    """The card a ``buy`` or ``play`` takes from the hand; 0 for every other move."""
+    if action.kind in backout.FROM_HAND:
+        return from_hand(st, s, action.args[0])
+    return 0
+
+
 def force_named(st: CyberState, s: int, name: str) -> tuple[int, ...]:
     if name.startswith("t"):
         k = int(name[1:])
@@ -417,6 +433,8 @@ def why_illegal(st: CyberState, action: Action) -> str:
     s = st.current_player
     if s is None:
         return "The game is over."
+    if action.kind == "cancel":
+        return backout.refusal(st, s)
     options = ", ".join(a.text for a in st.legal_actions()[:8])
     pr = st.prompt
     if pr is not None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, Style
+from . import cardtext
 from .cardset import BY_SLUG, CARDS
 
 PROMPTS = {
@@ -111,10 +112,11 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
         lines.append("  Stash: " + ", ".join(f"{c['id']} {c['name']}" for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
-        hand = ", ".join(
-            f"{CARDS[BY_SLUG[s]].name}" + (f" x{n}" if n > 1 else "") for s, n in counts.items()
-        )
-        lines.append(f"  Hand: {hand or '(empty)'}")
+        lines.append("  Hand:" + ("" if counts else " (empty)"))
+        for slug, n in counts.items():
+            lines.append(
+                "    " + cardtext.short(CARDS[BY_SLUG[slug]]) + (f" x{n}" if n > 1 else "")
+            )
     return lines
 
 
@@ -152,6 +154,11 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         what = PROMPTS.get(prompt["kind"], prompt["kind"])
         if prompt["kind"] == "pay":
             what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
+            amounts = [f"{src['name']} {src['eb']}" for src in prompt.get("sources", [])]
+            if prompt.get("bank"):
+                amounts.append(f"banked {prompt['bank']}")
+            if amounts:
+                what += f" (sources: {', '.join(amounts)})"
         elif prompt["kind"] == "place":
             what = f"choose where {prompt['card']} goes"
         elif prompt["kind"] == "save":
@@ -172,6 +179,14 @@ def _card_name(token: str, view: Mapping[str, Any]) -> str:
                 if card["id"] == token:
                     return f"{card['name']} ({token})"
     return token
+
+
+def _pays(view: Mapping[str, Any], token: str) -> int:
+    """What a source pays at the pay prompt in ``view`` (the banked EB for ``bank``)."""
+    prompt = view.get("prompt") or {}
+    if token == "bank":
+        return int(prompt.get("bank", 0))
+    return next((int(s["eb"]) for s in prompt.get("sources", []) if s["id"] == token), 0)
 
 
 ABILITY_WORDS = {
@@ -197,8 +212,11 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     if args == ("stash",):
         return {"onto": "put it in your Stash", "hit": "hit the opponent's Stash"}.get(kind, kind)
     names = [_card_name(a, view) for a in args]
+    if kind == "pay" and args:
+        return f"pay with {names[0]}: {_pays(view, args[0])} EB"
     phrases = {
         "pass": "pass",
+        "cancel": "back out of this move (nothing is paid or aimed yet)",
         "buy": "buy {0}",
         "play": "play the event {0}",
         "discard": "discard {0}",
@@ -272,4 +290,9 @@ def describe_deck(cards: list[int], style: Style) -> str:
                 + ": "
                 + ", ".join(by_kind[kind])
             )
+    lines += ["", style.paint("The cards", "bold") + ":"]
+    for card, n in sorted(counts.items(), key=lambda cn: (CARDS[cn[0]].kind, CARDS[cn[0]].name)):
+        text = cardtext.full(CARDS[card], style)
+        text[0] = f"{n}x {text[0]}"
+        lines += text
     return "\n".join(lines)

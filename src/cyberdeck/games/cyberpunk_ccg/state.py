@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
-from . import priority, turns, views
+from . import backout, priority, turns, views
 from .cards import (
     CYBER,
     LOCATION,
@@ -52,6 +52,8 @@ class CyberState(CachedState):
         "_attmap",
         "_public",
         "active",
+        "backout",
+        "backouts",
         "bank",
         "busts",
         "cards",
@@ -138,6 +140,9 @@ class CyberState(CachedState):
         self.step = SETUP
         self.prio = 0
         self.passes = 0
+        #: A move still being put together that its seat may take back (``backout``).
+        self.backout: tuple[Any, ...] | None = None
+        self.backouts = [0, 0]  # back-outs made this turn, per seat
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
         self._public: dict[str, Any] | None = None
@@ -419,13 +424,17 @@ class CyberState(CachedState):
         assert s is not None
         pr = self.prompt
         events: list[Event]
-        events = (
-            priority.answer_prompt(self, s, pr, action)
-            if pr is not None
-            else priority.act(self, s, action)
-        )
+        if action.kind == "cancel":
+            events = backout.cancel(self, s)
+        elif pr is not None:
+            events = priority.answer_prompt(self, s, pr, action)
+            backout.carry_on(self, pr, action)
+        else:
+            backout.begin(self, s, action, priority.hand_card(self, s, action))
+            events = priority.act(self, s, action)
         if self._outcome is None:
             events += priority.settle(self)
+        backout.settle(self)
         self._legal = None
         self._public = None
         return events
@@ -480,6 +489,8 @@ class CyberState(CachedState):
         o.step = self.step
         o.prio = self.prio
         o.passes = self.passes
+        o.backout = self.backout
+        o.backouts = self.backouts[:]
         o._outcome = self._outcome
         o._legal = self._legal
         o._public = self._public
@@ -525,5 +536,7 @@ class CyberState(CachedState):
             self.step,
             self.prio,
             self.passes,
+            self.backout,
+            tuple(self.backouts),
             None if self._outcome is None else self._outcome.reason,
         )

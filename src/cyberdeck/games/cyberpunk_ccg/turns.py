@@ -112,6 +112,7 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
             st.spent[i] = 0
     st.stashhit = [0, 0]
     st.corpzone = [0, 0]
+    st.backouts = [0, 0]
     st.bank[p] += st.owed[p]
     st.owed[p] = 0
     events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})]

@@ -139,6 +139,7 @@ def draw_public(st: CyberState) -> dict[str, Any]:
             prompt.update(due=pr[2], paid=pr[3])
             what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
             prompt["for"] = st.defs[what].name if what else pr[4][0]
+            prompt.update(economy.pay_offer(st, pr))
         elif pr[0] == "place":
             prompt["card"] = st.defs[pr[2]].name
         elif pr[0] in ("save", "respond", "posse"):

@@ -121,6 +121,16 @@ export class MatchConnection {
     return true;
   }
 
+  // The table's proposal (a payment from several sources), taken as one step; the server works
+  // its moves out again, so the page only says yes.
+  accept() {
+    if (this.pending) return false;
+    this.pending = { type: "accept", id: freshId("a"), seq: this.seq };
+    this.send(this.pending);
+    this.insist();
+    return true;
+  }
+
   look(target) {
     return new Promise((resolve) => {
       if (!this.send({ type: "look", target })) {

@@ -33,7 +33,7 @@ export function readNumber(buffer, count) {
 
 export const SHORTCUTS = [
   ["1 … 9", "the move with that number (type two digits for moves 10 and up; Enter plays what you typed)"],
-  ["Enter", "play the number typed so far"],
+  ["Enter", "play the number typed so far; with nothing typed, take the payment the table proposes"],
   ["Backspace", "take back a typed digit"],
   ["u", "undo the last move (solitaire games)"],
   ["/", "type a move or a command (place b2, look b2, undo)"],

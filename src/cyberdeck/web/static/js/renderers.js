@@ -26,11 +26,13 @@ export function numberedMoves(table) {
   return (table.moves || []).map((m, i) => ({ n: i + 1, ...m }));
 }
 
-export function makeCtx({ seat, moves, play, look, local, redraw, replay = false }) {
+export function makeCtx({ seat, moves, play, look, local, redraw, replay = false, proposal = null, accept = null }) {
   return {
     seat,
     moves,
     play,
+    proposal: replay ? null : proposal,
+    accept: accept || (() => {}),
     card,
     el,
     withSymbols,

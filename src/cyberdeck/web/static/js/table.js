@@ -59,6 +59,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const buttons = el("div", { class: "table-buttons" });
   const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
   const statsBox = el("div", { class: "stats-box" });
+  const stopsBox = el("div", { class: "stops-box" });
   const invitePanel = el("div", { class: "invite-slot" });
   const layer = el("div", { class: "layer" });
 
@@ -76,6 +77,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
           el("form", { class: "command-form", onsubmit: (e) => { e.preventDefault(); runCommand(command.value); command.value = ""; } }, command),
           lookOut, buttons),
         statsBox,
+        stopsBox,
         el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))),
     layer);
   fill(root, page);
@@ -105,6 +107,17 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     s.busy = true;
     s.buffer = "";
     draw();
+  }
+
+  // The table's offer to this seat (a payment that wastes least), when it is this seat's move.
+  const proposal = () => (s.table && !covered() && moves().length ? s.table.proposal || null : null);
+
+  function accept() {
+    if (!proposal() || s.busy) return;
+    if (conn.accept()) {
+      s.busy = true;
+      draw();
+    }
   }
 
   function undo() {
@@ -204,6 +217,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (event.key === "Backspace" && s.buffer) {
       s.buffer = s.buffer.slice(0, -1);
       typedIndicator(typed, s.buffer);
+      return;
+    }
+    if (event.key === "Enter" && !s.buffer && proposal() && !s.busy) {
+      event.preventDefault();
+      accept();
       return;
     }
     if (event.key === "Enter" && s.buffer) {
@@ -395,6 +413,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       look,
       local: s.local,
       redraw: () => drawBoard(),
+      proposal: proposal(),
+      accept,
     });
     fill(board, drawTable(s.renderer, s.table.view, ctx));
   }
@@ -403,7 +423,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (watch) return;
     const list = moves();
     const mine = s.status === "running" && s.table && s.yours.includes(s.table.to_move);
-    fill(movesBox, list.length
+    const offer = proposal();
+    fill(movesBox, offer
+      ? el("div", { class: "proposal" },
+        el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, onclick: accept }, `Pay ${offer.text} (Enter)`),
+        el("p", { class: "muted" }, "or pay source by source:"))
+      : null,
+    list.length
       ? moveList(list, { play, busy: s.busy })
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
@@ -447,6 +473,46 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (hotseat()) drawLog();
     if (covered()) lookOut.textContent = "";
     typedIndicator(typed, s.buffer);
+  }
+
+  // The player's stops (kept with the account): where the table asks them, and where it passes
+  // for them. Only games that have stops show the panel.
+  async function drawStops() {
+    if (watch || !playing()) return;
+    let stops;
+    try {
+      stops = await api(`/api/games/${encodeURIComponent(known.game)}/stops`);
+    } catch {
+      return;
+    }
+    if (!stops.stops.length) return;
+    const save = async (on, full) => {
+      try {
+        stops = await api(`/api/games/${encodeURIComponent(known.game)}/stops`, { method: "PUT", body: { on, full_control: full } });
+        say(full ? "Full control: the table asks you at every step." : "Stops saved.");
+        render();
+      } catch (err) {
+        say(err.message);
+      }
+    };
+    const onKeys = () => stops.stops.filter((x) => x.on).map((x) => x.key);
+    const box = (stop) => el("label", { class: "stop" },
+      el("input", { type: "checkbox", checked: stop.on, disabled: stops.full_control, dataset: { stop: stop.key },
+        onchange: (e) => save(e.target.checked ? [...onKeys(), stop.key] : onKeys().filter((k) => k !== stop.key), stops.full_control) }),
+      " ", stop.label.split(",")[0]);
+    const column = (whose, title) => el("fieldset", { class: "stops-column" }, el("legend", {}, title),
+      stops.stops.filter((x) => x.key.endsWith(`:${whose}`)).map(box));
+    let opened = false;
+    function render() {
+      fill(stopsBox, el("details", { class: "panel stops-panel", open: opened, ontoggle: (e) => { opened = e.target.open; } },
+        el("summary", {}, el("h2", {}, "Stops")),
+        el("p", { class: "muted" }, "Where you want to be asked. Elsewhere the table passes for you (the log says so)."),
+        el("label", { class: "stop full" },
+          el("input", { type: "checkbox", class: "full-control", checked: stops.full_control, onchange: (e) => save(onKeys(), e.target.checked) }),
+          " Full control (stop everywhere)"),
+        el("div", { class: "stops-columns" }, column("own", "Your turn"), column("opp", "Opponent's turn"))));
+    }
+    render();
   }
 
   async function refreshStats() {
@@ -502,6 +568,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
           + (m.match.series ? ` — campaign game ${m.match.series_game}` : "");
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
+        drawStops();
       }
       addEvents(m.table.events);
       draw();

@@ -40,6 +40,40 @@ function printed(slug) {
   return CATALOGUE[slug] || { code: slug, name: slug.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" "), kind: "", facts: {}, text: "" };
 }
 
+// A card seen whole: what is printed on it (the catalogue) and, in play, how it stands now.
+function cardLines(c, live) {
+  const f = c.facts || {};
+  const facts = Object.entries(f).filter(([k, v]) => v !== "" && v !== 0 && k !== "Traits").map(([k, v]) => `${k} ${v}`);
+  const lines = [facts.join(" · ")];
+  if (f.Traits) lines.push(`Attributes: ${f.Traits}`);
+  if (c.text) lines.push(c.text);
+  if (live) lines.push(live);
+  return lines.filter(Boolean);
+}
+
+function preview(ctx, slug, live = "") {
+  const { el } = ctx;
+  const c = printed(slug);
+  return el("div", { class: "ccg-preview-card" },
+    el("strong", { class: "ccg-preview-name" }, c.name), " ", el("span", { class: "muted" }, c.kind),
+    cardLines(c, live).map((l) => el("p", {}, l)));
+}
+
+// Hovering, focusing or tapping a card shows it whole in the preview panel (drawn in place, so
+// the table does not move); every card can take the focus, so a keyboard reaches them all.
+function readable(ctx, node, slug, live = "") {
+  const show = () => {
+    const panel = document.querySelector(".ccg-preview");
+    if (panel) panel.replaceChildren(preview(ctx, slug, live));
+  };
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("focus", show);
+  node.addEventListener("touchstart", show, { passive: true });
+  node.dataset.card = slug;
+  return node;
+}
+
 // The moves that name this card id (or the Stash) among their arguments.
 function movesOn(ctx, id) {
   return movesWhere(ctx, (k, a) => a.includes(id));
@@ -55,10 +89,9 @@ function runnerTile(ctx, r) {
     name: r.name,
     corner: r.id,
     lines: [
-      r.type,
+      [r.type, ...flags].join(" · "),
       `SR ${r.sr} · LR ${r.lr} · Def ${r.df}`,
       `Pow ${r.power} · Emp ${r.empathy} · Mv ${r.movement}`,
-      flags.join(" · "),
     ],
     cls: ["ccg-runner", r.used ? "used" : null, r.busted ? "busted" : null, r.psycho ? "psycho" : null].filter(Boolean).join(" "),
     title: printed(r.card).text || r.name,
@@ -71,10 +104,9 @@ function siteTile(ctx, s) {
     name: s.name,
     corner: s.id,
     lines: [
-      s.kind,
+      [s.kind, extra, s.used ? "used" : ""].filter(Boolean).join(" · "),
       `M-Sec ${s.msec} · E-Sec ${s.esec}`,
       `ATTACK ${s.attack} · Ops ${s.ops}`,
-      [extra, s.used ? "used" : ""].filter(Boolean).join(" · "),
     ],
     cls: ["ccg-site", `ccg-${s.kind}`, s.used ? "used" : null].filter(Boolean).join(" "),
     title: printed(s.card).text || s.name,
@@ -88,8 +120,15 @@ function attachmentTile(ctx, a) {
   return namedCard(ctx, { name: a.name, corner: a.id, lines, cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
 }
 
-function clickable(ctx, node, id) {
-  return offer(ctx, node, movesOn(ctx, id), `id:${id}`);
+function clickable(ctx, node, id, c = null) {
+  const tile = offer(ctx, node, movesOn(ctx, id), `id:${id}`);
+  return c ? readable(ctx, tile, c.card, liveLine(c)) : tile;
+}
+
+function liveLine(c) {
+  if (c.kind === "runner") return `${c.id} now: SR ${c.sr} · LR ${c.lr} · Def ${c.df} · Pow ${c.power} · Emp ${c.empathy} · Mv ${c.movement}${c.used ? " · used" : ""}`;
+  if (c.kind === "location" || c.kind === "operation") return `${c.id} now: M-Sec ${c.msec} · E-Sec ${c.esec} · ATTACK ${c.attack}${c.used ? " · used" : ""}`;
+  return `${c.id}${c.used ? " · used" : ""}`;
 }
 
 function teams(ctx, play) {
@@ -124,37 +163,37 @@ function side(ctx, view, p) {
     }
   }
   const attachments = (id) => (on.get(id) || []).map((a) => el("div", { class: "ccg-attached" },
-    clickable(ctx, el("div", {}, attachmentTile(ctx, a)), a.id),
-    (on.get(a.id) || []).map((part) => clickable(ctx, el("div", { class: "ccg-part" }, attachmentTile(ctx, part)), part.id))));
+    clickable(ctx, el("div", {}, attachmentTile(ctx, a)), a.id, a),
+    (on.get(a.id) || []).map((part) => clickable(ctx, el("div", { class: "ccg-part" }, attachmentTile(ctx, part)), part.id, part))));
   const loose = pl.play.filter((c) => !c.on && c.kind !== "sponsor");
   const sites = loose.filter((c) => c.kind === "location" || c.kind === "operation");
   const runners = loose.filter((c) => c.kind === "runner");
   const others = loose.filter((c) => !sites.includes(c) && !runners.includes(c));
   const sponsor = pl.play.find((c) => c.kind === "sponsor");
   const name = `Player ${p + 1}${mine ? " (you)" : ""}`;
-  const stash = el("div", { class: "ccg-row" }, pl.stash.length ? pl.stash.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id)) : el("span", { class: "kit-empty" }, "empty"));
+  const stash = el("div", { class: "ccg-row" }, pl.stash.length ? pl.stash.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id, c)) : el("span", { class: "kit-empty" }, "empty"));
   const stashZone = zone(ctx, "Stash", "ccg-stash", stash);
   offer(ctx, stashZone, movesOn(ctx, "stash"), `stash:${p}`);
   return el("section", { class: ["ccg-side", mine ? "mine" : "theirs", active ? "to-play" : null], "aria-label": name },
     el("header", { class: "ccg-head" },
       el("h3", {}, active ? "▶ " : "", name, ": ", pl.sponsor || "no sponsor yet", pl.faction ? ` (${pl.faction})` : ""),
-      sponsor ? el("span", { class: "kit-badge", title: printed(sponsor.card).text }, sponsor.used ? "sponsor used" : "sponsor ready") : null,
+      sponsor ? readable(ctx, el("span", { class: "kit-badge", title: printed(sponsor.card).text }, sponsor.used ? "sponsor used" : "sponsor ready"), sponsor.card) : null,
       stat(ctx, "Ops", pl.ops, "ccg-ops"), stat(ctx, "Style", pl.style, "ccg-style"), stat(ctx, "Busts", pl.busts),
       stat(ctx, "EB available", pl.funds, "ccg-eb"),
       pl.bank_next_turn ? stat(ctx, "EB next turn", pl.bank_next_turn) : null,
       stat(ctx, "Hand", pl.hand_count),
       stat(ctx, "Runs deck", pl.runs_deck), stat(ctx, "Gear deck", pl.gear_deck)),
     zone(ctx, "Locations and Operations", "ccg-sites", el("div", { class: "ccg-row" },
-      sites.length ? sites.map((s) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, siteTile(ctx, s)), s.id), attachments(s.id))) : el("span", { class: "kit-empty" }, "none"))),
+      sites.length ? sites.map((s) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, siteTile(ctx, s)), s.id, s), attachments(s.id))) : el("span", { class: "kit-empty" }, "none"))),
     zone(ctx, "Runners", "ccg-runners", el("div", { class: "ccg-row" },
-      runners.length ? runners.map((r) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, runnerTile(ctx, r)), r.id), attachments(r.id))) : el("span", { class: "kit-empty" }, "none")),
+      runners.length ? runners.map((r) => el("div", { class: "ccg-stack" }, clickable(ctx, el("div", {}, runnerTile(ctx, r)), r.id, r), attachments(r.id))) : el("span", { class: "kit-empty" }, "none")),
     teams(ctx, pl.play)),
-    others.length ? zone(ctx, "Other cards", "ccg-others", el("div", { class: "ccg-row" }, others.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id)))) : null,
+    others.length ? zone(ctx, "Other cards", "ccg-others", el("div", { class: "ccg-row" }, others.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id, c)))) : null,
     el("div", { class: "ccg-piles" },
       stashZone,
       zone(ctx, `Discard (${pl.discard.length})`, "ccg-discard", pl.discard.length
         ? el("details", {}, el("summary", {}, `top: ${pl.discard[pl.discard.length - 1].name}`),
-          el("ul", {}, [...pl.discard].reverse().map((c) => clickable(ctx, el("li", {}, `${c.name} (${c.kind})`), c.id))))
+          el("ul", {}, [...pl.discard].reverse().map((c) => clickable(ctx, el("li", {}, `${c.name} (${c.kind})`), c.id, c))))
         : el("span", { class: "kit-empty" }, "empty"))));
 }
 
@@ -176,7 +215,7 @@ function hand(ctx, pl) {
   const { el } = ctx;
   return el("div", { class: "ccg-row ccg-hand" }, pl.hand.map((slug, i) => {
     const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug));
-    return offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`);
+    return readable(ctx, offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`), slug);
   }));
 }
 
@@ -188,7 +227,12 @@ function stepLine(view) {
   const prompt = view.prompt;
   if (prompt) {
     let what = PROMPTS[prompt.kind] || prompt.kind;
-    if (prompt.kind === "pay") what = `pay ${prompt.due - prompt.paid} more EB for ${prompt.for}`;
+    if (prompt.kind === "pay") {
+      const sources = (prompt.sources || []).map((x) => `${x.name} ${x.eb}`);
+      if (prompt.bank) sources.push(`banked ${prompt.bank}`);
+      what = `pay ${prompt.due - prompt.paid} more EB for ${prompt.for}` + (sources.length ? ` (sources: ${sources.join(", ")})` : "")
+        + (prompt.boost ? `; the next Location pays up to ${prompt.boost} more` : "");
+    }
     else if (prompt.kind === "place") what = `choose where ${prompt.card} goes`;
     line += `: ${what}`;
   }
@@ -217,9 +261,13 @@ export function renderTable(view, ctx) {
   return el("div", { class: "ccg-table" },
     side(ctx, view, far),
     el("div", { class: "ccg-middle", role: "region", "aria-label": "The turn" },
-      el("p", { class: "ccg-step" }, stepLine(view)),
-      hitLine(ctx, view),
-      buttons(ctx, loose), chooser(ctx)),
+      el("div", { class: "ccg-turn" },
+        el("p", { class: "ccg-step" }, stepLine(view)),
+        hitLine(ctx, view),
+        ctx.proposal ? el("button", { type: "button", class: "primary proposal-pay", onclick: () => ctx.accept() }, `Pay ${ctx.proposal.text}`) : null,
+        buttons(ctx, loose), chooser(ctx)),
+      el("aside", { class: "ccg-preview", "aria-live": "polite", "aria-label": "The card you point at" },
+        el("p", { class: "muted" }, "Point at, focus or tap a card to read it whole."))),
     side(ctx, view, near),
     me && me.hand ? zone(ctx, `Your hand (${me.hand.length})`, "ccg-hand-zone", hand(ctx, me)) : null);
 }

@@ -1,0 +1,180 @@
+"""The table answers for a player: the questions the player chose not to be asked.
+
+A rules engine asks every question (every priority window of every step), because any of them may
+matter. A person does not want to answer most of them: in a game with a dozen windows a turn,
+clicking "pass" is most of the work. So the *table* (the terminal session, the server's match hub)
+answers some questions for the player, the way jinteki.net and MTG Arena do, and says so in the
+log. What the table may answer is decided in two places:
+
+- the game says what kind of question is in front of a seat (``Game.stop_of``): "a priority window
+  of the Purchase step on your own turn, and passing is the hands-off answer" — or nothing, for a
+  question only the player can answer (what to pay with, whom to defend, a secret choice);
+- the player's ``Stops`` say which of the game's stops they want to be asked at.
+
+Answers come from a chain of ``Rule`` functions (``answer``), so another rule — "a question with
+exactly one legal answer that reveals nothing is answered for the player", say — joins the chain
+without touching the tables. A rule must never answer a decision that reveals information or
+changes the game in a way the player did not choose; the game's ``stop_of`` is where that is
+known, so rules rely on it.
+
+The module is generic over the contract: it reads a view and the legal actions, never a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .events import Event
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """One place a player may ask to be stopped: a key (``purchase:own``), a label for menus, and
+    whether it is on for a player who never changed anything."""
+
+    key: str
+    label: str
+    default: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """What a game says about the question in front of a seat: the stop it belongs to and the
+    answer the table gives when the player has left that stop off (passing, as a rule)."""
+
+    stop: str
+    hands_off: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer the table gives, and the reason the log shows for it."""
+
+    action: Action
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """Several answers in a row that the table offers as one (a payment from several sources):
+    a sentence for the player, and the moves, played in order for as long as the same seat is
+    asked and each move is still legal (an opponent answering in between stops it)."""
+
+    text: str
+    actions: tuple[Action, ...]
+
+
+def carry_out(
+    proposal: Proposal,
+    seat: int,
+    current: Callable[[], int | None],
+    legal: Callable[[], Sequence[Action]],
+    play: Callable[[Action], object],
+) -> int:
+    """Play ``proposal`` through a table's own ``play``; the number of moves made."""
+    made = 0
+    for action in proposal.actions:
+        if current() != seat or action not in legal():
+            break
+        play(action)
+        made += 1
+    return made
+
+
+@dataclass(frozen=True, slots=True)
+class Stops:
+    """A player's stops in one game. ``full_control`` turns every stop on, whatever the rest say;
+    ``on`` holds exactly the stops switched on (defaults included once the player saves)."""
+
+    on: frozenset[str]
+    full_control: bool = False
+
+    @staticmethod
+    def defaults(game: Game) -> Stops:
+        return Stops(frozenset(s.key for s in game.stops() if s.default))
+
+    def asks_at(self, key: str) -> bool:
+        return self.full_control or key in self.on
+
+    def with_stop(self, key: str, on: bool) -> Stops:
+        keys = set(self.on)
+        if on:
+            keys.add(key)
+        else:
+            keys.discard(key)
+        return Stops(frozenset(keys), self.full_control)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"on": sorted(self.on), "full_control": self.full_control}
+
+    @staticmethod
+    def from_json(game: Game, data: Any) -> Stops:
+        """A player's saved stops; unknown keys (a game that renamed a step) are dropped, and
+        anything unreadable gives the defaults rather than an error at the table."""
+        if not isinstance(data, Mapping):
+            return Stops.defaults(game)
+        known = {s.key for s in game.stops()}
+        on = data.get("on")
+        keys = (
+            frozenset(k for k in on if isinstance(k, str) and k in known)
+            if isinstance(on, list)
+            else Stops.defaults(game).on
+        )
+        return Stops(keys, bool(data.get("full_control", False)))
+
+    def describe(self, game: Game) -> str:
+        """The stops as lines a terminal prints (``stops`` command)."""
+        lines = [f"Full control: {'on' if self.full_control else 'off'}"]
+        for stop in game.stops():
+            mark = "x" if self.asks_at(stop.key) else " "
+            lines.append(f"  [{mark}] {stop.key:<18} {stop.label}")
+        return "\n".join(lines)
+
+
+#: A rule: given the game, the view of the seat to move, its legal actions and its stops, an
+#: answer the table gives, or ``None`` to leave the question to the player.
+Rule = Callable[["Game", Mapping[str, Any], Sequence[Action], Stops], "Answer | None"]
+
+
+def stop_rule(
+    game: Game, view: Mapping[str, Any], legal: Sequence[Action], stops: Stops
+) -> Answer | None:
+    """Pass for the player at a window whose stop is off."""
+    window = game.stop_of(view, legal)
+    if window is None or window.hands_off not in legal or stops.asks_at(window.stop):
+        return None
+    label = next((s.label for s in game.stops() if s.key == window.stop), window.stop)
+    return Answer(window.hands_off, f"no stop at {label}")
+
+
+RULES: tuple[Rule, ...] = (stop_rule,)
+
+
+def answer(
+    game: Game,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    stops: Stops,
+    rules: Iterable[Rule] = RULES,
+) -> Answer | None:
+    """The first answer a rule gives, or ``None`` when the player must answer."""
+    if not legal:
+        return None
+    for rule in rules:
+        found = rule(game, view, legal, stops)
+        if found is not None:
+            return found
+    return None
+
+
+def log_event(seat: int, answer: Answer, describe: str) -> Event:
+    """The log line for an answer the table gave: only its player sees it (the opponent sees the
+    move itself, as from any other pass, and learns nothing about the player's settings)."""
+    text = f"The table answers for player {seat + 1}: {describe} ({answer.reason})."
+    return Event("auto", text, {"seat": seat, "action": answer.action.text}, frozenset({seat}))

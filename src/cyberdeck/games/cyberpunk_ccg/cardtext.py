@@ -1,0 +1,167 @@
+"""Cyberpunk CCG: a card read in full — cost, faction, type, stats, attributes, ability text — for
+the terminal's ``look``, the hand line and ``deck show``.
+
+Everything here is printed on the cards of the public card set (or, for a card in play, shown
+in the view), so reading a card never tells a seat anything it may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Style
+from .cards import CYBER, LOCATION, OPERATION, RUNNER, SPONSOR, CardDef
+from .cardset import BY_SLUG, CARDS
+
+#: The runner types' inherent abilities (not printed on the cards; the rules doc has them whole).
+RUNNER_ABILITIES = {
+    "cop": "Authority: answers an opposing runner's ability with more Power to bust it.",
+    "corp": "Pays half its Power as EB, or boosts the next Location paying; Damage: recovers a "
+    "cheaper Location.",
+    "fixer": "Lowers an Operation's price by its Power; Street Deal; Damage: recovers cheaper "
+    "gear.",
+    "med-tech": "Saves a weaker runner of yours from being trashed; Damage: renews one.",
+    "media": "Credibility (Legwork): raises an M-Sec by its Power.",
+    "netrunner": "Interface (Legwork): raises or lowers an E-Sec by its Power.",
+    "nomad": "Family: gives half its Power to another runner; a team with a Nomad holds five.",
+    "rocker": "Charisma (Legwork): lowers an M-Sec by its Power.",
+    "solo": "Combat Sense: adds its Power to attack or Defense in its own fight.",
+    "techie": "Saves gear from being trashed; Damage: builds onto the Punknaught Chassis.",
+}
+
+
+def find(name: str) -> CardDef | None:
+    """A card of the set by slug or by name, any case (``night-market``, ``"Night Market"``)."""
+    key = name.strip().strip("\"'").lower()
+    if key in BY_SLUG:
+        return CARDS[BY_SLUG[key]]
+    slug = "-".join(key.replace("'", "").split())
+    if slug in BY_SLUG:
+        return CARDS[BY_SLUG[slug]]
+    return next((d for d in CARDS if d.name.lower() == key), None)
+
+
+def headline(d: CardDef) -> str:
+    """Cost, faction and type in a few words: ``3 EB, street Runner (Solo)``."""
+    kind = d.kind.capitalize()
+    if d.kind == RUNNER:
+        kind += f" ({d.rtype})"
+    elif d.gear:
+        kind += f" ({d.gear})"
+    faction = f"{d.faction} " if d.faction else ""
+    cost = f"income {d.income} EB" if d.kind == SPONSOR else f"{d.cost} EB"
+    return f"{cost}, {faction}{kind}"
+
+
+def stats(d: CardDef) -> str:
+    """The printed numbers that matter for the card's type."""
+    parts: list[str] = []
+    if d.kind in (LOCATION, OPERATION):
+        parts += [f"M-Sec {d.msec}", f"E-Sec {d.esec}", f"ATTACK {d.security}", f"Ops {d.ops}"]
+        if d.eb:
+            parts.append(f"EB {d.eb}")
+    else:
+        for label, value in (
+            ("SR", d.sr),
+            ("LR", d.lr),
+            ("Def", d.df),
+            ("Pow", d.power),
+            ("Emp", -d.empathy if d.kind == CYBER else d.empathy),
+            ("Mv", d.movement),
+            ("Cap", d.capacity),
+        ):
+            if value or (d.kind == RUNNER and label in ("SR", "LR", "Def", "Pow")):
+                parts.append(f"{label} {value:+d}" if d.kind != RUNNER else f"{label} {value}")
+    if d.style:
+        parts.append(f"Style {d.style}")
+    return " ".join(parts)
+
+
+def attributes(d: CardDef) -> str:
+    words = sorted(d.traits)
+    if d.part:
+        words.insert(0, d.part)
+    return ", ".join(words)
+
+
+def short(d: CardDef) -> str:
+    """A card in a hand line: its name, cost and key stats."""
+    numbers = stats(d)
+    return f"{d.name} ({d.cost} EB{', ' + numbers if numbers else ''})"
+
+
+def full(d: CardDef, style: Style) -> list[str]:
+    """Every line printed on the card, and a runner type's inherent ability."""
+    lines = [f"{style.paint(d.name, 'bold')} — {headline(d)}"]
+    numbers = stats(d)
+    if numbers:
+        lines.append(f"  {numbers}")
+    attrs = attributes(d)
+    if attrs:
+        lines.append(f"  Attributes: {attrs}")
+    if d.text:
+        lines.append(f"  {d.text}")
+    if d.kind == RUNNER and d.rtype in RUNNER_ABILITIES:
+        lines.append(f"  {d.rtype.capitalize()}: {RUNNER_ABILITIES[d.rtype]}")
+    return lines
+
+
+def _in_view(view: Mapping[str, Any], token: str) -> Mapping[str, Any] | None:
+    for pl in view.get("players", []):
+        for zone in ("play", "stash", "discard"):
+            for card in pl.get(zone, []):
+                if card["id"] == token:
+                    return card  # type: ignore[no-any-return]
+    return None
+
+
+def _now(card: Mapping[str, Any]) -> str:
+    """A card in play as it stands now (stats after gear and effects, used, team)."""
+    bits = [f"{card['id']}, in play" if "used" in card else f"{card['id']}"]
+    if card.get("used"):
+        bits.append("used")
+    if card["kind"] == RUNNER:
+        bits.append(
+            f"now SR {card['sr']} LR {card['lr']} Def {card['df']} Pow {card['power']} "
+            f"Emp {card['empathy']} Mv {card['movement']}"
+        )
+        if card.get("team"):
+            bits.append(f"team {card['team']}")
+    elif card["kind"] in (LOCATION, OPERATION) and "msec" in card:
+        bits.append(f"now M-Sec {card['msec']} E-Sec {card['esec']} ATTACK {card['attack']}")
+    if card.get("on"):
+        bits.append(f"on {card['on']}")
+    return "  " + ", ".join(bits)
+
+
+def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
+    """``look c12`` (a card on the table), ``look hand`` (every card in the viewer's hand) or
+    ``look Night Market`` (any card of the set by name or slug)."""
+    token = target.strip().strip("\"'").lower()
+    if token == "hand":
+        mine = next((pl for pl in view.get("players", []) if pl.get("hand") is not None), None)
+        if mine is None:
+            return "You have no hand to look at."
+        if not mine["hand"]:
+            return "Your hand is empty."
+        lines: list[str] = []
+        for slug in dict.fromkeys(mine["hand"]):
+            count = mine["hand"].count(slug)
+            card = full(CARDS[BY_SLUG[slug]], style)
+            if count > 1:
+                card[0] += f"  (x{count})"
+            lines += card
+        return "\n".join(lines)
+    shown = _in_view(view, token)
+    if shown is not None:
+        return "\n".join([*full(CARDS[BY_SLUG[shown["card"]]], style), _now(shown)])
+    d = find(target)
+    return "\n".join(full(d, style)) if d is not None else None
+
+
+MOVES_HELP = """Cyberpunk CCG: cards in play are c7 and so on, teams t1-t6, cards in hand by name.
+  buy <card>, play <card> (an Event), pay c3 (or Enter to take the proposed payment), cancel
+  (back out before paying or aiming), move c9 / onto c4, send c4 or t1, then hit/run <target>,
+  use c7 (an ability), defend t1, pass.
+  look c12, look hand, look Night Market: read a card whole (cost, stats, ability text)."""

@@ -1,0 +1,58 @@
+"""The table's answers for a player, generic over the contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cyberdeck.engine import Action, load_game
+from cyberdeck.engine.autoanswer import Answer, Proposal, Stops, answer, carry_out, log_event
+
+CCG = load_game("cyberpunk-ccg")
+MATRIX = load_game("matrix-overload")
+
+
+def test_a_game_without_stops_is_never_answered_for() -> None:
+    state = MATRIX.new_state({}, 1)
+    view = state.view(state.current_player)
+    assert answer(MATRIX, view, state.legal_actions(), Stops.defaults(MATRIX)) is None
+
+
+def test_stops_read_back_and_drop_unknown_keys() -> None:
+    stops = Stops.defaults(CCG).with_stop("damage:own", True).with_stop("hits:own", False)
+    back = Stops.from_json(CCG, {**stops.to_json(), "on": [*stops.to_json()["on"], "nowhere"]})
+    assert back == stops and "nowhere" not in back.on
+    assert Stops.from_json(CCG, "garbage") == Stops.defaults(CCG)
+
+
+def test_another_rule_joins_the_chain() -> None:
+    """A rule of another issue ("exactly one legal answer that reveals nothing") plugs in."""
+
+    def only_answer(
+        game: object, view: Mapping[str, Any], legal: Sequence[Action], stops: Stops
+    ) -> Answer | None:
+        return Answer(legal[0], "the only move") if len(legal) == 1 else None
+
+    state = MATRIX.new_state({}, 1)
+    legal = [state.legal_actions()[0]]
+    found = answer(MATRIX, state.view(0), legal, Stops.defaults(MATRIX), (only_answer,))
+    assert found == Answer(legal[0], "the only move")
+
+
+def test_the_log_line_is_the_players_own() -> None:
+    event = log_event(1, Answer(Action("pass"), "no stop at Damage"), "pass")
+    assert event.visible_to(1) and not event.visible_to(0) and not event.visible_to(None)
+    assert event.text == "The table answers for player 2: pass (no stop at Damage)."
+
+
+def test_a_proposal_stops_when_the_question_changes_hands() -> None:
+    played: list[Action] = []
+    seats = iter([0, 1])
+    made = carry_out(
+        Proposal("x", (Action("pay", ("c1",)), Action("pay", ("c2",)))),
+        0,
+        lambda: next(seats),
+        lambda: [Action("pay", ("c1",)), Action("pay", ("c2",))],
+        played.append,
+    )
+    assert made == 1 and played == [Action("pay", ("c1",))]

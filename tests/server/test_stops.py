@@ -1,0 +1,116 @@
+"""Stops kept per account, followed by the table in live matches; the proposed payment."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .drive import seat_people
+from .harness import Client, ServerProcess, Socket, run
+
+
+def test_stops_are_kept_per_account(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        me = await Client(server).guest()
+        other = await Client(server).guest()
+        got = (await me.http.get("/api/games/cyberpunk-ccg/stops")).json()
+        on = {s["key"] for s in got["stops"] if s["on"]}
+        assert "purchase:own" in on and "purchase:opp" not in on and not got["full_control"]
+        put = await me.http.put(
+            "/api/games/cyberpunk-ccg/stops",
+            json={"on": ["damage:opp", "hits:own"], "full_control": True},
+        )
+        assert put.status_code == 200, put.text
+        again = (await me.http.get("/api/games/cyberpunk-ccg/stops")).json()
+        assert {s["key"] for s in again["stops"] if s["on"]} == {"damage:opp", "hits:own"}
+        assert again["full_control"] is True
+        theirs = (await other.http.get("/api/games/cyberpunk-ccg/stops")).json()
+        assert theirs["full_control"] is False
+        bad = await me.http.put("/api/games/cyberpunk-ccg/stops", json={"on": ["nowhere"]})
+        assert bad.status_code == 400 and "has no stop 'nowhere'" in bad.json()["detail"]
+        none = await me.http.put("/api/games/cipher-run/stops", json={"on": ["x"]})
+        assert none.status_code == 400 and "(its stops: none)" in none.json()["detail"]
+        anon = await Client(server).http.get("/api/games/cyberpunk-ccg/stops")
+        assert anon.status_code == 401
+
+    run(scenario())
+
+
+def _texts(sock: Socket) -> list[str]:
+    return [
+        e["text"]
+        for m in sock.received
+        if m["type"] in ("welcome", "update")
+        for e in m["table"]["events"]
+    ]
+
+
+async def _play_until(
+    sockets: list[Socket], want: Any, rng: random.Random, limit: int = 400
+) -> Socket | None:
+    """Random moves until a seat to move is offered what ``want`` looks for."""
+    for n in range(limit):
+        sock = next((s for s in sockets if s.table.get("legal_actions")), None)
+        if sock is None:
+            return None
+        if want(sock):
+            return sock
+        await sock.move(rng.choice(sock.table["legal_actions"]), f"r{n}")
+        await sock.acked(f"r{n}")
+        for other in sockets:
+            while other.seq < sock.seq:
+                await other.recv()
+    return None
+
+
+def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        await _play_until(sockets, lambda s: False, random.Random(3), 60)
+        passed = [
+            t for s in sockets for t in _texts(s) if t.startswith("The table answers for player")
+        ]
+        assert passed and all("pass (no stop at" in t for t in passed)
+        # Each player's note is their own.
+        for seat, sock in enumerate(sockets):
+            assert all(f"player {seat + 1}:" in t for t in _texts(sock) if "table answers" in t)
+
+    run(scenario())
+
+
+def test_full_control_asks_every_window(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        _, clients, sockets = await seat_people(server, "cyberpunk-ccg")
+        for client in clients:
+            put = await client.http.put(
+                "/api/games/cyberpunk-ccg/stops", json={"on": [], "full_control": True}
+            )
+            assert put.status_code == 200
+        await _play_until(sockets, lambda s: False, random.Random(3), 60)
+        assert not [t for s in sockets for t in _texts(s) if "table answers" in t]
+
+    run(scenario())
+
+
+def test_accept_plays_the_proposed_payment(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        sock = await _play_until(sockets, lambda s: s.table.get("proposal"), random.Random(7))
+        assert sock is not None
+        proposal = sock.table["proposal"]
+        assert " EB: " in proposal["text"]
+        prompt = sock.table["view"]["prompt"]
+        assert prompt["kind"] == "pay" and all("eb" in src for src in prompt["sources"])
+        before = sock.seq
+        await sock.send({"type": "accept", "id": "yes", "seq": sock.seq})
+        ack = await sock.acked("yes")
+        assert ack["seq"] >= before + len(proposal["actions"]) or ack["table"]["view"]["prompt"][
+            "kind"
+        ] in ("respond", "posse")
+        paid = [t for t in _texts(sock) if " pays " in t]
+        assert paid
+        await sock.send({"type": "accept", "id": "again", "seq": sock.seq})
+        refused = await sock.expect("error")
+        assert refused["code"] in ("illegal", "not-your-turn")
+
+    run(scenario())
