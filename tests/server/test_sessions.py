@@ -88,6 +88,29 @@ def test_sign_in_is_throttled_and_an_unknown_name_answers_like_a_wrong_password(
     run(scenario())
 
 
+def test_an_unknown_name_costs_the_same_password_check_as_a_wrong_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answers' equal words are checked above; their equal time is that both run argon2
+    once (an unknown name against a decoy hash). A timing would be flaky on a shared machine."""
+    from cyberdeck.server import auth
+
+    checked: list[str] = []
+
+    class Counting:
+        def verify(self, stored: str, password: str) -> bool:
+            checked.append(stored)
+            return bool(real.verify(stored, password))
+
+    real = auth._hasher
+    stored = real.hash("there-is-no-spoon")
+    monkeypatch.setattr(auth, "_hasher", Counting())
+    assert auth.verify_password(stored, "there-is-no-spoon")
+    assert not auth.verify_password(stored, "guess-1x")
+    assert not auth.verify_password(None, "guess-1x")
+    assert len(checked) == 3 and checked[2] != stored, "the unknown name ran argon2 too"
+
+
 def test_guests_per_address_are_limited(limited: ServerProcess) -> None:
     async def scenario() -> None:
         made = [(await httpx.AsyncClient(base_url=limited.base).post("/api/auth/guest"))

@@ -350,8 +350,11 @@ class Store:
                     )
                 )
 
-    def take_seat(self, match_id: str, seat: int, user_id: int, start: bool) -> bool:
-        """Seat ``user_id`` if the seat is still free; ``start`` marks the match running."""
+    def take_seat(
+        self, match_id: str, seat: int, user_id: int, start: bool, decks: Any = None
+    ) -> bool:
+        """Seat ``user_id`` if the seat is still free; ``start`` marks the match running.
+        ``decks``, when given, replaces the match's decks: the joiner chose their own."""
         with self.sessions.begin() as session:
             taken = session.execute(
                 update(SeatRow)
@@ -365,10 +368,13 @@ class Store:
             if getattr(taken, "rowcount", 0) != 1:
                 session.rollback()
                 return False
+            changes: dict[str, Any] = {}
             if start:
-                session.execute(
-                    update(MatchRow).where(MatchRow.id == match_id).values(status="running")
-                )
+                changes["status"] = "running"
+            if decks is not None:
+                changes["decks"] = decks
+            if changes:
+                session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**changes))
         return True
 
     def drop_open_match(self, match_id: str) -> bool:
