@@ -369,6 +369,7 @@ async def join_match(
     given = (body.invite if body else None) or invite
     invited = room.invited(given)
     if not room.data.public and not invited and room.seat_of(user.id) is None:
+        ctx.hub.forget_if_idle(room)  # a finished match loaded to answer leaves again
         raise HTTPException(403, "This match is private; you need its invite link to join.")
     try:
         seat = await ctx.hub.join(room, user.id, user.name, body.deck if body else None)
