@@ -18,7 +18,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]
     process = ServerProcess(
         f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
         folder,
-        *("--guests-per-hour", "3", "--sign-in-failures", "3"),
+        *("--guests-per-hour", "3", "--sign-in-failures", "3", "--sessions-per-user", "2"),
     ).start()
     yield process
     process.stop()
@@ -109,6 +109,28 @@ def test_an_unknown_name_costs_the_same_password_check_as_a_wrong_password(
     assert not auth.verify_password(stored, "guess-1x")
     assert not auth.verify_password(None, "guess-1x")
     assert len(checked) == 3 and checked[2] != stored, "the unknown name ran argon2 too"
+
+
+def test_signing_in_again_and_again_keeps_only_the_newest_sessions(
+    limited: ServerProcess,
+) -> None:
+    """Each sign-in made a session that lived a month: one account signing in in a loop grew
+    the sessions table (and its list) without end."""
+
+    async def scenario() -> None:
+        body = {"name": "switch", "password": "white-rabbit-9"}
+        devices = [Client(limited) for _ in range(4)]
+        assert (await devices[0].http.post("/api/auth/signup", json=body)).status_code == 201
+        for device in devices[1:]:
+            assert (await device.http.post("/api/auth/signin", json=body)).status_code == 200
+        listed = (await devices[-1].http.get("/api/auth/sessions")).json()
+        assert len(listed) == 2
+        answers = [(await d.http.get("/api/auth/me")).status_code for d in devices]
+        assert answers == [401, 401, 200, 200], "the oldest sessions ended"
+        for device in devices:
+            await device.close()
+
+    run(scenario())
 
 
 def test_guests_per_address_are_limited(limited: ServerProcess) -> None:

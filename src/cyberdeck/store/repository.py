@@ -287,6 +287,25 @@ class Store:
             session.flush()
             return _session_data(row)
 
+    def trim_sessions(self, user_id: int, keep: int) -> list[int]:
+        """End this player's expired sessions and all but their ``keep`` newest; the ids of
+        the sessions ended."""
+        with self.sessions.begin() as session:
+            rows = session.execute(
+                select(SessionRow.id, SessionRow.expires_at)
+                .where(SessionRow.user_id == user_id)
+                .order_by(SessionRow.id.desc())
+            ).all()
+            now = datetime.now(UTC)
+            ended = []
+            for n, row in enumerate(rows):
+                expires = _utc(row.expires_at)
+                if n >= keep or expires is None or expires <= now:
+                    ended.append(row.id)
+            if ended:
+                session.execute(delete(SessionRow).where(SessionRow.id.in_(ended)))
+            return ended
+
     def session_by_token(self, token_hash: str) -> SessionData | None:
         """The session of a cookie's token, while it has not expired."""
         with self.sessions() as session:
