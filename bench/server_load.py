@@ -12,9 +12,10 @@ over the run and each minute apart, and the time until the opponent sees the new
 every error, and samples the server's resident memory. A finished match is replaced by a new one
 so the count stays constant. Loopback only; the run stops by itself after --seconds. Prints a JSON summary (and writes it with --out).
 
-With --abuse one more client attacks for the measured time: 8 MiB request bodies (with a length
-and streamed without one), sockets opened past the per-match limit, and a flood of oversized
-messages; the summary counts what it sent and what it was answered (``abuse``).
+With --abuse one more client attacks, at a steady pace for the measured time whatever the
+server's answers take: 8 MiB request bodies (with a length and streamed without one), sockets
+opened past the per-match limit, and a flood of oversized messages; the summary counts what it
+sent and what it was answered, and the attempts it started each second (``abuse``).
 """
 
 from __future__ import annotations
@@ -211,9 +212,19 @@ class Attack:
 
     big_bodies: int = 0
     bodies_refused: int = 0
+    #: Bodies past the limit that the server took (there must be none).
+    bodies_accepted: int = 0
     sockets_opened: int = 0
     sockets_refused: int = 0
+    #: Socket attempts that got no answer in time (the server was too slow, or refused the TCP
+    #: connection): the attack goes on regardless.
+    sockets_unanswered: int = 0
     oversized_sent: int = 0
+    #: Times the flood's socket was closed by the server and opened again.
+    flood_reconnects: int = 0
+    #: Attempts started in each second of the attack (the pressure, kept up whatever the
+    #: server's answers take): bodies, sockets, oversized messages.
+    per_second: dict[str, list[int]] = field(default_factory=dict)
     heard: dict[str, int] = field(default_factory=dict)
 
     def hear(self, raw: bytes) -> None:
@@ -223,59 +234,122 @@ class Attack:
         if key == "too-many":
             self.sockets_refused += 1
 
+    def started(self, kind: str, second: int) -> None:
+        counts = self.per_second.setdefault(kind, [])
+        counts.extend([0] * (second + 1 - len(counts)))
+        counts[second] += 1
+
+    def pressure(self) -> dict[str, dict[str, int]]:
+        """Attempts a second, the fewest and the most over the attack's whole seconds."""
+        out = {}
+        for kind, counts in self.per_second.items():
+            whole = counts[:-1] or counts  # the last second is cut short by the stop
+            out[kind] = {"min": min(whole), "max": max(whole), "seconds": len(whole)}
+        return out
+
+
+async def paced(stop: float, every: float, cap: int, attempt: Any) -> None:
+    """Start ``attempt()`` every ``every`` seconds until ``stop``, each on a task of its own
+    (at most ``cap`` under way): the pressure does not wait for the server's answers, which
+    are slowest just when the attack matters most."""
+    running: set[asyncio.Task[None]] = set()
+    tick = time.perf_counter()
+    while tick < stop:
+        if len(running) < cap:
+            task = asyncio.create_task(attempt())
+            running.add(task)
+            task.add_done_callback(running.discard)
+        # A tick missed (this process had no CPU) is skipped, not made up in a burst.
+        tick = max(tick + every, time.perf_counter())
+        await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+    if running:
+        await asyncio.wait(running, timeout=15)
+        for task in running:
+            task.cancel()
+
 
 async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
-    """One client attacking while the matches are played: 8 MiB request bodies (with a length,
-    and streamed without one), sockets opened past the per-match limit and closed again, and a
-    flood of 64 KiB messages on a socket it keeps. Bounded by ``stop``."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    """One client attacking while the matches are played, at a steady pace for the whole
+    measured time: 8 MiB request bodies (with a length, and streamed without one) four a
+    second, sockets opened past the per-match limit forty a second (held a moment, then
+    dropped), and a flood of 64 KiB messages on a socket it keeps (opened again when the server
+    closes it) as fast as the server reads them. Bounded by ``stop``."""
+    begin = time.perf_counter()
+
+    def second() -> int:
+        return int(time.perf_counter() - begin)
+
+    async with httpx.AsyncClient(
+        base_url=base, timeout=30, limits=httpx.Limits(max_connections=16)
+    ) as http:
         cookie = (await make_guest(http)).cookie
         made = await post(http, "/api/matches", json={"game": game}, headers={"Cookie": cookie})
         made.raise_for_status()
         url = f"ws://{base.removeprefix('http://')}/ws/matches/{made.json()['match']['id']}"
         headers = {"Cookie": cookie, "Origin": base}
-        flood = await WireSocket.connect(url, attack.hear, headers)
+        big = b"[" + b"1," * (4 << 20) + b"1]"
 
-        async def bodies() -> None:
-            big = b"[" + b"1," * (4 << 20) + b"1]"
+        async def streamed() -> Any:
+            for _ in range(128):
+                yield b" " * 65536
 
-            async def streamed() -> Any:
-                for _ in range(128):
-                    yield b" " * 65536
+        async def body() -> None:
+            attack.started("bodies", second())
+            attack.big_bodies += 1
+            content: Any = big if attack.big_bodies % 2 else streamed()
+            try:
+                answer = await http.post(
+                    "/api/matches",
+                    content=content,
+                    headers={"Cookie": cookie, "Content-Type": "application/json"},
+                )
+                attack.bodies_refused += answer.status_code == 413
+                attack.bodies_accepted += answer.status_code < 400
+            except httpx.HTTPError:  # the server answered and closed mid-upload
+                attack.bodies_refused += 1
 
-            while time.perf_counter() < stop:
-                for content in (big, streamed()):
-                    attack.big_bodies += 1
-                    try:
-                        answer = await http.post(
-                            "/api/matches",
-                            content=content,
-                            headers={"Cookie": cookie, "Content-Type": "application/json"},
-                        )
-                        attack.bodies_refused += answer.status_code == 413
-                    except httpx.HTTPError:  # the server answered and closed mid-upload
-                        attack.bodies_refused += 1
-                await asyncio.sleep(0.25)
+        async def one_socket() -> None:
+            attack.started("sockets", second())
+            try:
+                ws = await asyncio.wait_for(WireSocket.connect(url, attack.hear, headers), 10)
+            except (TimeoutError, OSError):
+                attack.sockets_unanswered += 1
+                return
+            attack.sockets_opened += 1
+            await asyncio.sleep(0.2)
+            if ws.transport is not None:
+                ws.transport.abort()  # gone without a goodbye: nothing waits on the server
 
-        async def sockets() -> None:
-            while time.perf_counter() < stop:
-                opened = []
-                for _ in range(8):
-                    opened.append(await WireSocket.connect(url, attack.hear, headers))
-                    attack.sockets_opened += 1
-                await asyncio.sleep(0.2)
-                await asyncio.gather(*(ws.close() for ws in opened))
-
-        async def oversized() -> None:
+        async def flood() -> None:
             message = orjson.dumps({"type": "ping", "pad": "x" * 65536})
+            ws: WireSocket | None = None
             while time.perf_counter() < stop:
-                for _ in range(20):
-                    flood.send(message)
-                    attack.oversized_sent += 1
-                await asyncio.sleep(0.1)
+                if ws is None or ws.closed.is_set():
+                    if ws is not None:
+                        attack.flood_reconnects += 1
+                    try:
+                        ws = await asyncio.wait_for(
+                            WireSocket.connect(url, attack.hear, headers), 10
+                        )
+                    except (TimeoutError, OSError):
+                        ws = None
+                        await asyncio.sleep(0.5)
+                        continue
+                transport = ws.transport
+                # As fast as the server reads: a kernel buffer that stays full is pressure
+                # enough, and the attacker's own memory stays bounded.
+                if transport is not None and transport.get_write_buffer_size() < 1 << 20:
+                    for _ in range(10):
+                        ws.send(message)
+                        attack.oversized_sent += 1
+                        attack.started("oversized", second())
+                await asyncio.sleep(0.05)
+            if ws is not None and ws.transport is not None:
+                ws.transport.abort()
 
-        await asyncio.gather(bodies(), sockets(), oversized())
-        await flood.close()
+        await asyncio.gather(
+            paced(stop, 0.25, 16, body), paced(stop, 0.025, 256, one_socket), flood()
+        )
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -398,7 +472,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": max((m for _, m in memory), default=None),
         },
         "memory_samples": memory,
-        "abuse": vars(attack) if args.abuse else None,
+        "abuse": {**vars(attack), "per_second": attack.pressure()} if args.abuse else None,
     }
 
 
@@ -442,7 +516,7 @@ def main() -> int:
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a busy machine starts it slowly
         while True:
             try:
                 if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:

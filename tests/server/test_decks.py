@@ -181,3 +181,69 @@ def test_a_match_starts_with_a_saved_deck(server: ServerProcess) -> None:
         await alice.close()
 
     run(scenario())
+
+
+def test_the_player_who_joins_chooses_their_own_deck(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        alice, bob = await Client(server).guest(), await Client(server).guest()
+        # The creator cannot choose the deck of a seat someone else will take.
+        unseen = await alice.http.post(
+            "/api/matches", json={"game": "cipher-run", "decks": [None, LEGAL_CIPHER]}
+        )
+        assert unseen.status_code == 400 and "player who takes" in unseen.json()["detail"]
+        created = await alice.create("cipher-run", decks=[LEGAL_CIPHER, None])
+        match_id = created["match"]["id"]
+        path = f"/api/matches/{match_id}/join"
+        bad = await bob.http.post(path, json={"deck": BROKEN_DECK})
+        assert bad.status_code == 400
+        assert "'ZZ' is not a card" in bad.json()["detail"]
+        match = (await bob.http.get(f"/api/matches/{match_id}")).json()
+        assert [s["taken"] for s in match["seats"]] == [True, False], "a refused deck seats nobody"
+        joined = await bob.http.post(path, json={"deck": LEGAL_CIPHER})
+        assert joined.status_code == 200, joined.text
+        again = await bob.http.post(path, json={"deck": "Street Shark"})
+        assert again.status_code == 400 and "already" in again.json()["detail"]
+        sock = await bob.socket(match_id)
+        view: dict[str, Any] = (await sock.expect("welcome"))["table"]["view"]
+        hand = Counter(view["players"][1]["hand"])
+        deck = Counter(str(card) for card in load_game("cipher-run").read_deck(LEGAL_CIPHER))
+        # Dealt from the deck Bob chose: none of the default deck's 2s, aces or number clubs.
+        assert sum(hand.values()) == 8 and all(deck[code] >= n for code, n in hand.items())
+        await sock.close()
+        # A game without decks says so, and seats nobody.
+        duel = await alice.create("duel")
+        refused = await bob.http.post(
+            f"/api/matches/{duel['match']['id']}/join", json={"deck": "1x A"}
+        )
+        assert refused.status_code == 400 and "decks" in refused.json()["detail"]
+        for client in (alice, bob):
+            await client.close()
+
+    run(scenario())
+
+
+def test_a_ccg_joiner_plays_the_starter_they_chose(server: ServerProcess) -> None:
+    game = load_game("cyberpunk-ccg")
+
+    def sponsor(decks: list[str | None] | None) -> str:
+        view = game.new_state(game.resolve_options({}), 1, decks).view(1)
+        return str(view["players"][1]["sponsor"])
+
+    default = sponsor(None)
+    starters = get(server, "/api/games/cyberpunk-ccg/starter-decks").json()
+    chosen = next(s for s in starters if sponsor([None, s["text"]]) != default)
+
+    async def scenario() -> None:
+        alice, bob = await Client(server).guest(), await Client(server).guest()
+        created = await alice.create("cyberpunk-ccg")
+        match_id = created["match"]["id"]
+        joined = await bob.http.post(f"/api/matches/{match_id}/join", json={"deck": chosen["text"]})
+        assert joined.status_code == 200, joined.text
+        sock = await bob.socket(match_id)
+        view = (await sock.expect("welcome"))["table"]["view"]
+        assert view["players"][1]["sponsor"] == sponsor([None, chosen["text"]]) != default
+        await sock.close()
+        for client in (alice, bob):
+            await client.close()
+
+    run(scenario())

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import websockets
 from openskill.models import PlackettLuce
@@ -144,3 +145,38 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(server: Server
     while second.proc is not None and second.proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.1)
     assert second.proc is not None and second.proc.returncode == 1
+
+
+def test_a_refused_look_at_a_finished_match_leaves_nothing_in_memory(server: ServerProcess) -> None:
+    """A finished match is loaded back into memory (replayed) when someone asks for it, and
+    leaves when nobody watches. A refused socket or join used to leave it loaded for good: one
+    request per finished match held every game ever played in memory."""
+
+    async def live() -> int:
+        async with httpx.AsyncClient(base_url=server.base) as http:
+            return int((await http.get("/api/health")).json()["live_matches"])
+
+    async def settled(expected: int) -> int:
+        for _ in range(50):
+            if (count := await live()) == expected:
+                break
+            await asyncio.sleep(0.1)
+        return count
+
+    async def scenario() -> None:
+        alice, bob, eve = [await Client(server).guest() for _ in range(3)]
+        public = await finished(alice, bob)
+        private = await finished(alice, bob, public=False)
+        before = await settled(await live())
+        for match_id, params in ((public["id"], {"seat": 0}), (private["id"], {})):
+            sock = await eve.socket(match_id, **params)
+            assert (await sock.expect("error"))["code"] == "not-your-seat"
+            with pytest.raises(websockets.ConnectionClosed):
+                await sock.recv(5)
+        snoop = await eve.http.post(f"/api/matches/{private['id']}/join")
+        assert snoop.status_code == 403
+        assert await settled(before) == before, "the refused requests left matches loaded"
+        for client in (alice, bob, eve):
+            await client.close()
+
+    run(scenario())

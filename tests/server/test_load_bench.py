@@ -1,6 +1,7 @@
-"""The load benchmark's own clients (bench/wire_client.py, a lean websocket client) play real
-matches against a real server: a short, small run must make moves and hear of no errors. No
-assertion on time: the numbers are for bench/, not for tests."""
+"""The benchmarks of the match server run: the load benchmark's own clients
+(bench/wire_client.py, a lean websocket client) play real matches against a real server, and a
+short, small run must make moves and hear of no errors; the abuse-memory benchmark sends every
+attack. No assertion on time or memory: the numbers are for bench/, not for tests."""
 
 from __future__ import annotations
 
@@ -41,6 +42,22 @@ def test_the_abuse_mode_attacks_and_the_players_hear_no_errors(tmp_path: Path) -
     result = json.loads(out.read_text())
     assert result["errors"] == 0, result["first_errors"]
     attack = result["abuse"]
-    assert attack["big_bodies"] >= 2 and attack["bodies_refused"] == attack["big_bodies"]
+    assert attack["bodies_refused"] >= 2 and attack["bodies_accepted"] == 0
+    assert {"bodies", "sockets", "oversized"} <= set(attack["per_second"])
     assert attack["sockets_refused"] > 0, "sockets past the per-match limit are refused"
     assert attack["heard"].get("rate-limited", 0) > 0, "the oversized flood hits the rate limit"
+
+
+def test_the_abuse_memory_benchmark_sends_every_attack(tmp_path: Path) -> None:
+    out = tmp_path / "memory.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_abuse_memory.py"), "--rounds", "1",
+         "--scale", "0.02", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(out.read_text())
+    for attack in ("refused sockets", "8 MiB bodies", "64 KiB messages", "sign-in failures"):
+        assert len(result[attack]["rss_mib_after_each_round"]) == 2, attack
+    assert result["heard"].get("too-many", 0) >= 6, "every socket past the limit is refused"
+    assert result["heard"].get("too-large", 0) > 0

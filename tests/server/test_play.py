@@ -423,7 +423,8 @@ def test_decks_are_checked_by_the_game_when_a_match_is_made(server: ServerProces
         for game in games():
             count = seat_count(game)
             response = await alice.http.post(
-                "/api/matches", json={"game": game.id, "decks": ["1x No Such Card"] * count}
+                "/api/matches",
+                json={"game": game.id, "decks": ["1x No Such Card"] + [None] * (count - 1)},
             )
             assert response.status_code == 400, game.id
             assert response.json()["detail"].strip()

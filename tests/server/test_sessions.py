@@ -18,7 +18,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]
     process = ServerProcess(
         f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
         folder,
-        *("--guests-per-hour", "3", "--sign-in-failures", "3"),
+        *("--guests-per-hour", "3", "--sign-in-failures", "3", "--sessions-per-user", "2"),
     ).start()
     yield process
     process.stop()
@@ -84,6 +84,51 @@ def test_sign_in_is_throttled_and_an_unknown_name_answers_like_a_wrong_password(
         assert other_case.status_code == 429, "the account, whatever its case"
         for client in (owner, guesser):
             await client.close()
+
+    run(scenario())
+
+
+def test_an_unknown_name_costs_the_same_password_check_as_a_wrong_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answers' equal words are checked above; their equal time is that both run argon2
+    once (an unknown name against a decoy hash). A timing would be flaky on a shared machine."""
+    from cyberdeck.server import auth
+
+    checked: list[str] = []
+
+    class Counting:
+        def verify(self, stored: str, password: str) -> bool:
+            checked.append(stored)
+            return bool(real.verify(stored, password))
+
+    real = auth._hasher
+    stored = real.hash("there-is-no-spoon")
+    monkeypatch.setattr(auth, "_hasher", Counting())
+    assert auth.verify_password(stored, "there-is-no-spoon")
+    assert not auth.verify_password(stored, "guess-1x")
+    assert not auth.verify_password(None, "guess-1x")
+    assert len(checked) == 3 and checked[2] != stored, "the unknown name ran argon2 too"
+
+
+def test_signing_in_again_and_again_keeps_only_the_newest_sessions(
+    limited: ServerProcess,
+) -> None:
+    """Each sign-in made a session that lived a month: one account signing in in a loop grew
+    the sessions table (and its list) without end."""
+
+    async def scenario() -> None:
+        body = {"name": "switch", "password": "white-rabbit-9"}
+        devices = [Client(limited) for _ in range(4)]
+        assert (await devices[0].http.post("/api/auth/signup", json=body)).status_code == 201
+        for device in devices[1:]:
+            assert (await device.http.post("/api/auth/signin", json=body)).status_code == 200
+        listed = (await devices[-1].http.get("/api/auth/sessions")).json()
+        assert len(listed) == 2
+        answers = [(await d.http.get("/api/auth/me")).status_code for d in devices]
+        assert answers == [401, 401, 200, 200], "the oldest sessions ended"
+        for device in devices:
+            await device.close()
 
     run(scenario())
 

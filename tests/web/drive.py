@@ -104,3 +104,17 @@ def play_out(page: Page, choose: Callable[[Page, list[str]], None], limit: int =
 def click_first_move(page: Page, _: list[str]) -> None:
     # A real mouse click; ``force`` skips only the wait for two still frames.
     page.locator(".move-list button.move").first.click(force=True)
+
+
+def join_by_link(page: Page, link: str, deck: str | None = None) -> None:
+    """Open an invite ``link`` and take the seat: in a game with decks the page asks for the
+    joiner's deck first (``deck``: the label of a choice; the game's default when left out)."""
+    page.goto(link)
+    page.wait_for_function(
+        "() => location.pathname.startsWith('/play/') || document.querySelector('.take-seat')"
+    )
+    if page.locator(".take-seat").count():
+        if deck is not None:
+            page.locator("select.join-deck").select_option(label=deck)
+        page.locator(".take-seat").click()
+    page.wait_for_function("() => location.pathname.startsWith('/play/')")

@@ -13,7 +13,7 @@ import httpx
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from .arcade import Arcade, open_person
-from .drive import READY, after_move, click_first_move, play_out, start_game
+from .drive import READY, after_move, click_first_move, join_by_link, play_out, start_game
 
 
 def click_card_then_target(page: Page, listed: list[str]) -> None:
@@ -121,8 +121,7 @@ def test_two_browsers_play_online_one_reloads_and_a_spectator_sees_no_hand(
         socket.on("framereceived", lambda payload: frames.append(json.loads(payload)))
 
     eve.on("websocket", watch_socket)
-    bob.goto(invite.replace(arcade.base, ""))
-    bob.wait_for_function("() => location.pathname.startsWith('/play/')")
+    join_by_link(bob, invite.replace(arcade.base, ""))
     # A private match is watched with its invite (and not listed for strangers).
     eve.goto("/")
     expect(eve.locator(".match-list")).to_have_count(3)  # open, being played, replays

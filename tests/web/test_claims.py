@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .arcade import Arcade, open_person
-from .drive import TABLE, start_game
+from .drive import TABLE, join_by_link, start_game
 
 #: The grace period of this module's arcade, seconds: short, since the test waits it out.
 GRACE = 2.0
@@ -56,7 +56,7 @@ def test_a_player_claims_the_game_by_a_click_once_the_opponent_has_been_away_pas
         page.on("pageerror", lambda err: errors.append(str(err)))
 
     match_id = start_game(alice, "cipher-run", mode="online", private=True)
-    bob.goto(alice.locator(".invite-url").input_value().replace(arcade.base, ""))
+    join_by_link(bob, alice.locator(".invite-url").input_value().replace(arcade.base, ""))
     for page in (alice, bob):
         expect(page.locator(TABLE)).to_have_attribute("data-status", "running")
     mine = int(alice.locator(TABLE).get_attribute("data-seat") or "")

@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sockets-per-match", type=int, default=4, help="per user")
     parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
     parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
+    parser.add_argument("--sessions-per-user", type=int, default=20, help="the newest kept")
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> None:
         sockets_per_match=args.sockets_per_match,
         open_match_hours=args.open_match_hours,
         sign_in_failures=args.sign_in_failures,
+        sessions_per_user=max(1, args.sessions_per_user),
     )
     serve(config, args.host, args.port)
 

@@ -6,7 +6,8 @@ import hashlib
 import re
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
+from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -102,41 +103,57 @@ class Sessions:
 
 class Throttle:
     """At most ``limit`` events per key in ``window`` seconds (failed sign-ins per account and
-    per address, guests made per address). Memory stays bounded: keys whose events have all
-    aged out are dropped once there are many."""
+    per address, guests made per address). The keys are a client's to choose (any name may be
+    tried), so memory is bounded: at most ``keep`` keys, in the order of their latest event, and
+    each new key first drops the keys at the front whose events have all aged out (and, when
+    still full, the oldest live one): a few keys a call, never a scan of them all. Asking
+    (``wait``) stores nothing."""
 
-    def __init__(self, limit: int, window: float, keep: int = 50_000) -> None:
+    def __init__(
+        self,
+        limit: int,
+        window: float,
+        keep: int = 50_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.window = window
         self.keep = keep
-        self._events: dict[str, deque[float]] = {}
+        self.clock = clock
+        self._events: OrderedDict[str, deque[float]] = OrderedDict()
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        events = self._events.get(key)
-        if events is None:
-            if len(self._events) >= self.keep:
-                self._prune(now)
-            events = self._events[key] = deque()
-        while events and now - events[0] >= self.window:
-            events.popleft()
-        return events
+    def __len__(self) -> int:
+        return len(self._events)
 
     def _prune(self, now: float) -> None:
-        for key in [k for k, v in self._events.items() if not v or now - v[-1] >= self.window]:
-            del self._events[key]
-        while len(self._events) >= self.keep:  # still full of live keys: forget the oldest
-            del self._events[next(iter(self._events))]
+        events = self._events
+        while events:
+            latest = next(iter(events.values()))
+            if len(events) < self.keep and latest and now - latest[-1] < self.window:
+                return
+            events.popitem(last=False)
 
     def wait(self, key: str) -> float:
         """Seconds until ``key`` may act again (0: now)."""
-        now = time.monotonic()
-        events = self._recent(key, now)
+        events = self._events.get(key)
+        if events is None:
+            return 0.0
+        now = self.clock()
+        while events and now - events[0] >= self.window:
+            events.popleft()
         if len(events) < self.limit:
             return 0.0
         return max(0.0, self.window - (now - events[0]))
 
     def note(self, key: str) -> None:
-        self._recent(key, time.monotonic()).append(time.monotonic())
+        now = self.clock()
+        events = self._events.get(key)
+        if events is None:
+            self._prune(now)
+            events = self._events[key] = deque(maxlen=max(1, self.limit))
+        else:
+            self._events.move_to_end(key)
+        events.append(now)
 
     def forget(self, key: str) -> None:
         self._events.pop(key, None)

@@ -39,6 +39,9 @@ class ServerConfig:
     behind_proxy: bool = False
     #: Sessions expire this many days after signing in.
     session_days: int = 30
+    #: A user's newest sessions kept; signing in once more ends the oldest (one account signing
+    #: in again and again would otherwise add a session each time, for a month).
+    sessions_per_user: int = 20
     #: Limits per user and per address: guests made per address an hour; matches one user may
     #: have waiting for players; sockets one user may hold open on one match; hours an open
     #: match waits for players before it is dropped.

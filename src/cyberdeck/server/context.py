@@ -104,6 +104,13 @@ class Context:
         )
         self.live[key] = made
         self.users.put(user)
+        ended = await self.db.write(
+            self.db.store.trim_sessions, user.id, self.config.sessions_per_user
+        )
+        if ended:
+            gone = set(ended)
+            for old in [k for k, v in self.live.items() if v.id in gone]:
+                del self.live[old]
         return self.sessions.cookie_for(token)
 
     async def end_session(self, user_id: int, session_id: int) -> bool:

@@ -21,6 +21,7 @@ from ..engine import (
     ENGINE_VERSION,
     Agent,
     BadAction,
+    BadDeck,
     CyberdeckError,
     Event,
     Game,
@@ -412,21 +413,41 @@ class Hub:
         await self.answer_now(room)
         return room
 
-    async def join(self, room: Room, user_id: int, user_name: str) -> int | None:
-        """Seat the user at the first free human seat; ``None`` when there is none."""
+    async def join(
+        self, room: Room, user_id: int, user_name: str, deck: str | None = None
+    ) -> int | None:
+        """Seat the user at the first free human seat; ``None`` when there is none. ``deck``
+        is the joiner's own choice (a deck list or a starter's name) for the seat they take:
+        the game is set up again with it before anyone has moved, and a deck the game refuses
+        (``BadDeck``) seats nobody."""
         async with room.lock:
             seat = room.seat_of(user_id)
             if seat is not None:
+                if deck is not None:
+                    raise CyberdeckError(
+                        "You hold a seat in this match already; its deck was chosen when you "
+                        "took it."
+                    )
                 return seat
             free = [s for s in room.data.seats if s.kind == "human" and s.user_id is None]
             if not free or room.status != "open":
                 return None
             chosen = free[0]
             start = len(free) == 1
+            decks, match = None, None
+            if deck is not None:
+                if not room.game.has_decks:
+                    raise BadDeck(room.game.validate_deck([]))
+                decks = list(room.data.decks or [None] * len(room.data.seats))
+                decks[chosen.seat] = deck
+                match = Match(room.game, room.data.options, room.data.seed, decks)
             if not await self.db.write(
-                self.db.store.take_seat, room.id, chosen.seat, user_id, start
+                self.db.store.take_seat, room.id, chosen.seat, user_id, start, decks
             ):
                 return None
+            if match is not None:
+                # An open match has no moves yet: the new deal replaces the old one whole.
+                room.match, room.data.decks = match, decks
             chosen.user_id, chosen.user_name = user_id, user_name
             # Away time starts when a player is seated (an empty seat has nobody to be away).
             if not room.connected(chosen.seat):

@@ -58,7 +58,9 @@ class CreateMatch(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     #: One entry per seat; left out: every seat is for a person.
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
-    #: One deck per seat (a deck list, a starter deck's name, or null), for games with decks.
+    #: One deck per seat (a deck list, a starter deck's name, or null), for games with decks:
+    #: only for the seats the creator holds and the AI seats; a person who joins chooses their
+    #: own (null here).
     decks: list[str | None] | None = Field(default=None, max_length=16)
     public: bool = True
     #: Hot-seat: the creator holds every seat for a person (people sharing one screen).
@@ -105,6 +107,9 @@ class CreatedMatch(BaseModel):
 
 class JoinRequest(BaseModel):
     invite: str | None = Field(default=None, max_length=64)
+    #: The joiner's own deck (a deck list or a starter deck's name), for games with decks;
+    #: left out: the game's default deck. Nobody else chooses it.
+    deck: str | None = Field(default=None, max_length=64 * 1024)
 
 
 class Joined(BaseModel):
@@ -259,6 +264,13 @@ async def create_match(
             seat.user_id, seat.user_name = user.id, user.name
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
+    for seat, deck in zip(seats, body.decks or [], strict=False):
+        if deck is not None and seat.kind == "human" and seat.user_id != user.id:
+            raise HTTPException(
+                400,
+                f"Seat {seat.seat + 1}'s deck is chosen by the player who takes that seat; "
+                "leave it out (null).",
+            )
     try:
         if body.campaign:
             data = await start_series(ctx, game, options, seats, body.decks, body.public, user)
@@ -365,15 +377,22 @@ async def join_match(
     body: JoinRequest | None = None,
     invite: str | None = None,
 ) -> Joined:
-    """Take the first free seat for a person. A private match needs its invite."""
+    """Take the first free seat for a person, with your own deck (``deck``) in a game with
+    decks. A private match needs its invite."""
     room = await ctx.hub.room(match_id)
     if room is None:
         raise HTTPException(404, f"There is no match '{match_id}'.")
     given = (body.invite if body else None) or invite
     invited = room.invited(given)
     if not room.data.public and not invited and room.seat_of(user.id) is None:
+        ctx.hub.forget_if_idle(room)  # a finished match loaded to answer leaves again
         raise HTTPException(403, "This match is private; you need its invite link to join.")
-    seat = await ctx.hub.join(room, user.id, user.name)
+    try:
+        seat = await ctx.hub.join(room, user.id, user.name, body.deck if body else None)
+    except BadDeck as err:
+        raise HTTPException(400, " ".join(err.problems)) from None
+    except CyberdeckError as err:
+        raise HTTPException(400, str(err)) from None
     if seat is None:
         ctx.hub.forget_if_idle(room)
         raise HTTPException(409, "There is no free seat in this match.")

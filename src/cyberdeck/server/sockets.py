@@ -148,30 +148,32 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         await socket.close(NOT_FOUND)
         return
     own = room.seats_of(user.id)
-    if seat is not None and seat not in own:
-        await socket.send_json(
-            error(
-                ErrorCode.NOT_YOUR_SEAT, f"Seat {seat} is not yours; you may only act for your own."
-            )
-        )
-        await socket.close(FORBIDDEN)
-        return
-    invited = room.invited(invite)
-    if not own and not room.data.public and not invited:
-        await socket.send_json(
-            error(ErrorCode.NOT_YOUR_SEAT, "This match is private; watching needs its invite.")
-        )
-        await socket.close(FORBIDDEN)
-        return
+    refusal: tuple[ErrorCode, str, int] | None = None
     mine = sum(1 for c in room.conns if c.user_id == user.id and not c.closed)
-    if mine >= config.sockets_per_match:
-        await socket.send_json(
-            error(
-                ErrorCode.TOO_MANY,
-                f"You have {mine} connections to this match already; close one first.",
-            )
+    if seat is not None and seat not in own:
+        refusal = (
+            ErrorCode.NOT_YOUR_SEAT,
+            f"Seat {seat} is not yours; you may only act for your own.",
+            FORBIDDEN,
         )
-        await socket.close(TOO_MANY)
+    elif not own and not room.data.public and not room.invited(invite):
+        refusal = (
+            ErrorCode.NOT_YOUR_SEAT,
+            "This match is private; watching needs its invite.",
+            FORBIDDEN,
+        )
+    elif mine >= config.sockets_per_match:
+        refusal = (
+            ErrorCode.TOO_MANY,
+            f"You have {mine} connections to this match already; close one first.",
+            TOO_MANY,
+        )
+    if refusal is not None:
+        # A finished match was loaded (replayed) to answer: a refusal must not keep it there.
+        ctx.hub.forget_if_idle(room)
+        code, sentence, close_code = refusal
+        await socket.send_json(error(code, sentence))
+        await socket.close(close_code)
         return
     if seat is not None:
         own = (seat, *(s for s in own if s != seat))

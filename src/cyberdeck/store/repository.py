@@ -304,6 +304,25 @@ class Store:
             session.flush()
             return _session_data(row)
 
+    def trim_sessions(self, user_id: int, keep: int) -> list[int]:
+        """End this player's expired sessions and all but their ``keep`` newest; the ids of
+        the sessions ended."""
+        with self.sessions.begin() as session:
+            rows = session.execute(
+                select(SessionRow.id, SessionRow.expires_at)
+                .where(SessionRow.user_id == user_id)
+                .order_by(SessionRow.id.desc())
+            ).all()
+            now = datetime.now(UTC)
+            ended = []
+            for n, row in enumerate(rows):
+                expires = _utc(row.expires_at)
+                if n >= keep or expires is None or expires <= now:
+                    ended.append(row.id)
+            if ended:
+                session.execute(delete(SessionRow).where(SessionRow.id.in_(ended)))
+            return ended
+
     def session_by_token(self, token_hash: str) -> SessionData | None:
         """The session of a cookie's token, while it has not expired."""
         with self.sessions() as session:
@@ -369,8 +388,11 @@ class Store:
                     )
                 )
 
-    def take_seat(self, match_id: str, seat: int, user_id: int, start: bool) -> bool:
-        """Seat ``user_id`` if the seat is still free; ``start`` marks the match running."""
+    def take_seat(
+        self, match_id: str, seat: int, user_id: int, start: bool, decks: Any = None
+    ) -> bool:
+        """Seat ``user_id`` if the seat is still free; ``start`` marks the match running.
+        ``decks``, when given, replaces the match's decks: the joiner chose their own."""
         with self.sessions.begin() as session:
             taken = session.execute(
                 update(SeatRow)
@@ -384,10 +406,13 @@ class Store:
             if getattr(taken, "rowcount", 0) != 1:
                 session.rollback()
                 return False
+            changes: dict[str, Any] = {}
             if start:
-                session.execute(
-                    update(MatchRow).where(MatchRow.id == match_id).values(status="running")
-                )
+                changes["status"] = "running"
+            if decks is not None:
+                changes["decks"] = decks
+            if changes:
+                session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**changes))
         return True
 
     def drop_open_match(self, match_id: str) -> bool:

@@ -84,10 +84,66 @@ export async function showAccount(root) {
         } }, "Play as a guest")))));
 }
 
+async function takeSeat(matchId, invite, deck) {
+  await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { invite, deck } });
+  window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${matchId}` }));
+}
+
+// The deck choices of a person about to take a seat: the game's default, its starters and their
+// own saved decks, each shown in full before they choose. Nobody else picks a seat's deck.
+function deckChooser(game, matchId, invite, starters, saved) {
+  const flash = el("p", { class: "flash", role: "alert", hidden: true });
+  const choices = [
+    { label: "The game's default deck", text: null },
+    ...starters.map((d) => ({ label: `Starter: ${d.name}`, text: d.text })),
+    ...saved.map((d) => ({ label: `Saved: ${d.name}`, text: d.text })),
+  ];
+  const shown = el("pre", { class: "join-deck-list" });
+  const pick = el("select", { class: "join-deck", name: "deck" },
+    choices.map((c, i) => el("option", { value: String(i) }, c.label)));
+  const show = () => {
+    const chosen = choices[Number(pick.value)];
+    shown.textContent = chosen.text ?? "The deck this seat gets when nobody chooses one.";
+  };
+  pick.addEventListener("change", show);
+  show();
+  const take = el("button", { type: "button", class: "primary take-seat", onclick: async () => {
+    take.disabled = true;
+    try {
+      await takeSeat(matchId, invite, choices[Number(pick.value)].text);
+    } catch (err) {
+      flash.textContent = err.message;
+      flash.hidden = false;
+      take.disabled = false;
+    }
+  } }, "Take the seat");
+  return el("section", { class: "panel join-page" },
+    back(),
+    el("h1", {}, `Join ${game.title}`),
+    el("p", { class: "muted" }, "Choose the deck you play; the player who made the match does not see it. ",
+      el("a", { href: `/decks/${game.id}` }, "Build one"), "."),
+    el("label", { class: "field" }, "Your deck", pick),
+    shown, take, flash);
+}
+
 export async function showJoin(root, matchId, invite) {
   await ensureSession();
+  const [match, games, user] = await Promise.all([
+    api(`/api/matches/${encodeURIComponent(matchId)}`), gamesById(), me()]);
+  const game = games[match.game];
+  const seated = user && match.seats.some((s) => s.kind === "human" && s.name === user.name);
+  const free = match.status === "open" && match.seats.some((s) => s.kind === "human" && !s.taken);
+  if (game && game.has_decks && free && !seated) {
+    const [starters, saved] = await Promise.all([
+      api(`/api/games/${game.id}/starter-decks`),
+      api(`/api/games/${game.id}/decks`).catch(() => []),
+    ]);
+    document.title = `Join ${game.title} · cyberdeck`;
+    fill(root, deckChooser(game, matchId, invite, starters, saved));
+    return;
+  }
   try {
-    await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { invite } });
+    await takeSeat(matchId, invite, null);
   } catch (err) {
     if (err.status === 409) {
       // No free seat: watch instead.
@@ -97,5 +153,4 @@ export async function showJoin(root, matchId, invite) {
     }
     throw err;
   }
-  window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${matchId}` }));
 }
