@@ -57,6 +57,9 @@ LAYOUT = Layout(
         ),
         Slice("stack", 2 * CARD_SLOTS, "my cards to stack, then the ones stacked (mine only)"),
         Slice("pool", CARD_SLOTS, "the rewire pool's cards shown to me, counted"),
+        Slice(
+            "to_archive", CARD_SLOTS, "cards waiting for their owner to order them onto the archive"
+        ),
     ]
 )
 
@@ -150,6 +153,8 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.cards(pending.get("stacked") or ())
     out.begin("pool")
     out.cards(c for c in pool if c)
+    out.begin("to_archive")
+    out.cards(pending.get("to_archive") or ())
 
 
 def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any] | None]:
