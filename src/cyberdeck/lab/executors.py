@@ -130,6 +130,25 @@ def _on_processes(
     pool.shutdown()
 
 
+#: Dask settings for the lab's workers. The worker's own profiler samples the running task's stack
+#: every 10 ms: on game playing (deep pure-Python stacks) that sampling alone cost more CPU than
+#: every other Dask overhead together, and the lab never reads those profiles.
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+
+
+def local_cluster(workers: int) -> Any:
+    """A ``LocalCluster`` of ``workers`` single-threaded processes set up as the lab wants them
+    (``WORKER_CONFIG``); a long-lived cluster's workers take the same settings from the
+    environment (docs/lab.md)."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(WORKER_CONFIG):
+        return LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+
+
 def _on_dask(
     setup: Setup,
     batches: list[list[Planned]],
@@ -138,16 +157,14 @@ def _on_dask(
     keep: Callable[[list[dict[str, Any]]], None],
 ) -> None:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, as_completed
     except ImportError as err:
         raise BadOption(
             f"Dask needs the lab extra (pip install 'cyberdeck[lab]'): {err}."
         ) from None
     cluster = None
     if where == "local":
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        cluster = local_cluster(workers)
         client = Client(cluster)
     else:
         try:
