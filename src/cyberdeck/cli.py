@@ -28,7 +28,7 @@ from .engine.registry import rules_path
 from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .lab.fuzz import run_fuzz
-from .lab.progress import progress_bar
+from .lab.progress import ProgressBar
 from .play.datadir import records_dir
 from .play.settings import load_stops, save_stops
 from .play.stats import describe, load_stats, record_result
@@ -423,19 +423,9 @@ def arena(
     if games_ < 1:
         raise fail("Play at least one game.")
     folder = records or records_dir() / f"arena-{game.id}-{seed}"
-    tty = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if tty:
-            bar = "#" * (30 * done // total)
-            sys.stderr.write(f"\r[{bar:<30}] {done}/{total} games")
-            if done == total:
-                sys.stderr.write("\n")
-        elif done == total or done % max(1, total // 10) == 0:
-            sys.stderr.write(f"{done}/{total} games\n")
-
     try:
-        report = run_arena(game, specs, games_, seed, options, workers, progress, folder)
+        with ProgressBar("games") as bar:
+            report = run_arena(game, specs, games_, seed, options, workers, bar.update, folder)
     except CyberdeckError as err:
         raise fail(str(err)) from None
     summary = report.to_json()
@@ -490,11 +480,11 @@ def fuzz(
         raise fail("Play at least one game.")
     if not 0.0 <= deep <= 1.0:
         raise fail("--deep is a share of the steps, from 0 to 1.")
-    with progress_bar(games_, "games") as advance:
+    with ProgressBar("games") as bar:
         try:
             report = run_fuzz(
                 game, games_, seed, specs, options, deep, workers,
-                lambda done: advance(done.games, f"{len(done.failures)} failed"),
+                lambda done: bar.update(done.games, games_, f"{len(done.failures)} failed"),
             )  # fmt: skip
         except CyberdeckError as err:
             raise fail(str(err)) from None

@@ -8,7 +8,6 @@ user's data directory), so that ``cyberdeck lab report`` and any data tool can r
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +15,7 @@ import typer
 
 from .engine import BadDeck, CyberdeckError, Game
 from .lab.entries import Entry, make_entries
-from .lab.executors import Progress
+from .lab.progress import ProgressBar
 from .play.datadir import data_dir
 
 app = typer.Typer(
@@ -64,26 +63,6 @@ def out_folder(out: Path | None, command: str, game: Game, seed: int) -> Path:
     return out or data_dir() / "lab" / f"{command}-{game.id}-{seed}"
 
 
-def progress_bar() -> Progress:
-    """A bar with the games done and an estimate of the time left, on standard error."""
-    tty = sys.stderr.isatty()
-    shown = [-1]
-
-    def show(done: int, total: int, elapsed: float) -> None:
-        left = elapsed / done * (total - done) if done else 0.0
-        eta = f"{int(left // 60)}:{int(left % 60):02d} left"
-        if tty:
-            bar = "#" * (30 * done // total)
-            sys.stderr.write(f"\r[{bar:<30}] {done}/{total} games, {eta}  ")
-            if done == total:
-                sys.stderr.write("\n")
-        elif 10 * done // total > shown[0]:
-            shown[0] = 10 * done // total
-            sys.stderr.write(f"{done}/{total} games, {eta}\n")
-
-    return show
-
-
 def stopped_note(run: dict[str, Any]) -> None:
     if run.get("interrupted"):
         typer.echo(
@@ -129,9 +108,10 @@ def simulate(
     folder = out_folder(out, "simulate", game, seed)
     try:
         entries = make_entries(game, words(seats), words(decks))
-        results = run_simulation(
-            game, entries, games_, seed, options, workers, dask, progress_bar(), folder
-        )
+        with ProgressBar("games") as bar:
+            results = run_simulation(
+                game, entries, games_, seed, options, workers, dask, bar, folder
+            )
     except CyberdeckError as err:
         raise fail_on(err) from None
     summary = summarize(results)
@@ -195,9 +175,10 @@ def tournament(
     folder = out_folder(out, "tournament", game, seed)
     try:
         chosen = parse_entries(game, entries)
-        results = run_tournament(
-            game, chosen, games_, seed, options, workers, dask, progress_bar(), folder
-        )
+        with ProgressBar("games") as bar:
+            results = run_tournament(
+                game, chosen, games_, seed, options, workers, dask, bar, folder
+            )
     except CyberdeckError as err:
         raise fail_on(err) from None
     table = standings(results)
@@ -264,9 +245,10 @@ def cards(
                 raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
             folder = out_folder(out, "cards", game, seed)
             entries = make_entries(game, words(seats), words(decks))
-            results = run_simulation(
-                game, entries, games_, seed, options, workers, dask, progress_bar(), folder
-            )
+            with ProgressBar("games") as bar:
+                results = run_simulation(
+                    game, entries, games_, seed, options, workers, dask, bar, folder
+                )
             stopped_note(results.run)
         if entry is not None and entry not in results.entries:
             raise typer.BadParameter(
@@ -344,10 +326,11 @@ def optimize(
         ) from None
     try:
         gauntlet = parse_entries(game, against)
-        search = run_search(
-            game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
-            resume, workers, dask, progress_bar(),
-        )  # fmt: skip
+        with ProgressBar("games") as bar:
+            search = run_search(
+                game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
+                resume, workers, dask, bar,
+            )  # fmt: skip
         paths = deck_lists(search, game, folder / "decks", top)
         found = regions(search, game)[: top or None]
     except CyberdeckError as err:

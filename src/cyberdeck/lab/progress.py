@@ -1,56 +1,79 @@
 """Progress on long work: a bar with the count, the rate and the time left.
 
 On a terminal it is a live bar on stderr (rich's); elsewhere (a log, CI) a plain line at every
-tenth, so a long run's output stays short and readable.
+tenth, so a long run's output stays short and readable. One bar serves every long command (the
+fuzz, the arena, the lab's runs); work done in several runs (the deck search's generations) gets
+a bar per run.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from types import TracebackType
 
 from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 
-#: ``advance(done, note)``: ``done`` units so far, and a short note to show beside the bar.
-Advance = Callable[[int, str], None]
 
+class ProgressBar:
+    """``with ProgressBar("games") as bar:`` then ``bar.update(done, total, note)``; the bar is
+    also a lab ``Progress`` callback (``bar(done, total, elapsed)``)."""
 
-@contextmanager
-def progress_bar(total: int, unit: str) -> Iterator[Advance]:
-    if not sys.stderr.isatty():
-        step = max(1, total // 10)
-        shown = [0]
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self._live: Progress | None = None
+        self._task: TaskID | None = None
+        self._total = 0
+        self._done = 0
+        self._shown = -1
 
-        def line(done: int, note: str) -> None:
-            if done >= shown[0] + step or (done == total and shown[0] != total):
-                shown[0] = done
-                sys.stderr.write(f"{done}/{total} {unit}{', ' + note if note else ''}\n")
+    def __enter__(self) -> ProgressBar:
+        if sys.stderr.isatty():
+            self._live = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn(self.unit),
+                TimeElapsedColumn(),
+                TextColumn("left"),
+                TimeRemainingColumn(),
+                TextColumn("{task.fields[note]}"),
+                console=Console(stderr=True),
+            )
+            self._live.start()
+        return self
 
-        yield line
-        return
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn(unit),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        TextColumn("{task.fields[note]}"),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=False) as bar:
-        task = bar.add_task("", total=total, note="")
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        err: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._live is not None:
+            self._live.stop()
 
-        def advance(done: int, note: str) -> None:
-            bar.update(task, completed=done, note=note)
+    def __call__(self, done: int, total: int, elapsed: float = 0.0) -> None:
+        self.update(done, total)
 
-        yield advance
+    def update(self, done: int, total: int, note: str = "") -> None:
+        new_run = total != self._total or done < self._done
+        self._total, self._done = total, done
+        if self._live is not None:
+            if new_run or self._task is None:
+                self._task = self._live.add_task("", total=total, note="")
+            self._live.update(self._task, completed=done, note=note)
+            return
+        if new_run:
+            self._shown = -1
+        tenth = 10 * done // max(1, total)
+        if tenth > self._shown:
+            self._shown = tenth
+            sys.stderr.write(f"{done}/{total} {self.unit}{', ' + note if note else ''}\n")
