@@ -8,7 +8,9 @@ Games per minute per core are counted in CPU time of this process (one game afte
 workers), so a busy machine slows the clock it is measured by as little as possible. The speed-up
 and the Dask overhead are wall-clock times of the same Cipher Run games (greedy against greedy):
 1 local process, 2 local processes, and a 2-worker Dask LocalCluster started beforehand (its start
-is reported apart). Every executor must give the same games; the script checks that too.
+is reported apart), each with the CPU seconds it cost every process involved (the scheduler and
+the workers included), which a busy machine disturbs far less than wall time. Every executor must
+give the same games; the script checks that too.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import resource
 import time
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 from cyberdeck.engine import games, load_game
 from cyberdeck.lab.entries import make_entries
@@ -51,14 +56,17 @@ def scaling(games_: int) -> dict[str, Any]:
     game = load_game("cipher-run")
     entries = make_entries(game, ["greedy", "greedy"])
 
-    def timed(**how: Any) -> tuple[float, list[Any]]:
-        start = time.perf_counter()
+    cpu: dict[str, float] = {}
+
+    def timed(name: str, **how: Any) -> tuple[float, list[Any]]:
+        start, used = time.perf_counter(), cpu_used()
         results = simulate(game, entries, games_, seed=7, **how)
         wall = time.perf_counter() - start
+        cpu[name] = cpu_used() - used
         return wall, results.games.drop(columns=["seat_think_s"]).to_dict("records")
 
-    one, rows_one = timed(workers=1)
-    two, rows_two = timed(workers=2)
+    one, rows_one = timed("one_process", workers=1)
+    two, rows_two = timed("two_processes", workers=2)
     start = time.perf_counter()
     cluster = local_cluster(2)
     started = time.perf_counter() - start
@@ -66,7 +74,7 @@ def scaling(games_: int) -> dict[str, Any]:
     # designer's run arrives; a few games on another seed do that here.
     simulate(game, entries, 8, seed=1, workers=2, dask=cluster.scheduler_address)
     try:
-        dask, rows_dask = timed(workers=2, dask=cluster.scheduler_address)
+        dask, rows_dask = timed("dask_two_workers", workers=2, dask=cluster.scheduler_address)
     finally:
         cluster.close()
     if not rows_one == rows_two == rows_dask:
@@ -79,8 +87,28 @@ def scaling(games_: int) -> dict[str, Any]:
         "dask_two_workers_s": round(dask, 3),
         "dask_cluster_start_s": round(started, 3),
         "dask_overhead_vs_processes": round(dask / two - 1, 4),
+        "cpu_s": {name: round(used, 3) for name, used in cpu.items()},
+        "dask_cpu_overhead_vs_processes": round(
+            cpu["dask_two_workers"] / cpu["two_processes"] - 1, 4
+        ),
         "same_games_on_every_executor": True,
     }
+
+
+def cpu_used() -> float:
+    """CPU seconds of this process, its finished children and its live ones (a cluster's
+    workers), together: what a run cost the machine, which a busy machine disturbs far less than
+    it disturbs wall time."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    gone = resource.getrusage(resource.RUSAGE_CHILDREN)
+    live = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        live += times.user + times.system
+    return own.ru_utime + own.ru_stime + gone.ru_utime + gone.ru_stime + live
 
 
 def main() -> None:

@@ -83,6 +83,7 @@ def test_batches_run_long_enough_yet_feed_every_worker():
     assert batch_size(0.001, 10_000, 2) == 100  # 100 games of 1 ms make a 0.1 s task
     assert batch_size(0.001, 40, 2) == 5  # but 8 tasks for 2 workers when there are few games
     assert batch_size(2.0, 100, 2) == 1
+    assert batch_size(0.001, 10_000, 2, least=1.0) == 1000  # Dask's tasks last a second
 
 
 def test_summary_reads_win_rates_first_player_and_lengths():

@@ -1,7 +1,8 @@
 """Where the games of a run are played: this process, local worker processes, or a Dask cluster.
 
-Games go out in batches sized so that a task runs for at least ``MIN_TASK_S`` (the first game is
-timed for that), yet every worker still gets several tasks to balance the load. Rows come back in
+Games go out in batches sized so that a task runs for at least ``MIN_TASK_S`` (``DASK_MIN_TASK_S``
+on Dask; the first game is timed for that), yet every worker still gets several tasks to balance
+the load. Rows come back in
 whatever order tasks finish and are sorted by game number, so the executor never shows in the
 results. Ctrl-C stops the run cleanly: the games already finished are kept, the rest dropped.
 """
@@ -22,6 +23,9 @@ from ..engine import BadOption
 from .playing import Planned, Setup, play_batch, play_game
 
 MIN_TASK_S = 0.1
+#: Tasks sent to Dask are longer: its scheduler and client spend a few milliseconds of CPU on each
+#: task, which on 0.1 s tasks came to a tenth of the run (measured in bench/lab.py).
+DASK_MIN_TASK_S = 1.0
 SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://")
 CONNECT_S = 30
 TASKS_PER_WORKER = 4
@@ -64,7 +68,8 @@ def run_games(
         first = time.perf_counter()
         keep([play_game(setup, plan[0])])
         rest = plan[1:]
-        size = batch_size(time.perf_counter() - first, len(rest), workers)
+        least = MIN_TASK_S if dask is None else DASK_MIN_TASK_S
+        size = batch_size(time.perf_counter() - first, len(rest), workers, least)
         batches = [rest[i : i + size] for i in range(0, len(rest), size)]
         if dask is not None:
             _on_dask(setup, batches, dask, workers, keep)
@@ -79,10 +84,10 @@ def run_games(
     return Played(rows, interrupted)
 
 
-def batch_size(game_s: float, games: int, workers: int) -> int:
-    """Games per task: enough for ``MIN_TASK_S`` of work, few enough for every worker to get
+def batch_size(game_s: float, games: int, workers: int, least: float = MIN_TASK_S) -> int:
+    """Games per task: enough for ``least`` seconds of work, few enough for every worker to get
     ``TASKS_PER_WORKER`` tasks when there are games for it."""
-    enough = math.ceil(MIN_TASK_S / max(game_s, 1e-6))
+    enough = math.ceil(least / max(game_s, 1e-6))
     spread = max(1, games // (workers * TASKS_PER_WORKER))
     return max(1, min(enough, spread) if games >= workers * TASKS_PER_WORKER else enough)
 
