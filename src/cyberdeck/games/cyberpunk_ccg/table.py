@@ -3,11 +3,12 @@ question belongs to (so the player's stops decide whether the table passes for t
 payment that covers a cost with the least waste (so paying is one click, not one per source).
 
 The table may answer two kinds of question. A priority window: passing there is public and
-reveals nothing. A payment the proposal covers exactly from Locations, the sponsor and banked EB:
-nothing is wasted and no runner is exposed to a Cop's answer, so it is the payment the player
-would accept with one click (each source is still a move of its own in the log and the record).
-Every other prompt (drawing, placing gear, defending, saving, answering with a Cop, a payment
-with waste or a runner or a Corp's boost in it) is the player's own decision and is always asked.
+reveals nothing. A question with no real choice in it: a payment the proposal covers exactly, or
+one every other way to pay only wastes more on, from the sponsor, banked EB and plain Locations;
+gear with one place to go; a draw with one deck left. The player would give the same answer with
+one click (each source still pays as a move of its own, in the log and the record). Every other
+prompt (defending, saving, answering with a Cop, drawing or placing with a choice, a payment with
+a choice or a runner or a Corp's boost in it) is the player's own decision and is always asked.
 """
 
 from __future__ import annotations
@@ -118,12 +119,11 @@ def _no_choice(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action
 
 
 def _only_payment(view: Mapping[str, Any], pr: Mapping[str, Any]) -> tuple[int, Plan] | None:
-    """The least-waste payment (and the EB it wastes) when paying it is no decision: it wastes nothing, or every other
-    way to pay uses the same sources (or ones just like them) and more, so it only wastes more.
-    It must come from
-    Locations without a printed ability, the sponsor or banked EB: a runner paying may be
-    answered by a Cop, a Corp's boost costs its Power, and a Location's ability is lost for the
-    turn once it is exhausted to pay; each of those is weighed by the player."""
+    """The least-waste payment (and the EB it wastes) when paying it is no decision: it wastes
+    nothing, or every other way to pay uses the same sources (or ones just like them) and more,
+    so it only wastes more. It must come from the sponsor, banked EB and Locations without a
+    printed ability: a runner paying may be answered by a Cop, a Corp's boost costs its Power,
+    and a Location exhausted to pay loses its ability for the turn; the player weighs those."""
     found = _best(pr)
     if found is None:
         return None
