@@ -106,9 +106,11 @@ class TerminalSession:
         found = answer(self.game, view, state.legal_actions(), self.stops)
         if found is None:
             return False
-        self.match.play(found.action)
         describe = self.game.describe_action(found.action, view)
-        self.match.log.append(log_event(seat, found, describe))
+        start = len(self.match.log)
+        self.match.play(found.action)
+        # The note goes before the move's own events: the log reads "why", then "what".
+        self.match.log.insert(start, log_event(seat, found, describe))
         return True
 
     def proposal(self, seat: int) -> Proposal | None:

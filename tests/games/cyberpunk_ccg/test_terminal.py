@@ -128,11 +128,14 @@ def test_the_table_makes_an_exact_payment_and_says_so() -> None:
     match, _ = _session(state, ["buy street-samurai", "quit"])
     log = [e.text for e in match.log]
     assert "Player 1 pays 3 EB with Warehouse Row." in log
-    assert any(
-        line.startswith("The table answers for player 1: pay with Warehouse Row")
-        and line.endswith("(an exact payment).")
-        for line in log
+    note = next(
+        n
+        for n, line in enumerate(log)
+        if line.startswith("The table answers for player 1: pay with Warehouse Row")
     )
+    assert log[note].endswith("(an exact payment).")
+    # Why, then what: the note comes before the move it explains.
+    assert log[note + 1] == "Player 1 pays 3 EB with Warehouse Row."
     assert state.used[row] == 1
 
 
