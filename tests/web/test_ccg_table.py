@@ -105,6 +105,7 @@ def test_stops_are_set_in_the_page_and_kept(page: Page, arcade: Arcade) -> None:
     for key in ("events:own", "forced:own", "forced:opp", "open:own"):
         expect(page.locator(f'.stops-panel input[data-stop="{key}"]')).not_to_be_checked()
     expect(page.locator(".stops-panel")).to_contain_text("Events and abilities only")
+    expect(page.locator(".stops-panel")).to_contain_text("no real choice")
     box.check()
     expect(page.locator(".flash")).to_contain_text("Stops saved.")
     kept = page.request.get(f"{arcade.base}/api/games/cyberpunk-ccg/stops").json()
