@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cyberdeck.engine import load_game
+from cyberdeck.engine.autoanswer import Stops
+
 from .drive import seat_people
 from .harness import Client, ServerProcess, Socket, run
 
@@ -63,6 +66,7 @@ async def _play_until(
     return None
 
 
+CCG = load_game("cyberpunk-ccg")
 NO_CHOICE = ("(an exact payment).", "(the only way to pay).", "(the only place for it).",
              "(the only deck left).")  # fmt: skip
 
@@ -115,7 +119,12 @@ def test_full_control_asks_every_window(server: ServerProcess) -> None:
 
 def test_accept_plays_the_proposed_payment(server: ServerProcess) -> None:
     async def scenario() -> None:
-        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        _, clients, sockets = await seat_people(server, "cyberpunk-ccg")
+        # Every payment asked (none left to the table as 'no real choice'), whatever the deal.
+        for client in clients:
+            keys = [*sorted(Stops.defaults(CCG).on), "forced:own", "forced:opp"]
+            put = await client.http.put("/api/games/cyberpunk-ccg/stops", json={"on": keys})
+            assert put.status_code == 200
         sock = await _play_until(sockets, lambda s: s.table.get("proposal"), random.Random(7))
         assert sock is not None
         proposal = sock.table["proposal"]
