@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cyberdeck.engine import load_game
+from cyberdeck.engine.autoanswer import Stops
+
 from .drive import seat_people
 from .harness import Client, ServerProcess, Socket, run
 
@@ -63,6 +66,11 @@ async def _play_until(
     return None
 
 
+CCG = load_game("cyberpunk-ccg")
+NO_CHOICE = ("(an exact payment).", "(the only way to pay).", "(the only place for it).",
+             "(the only deck left).")  # fmt: skip
+
+
 def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> None:
     async def scenario() -> None:
         _, _, sockets = await seat_people(server, "cyberpunk-ccg")
@@ -78,7 +86,16 @@ def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> N
         # The match's seed is the server's own, so play until the table has answered at least once.
         await _play_until(sockets, lambda s: bool(answered()), random.Random(3), 400)
         passed = answered()
-        assert passed and all("pass (no stop at" in t for t in passed)
+        # A pass where a stop is off, or the answer to a question with no real choice.
+        assert passed and all("pass (no stop at" in t or t.endswith(NO_CHOICE) for t in passed), (
+            passed
+        )
+        # Why, then what: a payment's note comes before the payment it explains.
+        for sock in sockets:
+            texts = _texts(sock)
+            for n, text in enumerate(texts[:-1]):
+                if text.startswith("The table answers for player") and ": pay with " in text:
+                    assert " pays " in texts[n + 1], texts[n : n + 2]
         # Each player's note is their own.
         for seat, sock in enumerate(sockets):
             assert all(f"player {seat + 1}:" in t for t in _texts(sock) if "table answers" in t)
@@ -102,7 +119,12 @@ def test_full_control_asks_every_window(server: ServerProcess) -> None:
 
 def test_accept_plays_the_proposed_payment(server: ServerProcess) -> None:
     async def scenario() -> None:
-        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        _, clients, sockets = await seat_people(server, "cyberpunk-ccg")
+        # Every payment asked (none left to the table as 'no real choice'), whatever the deal.
+        for client in clients:
+            keys = [*sorted(Stops.defaults(CCG).on), "forced:own", "forced:opp"]
+            put = await client.http.put("/api/games/cyberpunk-ccg/stops", json={"on": keys})
+            assert put.status_code == 200
         sock = await _play_until(sockets, lambda s: s.table.get("proposal"), random.Random(7))
         assert sock is not None
         proposal = sock.table["proposal"]

@@ -32,10 +32,20 @@ def _until(page: Page, found: str, limit: int = 300) -> bool:
     return False
 
 
+def _ask_every_payment(page: Page, arcade: Arcade) -> None:
+    """Turn the 'no real choice' stops on: every payment is then the player's, shown with the
+    table's proposal, whatever the deal the server's seed makes."""
+    url = f"{arcade.base}/api/games/cyberpunk-ccg/stops"
+    on = [s["key"] for s in page.request.get(url).json()["stops"] if s["on"]]
+    put = page.request.put(url, data={"on": [*on, "forced:own", "forced:opp"]})
+    assert put.ok, put.text()
+
+
 def test_a_payment_is_one_click_and_names_each_source(page: Page, arcade: Arcade) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     start_game(page, "cyberpunk-ccg", mode="hotseat")
+    _ask_every_payment(page, arcade)
     assert _until(page, "button.proposal-accept")
     expect(page.locator(".ccg-step")).to_contain_text("(sources: ")
     expect(page.locator(".move-list button.move", has_text=" EB").first).to_be_visible()
@@ -52,6 +62,19 @@ def test_a_payment_is_one_click_and_names_each_source(page: Page, arcade: Arcade
 def test_the_log_says_when_the_table_passed_for_the_player(page: Page, arcade: Arcade) -> None:
     start_game(page, "cyberpunk-ccg", mode="hotseat")
     assert _until(page, '.log-list li:has-text("The table answers for player")')
+
+
+def test_the_table_pays_where_there_is_no_choice_and_says_so(page: Page, arcade: Arcade) -> None:
+    # The first buy of a turn with only the sponsor to pay from (or an exact payment) is paid
+    # by the table: a player's first turns always have one.
+    start_game(page, "cyberpunk-ccg", mode="hotseat")
+    note = (
+        '.log-list li:has-text("(the only way to pay)"), '
+        '.log-list li:has-text("(an exact payment)")'
+    )
+    assert _until(page, note)
+    expect(page.locator(note).first).to_contain_text(" EB")
+    expect(page.locator(".log-list")).to_contain_text(" pays ")
 
 
 def test_pointing_at_a_card_shows_it_whole(page: Page, arcade: Arcade) -> None:
@@ -78,6 +101,11 @@ def test_stops_are_set_in_the_page_and_kept(page: Page, arcade: Arcade) -> None:
     page.locator(".stops-panel summary").click()
     box = page.locator('.stops-panel input[data-stop="damage:own"]')
     expect(box).not_to_be_checked()
+    # Events alone, questions with no real choice and the Open step are left to the table.
+    for key in ("events:own", "forced:own", "forced:opp", "open:own"):
+        expect(page.locator(f'.stops-panel input[data-stop="{key}"]')).not_to_be_checked()
+    expect(page.locator(".stops-panel")).to_contain_text("Events and abilities only")
+    expect(page.locator(".stops-panel")).to_contain_text("no real choice")
     box.check()
     expect(page.locator(".flash")).to_contain_text("Stops saved.")
     kept = page.request.get(f"{arcade.base}/api/games/cyberpunk-ccg/stops").json()

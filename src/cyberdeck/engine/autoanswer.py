@@ -7,8 +7,9 @@ answers some questions for the player, the way jinteki.net and MTG Arena do, and
 log. What the table may answer is decided in two places:
 
 - the game says what kind of question is in front of a seat (``Game.stop_of``): "a priority window
-  of the Purchase step on your own turn, and passing is the hands-off answer" — or nothing, for a
-  question only the player can answer (what to pay with, whom to defend, a secret choice);
+  of the Purchase step on your own turn, and passing is the hands-off answer", "a payment with no
+  choice in it, and this source is the answer" — or nothing, for a question only the player can
+  answer (whom to defend, a secret choice, a payment with a real choice in it);
 - the player's ``Stops`` say which of the game's stops they want to be asked at.
 
 Answers come from a chain of ``Rule`` functions (``answer``), so another rule — "a question with
@@ -46,10 +47,18 @@ class Stop:
 @dataclass(frozen=True, slots=True)
 class Window:
     """What a game says about the question in front of a seat: the stop it belongs to and the
-    answer the table gives when the player has left that stop off (passing, as a rule)."""
+    answer the table gives when the player has left that stop off (passing, as a rule).
+
+    ``needs`` names further stops the player must also have on to be asked: a step whose only
+    moves are ones that fit any step (an Event, an ability) asks a player who stops at that step
+    *and* asked to be stopped for such moves, so holding an Event does not stop every step."""
 
     stop: str
     hands_off: Action
+    needs: tuple[str, ...] = ()
+    #: What the log says when the table answers ("the only way to pay"); by default, which
+    #: stop was off.
+    why: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +154,15 @@ Rule = Callable[["Game", Mapping[str, Any], Sequence[Action], Stops], "Answer | 
 def stop_rule(
     game: Game, view: Mapping[str, Any], legal: Sequence[Action], stops: Stops
 ) -> Answer | None:
-    """Pass for the player at a window whose stop is off."""
+    """Give the hands-off answer at a window where one of the stops it needs is off."""
     window = game.stop_of(view, legal)
-    if window is None or window.hands_off not in legal or stops.asks_at(window.stop):
+    if window is None or window.hands_off not in legal:
         return None
-    label = next((s.label for s in game.stops() if s.key == window.stop), window.stop)
-    return Answer(window.hands_off, f"no stop at {label}")
+    off = next((k for k in (window.stop, *window.needs) if not stops.asks_at(k)), None)
+    if off is None:
+        return None
+    label = next((s.label for s in game.stops() if s.key == off), off)
+    return Answer(window.hands_off, window.why or f"no stop at {label}")
 
 
 RULES: tuple[Rule, ...] = (stop_rule,)

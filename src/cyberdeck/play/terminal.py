@@ -23,8 +23,8 @@ Commands: moves, log, look <part of the table>, undo (where the game allows it),
 
 STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
   stops                 list your stops
-  stop <step:own|opp> on|off, e.g. 'stop damage:own on'
-  stop full on|off      full control: every stop on
+  stop <key> on|off     e.g. 'stop damage:own on' (the keys: see 'stops')
+  stop full on|off      full control: every stop on, every question yours
 When the table proposes a payment, press Enter (or type 'ok') to accept it."""
 
 CLEAR = "\x1b[2J\x1b[H"
@@ -106,9 +106,11 @@ class TerminalSession:
         found = answer(self.game, view, state.legal_actions(), self.stops)
         if found is None:
             return False
-        self.match.play(found.action)
         describe = self.game.describe_action(found.action, view)
-        self.match.log.append(log_event(seat, found, describe))
+        start = len(self.match.log)
+        self.match.play(found.action)
+        # The note goes before the move's own events: the log reads "why", then "what".
+        self.match.log.insert(start, log_event(seat, found, describe))
         return True
 
     def proposal(self, seat: int) -> Proposal | None:
@@ -132,7 +134,7 @@ class TerminalSession:
             return f"{self.game.title} has no stops: every question is yours."
         keys = {s.key for s in self.game.stops()}
         if len(words) != 2 or words[1] not in ("on", "off"):
-            return "Say 'stop <step:own|opp> on' or 'off' (see 'stops')."
+            return "Say 'stop <key> on' or 'off', e.g. 'stop damage:own on' (see 'stops')."
         key, on = words[0], words[1] == "on"
         if key == "full":
             stops = Stops(stops.on, on)

@@ -668,10 +668,12 @@ class Hub:
             found = answer(room.game, view, state.legal_actions(), stops)
             if found is None:
                 break
-            events += room.match.play(found.action)
+            # The note goes before the move's own events: the log reads "why", then "what".
             note = log_event(seat, found, room.game.describe_action(found.action, view))
-            room.match.log.append(note)
-            events.append(note)
+            start = len(room.match.log)
+            played = room.match.play(found.action)
+            room.match.log.insert(start, note)
+            events += [note, *played]
             if not await self._commit(room, seat, None):
                 return None
         return events

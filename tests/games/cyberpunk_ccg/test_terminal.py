@@ -15,6 +15,7 @@ from cyberdeck.engine import PLAIN, Match
 from cyberdeck.engine.autoanswer import Stops
 from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.position import Table
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.play.terminal import Seat, TerminalSession
 
 runner = CliRunner()
@@ -89,26 +90,52 @@ def test_the_table_passes_for_the_player_and_says_so() -> None:
     assert "The table answers for player 1: pass (no stop at" in out
 
 
-def test_enter_takes_the_proposed_payment() -> None:
-    t = Table("the-mob", "ncpd")
-    t.card(0, "neon-dive")  # 2 EB
-    row = t.card(0, "warehouse-row")  # 3 EB
-    t.hand(0, "street-samurai")  # street 5 -> 3 for The Mob
-    t.awake(1)
-    state = t.at("purchase")
-    state.used[state.sponsor[0]] = 1
+def _session(state: CyberState, keys: list[str]) -> tuple[Match, list[str]]:
     match = Match(GAME, {}, 0)
     match.state = state
-    keys = iter(["buy street-samurai", "", "quit"])
+    typed = iter(keys)
     said: list[str] = []
     session = TerminalSession(
-        GAME, match, [Seat("You"), Seat("AI", RandomAgent(0))], PLAIN, lambda _: next(keys),
+        GAME, match, [Seat("You"), Seat("AI", RandomAgent(0))], PLAIN, lambda _: next(typed),
         said.append, stops=Stops.defaults(GAME),
     )  # fmt: skip
     session.run()
+    return match, said
+
+
+def test_enter_takes_the_proposed_payment() -> None:
+    t = Table("ncpd", "the-mob")
+    t.card(0, "warehouse-row")  # 3 EB
+    t.card(0, "warehouse-row")
+    t.hand(0, "street-samurai")  # 5: N.C.P.D.'s 6 or both Rows' 6, the player's choice
+    t.awake(1)
+    state = t.at("purchase")
+    match, said = _session(state, ["buy street-samurai", "", "quit"])
     out = "\n".join(said)
-    assert "Proposed: 3 EB: Warehouse Row 3. Press Enter to accept" in out
-    assert "Player 1 pays 3 EB with Warehouse Row." in [e.text for e in match.log]
+    assert "Proposed: 6 EB: N.C.P.D. 6. Press Enter to accept" in out
+    assert "Player 1 pays 6 EB with N.C.P.D.." in [e.text for e in match.log]
+    assert state.used[state.sponsor[0]] == 1
+
+
+def test_the_table_makes_an_exact_payment_and_says_so() -> None:
+    t = Table("the-mob", "ncpd")
+    t.card(0, "neon-dive")  # 2 EB
+    row = t.card(0, "warehouse-row")  # 3 EB
+    t.hand(0, "street-samurai")  # street 5 -> 3 for The Mob: the Row pays it exactly
+    t.awake(1)
+    state = t.at("purchase")
+    state.used[state.sponsor[0]] = 1
+    match, _ = _session(state, ["buy street-samurai", "quit"])
+    log = [e.text for e in match.log]
+    assert "Player 1 pays 3 EB with Warehouse Row." in log
+    note = next(
+        n
+        for n, line in enumerate(log)
+        if line.startswith("The table answers for player 1: pay with Warehouse Row")
+    )
+    assert log[note].endswith("(an exact payment).")
+    # Why, then what: the note comes before the move it explains.
+    assert log[note + 1] == "Player 1 pays 3 EB with Warehouse Row."
     assert state.used[row] == 1
 
 

@@ -506,7 +506,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     function render() {
       fill(stopsBox, el("details", { class: "panel stops-panel", open: opened, ontoggle: (e) => { opened = e.target.open; } },
         el("summary", {}, el("h2", {}, "Stops")),
-        el("p", { class: "muted" }, "Where you want to be asked. Elsewhere the table passes for you (the log says so)."),
+        el("p", { class: "muted" }, "Where you want to be asked. Elsewhere the table passes for you, and it answers the questions that leave you no real choice unless you tick them (the log says what it did, and why)."),
         el("label", { class: "stop full" },
           el("input", { type: "checkbox", class: "full-control", checked: stops.full_control, onchange: (e) => save(onKeys(), e.target.checked) }),
           " Full control (stop everywhere)"),
