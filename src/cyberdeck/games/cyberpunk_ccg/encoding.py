@@ -93,11 +93,22 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
             out.tokens((card["card"] for card in p[zone]), _CARD)
     out.begin("instances")
     base = out.at
+    row = out.out
     for mine, p in ((True, sides[0]), (False, sides[1])):
         for zone in ("play", "stash", "discard"):
+            places = _ZONE_PLACES[zone, mine]
+            in_play = zone == "play"
             for card in p[zone]:
-                out.at = base + (int(card["id"][1:]) - 1) * _ROW
-                _instance(card, zone, mine, out)
+                at = base + (int(card["id"][1:]) - 1) * _ROW
+                for place in places:
+                    row[at + place] = 1.0
+                if "on" in card:
+                    row[at + 4] = 1.0
+                kind = _KIND_INDEX.get(card["kind"])
+                if kind is not None:
+                    row[at + 5 + kind] = 1.0
+                if in_play:
+                    _in_play(card, at + 5 + len(_KINDS), row)
     out.at = base + MAX_INSTANCES * _ROW
     hit = view["hit"]
     out.begin("hit")
@@ -120,32 +131,36 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.number(prompt.get("paid", 0), 20)
 
 
-def _instance(card: Mapping[str, Any], zone: str, mine: bool, out: Writer) -> None:
-    """One instance's row, written straight into the list (a CCG table shows a hundred cards,
-    most of them discarded: those need only their zone, owner and kind)."""
-    row = out.out
-    at = out.at
-    row[at] = 1.0 if zone == "play" else 0.0
-    row[at + 1] = 1.0 if mine else 0.0
-    row[at + 2] = 1.0 if zone == "stash" else 0.0
-    row[at + 3] = 1.0 if zone == "discard" else 0.0
-    row[at + 4] = 1.0 if "on" in card else 0.0
-    kind = _KIND_INDEX.get(card["kind"])
-    if kind is not None:
-        row[at + 5 + kind] = 1.0
-    if zone != "play":
-        return
-    at += 5 + len(_KINDS)
-    for i, flag in enumerate(_FLAGS):
-        if card.get(flag):
-            row[at + i] = 1.0
-    at += len(_FLAGS)
-    for i, (key, scale) in enumerate(_STATS):
-        value = card.get(key)
-        if isinstance(value, int | float):
-            row[at + i] = value / scale
+def _in_play(card: Mapping[str, Any], at: int, row: dict[int, float]) -> None:
+    """What the table shows of a card in play: its flags and stats (a CCG table shows a hundred
+    instances, most of them discarded: those need only their zone, owner and kind)."""
+    for key, value in card.items():
+        place = _PLAY_PLACES.get(key)
+        if place is not None and value:
+            offset, scale = place
+            if scale == 0:
+                row[at + offset] = 1.0
+            elif isinstance(value, int | float):
+                row[at + offset] = value / scale
 
 
+#: Each flag's and stat's place after the kinds, with the stat's scale (0: a flag, written as 1).
+_PLAY_PLACES: dict[str, tuple[int, int]] = {
+    **{flag: (i, 0) for i, flag in enumerate(_FLAGS)},
+    **{key: (len(_FLAGS) + i, scale) for i, (key, scale) in enumerate(_STATS)},
+}
+
+
+#: The row's first places each zone and owner sets: in play, mine, in a Stash, discarded.
+_ZONE_PLACES = {
+    (zone, mine): tuple(
+        place
+        for place, on in enumerate((zone == "play", mine, zone == "stash", zone == "discard"))
+        if on
+    )
+    for zone in ("play", "stash", "discard")
+    for mine in (True, False)
+}
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 
 
