@@ -14,8 +14,9 @@ with the same pick (Python's ``random`` over the mask's nonzero places) for ever
 Fair to every row: each env is built and seeded once (``reset(seed=0)``), then each game starts
 with ``reset()``. PettingZoo's card games rebuild their whole RLCard game on every seeded reset,
 which is what made leduc look 20 times slower than a loop that seeds once. On a shared machine the
-load comes and goes, so the cells are measured in turns, ``--rounds`` times each, and each keeps
-its best round: the figure least disturbed by others, every cell equally treated.
+load comes and goes, so time is this process's CPU time, and the cells are measured in turns,
+``--rounds`` times each, each keeping its best round: the figure least disturbed by others,
+every cell treated alike.
 
     python bench/envs.py [--seconds S] [--rounds R] [GAME ...]
 
@@ -49,14 +50,16 @@ COLUMNS = ("contract", "pettingzoo", "gymnasium", "openspiel", "openspiel+obs")
 
 
 def timed(run_one: Run, seconds: float) -> float:
-    """Decisions per second over whole games, at least one game."""
+    """Decisions per CPU second of this process over whole games, at least one game (the
+    processor time, not the wall clock: on a shared machine the wall clock also counts the time
+    other processes held the core)."""
     decisions = 0
     games_played = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games_played == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or games_played == 0:
         decisions += run_one()
         games_played += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def picker(seed: int) -> Callable[[npt.NDArray[Any]], int]:
