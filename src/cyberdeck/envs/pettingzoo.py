@@ -10,7 +10,7 @@ from a generator seeded by S, so a seeded run of many games is reproducible.
 
 No PettingZoo wrappers: the environment makes their checks itself (a clear sentence for a step,
 an observation or a render before ``reset``, and for an action number outside the space), so a
-step does not pass through two layers of ``__getattr__`` (a third of a step's cost in leduc).
+step does not pass through two layers of ``__getattr__`` (a fifth of a step in leduc, profiled).
 """
 
 from __future__ import annotations
