@@ -42,7 +42,7 @@ class Observation:
         self.actions = game.action_space
         self._legal: list[Action] | None = None
         self._legal_indices: list[int] = []
-        self._sorted: list[int] = []
+        self._sorted: list[int] | None = None
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         out = np.zeros(self.size, dtype=np.float32)
@@ -74,13 +74,15 @@ class Observation:
         if legal is not self._legal:
             # Holding the list keeps its identity from being reused by another list.
             self._legal_indices = self.actions.indices(legal)
-            self._sorted = sorted(self._legal_indices)
+            self._sorted = None
             self._legal = legal
         return self._legal_indices
 
     def sorted_legal_indices(self, state: State) -> list[int]:
         """``legal_indices`` in increasing order (OpenSpiel's order); a copy the caller may keep."""
-        self.legal_indices(state)
+        indices = self.legal_indices(state)
+        if self._sorted is None:
+            self._sorted = sorted(indices)
         return self._sorted[:]
 
     def text(self, state: State, seat: int) -> str:
