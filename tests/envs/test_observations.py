@@ -8,9 +8,22 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
-from cyberdeck.engine import CyberdeckError, Game, Layout, Slice, Writer, games
+from cyberdeck.engine import (
+    CARD_SLOTS,
+    Action,
+    BadAction,
+    Card,
+    CyberdeckError,
+    Game,
+    Layout,
+    Rng,
+    Slice,
+    Writer,
+    games,
+)
 from cyberdeck.engine.encoding import Encoding
 from cyberdeck.envs.observe import Observation, check_observations
 
@@ -110,3 +123,54 @@ def test_docs_describe_every_slice() -> None:
         assert f"`{game.id}`): {encoding.size} numbers" in text
         for start, end, name, about in encoding.layout.describe():
             assert f"| {start}–{end - 1} | `{name}` | {about} |" in text, (game.id, name)
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+def test_arrays_and_masks_follow_every_step(game: Game) -> None:
+    """The fast paths (sparse numbers, indices kept per list of legal actions) give what the plain
+    definitions give, position after position, for the seat to move and for one that waits."""
+    obs = Observation(game)
+    encoding = game.observation_encoding(obs.options)
+    rng = Rng(3)
+    state = game.new_state(obs.options, 8)
+    for _ in range(30 if game.id == "cyberpunk-ccg" else 120):
+        if state.is_terminal:
+            break
+        mover = state.current_player
+        assert mover is not None
+        for seat in range(state.num_players):
+            dense = np.asarray(encoding.encode(state.view(seat), seat), np.float32)
+            assert np.array_equal(obs.array(state, seat), dense)
+            filled = np.full(obs.size, 9.0, np.float32)
+            obs.fill(filled, state, seat)
+            assert np.array_equal(filled, dense)
+            plain = game.action_space.mask(state.legal_actions()) if seat == mover else None
+            assert obs.mask(state, seat).tolist() == (plain or [0] * game.action_space.size)
+        legal = state.legal_actions()
+        indices = [game.action_space.index(a) for a in legal]
+        assert obs.legal_indices(state) == indices
+        assert obs.sorted_legal_indices(state) == sorted(indices)
+        state.apply(legal[rng.below(len(legal))])
+
+
+def test_only_the_numbers_that_are_not_zero_are_kept() -> None:
+    layout = Layout([Slice("a", 3, "first"), Slice("b", CARD_SLOTS, "cards")])
+
+    def write(view: Any, seat: int, out: Writer) -> None:
+        out.begin("a")
+        out.number(0, 5)
+        out.flag(False)
+        out.number(3, 6)
+        out.begin("b")
+        out.cards(["7H", "7h", "JK"])
+
+    numbers = Encoding(layout, write).sparse({}, 0)
+    seven = 3 + int(Card.parse("7H"))
+    assert numbers == {2: 0.5, seven: 2.0, 3 + int(Card.parse("JK")): 1.0}
+
+
+def test_an_action_not_of_the_game_is_named() -> None:
+    space = next(g for g in games() if g.id == "cypher").action_space
+    assert space.indices(space.actions[:2]) == [0, 1]
+    with pytest.raises(BadAction, match="'launch nukes' is not an action of this game"):
+        space.indices([Action("launch", ("nukes",))])

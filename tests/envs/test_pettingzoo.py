@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from cyberdeck.engine import Game, IllegalAction, games
+from cyberdeck.engine import BadAction, Game, IllegalAction, games
 from cyberdeck.envs.pettingzoo import env, raw_env
 
 
@@ -75,3 +75,18 @@ def test_render_draws_the_spectators_table() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(Exception, match="Cypher has no option 'colour'"):
         env("cypher", colour="red")
+
+
+def test_the_wrappers_checks_are_made_without_wrappers() -> None:
+    """``env`` is the bare environment (no ``__getattr__`` layers a step), and says plainly what
+    PettingZoo's order and bounds wrappers would have refused."""
+    table = env("cipher-run", render_mode="ansi")
+    assert table.unwrapped is table
+    for early in (lambda: table.step(0), lambda: table.observe("player_0"), table.render):
+        with pytest.raises(RuntimeError, match=r"Call reset\(\) before using the environment"):
+            early()
+    table.reset(seed=3)
+    before = table.state.fingerprint() if table.state else ""
+    with pytest.raises(BadAction, match=r"Action number 99999 is outside 0\.\.\d+"):
+        table.step(99_999)
+    assert table.state is not None and table.state.fingerprint() == before

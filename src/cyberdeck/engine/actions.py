@@ -114,6 +114,13 @@ class ActionSpace:
             raise BadAction(f"Action number {index} is outside 0..{len(self.actions) - 1}.")
         return self.actions[index]
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """Each action's index, in the order given (one dictionary look-up each)."""
+        try:
+            return list(map(self._index.__getitem__, actions))
+        except KeyError as err:
+            raise BadAction(f"'{err.args[0]}' is not an action of this game.") from None
+
     def mask(self, legal: Sequence[Action]) -> list[int]:
         """1 for each legal action's index, 0 elsewhere."""
         out = [0] * len(self.actions)

@@ -28,14 +28,19 @@ class Slice:
 
 
 class Writer:
-    """Fills an observation left to right; each slice is opened by name, in layout order."""
+    """Fills an observation left to right; each slice is opened by name, in layout order.
+
+    Only the places that are not 0 are stored (``out`` maps a place to its number): most of an
+    observation is empty card counts and unchosen one-hots, and the environments turn the few
+    numbers that remain into an array in one step instead of converting every 0 one by one.
+    """
 
     __slots__ = ("_layout", "_next", "at", "out")
 
     def __init__(self, layout: Layout) -> None:
         self._layout = layout
         self._next = 0
-        self.out = [0.0] * layout.size
+        self.out: dict[int, float] = {}
         self.at = 0
 
     def begin(self, name: str) -> None:
@@ -49,18 +54,20 @@ class Writer:
         self.at = offset
         self._next += 1
 
-    def finish(self) -> list[float]:
+    def finish(self) -> dict[int, float]:
         if self._next != len(self._layout.slices) or self.at > self._layout.size:
             raise RuntimeError("an observation did not fill its layout")
         return self.out
 
     def number(self, value: float, scale: float = 1.0) -> None:
         """A count or amount, divided by a typical maximum so it sits near [0, 1]."""
-        self.out[self.at] = value / scale
+        if value:
+            self.out[self.at] = value / scale
         self.at += 1
 
     def flag(self, value: bool) -> None:
-        self.out[self.at] = 1.0 if value else 0.0
+        if value:
+            self.out[self.at] = 1.0
         self.at += 1
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -71,15 +78,25 @@ class Writer:
 
     def cards(self, texts: Iterable[str]) -> None:
         """How many of each card (by card int) the texts name; one place per card int."""
+        out = self.out
+        at = self.at
+        known = _CARD_INDEX
         for text in texts:
-            self.out[self.at + card_index(text)] += 1.0
-        self.at += CARD_SLOTS
+            try:
+                place = at + known[text]
+            except KeyError:
+                place = at + card_index(text)
+            out[place] = out.get(place, 0.0) + 1.0
+        self.at = at + CARD_SLOTS
 
     def tokens(self, names: Iterable[str], index: Mapping[str, int]) -> None:
         """How many of each name of a vocabulary (e.g. a game's card names)."""
+        out = self.out
+        at = self.at
         for name in names:
-            self.out[self.at + index[name]] += 1.0
-        self.at += len(index)
+            place = at + index[name]
+            out[place] = out.get(place, 0.0) + 1.0
+        self.at = at + len(index)
 
 
 class Layout:
@@ -118,20 +135,29 @@ class Encoding:
 
     def encode(self, view: Mapping[str, Any], seat: int) -> list[float]:
         """``view`` is ``state.view(seat)``; the numbers are written from it alone."""
+        dense = [0.0] * self.layout.size
+        for place, value in self.sparse(view, seat).items():
+            dense[place] = value
+        return dense
+
+    def sparse(self, view: Mapping[str, Any], seat: int) -> dict[int, float]:
+        """The same numbers as ``encode``, only the places that are not 0 (what arrays need)."""
         writer = Writer(self.layout)
         self.write(view, seat, writer)
         return writer.finish()
 
 
-_CARD_INDEX: dict[str, int] = {}
+#: Every canonical card text (what views write) to its card int; other spellings join when read.
+_CARD_INDEX: dict[str, int] = {card.text: int(card) for card in CARDS}
 
 
 def card_index(text: str) -> int:
     """The card int of a card's text (``10H``, ``JK``), cached: encodings read many of them."""
-    index = _CARD_INDEX.get(text)
-    if index is None:
+    try:
+        return _CARD_INDEX[text]
+    except KeyError:
         index = _CARD_INDEX[text] = int(Card.parse(text))
-    return index
+        return index
 
 
 def vocabulary(names: Iterable[str]) -> dict[str, int]:

@@ -3,6 +3,11 @@ the mask of legal actions over the game's fixed action space.
 
 Everything here is computed from ``state.view(seat)`` and ``state.legal_actions()`` (the latter
 only for the seat to move, whose own options they are), never from the rest of the state.
+
+Speed: an environment asks for an observation and a mask at every step, so the arrays are built
+in one numpy call each from the few places that are not 0 (``Encoding.sparse``, the legal
+actions' indices), and the indices are kept while the state's list of legal actions is the same
+object (a game computes that list once per position and hands out the same one).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Game, Layout, Rng, State
+from ..engine import Action, Game, Layout, Rng, State
 
 #: The largest number an encoding writes: slices hold flags, counts of the cards of one game, and
 #: amounts divided by their typical maximum, all at least 0 (the tests check every game).
@@ -24,31 +29,61 @@ HIGH = 255.0
 class Observation:
     """One game's observation for one set of options: a fixed-length float32 vector and a mask."""
 
-    __slots__ = ("_encode", "actions", "game", "layout", "options", "size")
+    __slots__ = ("_legal", "_legal_indices", "_sorted", "_sparse", "actions", "game", "layout",
+                 "options", "size")  # fmt: skip
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.options = game.resolve_options(options)
         encoding = game.observation_encoding(self.options)
-        self._encode = encoding.encode
+        self._sparse = encoding.sparse
         self.layout: Layout = encoding.layout
         self.size = encoding.size
         self.actions = game.action_space
+        self._legal: list[Action] | None = None
+        self._legal_indices: list[int] = []
+        self._sorted: list[int] | None = None
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        return np.asarray(self._encode(state.view(seat), seat), dtype=np.float32)
+        out = np.zeros(self.size, dtype=np.float32)
+        self._write(out, state, seat)
+        return out
 
     def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
-        out[:] = self._encode(state.view(seat), seat)
+        out.fill(0.0)
+        self._write(out, state, seat)
+
+    def _write(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
+        numbers = self._sparse(state.view(seat), seat)
+        if numbers:
+            count = len(numbers)
+            out[np.fromiter(numbers.keys(), np.intp, count)] = np.fromiter(
+                numbers.values(), np.float32, count
+            )
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
         if state.current_player == seat:
-            index = self.actions.index
-            for action in state.legal_actions():
-                mask[index(action)] = 1
+            mask[self.legal_indices(state)] = 1
         return mask
+
+    def legal_indices(self, state: State) -> list[int]:
+        """The indices of the legal actions of the seat to move, in the state's order."""
+        legal = state.legal_actions()
+        if legal is not self._legal:
+            # Holding the list keeps its identity from being reused by another list.
+            self._legal_indices = self.actions.indices(legal)
+            self._sorted = None
+            self._legal = legal
+        return self._legal_indices
+
+    def sorted_legal_indices(self, state: State) -> list[int]:
+        """``legal_indices`` in increasing order (OpenSpiel's order); a copy the caller may keep."""
+        indices = self.legal_indices(state)
+        if self._sorted is None:
+            self._sorted = sorted(indices)
+        return self._sorted[:]
 
     def text(self, state: State, seat: int) -> str:
         """The view as canonical JSON: equal texts are equal views (a key for search trees)."""

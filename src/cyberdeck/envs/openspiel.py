@@ -110,8 +110,7 @@ class CyberdeckState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.inner is not None
-        index = self._spiel.engine_game.action_space.index
-        return sorted(index(a) for a in self.inner.legal_actions())
+        return self._spiel.observation.sorted_legal_indices(self.inner)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._spiel.deals

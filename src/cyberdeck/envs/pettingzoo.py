@@ -7,6 +7,10 @@ non-zero mask; every observation is computed from that agent's view.
 
 Seeding: ``reset(seed=S)`` deals game S; a later ``reset()`` without a seed deals the next game
 from a generator seeded by S, so a seeded run of many games is reproducible.
+
+No PettingZoo wrappers: the environment makes their checks itself (a clear sentence for a step,
+an observation or a render before ``reset``, and for an action number outside the space), so a
+step does not pass through two layers of ``__getattr__`` (a fifth of a step in leduc, profiled).
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..engine import PLAIN, IllegalAction, Rng, State, load_game
 from .observe import HIGH, Observation
@@ -25,15 +28,13 @@ from .observe import HIGH, Observation
 ObsDict = dict[str, npt.NDArray[Any]]
 
 
-def env(game_id: str, render_mode: str | None = None, **options: Any) -> Any:
-    """The AEC environment of one game, wrapped as PettingZoo's classic environments are (a
-    clear error on an out-of-range action, ``step`` before ``reset``, and the like)."""
-    inner = raw_env(game_id, render_mode=render_mode, **options)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+def env(game_id: str, render_mode: str | None = None, **options: Any) -> raw_env:
+    """The AEC environment of one game (it makes the wrappers' checks itself: see above)."""
+    return raw_env(game_id, render_mode=render_mode, **options)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
-    """The bare environment (PettingZoo's name for it); ``env`` wraps it."""
+    """The environment (PettingZoo's name for one that needs no wrapper around it)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's own)
         "render_modes": ["ansi"],
@@ -53,6 +54,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.metadata = {**raw_env.metadata, "name": f"cyberdeck_{game.id.replace('-', '_')}_v0"}
         seats = game.new_state(self.options, 0).num_players
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         size = game.action_space.size
         space = spaces.Dict(
@@ -89,17 +91,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> ObsDict:
         state = self._live()
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         return {
             "observation": self.obs.array(state, seat),
             "action_mask": self.obs.mask(state, seat),
         }
 
     def step(self, action: int | None) -> None:
+        state = self._live()
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        state = self._live()
         if action is None:
             raise IllegalAction("A move is needed: pass an action number (see the action_mask).")
         move = self.game.action_space.action(int(action))

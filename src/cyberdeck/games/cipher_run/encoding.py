@@ -77,39 +77,53 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     for side in (seat, other):
         out.cards(c for r in view["redraws"] if r["player"] == side for c in r["cards"])
     nodes = [vault["nodes"][side] for side in (seat, other) for vault in view["vaults"]]
-    out.begin("hidden")
-    for node in nodes:
-        out.number(node["hidden"], 3)
-    out.begin("modules")
-    for node in nodes:
-        out.cards(m["card"] for m in node["modules"])
-    out.begin("top")
-    for node in nodes:
+    # Each node is read once, its numbers written into every slice that shows it; a node the
+    # seat cannot see (or an empty one) has only its count of face-down seeds.
+    starts: dict[str, int] = {}
+    for name in _NODE_SLICES:
+        out.begin(name)
+        starts[name] = out.at
+        out.at += _NODE_SLICES[name]
+    row = out.out
+    hidden, modules_at, top_at = starts["hidden"], starts["modules"], starts["top"]
+    sums_at, state_at = starts["node_sums"], starts["node_state"]
+    profile_at, protocol_at = starts["profile"], starts["protocol"]
+    for n, node in enumerate(nodes):
+        if node["hidden"]:
+            row[hidden + n] = node["hidden"] / 3
         modules = node["modules"]
-        out.one_hot(card_index(modules[-1]["card"]) if modules else None, CARD_SLOTS)
-    out.begin("node_sums")
-    for node in nodes:
-        out.number(node["total"] or 0, 26)
-        out.number(len(node["modules"]), 10)
-        out.number(sum(len(m["overclocks"]) for m in node["modules"]), 4)
-    out.begin("node_state")
-    for node in nodes:
-        state = node["state"]
-        out.one_hot(_NODE_STATES.index(state) if state else None, len(_NODE_STATES))
-    out.begin("profile")
-    for node in nodes:
-        profile = node["profile"]
-        out.one_hot(_PROFILES.index(profile) if profile else None, len(_PROFILES))
-    out.begin("protocol")
-    for node in nodes:
-        protocol = node["protocol"]
-        out.one_hot(_PROTOCOLS.index(protocol) if protocol else None, len(_PROTOCOLS))
+        if modules:
+            at = modules_at + n * CARD_SLOTS
+            overclocks = 0
+            for module in modules:
+                place = at + card_index(module["card"])
+                row[place] = row.get(place, 0.0) + 1.0
+                overclocks += len(module["overclocks"])
+            row[top_at + n * CARD_SLOTS + card_index(modules[-1]["card"])] = 1.0
+            row[sums_at + n * 3 + 1] = len(modules) / 10
+            if overclocks:
+                row[sums_at + n * 3 + 2] = overclocks / 4
+        if node["total"]:
+            row[sums_at + n * 3] = node["total"] / 26
+        if node["state"]:
+            row[state_at + n * len(_NODE_STATES) + _NODE_STATES.index(node["state"])] = 1.0
+        if node["profile"]:
+            row[profile_at + n * len(_PROFILES) + _PROFILES.index(node["profile"])] = 1.0
+        if node["protocol"]:
+            row[protocol_at + n * len(_PROTOCOLS) + _PROTOCOLS.index(node["protocol"])] = 1.0
     out.begin("vaults")
     for vault in view["vaults"]:
         out.flag(vault["controller"] == seat)
         out.flag(vault["controller"] == other)
         out.flag(vault["contested"])
 
+
+#: The per-node slices in layout order, with their sizes (``write`` fills them in one pass).
+_NODE_SLICES = {
+    piece.name: piece.size
+    for piece in LAYOUT.slices
+    if piece.name in ("hidden", "modules", "top", "node_sums", "node_state", "profile", "protocol")
+}
 
 ENCODING = Encoding(LAYOUT, write)
 

@@ -8,6 +8,7 @@ shows them: my own by card, the opponent's as counts.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
@@ -87,17 +88,36 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
             out.number(p[key], scale)
     out.begin("hand")
     out.tokens(sides[0].get("hand", ()), _CARD)
+    # Zones and instance rows in one pass over the cards (a table shows a hundred of them).
     out.begin("zones")
-    for p in sides:
-        for zone in ("play", "stash", "discard"):
-            out.tokens((card["card"] for card in p[zone]), _CARD)
+    counts = out.at
+    out.at += 6 * _V
     out.begin("instances")
     base = out.at
-    for mine, p in ((True, sides[0]), (False, sides[1])):
-        for zone in ("play", "stash", "discard"):
+    row = out.out
+    for side, p in enumerate(sides):
+        for z, zone in enumerate(("play", "stash", "discard")):
+            count_at = counts + (side * 3 + z) * _V
+            fixed = _FIXED[zone, side == 0]
+            in_play = zone == "play"
             for card in p[zone]:
-                out.at = base + (int(card["id"][1:]) - 1) * _ROW
-                _instance(card, zone, mine, out)
+                place = count_at + _CARD[card["card"]]
+                row[place] = row.get(place, 0.0) + 1.0
+                at = base + _ROW_AT[card["id"]]
+                for place in fixed[card["kind"]]:
+                    row[at + place] = 1.0
+                if "on" in card:
+                    row[at + 4] = 1.0
+                if in_play:
+                    # What the table shows of a card in play: its flags and stats.
+                    for key, value in card.items():
+                        stat = _PLAY_PLACES.get(key)
+                        if stat is not None and value:
+                            offset, scale = stat
+                            if scale == 0:
+                                row[at + offset] = 1.0
+                            elif isinstance(value, int | float):
+                                row[at + offset] = value / scale
     out.at = base + MAX_INSTANCES * _ROW
     hit = view["hit"]
     out.begin("hit")
@@ -120,33 +140,33 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.number(prompt.get("paid", 0), 20)
 
 
-def _instance(card: Mapping[str, Any], zone: str, mine: bool, out: Writer) -> None:
-    """One instance's row, written straight into the list (a CCG table shows a hundred cards,
-    most of them discarded: those need only their zone, owner and kind)."""
-    row = out.out
-    at = out.at
-    row[at] = 1.0 if zone == "play" else 0.0
-    row[at + 1] = 1.0 if mine else 0.0
-    row[at + 2] = 1.0 if zone == "stash" else 0.0
-    row[at + 3] = 1.0 if zone == "discard" else 0.0
-    row[at + 4] = 1.0 if "on" in card else 0.0
-    kind = _KIND_INDEX.get(card["kind"])
-    if kind is not None:
-        row[at + 5 + kind] = 1.0
-    if zone != "play":
-        return
-    at += 5 + len(_KINDS)
-    for i, flag in enumerate(_FLAGS):
-        if card.get(flag):
-            row[at + i] = 1.0
-    at += len(_FLAGS)
-    for i, (key, scale) in enumerate(_STATS):
-        value = card.get(key)
-        if isinstance(value, int | float):
-            row[at + i] = value / scale
+#: Each flag's and stat's place in a row, with the stat's scale (0: a flag, written as 1).
+_PLAY_PLACES: dict[str, tuple[int, int]] = {
+    **{flag: (5 + len(_KINDS) + i, 0) for i, flag in enumerate(_FLAGS)},
+    **{key: (5 + len(_KINDS) + len(_FLAGS) + i, scale) for i, (key, scale) in enumerate(_STATS)},
+}
 
 
-_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+def _fixed_places(zone: str, mine: bool) -> dict[str, tuple[int, ...]]:
+    """For each kind, the places of a row a card of that kind in that zone sets: in play, mine,
+    in a Stash, discarded, then its kind (a kind not listed sets only the zone's places)."""
+    zone_places = tuple(
+        place
+        for place, on in enumerate((zone == "play", mine, zone == "stash", zone == "discard"))
+        if on
+    )
+    by_kind: dict[str, tuple[int, ...]] = defaultdict(lambda: zone_places)
+    by_kind.update({kind: (*zone_places, 5 + i) for i, kind in enumerate(_KINDS)})
+    return by_kind
+
+
+_FIXED = {
+    (zone, mine): _fixed_places(zone, mine)
+    for zone in ("play", "stash", "discard")
+    for mine in (True, False)
+}
+#: Where each instance id's row starts in the slice (ids run c1..).
+_ROW_AT = {f"c{i + 1}": i * _ROW for i in range(MAX_INSTANCES)}
 
 
 ENCODING = Encoding(LAYOUT, write)

@@ -105,18 +105,29 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
                 out.cards(g["card"] for g in p["generators"])
             else:
                 out.cards(p[key])
-    slots = [_slots(p["firewalls"]) for p in sides]
+    # Only the slots that hold a firewall are written (most of the 24 are empty).
+    walls = [_slots(p["firewalls"]) for p in sides]
+    row = out.out
     out.begin("firewall_state")
-    for side in slots:
-        for wall in side:
-            out.flag(wall is not None)
-            out.flag(bool(wall and wall["active"]))
-            out.number((wall or {}).get("strength") or 0, 13)
+    at = out.at
+    for side, by_slot in enumerate(walls):
+        for slot, wall in by_slot.items():
+            place = at + (side * _SLOTS + slot) * 3
+            row[place] = 1.0
+            if wall["active"]:
+                row[place + 1] = 1.0
+            strength = wall.get("strength")
+            if strength:
+                row[place + 2] = strength / 13
+    out.at = at + 2 * _SLOTS * 3
     out.begin("firewall_card")
-    for side in slots:
-        for wall in side:
-            card = wall["card"] if wall else None
-            out.one_hot(card_index(card) if card else None, CARD_SLOTS)
+    at = out.at
+    for side, by_slot in enumerate(walls):
+        for slot, wall in by_slot.items():
+            card = wall["card"]
+            if card:
+                row[at + (side * _SLOTS + slot) * CARD_SLOTS + card_index(card)] = 1.0
+    out.at = at + 2 * _SLOTS * CARD_SLOTS
     out.begin("reveals")
     out.cards(c for pair in view["reveals"] for c in pair)
     run = view["run"] or {}
@@ -157,9 +168,9 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.cards(pending.get("to_archive") or ())
 
 
-def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, Any] | None]:
-    """The twelve firewall slots in order (deck 1-3, hand 1-3, ...), ``None`` where empty."""
-    out: list[dict[str, Any] | None] = [None] * _SLOTS
+def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str, Any]]:
+    """The firewalls by slot (deck 1-3 are 0-2, hand 1-3 are 3-5, ...); empty slots are absent."""
+    out: dict[int, dict[str, Any]] = {}
     for r, name in enumerate(RESOURCES):
         for wall in firewalls.get(name, ()):
             out[r * 3 + wall["level"] - 1] = wall

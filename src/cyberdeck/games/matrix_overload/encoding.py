@@ -17,6 +17,7 @@ from .state import STATUS_NAMES
 _VARIANTS = ("digital", "classic")
 _PILES = len(PILE_NAMES)
 _SLOTS = len(SLOT_NAMES)
+_STATUS = {name: i for i, name in enumerate(STATUS_NAMES)}
 
 LAYOUT = Layout(
     [
@@ -46,30 +47,52 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.one_hot(card_index(card) if card else None, CARD_SLOTS)
     out.begin("pending")
     out.cards(view["pending"])
+    # Each pile and each slot is read once, its numbers written into every slice that shows it.
     piles = view["piles"]
+    row = out.out
     out.begin("pile_top")
-    for name in PILE_NAMES:
-        pile = piles[name]
-        out.one_hot(card_index(pile[-1]) if pile else None, CARD_SLOTS)
+    tops = out.at
+    out.at += _PILES * CARD_SLOTS
     out.begin("pile_size")
-    for name in PILE_NAMES:
-        out.number(len(piles[name]), 13)
+    sizes = out.at
+    out.at += _PILES
     out.begin("pile_cards")
-    out.cards(c for name in PILE_NAMES for c in piles[name])
+    counts = out.at
+    for p, name in enumerate(PILE_NAMES):
+        pile = piles[name]
+        if pile:
+            row[tops + p * CARD_SLOTS + card_index(pile[-1])] = 1.0
+            row[sizes + p] = len(pile) / 13
+            for card in pile:
+                place = counts + card_index(card)
+                row[place] = row.get(place, 0.0) + 1.0
+    out.at = counts + CARD_SLOTS
     slots = view["slots"]
     out.begin("royal")
-    for name in SLOT_NAMES:
-        royal = slots[name]["royal"]
-        out.one_hot(card_index(royal) if royal else None, CARD_SLOTS)
+    royals = out.at
+    out.at += _SLOTS * CARD_SLOTS
     out.begin("status")
-    for name in SLOT_NAMES:
-        out.one_hot(STATUS_NAMES.index(slots[name]["status"]), len(STATUS_NAMES))
+    statuses = out.at
+    out.at += _SLOTS * len(STATUS_NAMES)
     out.begin("ice")
-    for name in SLOT_NAMES:
-        out.cards(slots[name]["ice"])
+    ices = out.at
+    out.at += _SLOTS * CARD_SLOTS
     out.begin("health")
-    for name in SLOT_NAMES:
-        out.number(slots[name]["health"], 20)
+    healths = out.at
+    for s, name in enumerate(SLOT_NAMES):
+        slot = slots[name]
+        royal = slot["royal"]
+        if royal:
+            row[royals + s * CARD_SLOTS + card_index(royal)] = 1.0
+        row[statuses + s * len(STATUS_NAMES) + _STATUS[slot["status"]]] = 1.0
+        at = ices + s * CARD_SLOTS
+        for card in slot["ice"]:
+            place = at + card_index(card)
+            row[place] = row.get(place, 0.0) + 1.0
+        health = slot["health"]
+        if health:
+            row[healths + s] = health / 20
+    out.at = healths + _SLOTS
     out.begin("deck_count")
     out.number(view["deck_count"], 52)
     bottom = view["deck_bottom"]
