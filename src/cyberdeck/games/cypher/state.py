@@ -292,23 +292,8 @@ class CypherState(CachedState):
         return (1 << (self.n + 1)) - 1
 
     def influence(self, seat: int) -> int:
-        """The seat's total influence in play (a Syndicate Chief counts its boosted value while
-        another lower-class card shares its area)."""
-        cat = self.cat
-        area = self.areas[seat]
-        total = 0
-        lowers = 0
-        for c in area:
-            if cat.cls[c] == LOWER:
-                lowers += 1
-        for c in area:
-            # "another" lower-class card: the Chief itself does not count when it is lower-class.
-            others = lowers - (cat.cls[c] == LOWER)
-            if cat.eff[c] == E_CHIEF and others >= 1:
-                total += cat.boosted[cat.kind[c]]
-            else:
-                total += cat.infl[c]
-        return total
+        """The seat's total influence in play."""
+        return influence_of(self.cat, self.areas[seat])
 
     # --- refusing moves, information, copies ------------------------------------------------------
 
@@ -374,3 +359,22 @@ class CypherState(CachedState):
             self.final_left,
             None if self._outcome is None else self._outcome.reason,
         )
+
+
+def influence_of(cat: Catalog, area: tuple[int, ...]) -> int:
+    """The influence of a play area (a Syndicate Chief counts its boosted value while another
+    lower-class card shares its area); free of the state, so that the evaluation can price an area
+    with one card gone."""
+    lowers = 0
+    for c in area:
+        if cat.cls[c] == LOWER:
+            lowers += 1
+    total = 0
+    for c in area:
+        # "another" lower-class card: the Chief itself does not count when it is lower-class.
+        others = lowers - (cat.cls[c] == LOWER)
+        if cat.eff[c] == E_CHIEF and others >= 1:
+            total += cat.boosted[cat.kind[c]]
+        else:
+            total += cat.infl[c]
+    return total
