@@ -1,12 +1,14 @@
 """Cyberpunk CCG: one AI against another, seats and starters rotated, with an interval.
 
-`python bench/ccg_eval_arena.py A B --games N [--old-eval PATH] [--json FILE]` plays agent spec A
-against agent spec B. Game g plays the starter pairing `sponsor = STARTERS[(g // 2) % 6]` (with
-its rival), and A takes seat g % 2: every 12 games each pairing is played from both seats.
-`--old-eval` gives B an evaluation read from another `evaluate.py` (an older commit's, say, checked
-out with `git worktree add`), so that an evaluation change is measured at equal search: both sides
-are the same agent, only the judgement differs. Prints A's wins with the 95% Wilson interval, how
-games ended, and A's thinking time per decision (p50/p95, only decisions with a choice).
+`python bench/ccg_eval_arena.py A B --games N [--mirror] [--old-eval PATH] [--json FILE]` plays
+agent spec A against agent spec B. Game g plays the starter pairing `sponsor =
+STARTERS[(g // 2) % 6]` (with its rival), and A takes seat g % 2: every 12 games each pairing is
+played from both seats. `--mirror` gives both seats the same starter (the decks' edge out of the
+way: what is left is the players'). `--old-eval` gives B an evaluation read from another
+`evaluate.py` (an older commit's, checked out with `git worktree add`), so that an evaluation
+change is measured at equal search: both sides are the same agent, only the judgement differs.
+Prints A's wins with the 95% Wilson interval, how games ended, A's wins by its starter, and A's
+CPU time per decision (p50/p95, only decisions with a choice).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Action, Agent, State, load_game
-from cyberdeck.games.cyberpunk_ccg.decks import SPONSOR_CHOICES
+from cyberdeck.games.cyberpunk_ccg.decks import SPONSOR_CHOICES, STARTERS
 from cyberdeck.lab.stats import wilson
 
 Evaluation = Callable[[Any, int], float]
@@ -67,6 +69,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--old-eval", type=Path)
+    parser.add_argument("--mirror", action="store_true")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     game = load_game("cyberpunk-ccg")
@@ -79,7 +82,9 @@ def main() -> None:
         seed = args.seed + g
         sponsor = SPONSOR_CHOICES[(g // 2) % len(SPONSOR_CHOICES)]
         a_seat = g % 2
-        state = game.new_state({"sponsor": sponsor}, seed)
+        deck = list(STARTERS[sponsor][2])
+        decks = [deck, deck] if args.mirror else None
+        state = game.new_state({"sponsor": sponsor}, seed, decks)
         agent_b: Agent = make_agent(args.b, seed * 2 + 1, game)
         if old is not None:
             agent_b = Judged(agent_b, old)
