@@ -111,7 +111,13 @@ def main() -> None:
         elif outcome.winners == (a_seat,):
             wins += 1
             row[0] += 1
-        print(f"game {g + 1}/{args.games}: {args.a} won {wins}, {outcome.reason}", flush=True)
+        ranked = sorted(times)
+        p95 = ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))] if ranked else 0.0
+        print(
+            f"game {g + 1}/{args.games}: {args.a} won {wins}, {outcome.reason};"
+            f" {args.a}'s CPU p95 so far {p95:.3f} s over {len(ranked)} decisions",
+            flush=True,
+        )
     n = args.games
     lo, hi = wilson(wins + draws / 2, n)
     times.sort()
