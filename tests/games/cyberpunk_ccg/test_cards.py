@@ -339,7 +339,7 @@ def test_data_heist() -> None:
     while state.hit is not None:
         act(state, "pass")
     act(state, "draw runs", "draw gear")
-    assert len(state.hand[0]) == 2 and state.ops[0] == 10
+    assert len(state.hand[0]) == 2 and state.ops[0] == 13
 
 
 def test_smash_and_grab_pays_at_the_start_of_the_next_turn() -> None:

@@ -89,7 +89,7 @@ def test_a_successful_hit_trashes_the_location_and_scores_its_ops() -> None:
     dive = t.card(1, "neon-dive")  # 6 + 2x1 = 8
     state = t.at("hits")
     act(state, "send t1", f"hit c{dive}")
-    assert state.zone[dive] == Z_DISCARD and state.ops[0] == 6
+    assert state.zone[dive] == Z_DISCARD and state.ops[0] == 8
     assert all(state.used[r] for r in team) and state.sitehit[1] == 1
 
 
@@ -139,7 +139,7 @@ def test_a_defended_hit_is_a_skirmish_and_remaining_offense_must_beat_the_target
     while state.hit is not None:
         act(state, "pass")
     assert state.zone[guard] == Z_DISCARD and state.zone[dive] == Z_DISCARD
-    assert state.ops[0] == 6
+    assert state.ops[0] == 8
     del a
 
 
@@ -204,7 +204,7 @@ def test_a_run_burns_your_own_operation_scores_it_and_resolves_its_ability() -> 
     act(state, "send t1", f"run c{op}")
     while state.hit is not None:
         act(state, "pass")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 10 and state.style[0] == 3
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 15 and state.style[0] == 3
     del cops
 
 
@@ -226,7 +226,7 @@ def test_an_opponent_who_defeats_an_operation_does_not_get_its_ability() -> None
     state = t.at("hits")
     state.flags[op] |= 4
     act(state, "send t1", f"hit c{op}")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 10 and state.style == [0, 0]
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 15 and state.style == [0, 0]
     del force
 
 
@@ -292,7 +292,7 @@ def test_a_force_that_pressed_on_can_still_run_with_its_movement_left() -> None:
     cop = t.card(0, "psycho-squad-officer")
     sled = t.card(0, "hover-sled", on=cop)  # Movement 1 + 2
     stand = t.card(1, "noodle-stand")
-    op = t.card(0, "patrol-sweep")  # 5 + 2 = 7
+    op = t.card(0, "patrol-sweep")  # 5 + 2 = 7 security, 12 Ops
     t.awake(1)
     state = t.at("hits")
     act(state, f"send c{cop}", f"hit c{stand}")
@@ -305,4 +305,4 @@ def test_a_force_that_pressed_on_can_still_run_with_its_movement_left() -> None:
     act(state, f"send c{cop}", f"run c{op}")
     while state.hit is not None:
         act(state, "pass")
-    assert state.ops[0] == 4 + 7
+    assert state.ops[0] == 6 + 12

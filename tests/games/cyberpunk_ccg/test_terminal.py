@@ -59,7 +59,7 @@ def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
     assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "c1, in play" in out
     assert "Win: score 50 bust points" in out
     assert out.count("Night Market — 2 EB, street Location") == 2
-    assert "M-Sec 4 E-Sec 1 ATTACK 6 Ops 4 EB 2" in out
+    assert "M-Sec 4 E-Sec 1 ATTACK 6 Ops 6 EB 2" in out
     assert "There is nothing called 'nothing' to look at." in out
 
 

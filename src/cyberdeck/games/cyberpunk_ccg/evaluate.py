@@ -1,10 +1,15 @@
-"""A heuristic value of a position for one seat, from public facts only (plus nothing hidden:
-hands count by size, never by content)."""
+"""A heuristic value of a position for one seat, from public facts only: the opponent's hand
+counts by size, never by content; the evaluating seat's own hand is its own knowledge, and its
+cards that serve its sponsor's goal count a little more (so that a discard keeps them).
+
+Agents call this on a world determinized for the seat that decides: that seat's hand is the real
+one, the opponent's a re-deal, so only the evaluating seat's hand may be read card by card."""
 
 from __future__ import annotations
 
 import math
 
+from . import goals
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
 from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
 from .state import CyberState
@@ -21,7 +26,20 @@ def _card_value(d: CardDef) -> float:
     return 0.0
 
 
-def _side(state: CyberState, p: int) -> float:
+#: What a complete sponsor condition would be worth on the scale where 100 Ops points are 1;
+#: the way there counts half linearly and half by its square, so the last steps weigh most.
+GOAL_WEIGHT = 1.0
+#: What a card in one's own hand that serves the sponsor's goal is worth over any other card.
+GOAL_CARD = 0.012
+
+
+def _goal(state: CyberState, p: int) -> float:
+    f = goals.progress(state, p)
+    return GOAL_WEIGHT * (0.5 * f + 0.5 * f * f)
+
+
+def _side(state: CyberState, p: int, own: bool) -> float:
+    """``own``: ``p`` is the evaluating seat, whose hand it may read."""
     defs = state.defs
     table = sum(_card_value(defs[i]) for i in state.play[p] + state.stash[p])
     pr = state.prompt
@@ -32,8 +50,11 @@ def _side(state: CyberState, p: int) -> float:
     if p == state.active and state.step <= RUNS:
         # Runners still unused on their own turn can still hit: exhausting them costs something.
         table += sum(0.01 for r in state.runners(p) if not state.used[r])
-    progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS
-    return progress + table + len(state.hand[p]) / 300
+    progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + _goal(state, p)
+    hand = len(state.hand[p]) / 300
+    if own:
+        hand += GOAL_CARD * sum(1 for i in state.hand[p] if goals.goal_card(state, p, defs[i]))
+    return progress + table + hand
 
 
 def _pending_hit(state: CyberState, seat: int) -> float:
@@ -56,9 +77,10 @@ def _pending_hit(state: CyberState, seat: int) -> float:
 
 
 def evaluate(state: CyberState, seat: int) -> float:
-    """Progress towards 100 Ops or 100 Style, board and economy, compared with the opponent."""
+    """Progress towards 100 Ops, 100 Style or the sponsor's own goal, board and economy, compared
+    with the opponent."""
     outcome = state.outcome
     if outcome is not None:
         return float(outcome.returns[seat])
-    diff = _side(state, seat) - _side(state, 1 - seat) + _pending_hit(state, seat)
+    diff = _side(state, seat, True) - _side(state, 1 - seat, False) + _pending_hit(state, seat)
     return math.tanh(2.0 * diff)

@@ -14,6 +14,13 @@ from .rules import WIN_POINTS
 if TYPE_CHECKING:
     from .state import CyberState
 
+#: The numbers in the sponsors' own conditions (the seed's table), shared with ``goals``.
+ARASAKA_DEFENSE = 120
+BIOTECHNICA_EMPATHY = 50
+MILITECH_SR = 120
+MOB_EB = 50
+NCPD_BUSTS = 50
+
 
 def points_victory(st: CyberState, p: int) -> list[tuple[int, str, str]]:
     if st.ops[p] >= WIN_POINTS:
@@ -31,32 +38,38 @@ def victory(st: CyberState, p: int) -> tuple[str, str] | None:
     rs = st.runners(p)
     if slug == "arasaka":
         total = sum(st.runner_stat(r, "df") for r in rs)
-        if not st.sitehit[p] and total >= 120:
+        if not st.sitehit[p] and total >= ARASAKA_DEFENSE:
             return f"Arasaka's fortress: {total} Defense and nothing hit", "sponsor"
     elif slug == "biotechnica":
         loss = sum(defs[a].empathy for a in st.play[p] if defs[a].kind == CYBER)
-        if loss >= 50:
+        if loss >= BIOTECHNICA_EMPATHY:
             return f"Biotechnica's chrome: {loss} Empathy loss on Cyber", "sponsor"
     elif slug == "militech":
         total = sum(st.runner_stat(r, "sr") for r in rs)
-        if st.stashhit[p] and total >= 120:
+        if st.stashhit[p] and total >= MILITECH_SR:
             return f"Militech's strike: a Stash hit and {total} SR", "sponsor"
     elif slug == "the-nomads":
-        have = {
-            t
-            for a in st.play[p]
-            if defs[a].gear == "vehicle" and defs[st.host[a]].kind == RUNNER
-            for t in defs[a].traits
-        }
+        have = riding(st, p)
         road = any(defs[i].slug == "the-open-road" for i in st.play[p])
         if road and all(t in have for t in VEHICLE_TYPES):
             return "The Nomads ride The Open Road with every kind of vehicle", "sponsor"
     elif slug == "friendly-gangs":
         if st.corpzone[p] and any(st.chassis_complete(ch) for ch in equipping.chassis(st, p)):
             return "The Gangs' Punknaught trashes the Corp Zone", "sponsor"
-    elif slug == "ncpd" and st.busts[p] >= 50:
+    elif slug == "ncpd" and st.busts[p] >= NCPD_BUSTS:
         return f"N.C.P.D.: {st.busts[p]} bust points", "sponsor"
     return None
+
+
+def riding(st: CyberState, p: int) -> set[str]:
+    """The kinds of Vehicle on ``p``'s runners (the Nomads' condition counts no Stash)."""
+    defs = st.defs
+    return {
+        t
+        for a in st.play[p]
+        if defs[a].gear == "vehicle" and defs[st.host[a]].kind == RUNNER
+        for t in defs[a].traits
+    }
 
 
 def mob_wins(st: CyberState, p: int) -> bool:
@@ -65,7 +78,7 @@ def mob_wins(st: CyberState, p: int) -> bool:
     locs = st.sites(p, LOCATION)
     eb = sum(st.defs[i].eb for i in locs)
     kinds = {t for i in locs for t in st.defs[i].traits}
-    return eb >= 50 and all(t in kinds for t in LOCATION_TYPES)
+    return eb >= MOB_EB and all(t in kinds for t in LOCATION_TYPES)
 
 
 def win(st: CyberState, p: int, reason: str, kind: str) -> list[Event]:

@@ -1,0 +1,107 @@
+"""How far each sponsor is from its own victory condition, and which cards bring it closer.
+
+The evaluation reads these so that an AI plays for its sponsor: a greedy or searching player only
+sees one move ahead, and a condition that pays nothing until it is complete (120 Defense, 50 busts,
+seven kinds of Vehicle) would never be chased without a measure of the way there. Everything here
+is public (cards in play, bust points, the Chassis' tokens) except ``goal_card``, which the
+evaluation asks only about the evaluating seat's own hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import equipping
+from .cards import CYBER, LOCATION, LOCATION_TYPES, RUNNER, VEHICLE_TYPES, CardDef
+from .victory import (
+    ARASAKA_DEFENSE,
+    BIOTECHNICA_EMPATHY,
+    MILITECH_SR,
+    MOB_EB,
+    NCPD_BUSTS,
+    riding,
+)
+
+if TYPE_CHECKING:
+    from .state import CyberState
+
+#: The Chassis' parts as its completion rule counts them (8 wheels, 2 Trucks/RVs, 2 air, 1 heavy).
+_BIG = frozenset({"truck", "rv"})
+_AIR = frozenset({"hover", "helicopter", "av"})
+
+
+def _share(have: int, need: int) -> float:
+    return min(have, need) / need
+
+
+def _chassis(st: CyberState, ch: int) -> float:
+    """A Chassis on the table is a fifth of the way; each part the rule asks for, and each token
+    gone, the rest."""
+    defs = st.defs
+    parts = st.chassis_parts(ch)
+    wheels = sum(defs[a].wheels for a in parts if defs[a].gear == "vehicle")
+    big = sum(1 for a in parts if defs[a].traits & _BIG)
+    air = sum(1 for a in parts if defs[a].traits & _AIR)
+    heavy = sum(1 for a in parts if "heavy-weapon" in defs[a].traits)
+    built = _share(wheels, 8) + _share(big, 2) + _share(air, 2) + (1.0 if heavy == 1 else 0.0)
+    return 0.2 + 0.65 * built / 4 + 0.15 * (3 - min(3, st.tokens[ch])) / 3
+
+
+def progress(st: CyberState, p: int) -> float:
+    """How much of ``p``'s sponsor condition stands on the table, from 0 to 1.
+
+    Runners count with their Defense or SR as if straightened: what they have after the next
+    Straighten step is what the sponsor builds on. The parts that last only a turn (Militech's
+    Stash hit, the Gangs' Event) are left to the move that makes them: the evaluation sees the
+    win itself when that move ends the turn complete.
+    """
+    defs = st.defs
+    slug = defs[st.sponsor[p]].slug
+    if slug == "arasaka":
+        df = sum(st.runner_stat(r, "df", even_used=True) for r in st.runners(p))
+        return _share(df, ARASAKA_DEFENSE)
+    if slug == "militech":
+        sr = sum(st.runner_stat(r, "sr", even_used=True) for r in st.runners(p))
+        return _share(sr, MILITECH_SR)
+    if slug == "biotechnica":
+        loss = sum(defs[a].empathy for a in st.play[p] if defs[a].kind == CYBER)
+        return _share(loss, BIOTECHNICA_EMPATHY)
+    if slug == "the-mob":
+        locs = st.sites(p, LOCATION)
+        eb = sum(defs[i].eb for i in locs)
+        kinds = {t for i in locs for t in defs[i].traits} & set(LOCATION_TYPES)
+        return 0.5 * _share(eb, MOB_EB) + 0.5 * len(kinds) / len(LOCATION_TYPES)
+    if slug == "the-nomads":
+        road = any(defs[i].slug == "the-open-road" for i in st.play[p])
+        kinds = riding(st, p) & set(VEHICLE_TYPES)
+        return (len(kinds) + road) / (len(VEHICLE_TYPES) + 1)
+    if slug == "friendly-gangs":
+        return max((_chassis(st, ch) for ch in equipping.chassis(st, p)), default=0.0)
+    if slug == "ncpd":
+        return _share(st.busts[p], NCPD_BUSTS)
+    return 0.0
+
+
+def goal_card(st: CyberState, p: int, d: CardDef) -> bool:
+    """Whether card ``d`` in ``p``'s hand would bring ``p``'s sponsor condition closer (what an
+    AI keeps when it must discard)."""
+    slug = st.defs[st.sponsor[p]].slug
+    if slug == "arasaka":
+        return d.df > 0
+    if slug == "militech":
+        return d.sr > 0
+    if slug == "biotechnica":
+        return d.kind == CYBER
+    if slug == "the-mob":
+        return d.kind == LOCATION
+    if slug == "the-nomads":
+        if d.slug == "the-open-road":
+            return True
+        return d.is_vehicle and not d.traits <= riding(st, p)
+    if slug == "friendly-gangs":
+        return d.slug in ("punknaught-chassis", "trashin-the-corp-zone") or (
+            d.is_vehicle or "heavy-weapon" in d.traits
+        )
+    if slug == "ncpd":
+        return d.kind == RUNNER and d.rtype == "cop"
+    return False

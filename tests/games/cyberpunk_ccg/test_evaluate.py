@@ -1,0 +1,123 @@
+"""The evaluation plays for the sponsor: progress toward each sponsor's own condition counts, goal
+cards are kept when a hand must shrink, and the opponent's hidden hand never counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from cyberdeck.agents.greedy import GreedyAgent
+from cyberdeck.games.cyberpunk_ccg import goals
+from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
+from cyberdeck.games.cyberpunk_ccg.position import Table
+from cyberdeck.games.cyberpunk_ccg.rules import Z_HAND
+
+
+def _value(t: Table, seat: int = 0) -> float:
+    return evaluate(t.at("purchase"), seat)
+
+
+def test_ncpd_bust_points_are_worth_something() -> None:
+    t = Table("ncpd")
+    before = _value(t)
+    t.state.busts[0] = 10
+    assert goals.progress(t.state, 0) == pytest.approx(0.2)
+    assert _value(t) > before
+
+
+def test_a_new_kind_of_vehicle_is_worth_more_to_the_nomads_than_a_second_of_a_kind() -> None:
+    def board(second: str) -> float:
+        t = Table("the-nomads")
+        t.card(0, "street-bike", on=t.card(0, "road-warrior"))
+        t.card(0, second, on=t.card(0, "road-warrior"))
+        return _value(t)
+
+    # A Muscle Car and a Street Bike give the same stats and Movement: only the goal tells them
+    # apart.
+    assert board("muscle-car") > board("street-bike")
+
+
+def test_the_open_road_counts_for_the_nomads_only() -> None:
+    nomads, mob = Table("the-nomads"), Table("the-mob")
+    base = _value(nomads), _value(mob)
+    nomads.card(0, "the-open-road")
+    mob.card(0, "the-open-road")
+    assert _value(nomads) - base[0] > _value(mob) - base[1]
+
+
+def test_a_truck_on_the_punknaught_is_worth_more_to_the_gangs_than_on_a_runner() -> None:
+    def board(on_chassis: bool) -> float:
+        t = Table("friendly-gangs")
+        chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+        runner = t.card(0, "ganger")
+        t.card(0, "armored-truck", on=chassis if on_chassis else runner)
+        return _value(t)
+
+    assert board(True) > board(False)
+
+
+def test_a_location_of_a_new_type_is_worth_more_to_the_mob() -> None:
+    def board(second: str) -> float:
+        t = Table("the-mob")
+        t.card(0, "night-market")  # grocery, 2 EB
+        t.card(0, second)
+        return _value(t)
+
+    assert board("noodle-stand") < board("street-clinic")  # grocery again, or medical (2 EB each)
+
+
+def test_arasaka_counts_defense_on_its_runners_toward_120() -> None:
+    t = Table("arasaka")
+    r = t.card(0, "corporate-bodyguard")
+    t.card(0, "subdermal-plating", on=r)
+    assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
+    t.state.used[r] = 1  # exhausted for now, straightened next turn
+    assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
+
+
+def test_militech_counts_sr_on_its_runners_toward_120() -> None:
+    t = Table("militech")
+    t.card(0, "mantis-blades", on=t.card(0, "street-samurai"))
+    assert goals.progress(t.state, 0) == pytest.approx(9 / 120)
+
+
+def test_a_chassis_nearer_completion_is_further_along() -> None:
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    steps = [goals.progress(t.state, 0)]
+    for slug in ("armored-truck", "road-rv", "hover-sled", "gunship-copter", "door-minigun"):
+        t.card(0, slug, on=chassis)
+        steps.append(goals.progress(t.state, 0))
+    t.state.tokens[chassis] = 0
+    steps.append(goals.progress(t.state, 0))
+    assert steps == sorted(steps) and len(set(steps)) == len(steps) and steps[-1] == 1.0
+
+
+def test_the_opponents_hand_counts_by_size_never_by_content() -> None:
+    def with_card(slug: str) -> float:
+        t = Table("ncpd", "the-nomads")
+        t.hand(1, slug)
+        return _value(t, 0)
+
+    assert with_card("the-open-road") == with_card("neon-dive")
+
+
+def test_ones_own_goal_cards_count_in_ones_own_hand() -> None:
+    def with_card(slug: str) -> float:
+        t = Table("the-nomads")
+        t.hand(0, slug)
+        return _value(t, 0)
+
+    assert with_card("the-open-road") > with_card("neon-dive")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_discards_down_to_eight_without_throwing_the_goal_away(seed: int) -> None:
+    t = Table("the-nomads")
+    kept = t.hand(0, "the-open-road", "street-bike")
+    t.hand(0, *["neon-dive"] * 3, *["street-intel"] * 2, "ganger", "night-market")
+    state = t.at("damage")
+    state.prompt = ("discard", 0)
+    state._legal = None
+    action = GreedyAgent(seed).choose(state)
+    state.apply(action)
+    assert all(state.zone[i] == Z_HAND for i in kept)
