@@ -265,11 +265,12 @@ def cards(
     if frame.empty:
         typer.echo(f"No card statistics: {game.title} names no cards drawn or played here.")
         return
-    typer.echo(f"{'card':<16}{'games':>6}{'drawn':>7}{'played':>7}  {'win drawn':<19}"
+    wide = max(16, *(len(str(c)) + 1 for c in frame["card"]))
+    typer.echo(f"{'card':<{wide}}{'games':>6}{'drawn':>7}{'played':>7}  {'win drawn':<19}"
                f"{'win not drawn':<19}{'improvement when drawn'}")  # fmt: skip
     for r in frame.itertuples():
         typer.echo(
-            f"{r.card:<16}{r.games:>6}{100 * r.drawn:6.0f}%{100 * r.played:6.0f}%  "
+            f"{r.card:<{wide}}{r.games:>6}{100 * r.drawn:6.0f}%{100 * r.played:6.0f}%  "
             f"{_pct(r.win_drawn, r.win_drawn_low, r.win_drawn_high):<19}"
             f"{_pct(r.win_not_drawn, r.win_not_drawn_low, r.win_not_drawn_high):<19}"
             f"{_signed(r.improvement, r.improvement_low, r.improvement_high)}"

@@ -6,13 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import (
+    DRAWN,
+    PLAYED,
     Action,
     ActionSpace,
     BadDeck,
     BadOption,
+    CardUse,
     Deck,
     DeckCard,
     Encoding,
+    Event,
     Game,
     Option,
     Rng,
@@ -83,6 +87,21 @@ class CyberpunkCCG(Game):
 
     def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
         return [[CARDS[c].slug for c in cards] for cards in self._deck_lists(options, decks)]
+
+    def opening_cards(self, state: State) -> list[CardUse]:
+        assert isinstance(state, CyberState)
+        return [CardUse(s, state.defs[i].slug, DRAWN) for s in (0, 1) for i in state.hand[s]]
+
+    def card_uses(self, events: list[Event]) -> list[CardUse]:
+        """The drawer's private ``drew`` names the card drawn; a ``buy`` or an Event's ``play``
+        names the card played (a buy backed out before it is paid still counts as tried)."""
+        uses = []
+        for event in events:
+            if event.kind == "drew" and event.seats:
+                uses.append(CardUse(min(event.seats), event.data["card"], DRAWN))
+            elif event.kind in ("buy", "play") and "card" in event.data:
+                uses.append(CardUse(event.data["seat"], event.data["card"], PLAYED))
+        return uses
 
     def _deck_lists(self, options: Mapping[str, Any], decks: Any) -> list[list[int]]:
         """Each seat's cards: the sponsor's starter and its rival's, unless a deck is given."""
