@@ -28,7 +28,8 @@ def main() -> None:
         total = sum(check_observations(game, options, each, seed=7) for options in configurations)
         seconds = time.perf_counter() - start
         print(
-            f"{game.id}: {total:,} positions, {len(configurations)} configurations, every "
+            f"{game.id}: {total:,} positions, {len(configurations)} "
+            f"configuration{'s' if len(configurations) != 1 else ''}, every "
             f"seat's observation unchanged by a re-deal ({seconds:.0f} s)",
             flush=True,
         )
