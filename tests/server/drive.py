@@ -65,8 +65,7 @@ async def play_moves(sockets: list[Socket], rng: random.Random, moves: int, tag:
             return made
         msg_id = f"{tag}-{sock.seq}"
         before = sock.seq
-        await sock.move(rng.choice(sock.table["legal_actions"]), msg_id)
-        ack = await sock.acked(msg_id)
+        ack = await sock.play(rng.choice(sock.table["legal_actions"]), msg_id)
         # The move, and whatever the table then answered for players who left it the questions.
         assert ack["seq"] > before
         target = ack["seq"]

@@ -193,6 +193,21 @@ class Socket:
             if message["type"] == "update" and message.get("ack") == msg_id:
                 return message
 
+    async def play(self, action: str, msg_id: str) -> dict[str, Any]:
+        """Move and wait for its acknowledgement. The server takes at most 20 messages a second
+        from a socket and ignores the rest, saying so at most once a second; a scripted player
+        on a quiet machine is faster than that, so a move it ignored is sent again after a
+        second's pause."""
+        while True:
+            await self.move(action, msg_id)
+            while True:
+                message = await self.recv(10)
+                if message["type"] == "update" and message.get("ack") == msg_id:
+                    return message
+                if message["type"] == "error" and message.get("code") == "rate-limited":
+                    break
+            await asyncio.sleep(1.0)
+
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.connection.send(message if isinstance(message, str) else json.dumps(message))
 

@@ -58,8 +58,7 @@ async def _play_until(
             return None
         if want(sock):
             return sock
-        await sock.move(rng.choice(sock.table["legal_actions"]), f"r{n}")
-        await sock.acked(f"r{n}")
+        await sock.play(rng.choice(sock.table["legal_actions"]), f"r{n}")
         for other in sockets:
             while other.seq < sock.seq:
                 await other.recv()
