@@ -63,6 +63,19 @@ def out_folder(out: Path | None, command: str, game: Game, seed: int) -> Path:
     return out or data_dir() / "lab" / f"{command}-{game.id}-{seed}"
 
 
+def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
+    """``run(game, entries, games, seed, options, workers, dask, progress, folder)`` (a lab
+    run) under a progress bar; a clear sentence for a bad option, and a note when stopped."""
+    games_, seed, options, workers, dask, folder = how
+    try:
+        with ProgressBar("games") as bar:
+            results = run(game, entries, games_, seed, options, workers, dask, bar, folder)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    stopped_note(results.run)
+    return results
+
+
 def stopped_note(run: dict[str, Any]) -> None:
     if run.get("interrupted"):
         typer.echo(
@@ -108,14 +121,10 @@ def simulate(
     folder = out_folder(out, "simulate", game, seed)
     try:
         entries = make_entries(game, words(seats), words(decks))
-        with ProgressBar("games") as bar:
-            results = run_simulation(
-                game, entries, games_, seed, options, workers, dask, bar, folder
-            )
     except CyberdeckError as err:
         raise fail_on(err) from None
+    results = played(run_simulation, game, entries, games_, seed, options, workers, dask, folder)
     summary = summarize(results)
-    stopped_note(results.run)
     if as_json:
         typer.echo(json.dumps(summary))
         return
@@ -175,14 +184,10 @@ def tournament(
     folder = out_folder(out, "tournament", game, seed)
     try:
         chosen = parse_entries(game, entries)
-        with ProgressBar("games") as bar:
-            results = run_tournament(
-                game, chosen, games_, seed, options, workers, dask, bar, folder
-            )
     except CyberdeckError as err:
         raise fail_on(err) from None
+    results = played(run_tournament, game, chosen, games_, seed, options, workers, dask, folder)
     table = standings(results)
-    stopped_note(results.run)
     if as_json:
         typer.echo(json.dumps(table))
         return
