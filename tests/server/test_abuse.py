@@ -1,14 +1,18 @@
 """The websocket side of the attacks found on the server: claims counted from the wrong moment,
 message ids that poison the journal, a hot-seat table's re-sent move, oversized messages that
-went round the rate limit."""
+went round the rate limit or cost the server their unmasking and decoding."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import websockets
+
+from cyberdeck.server.websocket import TEXT, frame_head, mask
 
 from .drive import drain
 from .harness import Client, ServerProcess, run
@@ -107,6 +111,40 @@ def test_an_oversized_message_counts_against_the_rate_limit(strict: ServerProces
         codes = [m["code"] for m in a.received if m["type"] == "error"]
         assert codes.count("too-large") == 3, "the burst allows three messages"
         assert "rate-limited" in codes
+        await alice.close()
+
+    run(scenario())
+
+
+def raw_text_frame(payload: bytes) -> bytes:
+    """A masked text frame carrying ``payload`` as it is (UTF-8 or not): what a hostile client
+    can put on the wire whatever its library allows."""
+    key = os.urandom(4)
+    return frame_head(TEXT, len(payload), masked=True) + key + mask(payload, key)
+
+
+def test_an_oversized_message_is_refused_unread_and_the_socket_stays(strict: ServerProcess) -> None:
+    async def scenario() -> None:
+        alice = await Client(strict).guest()
+        created = await alice.create("duel", hotseat=True)
+        a = await alice.socket(created["match"]["id"])
+        await a.expect("welcome")
+        transport = a.connection.transport
+        # Not UTF-8: had the server decoded it, it would have closed the socket (1007).
+        transport.write(raw_text_frame(b"\xff" * 300))
+        too_large = await a.expect("error")
+        assert too_large["code"] == "too-large"
+        assert too_large["message"] == "A message may be at most 100 bytes; this one was 300."
+        await a.send({"type": "ping"})
+        await a.expect("pong")
+        # Past the transport's own cap the socket closes, and its reason names the app's limit.
+        transport.write(raw_text_frame(b"y" * (2 << 20)))
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            for _ in range(10):
+                await a.recv(5)
+        received = closed.value.rcvd
+        assert received is not None and received.code == 1009
+        assert received.reason == f"A message may be at most 100 bytes; this one was {2 << 20}."
         await alice.close()
 
     run(scenario())

@@ -11,6 +11,9 @@ from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from cyberdeck.server import websocket
 from cyberdeck.server.websocket import WebSocketProtocol, accept_key, close_payload
 
 KEY = base64.b64encode(b"0123456789abcdef").decode()
@@ -271,3 +274,81 @@ def test_a_long_close_reason_is_cut_between_characters_not_inside_one() -> None:
     assert payload[:2] == (1000).to_bytes(2, "big")
     assert len(payload) - 2 <= 123
     assert payload[2:].decode() == "é" * 61
+
+
+async def limited(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """Accepts with a 100-byte limit of its own and keeps every message it hears."""
+    assert (await receive())["type"] == "websocket.connect"
+    await send({"type": "websocket.accept", "cyberdeck.max_message": 100})
+    heard = scope["state"].setdefault("heard", [])
+    while True:
+        message = await receive()
+        heard.append(message)
+        if message["type"] == "websocket.disconnect":
+            return
+
+
+def test_a_message_past_the_apps_limit_is_skipped_unread_and_only_its_size_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unmasked: list[int] = []
+    real_mask = websocket.mask
+
+    def counting(payload: bytes, key: bytes) -> bytes:
+        unmasked.append(len(payload))
+        return real_mask(payload, key)
+
+    monkeypatch.setattr(websocket, "mask", counting)
+
+    async def scenario() -> None:
+        protocol, transport, state = opened(limited)
+        await settle()
+        # Not even UTF-8, and cut across reads: it is never decoded, so never refused as text.
+        stream = client_frame(0x1, b"\xff" * 5000) + client_frame(0x1, b"after")
+        for start in range(0, len(stream), 700):
+            protocol.data_received(stream[start : start + 700])
+        # A fragmented message goes past the limit in its second fragment.
+        stream = client_frame(0x2, b"a" * 60, final=False) + client_frame(0x0, b"b" * 60, False)
+        stream += client_frame(0x9, b"hi")  # control frames are still answered meanwhile
+        stream += client_frame(0x0, b"c" * 10) + client_frame(0x1, b"last")
+        protocol.data_received(stream)
+        await settle()
+        heard = [m for m in state["heard"] if m["type"] == "websocket.receive"]
+        assert heard == [
+            {"type": "websocket.receive", "cyberdeck.oversized": 5000},
+            {"type": "websocket.receive", "text": "after"},
+            {"type": "websocket.receive", "cyberdeck.oversized": 130},
+            {"type": "websocket.receive", "text": "last"},
+        ]
+        assert max(unmasked) <= 60, "no byte of a refused message was unmasked"
+        assert (0xA, b"hi") in server_frames(bytes(transport.written))
+        assert not transport.closing
+
+    asyncio.run(scenario())
+
+
+def test_a_message_past_the_transports_cap_closes_with_the_apps_limit_in_the_reason() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened(limited, max_size=1000)
+        await settle()
+        protocol.data_received(client_frame(0x1, b"y" * 2000))
+        await settle()
+        last = server_frames(bytes(transport.written))[-1][1]
+        code, reason = last[:2], last[2:]
+        assert int.from_bytes(code, "big") == 1009 and transport.closing
+        assert reason.decode() == "A message may be at most 100 bytes; this one was 2000."
+
+    asyncio.run(scenario())
+
+
+def test_a_new_message_inside_a_refused_fragmented_one_is_a_protocol_error() -> None:
+    async def scenario() -> None:
+        protocol, transport, _ = opened(limited)
+        await settle()
+        protocol.data_received(client_frame(0x1, b"a" * 150, final=False))
+        protocol.data_received(client_frame(0x1, b"new"))
+        await settle()
+        frames = server_frames(bytes(transport.written))
+        assert int.from_bytes(frames[-1][1][:2], "big") == 1002 and transport.closing
+
+    asyncio.run(scenario())

@@ -77,11 +77,13 @@ class Socket:
                 return value
         return None
 
-    async def accept(self) -> None:
+    async def accept(self, max_message: int) -> None:
+        """Accept, naming the largest message the app reads: the server's own protocol
+        (``server/websocket.py``) then skips a larger one unread and says only how big it was."""
         connect = await self.receive()
         if connect["type"] != "websocket.connect":
             raise ConnectionError("the client left before the socket was accepted")
-        await self._send({"type": "websocket.accept"})
+        await self._send({"type": "websocket.accept", "cyberdeck.max_message": max_message})
 
     def write_now(self, data: str) -> bool:
         return self._write_now is not None and self._write_now(data)
@@ -141,7 +143,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
     if user is None:
         await socket.close(UNAUTHORISED, "sign in first")
         return
-    await socket.accept()
+    await socket.accept(config.max_message_bytes)
     room = await ctx.hub.room(match_id)
     if room is None:
         await socket.send_json(error(ErrorCode.NO_MATCH, f"There is no match '{match_id}'."))
@@ -188,7 +190,8 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
             data = message.get("text")
             if data is None:
                 data = message.get("bytes")
-            if data is None:
+            oversized: int | None = message.get("cyberdeck.oversized")
+            if data is None and oversized is None:
                 continue
             # Every message counts against the rate, an oversized one too (it costs the most).
             if not conn.allow():
@@ -203,8 +206,10 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                         )
                     )
                 continue
-            size = len(data.encode()) if isinstance(data, str) else len(data)
-            if size > config.max_message_bytes:
+            size = oversized or 0  # told by our protocol, which skipped the message unread
+            if data is not None:  # handed over whole (uvicorn's protocol, with compression)
+                size = len(data.encode()) if isinstance(data, str) else len(data)
+            if data is None or size > config.max_message_bytes:
                 conn.send(
                     error(
                         ErrorCode.TOO_LARGE,

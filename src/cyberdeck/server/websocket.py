@@ -10,7 +10,13 @@ It keeps the rest of the contract the server relies on: the opening handshake (a
 ``websocket.accept`` is an HTTP 403), close handshakes with their codes, answers to pings, keepalive
 pings of its own (a client that vanishes without closing is noticed, so its seat shows as away),
 fragmented messages joined, the size cap (close 1009), bad frames refused (1002, 1007), and
-uvicorn's shutdown (close 1012). Compression (permessage-deflate) is left to uvicorn's own protocol:
+uvicorn's shutdown (close 1012).
+
+A message past the app's own limit (which the app names when it accepts: ``cyberdeck.max_message``)
+is skipped as it arrives: its bytes are dropped without being kept, unmasked or decoded, and the
+app hears only that an oversized message came and how big it was (``cyberdeck.oversized``), so it
+can count it against the sender's rate and answer with a sentence. Unmasking and decoding a flood of
+64 KiB messages only to refuse them was a ninth of the server's work under attack. Compression (permessage-deflate) is left to uvicorn's own protocol:
 ``serve`` uses that one when compression is asked for.
 """
 
@@ -134,6 +140,12 @@ class WebSocketProtocol(asyncio.Protocol):
         self.parts: list[bytes] = []
         self.parts_opcode = TEXT
         self.parts_size = 0
+        #: The app's own limit on a message (``None``: only the transport's, ``max_size``).
+        self.limit: int | None = None
+        #: Bytes of an oversized frame still to drop as they arrive.
+        self.skip = 0
+        #: A fragmented message went past ``limit``: its remaining fragments are dropped too.
+        self.discarding = False
         self.timer: asyncio.TimerHandle | None = None
         self.ping_payload: bytes | None = None
 
@@ -177,6 +189,12 @@ class WebSocketProtocol(asyncio.Protocol):
         self.transport.close()
 
     def data_received(self, data: bytes) -> None:
+        if self.skip and not self.buffer:
+            dropped = min(self.skip, len(data))
+            self.skip -= dropped
+            if dropped == len(data):
+                return
+            data = data[dropped:]
         self.buffer += data
         if not self.requested:
             end = self.buffer.find(b"\r\n\r\n")
@@ -287,6 +305,12 @@ class WebSocketProtocol(asyncio.Protocol):
         buffer = self.buffer
         transport = self.transport
         while transport is not None and not transport.is_closing():
+            if self.skip:
+                dropped = min(self.skip, len(buffer))
+                del buffer[:dropped]
+                self.skip -= dropped
+                if self.skip:
+                    return
             head = read_head(buffer)
             if head is None:
                 return
@@ -301,14 +325,48 @@ class WebSocketProtocol(asyncio.Protocol):
                 self.fail(PROTOCOL_ERROR, "control frames are short and whole")
                 return
             if size > self.max_size:
-                self.fail(TOO_BIG, f"a message may be at most {self.max_size} bytes")
+                self.fail(TOO_BIG, self.too_big(size))
                 return
+            if self.limit is not None and not first & 0x08:
+                total = size + (self.parts_size if first & 0x0F == CONTINUATION else 0)
+                if self.discarding or total > self.limit:
+                    problem = self.out_of_order(first & 0x0F)
+                    if problem is not None:
+                        self.fail(PROTOCOL_ERROR, problem)
+                        return
+                    self.skip = start + 4 + size
+                    self.drop(first & 0x80, total)
+                    continue
             end = start + 4 + size
             if len(buffer) < end:
                 return
             payload = mask(bytes(buffer[start + 4 : end]), bytes(buffer[start : start + 4]))
             del buffer[:end]
             self.on_frame(first & 0x80, first & 0x0F, payload)
+
+    def too_big(self, size: int) -> str:
+        """The close reason for a message past the transport's cap: the limit the app keeps."""
+        return f"A message may be at most {self.limit or self.max_size} bytes; this one was {size}."
+
+    def out_of_order(self, opcode: int) -> str | None:
+        """What is wrong with a data frame of ``opcode`` here in the stream, if anything."""
+        pending = bool(self.parts) or self.discarding
+        if opcode == CONTINUATION:
+            return None if pending else "a continuation of nothing"
+        if opcode in (TEXT, BINARY):
+            return "a new message inside a fragmented one" if pending else None
+        return f"unknown opcode {opcode}"
+
+    def drop(self, final: int, total: int) -> None:
+        """A message past the app's limit is being skipped (its bytes in ``skip``): at its
+        last fragment the app hears its size, and nothing of what it said."""
+        self.parts = []
+        self.parts_size = total
+        self.discarding = not final
+        if final:
+            self.parts_size = 0
+            if not self.close_sent:
+                self.tell_app({"type": "websocket.receive", "cyberdeck.oversized": total})
 
     def on_frame(self, final: int, opcode: int, payload: bytes) -> None:
         if self.close_sent and opcode != CLOSE:
@@ -343,7 +401,7 @@ class WebSocketProtocol(asyncio.Protocol):
         self.parts.append(payload)
         self.parts_size += len(payload)
         if self.parts_size > self.max_size:
-            self.fail(TOO_BIG, f"a message may be at most {self.max_size} bytes")
+            self.fail(TOO_BIG, self.too_big(self.parts_size))
         elif final:
             whole, self.parts = b"".join(self.parts), []
             self.deliver(self.parts_opcode, whole)
@@ -475,6 +533,7 @@ class WebSocketProtocol(asyncio.Protocol):
             lines.append(name + b": " + value)
         self.transport.write(b"\r\n".join(lines) + b"\r\n\r\n")
         self.accepted = True
+        self.limit = message.get("cyberdeck.max_message")
         self.schedule_ping()
         if self.buffer:
             self.read_frames()
