@@ -461,6 +461,9 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         },
         "server_side_move_ms_latest": server_side["move_ms"],
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
+        # The server's CPU (user and system, the attack's share included) per move acknowledged:
+        # steadier than latency on a machine that others share.
+        "server_cpu_ms_per_move": round(server_cpu / max(1, len(stats.ack_ms)) * 1000, 3),
         "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
         "load_average_at_end": os.getloadavg(),
         "errors": len(stats.errors),

@@ -27,6 +27,7 @@ def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None
     assert result["moves"] >= 3, "every match should have moved at least once"
     assert len(result["memory_samples"]) >= 2
     assert result["ack_ms"]["p50"] > 0
+    assert result["server_cpu_ms_per_move"] > 0
     (minute,) = result["ack_ms_by_minute"]  # four seconds: all in the first minute
     assert minute["minute"] == 1 and minute["moves"] == result["moves"]
 

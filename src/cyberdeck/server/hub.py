@@ -40,7 +40,7 @@ from .levels import stored_level
 from .protocol import Accept, Claim, ErrorCode, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .thinking import NoAnswer, Thinkers
-from .visibility import Seat, look_for, table_for
+from .visibility import Seat, Views, look_for, table_for
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
@@ -511,14 +511,22 @@ class Hub:
             conn.send(text)
 
     def broadcast_table(
-        self, room: Room, events: list[Event], acked: tuple[Connection, str] | None = None
+        self,
+        room: Room,
+        events: list[Event],
+        acked: tuple[Connection, str] | None = None,
+        views: Views | None = None,
     ) -> None:
         """Each connection gets its own seat's table; each distinct message is encoded once. The
         connection whose move this was finds its acknowledgement in its update (``ack``: the
-        message id), so a move costs one message per connection, not two for the mover."""
+        message id), so a move costs one message per connection, not two for the mover. Only
+        the seats someone watches get a view built, each once (``views``: the ones the table's
+        answers already built for this position)."""
         updates: dict[tuple[Seat, tuple[int, ...]], dict[str, Any]] = {}
         texts: dict[tuple[Seat, tuple[int, ...]], str] = {}
         state = room.match.state
+        if views is None or views.state is not state:
+            views = Views(state)
         playing = room.status == "running"
         for conn in room.conns:
             seat = room.point(conn)
@@ -529,7 +537,7 @@ class Hub:
                     "type": "update",
                     "seq": room.seq,
                     "status": room.status,
-                    "table": table_for(state, seat, events, playing, conn.seats),
+                    "table": table_for(state, seat, events, playing, conn.seats, views),
                     "outcome": room.outcome,
                     "ack": None,
                 }
@@ -595,10 +603,11 @@ class Hub:
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            more = await self._answer_for(room)
-            if more is None:
+            answered = await self._answer_for(room)
+            if answered is None:
                 return
-            self.broadcast_table(room, events + more, acked=(conn, msg.id))
+            more, views = answered
+            self.broadcast_table(room, events + more, (conn, msg.id), views)
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
@@ -653,18 +662,20 @@ class Hub:
             stops = room.stops[seat] = Stops.from_json(room.game, data)
         return stops
 
-    async def _answer_for(self, room: Room) -> list[Event] | None:
+    async def _answer_for(self, room: Room) -> tuple[list[Event], Views] | None:
         """Answer, for each human seat to move, the questions its player left to the table
         (``engine.autoanswer``), each stored like any move and noted in that seat's log. The
-        events, or ``None`` when a move could not be stored (the room was rebuilt)."""
+        events and the views built of the position they lead to (the updates read them), or
+        ``None`` when a move could not be stored (the room was rebuilt)."""
         events: list[Event] = []
+        views = Views(room.match.state)
         while room.status == "running":
             state = room.match.state
             seat = state.current_player
             if seat is None or room.data.seats[seat].kind != "human":
                 break
             stops = await self._stops_of(room, seat)
-            view = state.view(seat)
+            view = views.of(seat)
             found = answer(room.game, view, state.legal_actions(), stops)
             if found is None:
                 break
@@ -672,20 +683,22 @@ class Hub:
             note = log_event(seat, found, room.game.describe_action(found.action, view))
             start = len(room.match.log)
             played = room.match.play(found.action)
+            views = Views(room.match.state)
             room.match.log.insert(start, note)
             events += [note, *played]
             if not await self._commit(room, seat, None):
                 return None
-        return events
+        return events, views
 
     async def answer_now(self, room: Room) -> None:
         """Let the table answer what it may before anyone is asked (a match starting, stops
         changed while a question waits)."""
         async with room.lock:
-            events = await self._answer_for(room)
-            if not events:
+            answered = await self._answer_for(room)
+            if answered is None or not answered[0]:
                 return
-            self.broadcast_table(room, events)
+            events, views = answered
+            self.broadcast_table(room, events, views=views)
         await self._after_move(room)
 
     async def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
@@ -886,10 +899,11 @@ class Hub:
                 events = room.match.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
-                more = await self._answer_for(room)
-                if more is None:
+                answered = await self._answer_for(room)
+                if answered is None:
                     return
-                self.broadcast_table(room, events + more)
+                more, views = answered
+                self.broadcast_table(room, events + more, views=views)
             if room.status == "finished":
                 self.spawn(self._rate(room))
                 self.forget_if_idle(room)

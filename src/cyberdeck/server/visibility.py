@@ -38,8 +38,29 @@ def events_for(
     return out
 
 
-def view_for(state: State, seat: Seat, playing: bool = True) -> dict[str, Any]:
-    view = state.view(seat)
+class Views:
+    """The views of one position, each seat's built once: after a move the table's answers for
+    the seat to move and every connection's update read the same one (building views was the
+    largest part of a move's work: three for two seats). Only for as long as the position
+    stands; a view is never changed once built (``view_for`` copies before it edits)."""
+
+    __slots__ = ("built", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.built: dict[Seat, dict[str, Any]] = {}
+
+    def of(self, seat: Seat) -> dict[str, Any]:
+        view = self.built.get(seat)
+        if view is None:
+            view = self.built[seat] = self.state.view(seat)
+        return view
+
+
+def view_for(
+    state: State, seat: Seat, playing: bool = True, views: Views | None = None
+) -> dict[str, Any]:
+    view = state.view(seat) if views is None else views.of(seat)
     if not playing or seat is None or seat != state.current_player:
         # Only the seat to move is told its moves (a game might list them for others too).
         view = {**view, "legal_actions": []} if view.get("legal_actions") else view
@@ -79,11 +100,13 @@ def table_for(
     events: Iterable[Event],
     playing: bool = True,
     own: tuple[int, ...] | None = None,
+    views: Views | None = None,
 ) -> dict[str, Any]:
     """What ``seat`` receives about the table after a step: whose view it is, the view, its
     moves (only while the match is in play, as texts and as a menu) and its events (those of
-    every seat in ``own`` at a hot-seat table; see ``events_for``)."""
-    view = view_for(state, seat, playing)
+    every seat in ``own`` at a hot-seat table; see ``events_for``). ``views``: this position's
+    views, when they are shared (see ``Views``)."""
+    view = view_for(state, seat, playing, views)
     return {
         "seat": seat,
         "view": view,

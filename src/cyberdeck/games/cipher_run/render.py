@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Action, Card, Style
 from .cards import KIND, KIND_NAMES, NUMBER, SUIT, VALUE, card_order, read_card
+from .state import CARDS_BY_TEXT, VAULT_INDEX
 
 COLUMN = 26
 LABEL = 16
@@ -247,6 +248,13 @@ def render_lines(view: Mapping[str, Any]) -> str:
 # --- menu entries ----------------------------------------------------------------------------------
 
 
+def _card(text: str) -> int:
+    """A card from its text: the canonical texts of legal actions by one lookup (every move's
+    menu describes each legal action), any other spelling parsed."""
+    code = CARDS_BY_TEXT.get(text)
+    return read_card(text) if code is None else code
+
+
 def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     me = view["current_player"] if view["current_player"] is not None else view["seat"] or 0
     kind, args = action.kind, action.args
@@ -254,15 +262,15 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         return "Pass (nothing else is possible)"
     if kind == "compile":
         return f"Compile: discard {args[0]} and draw a card"
-    vaults = {v["vault"]: v for v in view["vaults"]}
+    vaults = view["vaults"]
     if kind == "reset":
-        node = vaults[args[0]]["nodes"][me]
+        node = vaults[VAULT_INDEX[args[0]]]["nodes"][me]
         count = len(node["modules"])
         return f"Hard Reset your {args[0]}: {count} module{'s' * (count != 1)}, total {node['total']} (no draw)"
     if kind == "seed":
         return f"Seed {args[0]} face down on your {args[1]}"
-    card = read_card(args[0])
-    vault = vaults[args[1]]
+    card = _card(args[0])
+    vault = vaults[VAULT_INDEX[args[1]]]
     if KIND[card] == NUMBER:
         node = vault["nodes"][me]
         before = node["total"] or 0
@@ -291,7 +299,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         return (
             f"Kill-Switch {args[0]}: remove {target} from {where}: total {node['total']} -> {after}"
         )
-    target_card = read_card(target)
+    target_card = _card(target)
     by_suit = VALUE[target_card] == 1
     if by_suit:
         basis = f"every other {SUIT_NAMES['SHDC'[SUIT[target_card]]]} module"
@@ -301,7 +309,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     for v in view["vaults"]:
         for seat, other in enumerate(v["nodes"]):
             for i, m in enumerate(other["modules"]):
-                card = read_card(m["card"])
+                card = _card(m["card"])
                 same = (
                     SUIT[card] == SUIT[target_card]
                     if by_suit

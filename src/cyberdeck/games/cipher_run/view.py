@@ -24,10 +24,17 @@ from .state import (
 )
 
 SUIT_LETTERS = "SHDC"
-
-
-def _text(card: int) -> str:
-    return CARDS[card].text
+#: Per card code: its text, and its place in a hand as shown (numbers by rank then suit, then
+#: programs). A view is built after every move for every seat that watches (the server's main
+#: work per move, and every observation the research environments make), so what it reads of a
+#: card is one list lookup.
+TEXT: list[str] = [CARDS[code].text if KIND[code] >= 0 else "" for code in range(len(KIND))]
+HAND_PLACE: list[tuple[int, int]] = [
+    (KIND[code], CARDS[code].rank * 4 + SUIT[code]) for code in range(len(KIND))
+]
+#: A node's protocol suit (0..3, -1 when empty): as a letter, and as a symbol.
+PROTOCOL_LETTER = (*SUIT_LETTERS, None)
+PROTOCOL_SYMBOL = (*SUIT_SYMBOLS, None)
 
 
 def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]:
@@ -45,54 +52,58 @@ def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]
         }
     # ``face`` is what the rules compare (profile, equal values, Zero-Day); ``worth`` is what the
     # module adds to the node total once its Overclocks double it. One name for both misled readers.
+    mods = state.mods[node]
     modules = [
         {
-            "card": _text(card),
+            "card": TEXT[card],
             "face": VALUE[card],
             "overclocks": [
-                {"card": _text(k % OWNER_SHIFT), "owner": k // OWNER_SHIFT} for k in kings
-            ],
+                {"card": TEXT[k % OWNER_SHIFT], "owner": k // OWNER_SHIFT} for k in kings
+            ]
+            if kings
+            else [],
             "worth": VALUE[card] << len(kings),
         }
-        for card, kings in zip(state.mods[node], state.kings[node], strict=True)
+        for card, kings in zip(mods, state.kings[node], strict=True)
     ]
-    protocol = state.protocol(node)
+    protocol = SUIT[mods[-1]] if mods else -1
+    total = state.total[node]
     return {
         "owner": owner,
         "hidden": 0,
         "modules": modules,
-        "total": state.total[node],
-        "state": node_state(state.total[node]),
+        "total": total,
+        "state": node_state(total),
         "profile": PROFILE_NAMES[state.profile[node]],
-        "protocol": SUIT_LETTERS[protocol] if protocol >= 0 else None,
-        "protocol_symbol": SUIT_SYMBOLS[protocol] if protocol >= 0 else None,
+        "protocol": PROTOCOL_LETTER[protocol],
+        "protocol_symbol": PROTOCOL_SYMBOL[protocol],
     }
 
 
 def view(state: CipherState, seat: int | None) -> dict[str, Any]:
     seeding = state.phase == SEEDING
-    vaults = []
-    for v in range(3):
-        controller = NOBODY if seeding else state.controller(v)
-        vaults.append(
-            {
-                "vault": VAULT_NAMES[v],
-                "nodes": [node_view(state, s * 3 + v, seat) for s in (0, 1)],
-                "controller": None if controller == NOBODY else controller,
-                "contested": not seeding and state.contested(v),
-            }
-        )
+    controllers = (NOBODY,) * 3 if seeding else tuple(state.controller(v) for v in range(3))
+    vaults = [
+        {
+            "vault": VAULT_NAMES[v],
+            "nodes": [node_view(state, v, seat), node_view(state, 3 + v, seat)],
+            "controller": None if controllers[v] == NOBODY else controllers[v],
+            "contested": not seeding and state.contested(v),
+        }
+        for v in range(3)
+    ]
+    hands, decks, discards = state.hands, state.decks, state.discards
     players = []
     for s in (0, 1):
         player: dict[str, Any] = {
             "seat": s,
-            "hand_count": len(state.hands[s]),
-            "deck_count": len(state.decks[s]),
-            "discard": [_text(c) for c in state.discards[s]],
-            "controls": 0 if seeding else state.controlled(s),
+            "hand_count": len(hands[s]),
+            "deck_count": len(decks[s]),
+            "discard": [TEXT[c] for c in discards[s]],
+            "controls": controllers.count(s),
         }
         if s == seat:
-            player["hand"] = [_text(c) for c in sorted(state.hands[s], key=_hand_order)]
+            player["hand"] = [TEXT[c] for c in sorted(hands[s], key=HAND_PLACE.__getitem__)]
         players.append(player)
     outcome = state.outcome
     to_move = state.current_player
@@ -111,18 +122,12 @@ def view(state: CipherState, seat: int | None) -> dict[str, Any]:
         "final_turns": state.final if state.final >= 0 else None,
         "vaults": vaults,
         "players": players,
-        "redraws": [
-            {"player": s, "cards": [_text(c) for c in cards]} for s, cards in state.redraws
-        ],
+        "redraws": [{"player": s, "cards": [TEXT[c] for c in cards]} for s, cards in state.redraws],
         "legal_actions": (
             [a.text for a in state.legal_actions()] if seat is not None and seat == to_move else []
         ),
         "outcome": outcome.to_json() if outcome else None,
     }
-
-
-def _hand_order(card: int) -> tuple[int, int]:
-    return (KIND[card], CARDS[card].rank * 4 + SUIT[card])
 
 
 def determinize(state: CipherState, seat: int, rng: Rng) -> CipherState:
