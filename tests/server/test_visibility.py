@@ -5,6 +5,8 @@ full resyncs) or for a spectator holds no card that the seat may not see at that
 from __future__ import annotations
 
 import json
+from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from cyberdeck.engine import ENGINE_VERSION, load_game
 from cyberdeck.server.config import ServerConfig
 from cyberdeck.server.hub import Connection, Hub
+from cyberdeck.server.protocol import Move
 from cyberdeck.store import ActionData, MatchData, SeatData
 
 from .conftest import every_game_id
@@ -118,3 +121,60 @@ def test_no_message_of_a_live_match_carries_its_seed(game_id: str) -> None:
     run(random_match(game_id, seed, messages))
     text = json.dumps(messages).replace(f'"m{seed}"', '"match-id"')  # this test names it so
     assert messages and str(seed) not in text and '"seed":' not in text
+
+
+class Journal:
+    """A database that stores nothing and knows no player's stops: only the hub's own work."""
+
+    store = SimpleNamespace(stops=None)
+
+    async def commit(self, *items: object) -> None:
+        return None
+
+    async def read(self, fn: object, *args: object) -> None:
+        return None
+
+
+def test_a_move_builds_each_seats_view_once() -> None:
+    """The table's answers for the seat to move and every connection's update share one view
+    per seat (building views was most of a move's work); a seat nobody watches and nobody
+    answers for gets none."""
+    game = load_game("cipher-run")
+    data = MatchData(
+        id="views",
+        game=game.id,
+        options=game.resolve_options(None),
+        decks=None,
+        seed=7,
+        engine_version=ENGINE_VERSION,
+        status="running",
+        public=True,
+        invite="",
+        created_by=0,
+        seats=[SeatData(s, "human", None, s + 1, f"p{s}") for s in range(2)],
+    )
+    config = ServerConfig(send_queue=10_000)
+    hub = Hub(Journal(), config)  # type: ignore[arg-type]
+    room = hub.build(data)
+    table = Connection(Wire(), (0, 1), 0, config)  # one person at both seats
+    watcher = Connection(Wire(), (), 0, config)
+    room.conns.extend([table, watcher])
+    built: list[int | None] = []
+    state_class = type(room.match.state)
+    view = state_class.view
+
+    def counted(state: Any, seat: int | None) -> dict[str, Any]:
+        built.append(seat)
+        return view(state, seat)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(state_class, "view", counted)
+        for step in range(8):
+            action = room.match.state.legal_actions()[0].text
+            built.clear()
+            move = Move(type="move", id=f"m{step}", seq=step, action=action)
+            run(hub.move(room, table, move))
+            assert drained(table)[-1]["ack"] == f"m{step}"
+            drained(watcher)
+            to_move = room.match.state.current_player
+            assert Counter(built) == Counter([to_move, None]), (step, built)
