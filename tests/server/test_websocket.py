@@ -337,6 +337,15 @@ def test_a_message_past_the_transports_cap_closes_with_the_apps_limit_in_the_rea
         code, reason = last[:2], last[2:]
         assert int.from_bytes(code, "big") == 1009 and transport.closing
         assert reason.decode() == "A message may be at most 100 bytes; this one was 2000."
+        # Skipped fragments add up to the cap too: a message never ends by being cut small.
+        protocol, transport, _ = opened(limited, max_size=1000)
+        await settle()
+        for opcode in (0x1, 0x0, 0x0):
+            protocol.data_received(client_frame(opcode, b"z" * 400, final=False))
+        await settle()
+        last = server_frames(bytes(transport.written))[-1][1]
+        assert int.from_bytes(last[:2], "big") == 1009 and transport.closing
+        assert last[2:].decode() == "A message may be at most 100 bytes; this one was 1200."
 
     asyncio.run(scenario())
 

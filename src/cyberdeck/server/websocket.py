@@ -10,14 +10,14 @@ It keeps the rest of the contract the server relies on: the opening handshake (a
 ``websocket.accept`` is an HTTP 403), close handshakes with their codes, answers to pings, keepalive
 pings of its own (a client that vanishes without closing is noticed, so its seat shows as away),
 fragmented messages joined, the size cap (close 1009), bad frames refused (1002, 1007), and
-uvicorn's shutdown (close 1012).
+uvicorn's shutdown (close 1012). Compression (permessage-deflate) is left to uvicorn's own
+protocol: ``serve`` uses that one when compression is asked for.
 
 A message past the app's own limit (which the app names when it accepts: ``cyberdeck.max_message``)
 is skipped as it arrives: its bytes are dropped without being kept, unmasked or decoded, and the
 app hears only that an oversized message came and how big it was (``cyberdeck.oversized``), so it
-can count it against the sender's rate and answer with a sentence. Unmasking and decoding a flood of
-64 KiB messages only to refuse them was a ninth of the server's work under attack. Compression (permessage-deflate) is left to uvicorn's own protocol:
-``serve`` uses that one when compression is asked for.
+can count it against the sender's rate and answer with a sentence. Unmasking and decoding a flood
+of 64 KiB messages only to refuse them was a ninth of the server's work under attack.
 """
 
 from __future__ import annotations
@@ -333,6 +333,9 @@ class WebSocketProtocol(asyncio.Protocol):
                     problem = self.out_of_order(first & 0x0F)
                     if problem is not None:
                         self.fail(PROTOCOL_ERROR, problem)
+                        return
+                    if total > self.max_size:  # fragments skipped still add up
+                        self.fail(TOO_BIG, self.too_big(total))
                         return
                     self.skip = start + 4 + size
                     self.drop(first & 0x80, total)
