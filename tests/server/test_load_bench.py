@@ -1,7 +1,8 @@
 """The benchmarks of the match server run: the load benchmark's own clients
 (bench/wire_client.py, a lean websocket client) play real matches against a real server, and a
 short, small run must make moves and hear of no errors; the abuse-memory benchmark sends every
-attack. No assertion on time or memory: the numbers are for bench/, not for tests."""
+attack; the move benchmark plays moves through the hub in process. No assertion on time or
+memory: the numbers are for bench/, not for tests."""
 
 from __future__ import annotations
 
@@ -62,3 +63,13 @@ def test_the_abuse_memory_benchmark_sends_every_attack(tmp_path: Path) -> None:
         assert len(result[attack]["rss_mib_after_each_round"]) == 2, attack
     assert result["heard"].get("too-many", 0) >= 6, "every socket past the limit is refused"
     assert result["heard"].get("too-large", 0) > 0
+
+
+def test_the_move_benchmark_plays_moves_through_the_hub() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_move.py"), "--matches", "2", "--steps", "20"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    assert result["moves"] > 10 and result["cpu_us_per_move"] > 0

@@ -1,0 +1,118 @@
+"""The server's own Python work per move, without sockets or a database: random games played
+through ``Hub.move`` in process (the message parsed, the move played, the table's answers, every
+connection's update built and encoded), CPU time per move.
+
+    python bench/server_move.py --game cipher-run --matches 60
+
+The load benchmark (``server_load.py``) measures a whole server on loopback, where system calls,
+the event loop and the database add to this and other processes share the machine; this part is
+the one a change to views, menus or the hub moves, and it is steady enough to compare two
+versions on a busy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import orjson
+
+from cyberdeck.engine import ENGINE_VERSION, load_game
+from cyberdeck.server.config import ServerConfig
+from cyberdeck.server.hub import Connection, Hub
+from cyberdeck.server.protocol import read_client_message
+from cyberdeck.store import MatchData, SeatData
+
+
+class Wire:
+    """A socket that takes every message at once and keeps none."""
+
+    def write_now(self, data: str) -> bool:
+        return True
+
+    async def send_text(self, data: str) -> None:
+        return None
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+
+class Journal:
+    """A database that stores nothing and knows no player's stops, ratings or accounts."""
+
+    store = SimpleNamespace(stops=None, user_by_id=None)
+
+    async def commit(self, *items: object) -> None:
+        return None
+
+    async def read(self, fn: object, *args: object) -> None:
+        return None
+
+
+async def measure(game_id: str, matches: int, steps: int) -> dict[str, Any]:
+    game = load_game(game_id)
+    config = ServerConfig()
+    hub = Hub(Journal(), config)  # type: ignore[arg-type]
+    seats = int(game.resolve_options(None).get("players", game.min_players))
+    spent, moves = 0.0, 0
+    for seed in range(matches):
+        data = MatchData(
+            id=f"m{seed}",
+            game=game.id,
+            options=game.resolve_options(None),
+            decks=None,
+            seed=seed,
+            engine_version=ENGINE_VERSION,
+            status="running",
+            public=True,
+            invite="",
+            created_by=0,
+            seats=[SeatData(s, "human", None, s + 1, f"p{s}") for s in range(seats)],
+        )
+        room = hub.build(data)
+        conns = [Connection(Wire(), (s,), s + 1, config) for s in range(seats)]
+        room.conns.extend(conns)
+        rng = random.Random(seed)
+        # Short of the end: a finished match starts work (ratings) that is not a move's.
+        while room.seq < steps:
+            state = room.match.state
+            seat = state.current_player
+            legal = state.legal_actions()
+            if seat is None or not legal:
+                break
+            action = legal[0] if len(legal) == 1 else rng.choice(legal)
+            probe = state.clone()
+            probe.apply(action)
+            if probe.is_terminal:
+                break
+            raw = orjson.dumps(
+                {"type": "move", "id": f"m{room.seq}", "seq": room.seq, "action": action.text}
+            ).decode()
+            started = time.process_time()
+            await hub.move(room, conns[seat], read_client_message(raw))  # type: ignore[arg-type]
+            spent += time.process_time() - started
+            moves += 1
+    return {
+        "game": game_id,
+        "matches": matches,
+        "moves": moves,
+        "cpu_us_per_move": round(spent / max(1, moves) * 1e6, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="cipher-run")
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--steps", type=int, default=150, help="moves at most per match")
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(measure(args.game, args.matches, args.steps)), indent=1))
+
+
+if __name__ == "__main__":
+    main()
