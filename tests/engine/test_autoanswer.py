@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cyberdeck.engine import Action, load_game
-from cyberdeck.engine.autoanswer import Answer, Proposal, Stops, answer, carry_out, log_event
+from cyberdeck.engine.autoanswer import (
+    Answer,
+    Proposal,
+    Stops,
+    answer,
+    answers_nothing,
+    carry_out,
+    log_event,
+)
 
 CCG = load_game("cyberpunk-ccg")
 MATRIX = load_game("matrix-overload")
@@ -16,6 +25,24 @@ def test_a_game_without_stops_is_never_answered_for() -> None:
     state = MATRIX.new_state({}, 1)
     view = state.view(state.current_player)
     assert answer(MATRIX, view, state.legal_actions(), Stops.defaults(MATRIX)) is None
+
+
+def test_the_table_says_when_it_answers_nothing_without_looking() -> None:
+    """The server skips building the seat's view when no answer can come; it must never skip
+    one that would (played along a CCG game, where the default stops do answer)."""
+    full = Stops(Stops.defaults(CCG).on, full_control=True)
+    assert answers_nothing(MATRIX, Stops.defaults(MATRIX)) and answers_nothing(CCG, full)
+    assert not answers_nothing(CCG, Stops.defaults(CCG))
+    state, picker, answered = CCG.new_state({}, 3), random.Random(3), 0
+    for _ in range(300):
+        if state.is_terminal:
+            break
+        seat, legal = state.current_player, state.legal_actions()
+        view = state.view(seat)
+        assert answer(CCG, view, legal, full) is None
+        answered += answer(CCG, view, legal, Stops.defaults(CCG)) is not None
+        state.apply(picker.choice(legal))
+    assert answered > 0, "the defaults answered somewhere along the game"
 
 
 def test_stops_read_back_and_drop_unknown_keys() -> None:

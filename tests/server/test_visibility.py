@@ -5,7 +5,6 @@ full resyncs) or for a spectator holds no card that the seat may not see at that
 from __future__ import annotations
 
 import json
-from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
@@ -135,11 +134,12 @@ class Journal:
         return None
 
 
-def test_a_move_builds_each_seats_view_once() -> None:
-    """The table's answers for the seat to move and every connection's update share one view
-    per seat (building views was most of a move's work); a seat nobody watches and nobody
-    answers for gets none."""
-    game = load_game("cipher-run")
+@pytest.mark.parametrize("game_id", ["cipher-run", "cyberpunk-ccg"])
+def test_a_move_builds_each_seats_view_once(game_id: str) -> None:
+    """The table's answers for the seat to move (the CCG's stops) and every connection's update
+    share one view per seat and position (building views was most of a move's work); a game
+    without stops never builds one for its answers."""
+    game = load_game(game_id)
     data = MatchData(
         id="views",
         game=game.id,
@@ -159,22 +159,25 @@ def test_a_move_builds_each_seats_view_once() -> None:
     table = Connection(Wire(), (0, 1), 0, config)  # one person at both seats
     watcher = Connection(Wire(), (), 0, config)
     room.conns.extend([table, watcher])
-    built: list[int | None] = []
+    built: list[tuple[int, int | None]] = []
     state_class = type(room.match.state)
     view = state_class.view
 
     def counted(state: Any, seat: int | None) -> dict[str, Any]:
-        built.append(seat)
+        built.append((room.seq, seat))
         return view(state, seat)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(state_class, "view", counted)
-        for step in range(8):
+        for step in range(12):
+            if room.match.state.is_terminal:
+                break
             action = room.match.state.legal_actions()[0].text
             built.clear()
-            move = Move(type="move", id=f"m{step}", seq=step, action=action)
+            move = Move(type="move", id=f"m{step}", seq=room.seq, action=action)
             run(hub.move(room, table, move))
             assert drained(table)[-1]["ack"] == f"m{step}"
             drained(watcher)
-            to_move = room.match.state.current_player
-            assert Counter(built) == Counter([to_move, None]), (step, built)
+            assert len(built) == len(set(built)), ("a view built twice", step, built)
+            now = {seat for seq, seat in built if seq == room.seq}
+            assert now == {room.match.state.current_player, None}, (step, built)

@@ -168,6 +168,13 @@ def stop_rule(
 RULES: tuple[Rule, ...] = (stop_rule,)
 
 
+def answers_nothing(game: Game, stops: Stops) -> bool:
+    """Whether no rule of ``RULES`` can answer for a player with ``stops``: with full control on,
+    or in a game without stops, the table need not look at the position at all (the seat's view
+    is the costly part of asking, and the server would build it after every move)."""
+    return stops.full_control or not game.stops()
+
+
 def answer(
     game: Game,
     view: Mapping[str, Any],

@@ -31,7 +31,7 @@ from ..engine import (
     Rng,
     load_game,
 )
-from ..engine.autoanswer import Stops, answer, log_event
+from ..engine.autoanswer import Stops, answer, answers_nothing, log_event
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
@@ -675,6 +675,8 @@ class Hub:
             if seat is None or room.data.seats[seat].kind != "human":
                 break
             stops = await self._stops_of(room, seat)
+            if answers_nothing(room.game, stops):
+                break
             view = views.of(seat)
             found = answer(room.game, view, state.legal_actions(), stops)
             if found is None:
