@@ -89,7 +89,7 @@ def offered(page: Page) -> list[list[str]]:
 def play_game(page: Page, limit: int, turns: int, gestures: bool = True) -> dict[str, object]:
     start_game(page, "cyberpunk-ccg", level="easy")
     per_turn: dict[tuple[int, str], int] = {}
-    passes = clicks = draws = accepted = gestured = 0
+    passes = clicks = draws = accepted = gestured = decisions = 0
     while clicks < limit:
         ready = settled(page)
         if ready["status"] == "finished":
@@ -109,11 +109,13 @@ def play_game(page: Page, limit: int, turns: int, gestures: bool = True) -> dict
                 page.locator(f'button.gesture[data-actions="{"; ".join(plan)}"]').first.click()
                 draws += sum(step.startswith("draw ") for step in plan)
                 gestured += 1
+                decisions += len(plan) - 1
             else:
                 draws += action.startswith("draw ")
                 passes += action == "pass"
                 page.locator(f'.move-list button.move[data-action="{action}"]').first.click()
         clicks += 1
+        decisions += 1
         per_turn[key] = per_turn.get(key, 0) + 1
         after_move(page, int(ready["seq"]))  # type: ignore[call-overload]
     played = max((t for t, _ in per_turn), default=0)
@@ -126,6 +128,7 @@ def play_game(page: Page, limit: int, turns: int, gestures: bool = True) -> dict
         "passes": passes,
         "accepted_payments": accepted,
         "gestures": gestured,
+        "decisions": decisions,
         "setup_clicks": sum(n for (t, w), n in per_turn.items() if w == "setup"),
         "own_turns": own,
         "opp_turns": opp,
@@ -180,6 +183,7 @@ def main() -> None:
     opp = [n for g in games for n in g["opp_turns"]]  # type: ignore[attr-defined]
     clicks = sum(int(g["clicks"]) for g in games)  # type: ignore[call-overload]
     passes = sum(int(g["passes"]) for g in games)  # type: ignore[call-overload]
+    decisions = sum(int(g["decisions"]) for g in games)  # type: ignore[call-overload]
     summary = {
         "games": len(games),
         "median_clicks_own_turn": statistics.median(own) if own else None,
@@ -187,6 +191,8 @@ def main() -> None:
         "max_clicks_own_turn": max(own, default=None),
         "max_clicks_opponent_turn": max(opp, default=None),
         "pass_share": passes / clicks if clicks else None,
+        # A gesture is one click and a decision per move (an accepted proposal counts one).
+        "pass_share_of_decisions": passes / decisions if decisions else None,
         "clicks": clicks,
         "gestures": not args.no_gestures,
         "seconds": round(time.perf_counter() - started, 1),

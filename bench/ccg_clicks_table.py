@@ -46,7 +46,7 @@ def play_game(
     ai = make_agent("easy", seed, game)
     stops = Stops.defaults(game)
     per_turn: Counter[tuple[int, str]] = Counter()
-    draws = passes = clicks = 0
+    draws = passes = clicks = decisions = 0
     moves: list[str] = []
     for _ in range(LIMIT):
         if state.is_terminal:
@@ -80,6 +80,9 @@ def play_game(
         else:
             plan, move = [text], text.split()[0]
             passes += text == "pass"
+        # A gesture is one click and a decision per move: an accepted proposal counts one, as
+        # it did before there were gestures.
+        decisions += 1 if move == "accept" else len(plan)
         for step in plan:
             if state.current_player != seat or game.parse_action(step) not in state.legal_actions():
                 break
@@ -93,6 +96,7 @@ def play_game(
     mine = {t for t, w in per_turn if w == "own"}
     return {
         "clicks": clicks,
+        "decisions": decisions,
         "passes": passes,
         "own_turns": [per_turn[(t, "own")] for t in sorted(mine)],
         "opp_turns": [per_turn[(t, "opp")] for t in range(1, played + 1) if t not in mine],
@@ -128,13 +132,18 @@ def main() -> None:
     own = [n for g in games for n in g["own_turns"]]
     opp = [n for g in games for n in g["opp_turns"]]
     clicks = sum(g["clicks"] for g in games)
+    decisions = sum(g["decisions"] for g in games)
     summary = {
         "games": len(games),
         "median_clicks_own_turn": statistics.median(own) if own else None,
         "mean_clicks_own_turn": round(statistics.mean(own), 2) if own else None,
         "median_clicks_opponent_turn": statistics.median(opp) if opp else None,
         "pass_share": round(sum(g["passes"] for g in games) / clicks, 4) if clicks else None,
+        "pass_share_of_decisions": round(sum(g["passes"] for g in games) / decisions, 4)
+        if decisions
+        else None,
         "clicks": clicks,
+        "decisions": decisions,
     }
     print(json.dumps(summary, indent=2))
     for key, n in where.most_common():
