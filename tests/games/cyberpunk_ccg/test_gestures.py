@@ -58,6 +58,9 @@ def test_a_runner_joins_a_team_in_one_gesture() -> None:
     offered = _moves(state)
     name = f"Detective Sergeant (c{rookie})"
     assert offered[f"{name}: join team t1"] == [f"team c{rookie}", "join t1"]
+    # Every empty team is a new team: one gesture starts it (the others stay a move away).
+    teams = [m[1] for m in offered.values() if m[0] == f"team c{rookie}"]
+    assert teams == ["join t1", "join t2"]
     gesture = next(g for g in GAME.gestures(state) if g.text == f"{name}: join team t1")
     _play(state, gesture)
     assert state.team[rookie] == 1 and state.prompt is None

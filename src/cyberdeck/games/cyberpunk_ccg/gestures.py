@@ -79,15 +79,29 @@ def _followed(first: Action, view: Mapping[str, Any], after: CyberState, s: int)
         if offer is None:
             return []
         return [Gesture(f"{begin}, paying {offer.text}", "Buy and pay", (first, *offer.actions))]
+    answers = [then for then in legal if then.kind in ANSWERS[FOLLOWED[first.kind]]]
     if first.kind == "team":
         group, begin = "Team up", card_name(first.args[0], view)
+        answers = _one_new_team(after, s, answers)
     else:
         group = "Send in"
     return [
-        Gesture(f"{begin}: {describe_action(then, seen)}", group, (first, then))
-        for then in legal
-        if then.kind in ANSWERS[FOLLOWED[first.kind]]
+        Gesture(f"{begin}: {describe_action(then, seen)}", group, (first, then)) for then in answers
     ]
+
+
+def _one_new_team(st: CyberState, s: int, answers: list[Action]) -> list[Action]:
+    """Joining any empty team starts a new team, so one gesture does for all of them (the first
+    empty team's); the others stay a move away, as every team is."""
+    out: list[Action] = []
+    new = False
+    for then in answers:
+        if then.kind == "join" and not st.team_members(s, int(then.args[0][1:])):
+            if new:
+                continue
+            new = True
+        out.append(then)
+    return out
 
 
 def draw_plans(st: CyberState, s: int, left: int) -> tuple[Gesture, ...]:
