@@ -128,10 +128,10 @@ def test_offering_gestures_changes_nothing_and_shows_nothing_hidden() -> None:
     decks re-dealt)."""
     agent = make_agent("random", 7, GAME)
     checked = 0
-    for seed in range(3):
+    for seed in range(2):
         state = GAME.new_state({}, seed)
         rng = Rng(seed)
-        for _ in range(1500):
+        for _ in range(600):
             if state.is_terminal:
                 break
             seat = state.current_player
@@ -139,12 +139,12 @@ def test_offering_gestures_changes_nothing_and_shows_nothing_hidden() -> None:
             before = state.fingerprint()
             offered = _texts(state)
             assert state.fingerprint() == before
-            if offered and not any(t[0].startswith("draw ") for t in offered):
+            if offered:
                 other = state.determinize(seat, rng)
                 assert _texts(other) == offered
                 checked += 1
             state.apply(agent.choose(state))
-    assert checked > 50
+    assert checked > 30
 
 
 def _texts(state: CyberState) -> list[tuple[str, ...]]:
