@@ -154,9 +154,10 @@ class Game(ABC):
 
     def gestures(self, state: State) -> tuple[Gesture, ...]:
         """Several moves of the seat to move that a table offers as one click (send a team,
-        then hit a target); none by default. Read from ``state`` (a clone may be played ahead):
-        a game offers only gestures whose later questions come straight to the same seat and
-        whose answers the seat could see before the first move."""
+        then hit a target); none by default. Read from ``state``, since a game may play a clone
+        ahead to list what the next question offers: it offers only gestures whose later
+        questions come straight to the same seat and show nothing that seat would not see one
+        move later (and never reads another seat's secrets to build them)."""
         return ()
 
     def evaluate(self, state: State, seat: int) -> float:
