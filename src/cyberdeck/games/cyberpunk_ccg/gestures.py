@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
-from ...engine.autoanswer import Gesture
+from ...engine.autoanswer import Gesture, Proposal
 from .render import card_name, describe_action
 from .table import propose
 
@@ -54,6 +54,8 @@ def gestures(st: CyberState) -> tuple[Gesture, ...]:
         return draw_plans(st, s, pr[2]) if pr[0] == "draw" and pr[1] == s else ()
     out: list[Gesture] = []
     view: dict[str, Any] | None = None
+    # Purchases of the same price from the same sources get the same proposal: weighed once.
+    offers: dict[tuple[Any, ...], Proposal | None] = {}
     for first in st.legal_actions():
         asks = FOLLOWED.get(first.kind)
         if asks is None:
@@ -64,18 +66,28 @@ def gestures(st: CyberState) -> tuple[Gesture, ...]:
             continue
         if view is None:
             view = st.view(s)
-        out += _followed(first, view, after, s)
+        out += _followed(first, view, after, s, offers)
     return tuple(out)
 
 
-def _followed(first: Action, view: Mapping[str, Any], after: CyberState, s: int) -> list[Gesture]:
+def _followed(
+    first: Action,
+    view: Mapping[str, Any],
+    after: CyberState,
+    s: int,
+    offers: dict[tuple[Any, ...], Proposal | None],
+) -> list[Gesture]:
     """The gestures that start with ``first``, from ``after`` (a clone with ``first`` played)."""
     seen = after.view(s)
     legal = after.legal_actions()
     begin = describe_action(first, view)
     begin = begin[0].upper() + begin[1:]
     if first.kind == "buy":
-        offer = propose(seen, legal)
+        assert after.prompt is not None
+        key = (after.prompt[2], after.prompt[4][0])  # the price, and whether it buys an Operation
+        if key not in offers:
+            offers[key] = propose(seen, legal)
+        offer = offers[key]
         if offer is None:
             return []
         return [Gesture(f"{begin}, paying {offer.text}", "Buy and pay", (first, *offer.actions))]
