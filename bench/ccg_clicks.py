@@ -4,8 +4,11 @@ A scripted person plays the browser table against the easy AI the way a plain pl
 nothing, draw, buy what they can afford and pay for it, put gear on a runner, team runners up, send
 a team on a hit, defend with a team, save what can be saved, take Ops, and otherwise pass. Where
 the table offers a payment it takes it with one click (the "Pay" button), as a person would; where
-it does not, it pays source by source. Its choices depend only on the moves the page lists, so the
-same person plays before and after a change to the table.
+it does not, it pays source by source. Where the page offers a gesture (several moves as one
+click: a draw plan, a runner to a team, a force at its target, a purchase paid as proposed) that
+makes exactly the decisions it would make one at a time, it clicks that instead
+(``ccg_person.gesture_for``; ``--no-gestures`` plays without them). Its choices depend only on the
+moves the page lists, so the same person plays before and after a change to the table.
 
 It counts every click (a move from the list, or the proposal's button) and files it under the
 turn it was made in: the person's own turn or the opponent's (the setup before the first turn is
@@ -36,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from tests.server.harness import ServerProcess  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.web.ccg_person import STEP, choose  # noqa: E402
+from tests.web.ccg_person import STEP, choose, gesture_for  # noqa: E402
 from tests.web.drive import READY, start_game  # noqa: E402
 
 #: How long the person waits for the AI (its first move starts a worker process).
@@ -75,10 +78,18 @@ def turn_number(page: Page) -> int:
     return int(found.group(1)) if found else 0
 
 
-def play_game(page: Page, limit: int, turns: int) -> dict[str, object]:
+def offered(page: Page) -> list[list[str]]:
+    """The gestures the page offers now, each as its moves."""
+    found: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('button.gesture')].map((b) => b.dataset.actions)"
+    )
+    return [text.split("; ") for text in found]
+
+
+def play_game(page: Page, limit: int, turns: int, gestures: bool = True) -> dict[str, object]:
     start_game(page, "cyberpunk-ccg", level="easy")
     per_turn: dict[tuple[int, str], int] = {}
-    passes = clicks = draws = accepted = 0
+    passes = clicks = draws = accepted = gestured = decisions = 0
     while clicks < limit:
         ready = settled(page)
         if ready["status"] == "finished":
@@ -93,10 +104,18 @@ def play_game(page: Page, limit: int, turns: int) -> dict[str, object]:
             accepted += 1
         else:
             action = choose(actions, draws)
-            draws += action.startswith("draw ")
-            passes += action == "pass"
-            page.locator(f'.move-list button.move[data-action="{action}"]').first.click()
+            plan = gesture_for(action, offered(page), draws) if gestures else None
+            if plan is not None:
+                page.locator(f'button.gesture[data-actions="{"; ".join(plan)}"]').first.click()
+                draws += sum(step.startswith("draw ") for step in plan)
+                gestured += 1
+                decisions += len(plan) - 1
+            else:
+                draws += action.startswith("draw ")
+                passes += action == "pass"
+                page.locator(f'.move-list button.move[data-action="{action}"]').first.click()
         clicks += 1
+        decisions += 1
         per_turn[key] = per_turn.get(key, 0) + 1
         after_move(page, int(ready["seq"]))  # type: ignore[call-overload]
     played = max((t for t, _ in per_turn), default=0)
@@ -108,6 +127,8 @@ def play_game(page: Page, limit: int, turns: int) -> dict[str, object]:
         "clicks": clicks,
         "passes": passes,
         "accepted_payments": accepted,
+        "gestures": gestured,
+        "decisions": decisions,
         "setup_clicks": sum(n for (t, w), n in per_turn.items() if w == "setup"),
         "own_turns": own,
         "opp_turns": opp,
@@ -125,6 +146,7 @@ def main() -> None:
     )
     parser.add_argument("--turns", type=int, default=0, help="stop each game after this turn")
     parser.add_argument("--out", help="write the figures as JSON here")
+    parser.add_argument("--no-gestures", action="store_true", help="click every move one by one")
     args = parser.parse_args()
     games = []
     started = time.perf_counter()
@@ -150,7 +172,7 @@ def main() -> None:
                 )
                 context.set_default_timeout(30_000)
                 page = context.new_page()
-                game = play_game(page, args.limit, args.turns)
+                game = play_game(page, args.limit, args.turns, not args.no_gestures)
                 context.close()
                 games.append(game)
                 print(f"game {n + 1}: {json.dumps(game)}", flush=True)
@@ -161,6 +183,7 @@ def main() -> None:
     opp = [n for g in games for n in g["opp_turns"]]  # type: ignore[attr-defined]
     clicks = sum(int(g["clicks"]) for g in games)  # type: ignore[call-overload]
     passes = sum(int(g["passes"]) for g in games)  # type: ignore[call-overload]
+    decisions = sum(int(g["decisions"]) for g in games)  # type: ignore[call-overload]
     summary = {
         "games": len(games),
         "median_clicks_own_turn": statistics.median(own) if own else None,
@@ -168,7 +191,10 @@ def main() -> None:
         "max_clicks_own_turn": max(own, default=None),
         "max_clicks_opponent_turn": max(opp, default=None),
         "pass_share": passes / clicks if clicks else None,
+        # A gesture is one click and a decision per move (an accepted proposal counts one).
+        "pass_share_of_decisions": passes / decisions if decisions else None,
         "clicks": clicks,
+        "gestures": not args.no_gestures,
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(summary, indent=2))

@@ -29,6 +29,12 @@ def main() -> None:
     parser.add_argument("--out", default="screenshots", help="folder for the PNG files")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--moves", type=int, default=WARMUP, help="moves before the picture")
+    parser.add_argument(
+        "--gestures",
+        action="store_true",
+        help="make the last gesture offered (several moves as one click) where there is one, "
+        "so that the picture shows what gestures did",
+    )
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -62,7 +68,11 @@ def main() -> None:
                         if status(page) == "finished" or not moves(page):
                             break
                         before = seq(page)
-                        page.locator(".move-list button.move").first.click()
+                        offered = page.locator("button.gesture")
+                        if args.gestures and offered.count():
+                            offered.last.click()
+                        else:
+                            page.locator(".move-list button.move").first.click()
                         after_move(page, before)
                     settled(page)
                 except PlaywrightTimeout:

@@ -198,8 +198,18 @@ class Socket:
         from a socket and ignores the rest, saying so at most once a second; a scripted player
         on a quiet machine is faster than that, so a move it ignored is sent again after a
         second's pause."""
+        return await self.insist({"type": "move", "id": msg_id, "action": action})
+
+    async def gesture(self, actions: list[str], msg_id: str) -> dict[str, Any]:
+        """Make an offered gesture (several moves as one message) and wait for its
+        acknowledgement, sent again as ``play`` does when the rate limit ignored it."""
+        return await self.insist({"type": "gesture", "id": msg_id, "actions": actions})
+
+    async def insist(self, out: dict[str, Any]) -> dict[str, Any]:
+        """Send ``out`` at the current sequence number until the server acknowledges it."""
+        msg_id = out["id"]
         while True:
-            await self.move(action, msg_id)
+            await self.send({**out, "seq": self.seq})
             while True:
                 message = await self.recv(10)
                 if message["type"] == "update" and message.get("ack") == msg_id:

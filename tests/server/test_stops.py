@@ -143,3 +143,55 @@ def test_accept_plays_the_proposed_payment(server: ServerProcess) -> None:
         assert refused["code"] in ("illegal", "not-your-turn")
 
     run(scenario())
+
+
+def _offered(sock: Socket, group: str) -> list[dict[str, Any]]:
+    return [g for g in sock.table.get("gestures", []) if g["group"] == group]
+
+
+def test_a_gesture_plays_its_moves_and_the_log_says_the_table_answered_from_it(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        # Every turn starts with three cards to draw from two decks, whatever the deal.
+        sock = await _play_until(sockets, lambda s: bool(_offered(s, "Draw")), random.Random(5))
+        assert sock is not None
+        other = next(s for s in sockets if s is not sock)
+        assert other.table.get("gestures") == []  # only the seat to move is offered any
+        plan = _offered(sock, "Draw")[-1]
+        assert plan["text"].startswith("Draw ") and len(plan["actions"]) >= 2
+        seat, before = sock.table["seat"], sock.seq
+        ack = await sock.gesture(plan["actions"], "plan")
+        assert ack["seq"] >= before + len(plan["actions"])
+        notes = [t for t in _texts(sock) if f"(from your gesture: {plan['text']})" in t]
+        assert len(notes) == len(plan["actions"]) - 1
+        assert all(
+            t.startswith(f"The table answers for player {seat + 1}: draw from") for t in notes
+        )
+        while other.seq < sock.seq:
+            await other.recv()
+        assert not [t for t in _texts(other) if "from your gesture" in t]
+
+    run(scenario())
+
+
+def test_a_gesture_not_on_offer_is_refused_and_changes_nothing(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        _, _, sockets = await seat_people(server, "cyberpunk-ccg")
+        sock = await _play_until(sockets, lambda s: bool(_offered(s, "Draw")), random.Random(5))
+        assert sock is not None
+        before = sock.seq
+        await sock.send(
+            {"type": "gesture", "id": "made-up", "seq": sock.seq, "actions": ["pass", "pass"]}
+        )
+        refused = await sock.expect("error")
+        assert refused["code"] == "illegal" and "offers no such gesture" in refused["message"]
+        await sock.send({"type": "gesture", "id": "empty", "seq": sock.seq, "actions": []})
+        bad = await sock.expect("error")
+        assert bad["code"] == "malformed" and "'actions'" in bad["message"]
+        await sock.send({"type": "resync"})
+        await sock.expect("welcome")
+        assert sock.seq == before
+
+    run(scenario())

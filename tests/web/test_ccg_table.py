@@ -114,3 +114,46 @@ def test_stops_are_set_in_the_page_and_kept(page: Page, arcade: Arcade) -> None:
     expect(page.locator('.stops-panel input[data-stop="hits:opp"]')).to_be_disabled()
     kept = page.request.get(f"{arcade.base}/api/games/cyberpunk-ccg/stops").json()
     assert kept["full_control"] is True
+
+
+def _gesture_until(page: Page, found: str, limit: int = 300) -> bool:
+    """The scripted person plays (one move at a time) until a gesture ``found`` (a selector
+    inside the move panel's gestures) is offered; whether it was."""
+    return _until(page, f".gesture-list {found}", limit)
+
+
+def test_a_draw_plan_is_one_click_and_the_log_says_what_the_table_drew_from_it(
+    page: Page, arcade: Arcade
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    start_game(page, "cyberpunk-ccg", level="easy")
+    assert _gesture_until(page, 'button.gesture[data-actions^="draw "]')
+    # The plans are beside the decks on the table too.
+    expect(page.locator(".ccg-turn button.ccg-gesture").first).to_contain_text("Draw ")
+    plan = page.locator('.gesture-list button.gesture[data-actions^="draw "]').last
+    steps = (plan.get_attribute("data-actions") or "").split("; ")
+    label = plan.text_content() or ""
+    before = settled(page)["seq"]
+    plan.click()
+    after_move(page, before)
+    assert settled(page)["seq"] >= before + len(steps) or status_done(page)
+    expect(page.locator(".log-list")).to_contain_text(f"(from your gesture: {label})")
+    assert errors == []
+
+
+def test_a_purchase_is_bought_and_paid_with_one_click(page: Page, arcade: Arcade) -> None:
+    start_game(page, "cyberpunk-ccg", level="easy")
+    assert _gesture_until(page, 'button.gesture[data-actions^="buy "]')
+    offer = page.locator('.gesture-list button.gesture[data-actions^="buy "]').first
+    expect(offer).to_contain_text(", paying ")
+    expect(offer).to_contain_text(" EB: ")
+    before = settled(page)["seq"]
+    offer.click()
+    after_move(page, before)
+    expect(page.locator(".log-list")).to_contain_text(" pays ")
+    expect(page.locator(".log-list")).to_contain_text("(from your gesture: Buy ")
+
+
+def status_done(page: Page) -> bool:
+    return page.locator('.table-page[data-status="finished"]').count() > 0

@@ -79,21 +79,47 @@ class Proposal:
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """One click (or drag) that stands for several moves of one seat in a row: "send team 1 at
+    the Night Market" is the send and then the hit, the way jinteki.net and MTG Arena let a card
+    go where it is dragged. The engine still asks every question: the first move is the player's
+    own, and the table answers each later question from the gesture, noted in the player's log
+    (``carry_out`` with ``note``). A game offers a gesture only where the moves after the first
+    reveal nothing the player has not chosen to go without (``Game.gestures``); ``group`` is the
+    heading a menu lists it under."""
+
+    text: str
+    group: str
+    actions: tuple[Action, ...]
+
+
 def carry_out(
-    proposal: Proposal,
+    proposal: Proposal | Gesture,
     seat: int,
     current: Callable[[], int | None],
     legal: Callable[[], Sequence[Action]],
     play: Callable[[Action], object],
+    note: Callable[[Action], object] | None = None,
 ) -> int:
-    """Play ``proposal`` through a table's own ``play``; the number of moves made."""
+    """Play ``proposal``'s moves through a table's own ``play`` while ``seat`` is asked and each
+    is still legal; the number of moves made. ``note`` is told of each move after the first
+    before it is played (the table answering from a gesture, for the log)."""
     made = 0
     for action in proposal.actions:
         if current() != seat or action not in legal():
             break
+        if made and note is not None:
+            note(action)
         play(action)
         made += 1
     return made
+
+
+def gesture_note(seat: int, gesture: Gesture, action: Action, describe: str) -> Event:
+    """The log line for a move the table makes from a player's gesture (only that player sees
+    it, as with the table's other answers)."""
+    return log_event(seat, Answer(action, f"from your gesture: {gesture.text}"), describe)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from .text import Style
 
 if TYPE_CHECKING:
     from .agent import Agent
-    from .autoanswer import Proposal, Stop, Window
+    from .autoanswer import Gesture, Proposal, Stop, Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,14 @@ class Game(ABC):
         """Answers the table offers to give at once, accepted with one click or key (a payment
         that covers a cost with the least waste, say); ``None`` when it has nothing to offer."""
         return None
+
+    def gestures(self, state: State) -> tuple[Gesture, ...]:
+        """Several moves of the seat to move that a table offers as one click (send a team,
+        then hit a target); none by default. Read from ``state``, since a game may play a clone
+        ahead to list what the next question offers: it offers only gestures whose later
+        questions come straight to the same seat and show nothing that seat would not see one
+        move later (and never reads another seat's secrets to build them)."""
+        return ()
 
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of ``state`` for ``seat`` in [-1, 1], from what ``seat`` may know."""

@@ -7,13 +7,22 @@ asked to take the keyboard before their hand is shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
-from ..engine.autoanswer import Proposal, Stops, answer, carry_out, log_event
+from ..engine.autoanswer import (
+    Gesture,
+    Proposal,
+    Stops,
+    answer,
+    carry_out,
+    gesture_note,
+    log_event,
+)
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -25,7 +34,9 @@ STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the l
   stops                 list your stops
   stop <key> on|off     e.g. 'stop damage:own on' (the keys: see 'stops')
   stop full on|off      full control: every stop on, every question yours
-When the table proposes a payment, press Enter (or type 'ok') to accept it."""
+When the table proposes a payment, press Enter (or type 'ok') to accept it.
+Gestures (g1, g2 ...) make several of your moves at once: a draw plan, a runner to its team, a
+team at its target, a purchase paid as proposed; the log says what the table answered from one."""
 
 CLEAR = "\x1b[2J\x1b[H"
 BLANK_SCREEN = 60
@@ -127,6 +138,20 @@ class TerminalSession:
             state.play,
         )
 
+    def gesture(self, seat: int, gesture: Gesture) -> None:
+        """Play ``gesture``: its first move as the player's, each later one as the table's
+        answer from it, noted in the log before the move (as the server does)."""
+        match = self.match
+
+        def note(action: Action) -> None:
+            describe = self.game.describe_action(action, match.state.view(seat))
+            match.log.append(gesture_note(seat, gesture, action, describe))
+
+        carry_out(
+            gesture, seat, lambda: match.state.current_player, match.state.legal_actions,
+            match.play, note,
+        )  # fmt: skip
+
     def set_stop(self, words: list[str]) -> str:
         """``stop <key> on|off`` or ``stop full on|off``; the sentence to show."""
         stops = self.stops
@@ -165,6 +190,9 @@ class TerminalSession:
         offer = self.proposal(seat)
         if offer is not None:
             self.say(f"Proposed: {offer.text}. Press Enter to accept, or pay source by source.")
+        gestures = game.gestures(match.state)
+        if gestures:
+            self.say(self.gesture_menu(gestures))
         while True:
             try:
                 text = self.ask(f"{self.seats[seat].name}> ").strip()
@@ -193,7 +221,16 @@ class TerminalSession:
                 continue
             if command == "moves":
                 self.say(self.menu(actions, view))
+                if gestures:
+                    self.say(self.gesture_menu(gestures))
                 continue
+            if gestures and re.fullmatch(r"g\d+", command):
+                number = int(command[1:])
+                if not 1 <= number <= len(gestures):
+                    self.say(f"Choose a gesture from g1 to g{len(gestures)}.")
+                    continue
+                self.gesture(seat, gestures[number - 1])
+                return True
             if command == "log":
                 self.show_log(seat, everything=True)
                 continue
@@ -250,6 +287,12 @@ class TerminalSession:
                 lines.append(self.style.paint(heading, "bold") + ":")
             label = self.game.describe_action(action, view)
             lines.append(f"  {number:>2}. {label}")
+        return "\n".join(lines)
+
+    def gesture_menu(self, gestures: Sequence[Gesture]) -> str:
+        """The gestures on offer, numbered g1, g2 ... (a move list numbers its moves 1, 2 ...)."""
+        lines = [self.style.paint("Several moves at once", "bold") + ":"]
+        lines += [f"  g{n}. {g.text}" for n, g in enumerate(gestures, start=1)]
         return "\n".join(lines)
 
     def end_screen(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from ..agents import make_agent
 from ..engine import (
     ENGINE_VERSION,
+    Action,
     Agent,
     BadAction,
     BadDeck,
@@ -31,13 +32,13 @@ from ..engine import (
     Rng,
     load_game,
 )
-from ..engine.autoanswer import Stops, answer, answers_nothing, log_event
+from ..engine.autoanswer import Stops, answer, answers_nothing, carry_out, gesture_note, log_event
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
 from .levels import stored_level
-from .protocol import Accept, Claim, ErrorCode, Look, Move, Resign, Undo
+from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .thinking import NoAnswer, Thinkers
 from .visibility import Seat, Views, look_for, table_for
@@ -551,10 +552,12 @@ class Hub:
 
     # --- moves -----------------------------------------------------------------------------------
 
-    async def move(self, room: Room, conn: Connection, msg: Move | Undo | Accept) -> None:
-        """A move, (``Undo``) taking the last move back where the game allows it, or
-        (``Accept``) the moves of the table's proposal; then whatever the table answers for the
-        players who left the next questions to it."""
+    async def move(
+        self, room: Room, conn: Connection, msg: Move | Undo | Accept | GestureMsg
+    ) -> None:
+        """A move, (``Undo``) taking the last move back where the game allows it, (``Accept``)
+        the moves of the table's proposal, or (``GestureMsg``) the moves of an offered gesture;
+        then whatever the table answers for the players who left the next questions to it."""
         if not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators watch; they cannot move.", msg.id))
             return
@@ -627,13 +630,15 @@ class Hub:
             return ErrorCode.NOT_YOUR_TURN, f"It is {who}'s turn, not yours."
         return None
 
-    def _apply(self, room: Room, seat: int, msg: Move | Undo | Accept) -> list[Event]:
+    def _apply(self, room: Room, seat: int, msg: Move | Undo | Accept | GestureMsg) -> list[Event]:
         if isinstance(msg, Undo):
             before = len(room.match.log)
             room.match.undo()
             return room.match.log[before:]
         if isinstance(msg, Accept):
             return self._accept(room, seat)
+        if isinstance(msg, GestureMsg):
+            return self._gesture(room, seat, msg.actions)
         action = room.game.parse_action(msg.action)
         return room.match.play(action)
 
@@ -650,6 +655,35 @@ class Hub:
             if state.current_player != seat or action not in state.legal_actions():
                 break
             events += room.match.play(action)
+        return events
+
+    def _gesture(self, room: Room, seat: int, actions: list[str]) -> list[Event]:
+        """Play the gesture offered to ``seat`` whose moves are ``actions``: the first as the
+        player's own move, each later one as the table's answer from the gesture, noted in the
+        seat's log, for as long as the question stays with ``seat`` and the move is legal."""
+        match = room.match
+        found = next(
+            (g for g in room.game.gestures(match.state) if [a.text for a in g.actions] == actions),
+            None,
+        )
+        if found is None:
+            raise IllegalAction(
+                "The table offers no such gesture now; choose a move or one of the gestures listed."
+            )
+        events: list[Event] = []
+
+        def play(action: Action) -> None:
+            events.extend(match.play(action))
+
+        def note(action: Action) -> None:
+            view = match.state.view(seat)
+            line = gesture_note(seat, found, action, room.game.describe_action(action, view))
+            match.log.append(line)
+            events.append(line)
+
+        carry_out(
+            found, seat, lambda: match.state.current_player, match.state.legal_actions, play, note
+        )
         return events
 
     async def _stops_of(self, room: Room, seat: int) -> Stops:

@@ -89,6 +89,23 @@ class Accept(_Strict):
     seq: int = Field(ge=0)
 
 
+#: The most moves one gesture stands for (a draw plan of a whole setup, a payment from many sources).
+GESTURE_MOVES = 16
+
+
+class GestureMsg(_Strict):
+    """Make a gesture the table offers (``table.gestures``) at sequence number ``seq``: its moves,
+    as listed. The server works the offered gestures out again and plays only one of them, so a
+    client can choose a gesture, never write one."""
+
+    type: Literal["gesture"]
+    id: MessageId
+    seq: int = Field(ge=0)
+    actions: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        min_length=1, max_length=GESTURE_MOVES
+    )
+
+
 class Look(_Strict):
     """A close look at one part of the table (``b2``, ``vault1``), as far as your seat may see."""
 
@@ -100,10 +117,10 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-AnyClientMessage = Move | Undo | Accept | Look | Resync | Claim | Resign | Ping
+AnyClientMessage = Move | Undo | Accept | GestureMsg | Look | Resync | Claim | Resign | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
-KINDS = "move, undo, accept, look, resync, claim, resign or ping"
+KINDS = "move, undo, accept, gesture, look, resync, claim, resign or ping"
 
 
 class BadMessage(Exception):
@@ -153,6 +170,15 @@ class MenuMove(BaseModel):
     group: str
 
 
+class MenuGesture(BaseModel):
+    """One gesture on offer: the sentence, the heading it is listed under, and its moves in order
+    (sent back as they are in a ``gesture`` message)."""
+
+    text: str
+    group: str
+    actions: list[str]
+
+
 class Table(BaseModel):
     """One seat's (or the spectator's) picture of the game, from the filter in visibility.py.
     ``seat`` is whose view it is (a hot-seat connection is shown the seat to move)."""
@@ -165,6 +191,8 @@ class Table(BaseModel):
     events: list[dict[str, Any]]
     #: For the seat to move: what the table offers to play in one go (``accept``), if anything.
     proposal: dict[str, Any] | None = None
+    #: For the seat to move: several moves it may make with one click (``gesture``).
+    gestures: list[MenuGesture] = []
 
 
 class Welcome(BaseModel):

@@ -27,6 +27,7 @@ from .protocol import (
     BadMessage,
     Claim,
     ErrorCode,
+    GestureMsg,
     Look,
     Move,
     Ping,
@@ -224,7 +225,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 conn.send(error(ErrorCode.MALFORMED, str(err)))
                 continue
             try:
-                if isinstance(msg, Move | Undo | Accept):
+                if isinstance(msg, Move | Undo | Accept | GestureMsg):
                     await ctx.hub.move(room, conn, msg)
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Look):

@@ -115,6 +115,7 @@ def table_for(
         "to_move": state.current_player,
         "events": events_for(events, seat, own),
         "proposal": proposal_for(state, seat, view) if playing else None,
+        "gestures": gestures_for(state, seat) if playing else [],
     }
 
 
@@ -126,3 +127,14 @@ def proposal_for(state: State, seat: Seat, view: dict[str, Any]) -> dict[str, An
     if found is None:
         return None
     return {"text": found.text, "actions": [a.text for a in found.actions]}
+
+
+def gestures_for(state: State, seat: Seat) -> list[dict[str, Any]]:
+    """The gestures on offer to the seat to move (several of its moves as one click); the game
+    builds each from what that seat may see (``Game.gestures``)."""
+    if seat is None or seat != state.current_player:
+        return []
+    return [
+        {"text": g.text, "group": g.group, "actions": [a.text for a in g.actions]}
+        for g in state.game.gestures(state)
+    ]

@@ -146,3 +146,22 @@ def test_deck_show_lists_each_cards_text() -> None:
     assert "N.C.P.D. — income 6 EB, government Sponsor" in result.output
     assert "Win: score 50 bust points" in result.output
     assert "Cop: Authority" in result.output
+
+
+def test_a_gesture_sends_a_team_at_its_target_and_the_log_says_so() -> None:
+    t = Table()
+    t.card(0, "beat-cop", team=1)
+    dive = t.card(1, "neon-dive")
+    t.awake(1)
+    state = t.at("hits")
+    match, said = _session(state, ["g9", "g1", "quit"])
+    out = "\n".join(said)
+    assert f"g1. Send t1: hit Neon Dive (c{dive})" in out
+    assert "Choose a gesture from g1 to g1." in out
+    log = [e.text for e in match.log]
+    note = log.index(
+        f"The table answers for player 1: hit Neon Dive (c{dive}) "
+        f"(from your gesture: Send t1: hit Neon Dive (c{dive}))."
+    )
+    # Why, then what: the note, then the hit it explains.
+    assert log[note + 1].startswith("Player 1 hits Neon Dive"), log[note:]

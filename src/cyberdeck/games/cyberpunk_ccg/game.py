@@ -23,7 +23,7 @@ from ...engine import (
     State,
     Style,
 )
-from ...engine.autoanswer import Proposal, Stop, Window
+from ...engine.autoanswer import Gesture, Proposal, Stop, Window
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS
 from .cardtext import MOVES_HELP, inspect
@@ -39,6 +39,7 @@ from .decks import (
 )
 from .encoding import encoding
 from .evaluate import evaluate
+from .gestures import gestures
 from .render import describe_action, describe_deck, render
 from .state import CyberState
 from .table import STOPS, propose, stop_of
@@ -180,6 +181,10 @@ class CyberpunkCCG(Game):
 
     def propose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Proposal | None:
         return propose(view, legal)
+
+    def gestures(self, state: State) -> tuple[Gesture, ...]:
+        assert isinstance(state, CyberState)
+        return gestures(state)
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """How random games end: the share stopped by the turn cap, turns and points reached."""

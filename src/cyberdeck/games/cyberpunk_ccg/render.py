@@ -170,7 +170,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     return "\n".join(lines)
 
 
-def _card_name(token: str, view: Mapping[str, Any]) -> str:
+def card_name(token: str, view: Mapping[str, Any]) -> str:
     if token in BY_SLUG:
         return CARDS[BY_SLUG[token]].name
     for pl in view.get("players", []):
@@ -211,7 +211,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         return "use " + ABILITY_WORDS.get(args[0], args[0])
     if args == ("stash",):
         return {"onto": "put it in your Stash", "hit": "hit the opponent's Stash"}.get(kind, kind)
-    names = [_card_name(a, view) for a in args]
+    names = [card_name(a, view) for a in args]
     if kind == "pay" and args:
         return f"pay with {names[0]}: {_pays(view, args[0])} EB"
     phrases = {

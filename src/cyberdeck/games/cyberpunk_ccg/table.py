@@ -178,14 +178,14 @@ def propose(view: Mapping[str, Any], legal: Sequence[Action]) -> Proposal | None
 def _best(pr: Mapping[str, Any]) -> tuple[tuple[int, int, int], Plan] | None:
     """The plan that covers what is due, keyed by (EB wasted, sources, runners): least first."""
     due = pr["due"] - pr["paid"]
+    # Looked up once: a hand of sources gives thousands of plans to weigh.
+    spent = {f"pay {s['id']}" for s in pr["sources"] if s["kind"] == "runner"}
     best: tuple[tuple[int, int, int], Plan] | None = None
     for plan in _plans(pr):
         total = sum(v for _, _, v in plan)
         if total < due:
             continue
-        runners = sum(
-            1 for token, _, _ in plan if token.startswith("boost") or _is_runner(pr, token)
-        )
+        runners = sum(1 for token, _, _ in plan if token in spent or token.startswith("boost"))
         key = (total - due, len(plan), runners)
         if best is None or key < best[0]:
             best = (key, plan)

@@ -131,6 +131,16 @@ export class MatchConnection {
     return true;
   }
 
+  // A gesture the table offers (several of this seat's moves as one click): the page sends its
+  // moves as listed, and the server plays it only if it still offers exactly those.
+  gesture(actions) {
+    if (this.pending) return false;
+    this.pending = { type: "gesture", id: freshId("g"), seq: this.seq, actions };
+    this.send(this.pending);
+    this.insist();
+    return true;
+  }
+
   look(target) {
     return new Promise((resolve) => {
       if (!this.send({ type: "look", target })) {

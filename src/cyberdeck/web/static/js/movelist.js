@@ -24,6 +24,29 @@ export function moveList(moves, { play, busy }) {
   return el("ol", { class: "move-list", "aria-label": "Your moves" }, items);
 }
 
+// The gestures on offer (several moves as one click), under their headings, above the moves;
+// each button carries its moves (joined by "; ") for tests and benches to find.
+export function gestureList(gestures, { gesture, busy }) {
+  if (!gestures.length) return null;
+  const items = [];
+  let group = null;
+  for (const g of gestures) {
+    if (g.group !== group) {
+      group = g.group;
+      items.push(el("li", { class: "move-group", role: "presentation" }, `${group} (one click)`));
+    }
+    items.push(el("li", {},
+      el("button", {
+        type: "button",
+        class: "gesture",
+        dataset: { actions: g.actions.join("; ") },
+        disabled: busy,
+        onclick: () => gesture(g),
+      }, el("span", { class: "move-label" }, withSymbols(g.text)))));
+  }
+  return el("ul", { class: "move-list gesture-list", "aria-label": "Several moves at once" }, items);
+}
+
 // Typed digits: the number so far, and whether it is complete (no longer number starts with it).
 export function readNumber(buffer, count) {
   const n = Number.parseInt(buffer, 10);

@@ -26,13 +26,16 @@ export function numberedMoves(table) {
   return (table.moves || []).map((m, i) => ({ n: i + 1, ...m }));
 }
 
-export function makeCtx({ seat, moves, play, look, local, redraw, replay = false, proposal = null, accept = null }) {
+export function makeCtx({ seat, moves, play, look, local, redraw, replay = false, proposal = null, accept = null, gestures = [], gesture = null }) {
   return {
     seat,
     moves,
     play,
     proposal: replay ? null : proposal,
     accept: accept || (() => {}),
+    // Several moves as one click (send a team at its target), as the server offers them.
+    gestures: replay ? [] : gestures,
+    gesture: gesture || (() => {}),
     card,
     el,
     withSymbols,

@@ -4,7 +4,7 @@ import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
+import { gestureList, moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { statsPanel } from "./stats.js";
 
@@ -116,6 +116,18 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (!proposal() || s.busy) return;
     if (conn.accept()) {
       s.busy = true;
+      draw();
+    }
+  }
+
+  // The gestures on offer to this seat (send a team at its target, buy and pay, a draw plan).
+  const gestures = () => (s.table && !covered() && moves().length ? s.table.gestures || [] : []);
+
+  function gesture(g) {
+    if (s.busy || !gestures().some((x) => JSON.stringify(x.actions) === JSON.stringify(g.actions))) return;
+    if (conn.gesture(g.actions)) {
+      s.busy = true;
+      s.buffer = "";
       draw();
     }
   }
@@ -415,6 +427,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       redraw: () => drawBoard(),
       proposal: proposal(),
       accept,
+      gestures: gestures(),
+      gesture,
     });
     fill(board, drawTable(s.renderer, s.table.view, ctx));
   }
@@ -429,6 +443,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, onclick: accept }, `Pay ${offer.text} (Enter)`),
         el("p", { class: "muted" }, "or pay source by source:"))
       : null,
+    gestureList(gestures(), { gesture, busy: s.busy }),
     list.length
       ? moveList(list, { play, busy: s.busy })
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));

@@ -249,6 +249,16 @@ function hitLine(ctx, view) {
     hit.defenders.length ? ` against defenders ${hit.defenders.join(" ")} (attack ${hit.defending_attack}, Defense ${hit.defending_defense})` : "");
 }
 
+// The gestures (several moves as one click) beside the moves they start: the draw plans next to
+// the decks, and a selected card's gestures under its choices (a runner: "join team 1").
+function gestureButtons(ctx, test) {
+  const { el } = ctx;
+  const shown = (ctx.gestures || []).filter(test);
+  if (!shown.length) return null;
+  return el("div", { class: "kit-buttons ccg-gestures", role: "group", "aria-label": "One click" },
+    shown.map((g) => el("button", { type: "button", class: "kit-choice ccg-gesture", onclick: () => ctx.gesture(g) }, g.text)));
+}
+
 export function renderTable(view, ctx) {
   const { el } = ctx;
   const seat = ctx.seat === 0 || ctx.seat === 1 ? ctx.seat : null;
@@ -265,7 +275,8 @@ export function renderTable(view, ctx) {
         el("p", { class: "ccg-step" }, stepLine(view)),
         hitLine(ctx, view),
         ctx.proposal ? el("button", { type: "button", class: "primary proposal-pay", onclick: () => ctx.accept() }, `Pay ${ctx.proposal.text}`) : null,
-        buttons(ctx, loose), chooser(ctx)),
+        buttons(ctx, loose), gestureButtons(ctx, (g) => g.group === "Draw"), chooser(ctx),
+        gestureButtons(ctx, (g) => (ctx.local.choices || []).includes(g.actions[0]))),
       el("aside", { class: "ccg-preview", "aria-live": "polite", "aria-label": "The card you point at" },
         el("p", { class: "muted" }, "Point at, focus or tap a card to read it whole."))),
     side(ctx, view, near),
