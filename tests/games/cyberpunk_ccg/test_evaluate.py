@@ -7,6 +7,7 @@ import pytest
 
 from cyberdeck.agents.greedy import GreedyAgent
 from cyberdeck.games.cyberpunk_ccg import goals
+from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
 from cyberdeck.games.cyberpunk_ccg.position import Table
 from cyberdeck.games.cyberpunk_ccg.rules import Z_HAND
@@ -121,3 +122,23 @@ def test_greedy_discards_down_to_eight_without_throwing_the_goal_away(seed: int)
     action = GreedyAgent(seed).choose(state)
     state.apply(action)
     assert all(state.zone[i] == Z_HAND for i in kept)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_builds_the_punknaught_it_holds(seed: int) -> None:
+    """A purchase being paid for counts for the step it makes toward the sponsor's goal: before,
+    the Chassis was worth nothing until it stood on the table, so a one-move-ahead player never
+    paid for it (in 50 games the Gangs held it 44 times and built it 0 times)."""
+    t = Table("friendly-gangs")
+    t.card(0, "neon-dive")
+    t.hand(0, "punknaught-chassis")
+    assert str(GreedyAgent(seed).choose(t.at("purchase"))) == "buy punknaught-chassis"
+
+
+def test_a_purchase_of_a_goal_card_counts_for_its_step() -> None:
+    t = Table("the-nomads")
+    t.card(0, "street-bike", on=t.card(0, "road-warrior"))
+    state = t.at("purchase")
+    assert goals.purchase_share(state, 0, CARDS[BY_SLUG["muscle-car"]]) > 0
+    assert goals.purchase_share(state, 0, CARDS[BY_SLUG["street-bike"]]) == 0
+    assert goals.purchase_share(state, 0, CARDS[BY_SLUG["the-open-road"]]) > 0

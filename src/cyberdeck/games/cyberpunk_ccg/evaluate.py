@@ -33,8 +33,9 @@ GOAL_WEIGHT = 1.0
 GOAL_CARD = 0.012
 
 
-def _goal(state: CyberState, p: int) -> float:
-    f = goals.progress(state, p)
+def _goal(f: float) -> float:
+    """The worth of standing ``f`` of the way to the sponsor's condition."""
+    f = min(f, 1.0)
     return GOAL_WEIGHT * (0.5 * f + 0.5 * f * f)
 
 
@@ -42,15 +43,18 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     """``own``: ``p`` is the evaluating seat, whose hand it may read."""
     defs = state.defs
     table = sum(_card_value(defs[i]) for i in state.play[p] + state.stash[p])
+    f = goals.progress(state, p)
+    goal = _goal(f)
     pr = state.prompt
     if pr is not None and pr[0] in ("pay", "place") and pr[1] == p:
         bought = pr[4][1] if pr[0] == "pay" else pr[2]
         if isinstance(bought, int) and bought > 0 and state.zone[bought] == Z_LIMBO:
             table += _card_value(defs[bought])
+            goal = _goal(f + goals.purchase_share(state, p, defs[bought]))
     if p == state.active and state.step <= RUNS:
         # Runners still unused on their own turn can still hit: exhausting them costs something.
         table += sum(0.01 for r in state.runners(p) if not state.used[r])
-    progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + _goal(state, p)
+    progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + goal
     hand = len(state.hand[p]) / 300
     if own:
         hand += GOAL_CARD * sum(1 for i in state.hand[p] if goals.goal_card(state, p, defs[i]))

@@ -82,6 +82,35 @@ def progress(st: CyberState, p: int) -> float:
     return 0.0
 
 
+def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
+    """How much of ``p``'s condition card ``d`` adds once it is in play: what a purchase still
+    being paid for or placed is worth to the sponsor. Without it a one-move-ahead player sees
+    only the EB a goal card costs, never the step it makes, and keeps the Chassis in hand for
+    ever (the Gangs never built one in 50 games)."""
+    defs = st.defs
+    slug = defs[st.sponsor[p]].slug
+    if slug == "arasaka":
+        return d.df / ARASAKA_DEFENSE
+    if slug == "militech":
+        return d.sr / MILITECH_SR
+    if slug == "biotechnica":
+        return d.empathy / BIOTECHNICA_EMPATHY if d.kind == CYBER else 0.0
+    if slug == "the-mob":
+        if d.kind != LOCATION:
+            return 0.0
+        have = {t for i in st.sites(p, LOCATION) for t in defs[i].traits}
+        new = (d.traits - have) & set(LOCATION_TYPES)
+        return 0.5 * d.eb / MOB_EB + 0.5 * len(new) / len(LOCATION_TYPES)
+    if slug == "the-nomads":
+        step = 1 / (len(VEHICLE_TYPES) + 1)
+        if d.slug == "the-open-road":
+            return 0.0 if any(defs[i].slug == d.slug for i in st.play[p]) else step
+        return step * len((d.traits - riding(st, p)) & set(VEHICLE_TYPES)) if d.is_vehicle else 0.0
+    if slug == "friendly-gangs":
+        return 0.2 if d.gear == "chassis" and not equipping.chassis(st, p) else 0.0
+    return 0.0
+
+
 def goal_card(st: CyberState, p: int, d: CardDef) -> bool:
     """Whether card ``d`` in ``p``'s hand would bring ``p``'s sponsor condition closer (what an
     AI keeps when it must discard)."""
