@@ -31,21 +31,23 @@ def evaluate(state: MatrixState) -> float:
     score = 0.5 * state.kills / ROYALS
     score += 0.1 * min(len(state.deck), 30) / 30
     piles = state.piles
+    status = state.status
     for slot in range(12):
-        if state.status[slot] != LIVING:
+        if status[slot] != LIVING:
             continue
         royal = state.royal[slot]
         health = state.health(slot)
         score -= 0.03 * (health - base_health(royal)) / 10
-        if state.overloads(slot):
+        if state.overloads(slot, health):
             trigger = SLOT_LINES[slot][2]
             score += 0.03 + 0.01 * (10 - state.top_value(trigger)) / 10
             continue
         useful = 0
         for pile in PAYLOAD[slot]:
-            if piles[pile] and _fits_royal(piles[pile][-1], royal):
-                useful += _RANKS[piles[pile][-1]]
+            cards = piles[pile]
+            if cards and _fits_royal(cards[-1], royal):
+                useful += _RANKS[cards[-1]]
         score += 0.02 * min(useful, health) / health
-    tops = sum(_RANKS[p[-1]] if p else 0 for p in piles)
+    tops = sum([_RANKS[p[-1]] for p in piles if p])
     score += 0.1 * (90 - tops) / 90
     return max(-0.99, min(0.99, score))
