@@ -10,6 +10,7 @@ from ...engine.cards import JOKER, ZERO, standard_deck
 from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
+from .hindsight import LEVELS, HindsightPlayer
 from .render import describe_action, inspect, render
 from .state import ACTIONS, MatrixState
 
@@ -71,7 +72,9 @@ class MatrixOverload(Game):
         return evaluate(state)
 
     def agents(self) -> dict[str, Callable[[int], Agent]]:
-        return {"fair": FairPlayer}
+        """``fair`` looks one placement ahead; ``hindsight`` and the ``normal`` and ``hard``
+        levels (in place of the generic ones) solve sampled deck orders."""
+        return {"fair": FairPlayer, "hindsight": HindsightPlayer, **LEVELS}
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Win rates on a fixed seed set: random, the fair player, and the solver's lower bound

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...engine import Action
 from .evaluate import evaluate
-from .state import MatrixState
+from .state import ROYALS, MatrixState
 
 
 @dataclass
@@ -23,6 +23,8 @@ class Solution:
     won: bool | None  # None: the budget ran out before a win was found or every line refuted
     line: list[Action]
     nodes: int
+    #: The most royals killed in any position the search reached: how close it came.
+    kills: int = 0
 
 
 class _Search:
@@ -32,6 +34,7 @@ class _Search:
         self.line: list[Action] = []
         self.table = table
         self.cut = False  # some line was cut by the departure limit in this pass
+        self.kills = 0
 
     def ordered(
         self, node: MatrixState, key: tuple[object, ...]
@@ -62,6 +65,8 @@ class _Search:
         if self.nodes >= self.budget:
             return False
         self.nodes += 1
+        if node.kills > self.kills:
+            self.kills = node.kills
         children = self.ordered(node, key)
         order = self.table.order[key]
         for rank, action in enumerate(order):
@@ -108,13 +113,13 @@ class Solver:
             try:
                 found = search.search(state.clone(), departures)
             except RecursionError:
-                return Solution(None, [], search.nodes)
+                return Solution(None, [], search.nodes, search.kills)
             if found:
-                return Solution(True, list(search.line), search.nodes)
+                return Solution(True, list(search.line), search.nodes, ROYALS)
             if search.nodes >= self.budget:
-                return Solution(None, [], search.nodes)
+                return Solution(None, [], search.nodes, search.kills)
             if not search.cut:
-                return Solution(False, [], search.nodes)
+                return Solution(False, [], search.nodes, search.kills)
             departures += 1
 
 
