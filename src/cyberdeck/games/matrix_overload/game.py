@@ -5,13 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...engine import ActionSpace, Agent, BadOption, Encoding, Game, Option, Rng, State, Style
+from ...engine import (
+    ActionSpace,
+    Agent,
+    BadOption,
+    Encoding,
+    Game,
+    Option,
+    Record,
+    Rng,
+    State,
+    Style,
+)
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
 from .hindsight import LEVELS, HindsightPlayer
 from .render import describe_action, inspect, render
+from .review import review
 from .state import ACTIONS, MatrixState
 
 VARIANTS = ("digital", "classic")
@@ -75,6 +87,13 @@ class MatrixOverload(Game):
         """``fair`` looks one placement ahead; ``hindsight`` and the ``normal`` and ``hard``
         levels (in place of the generic ones) solve sampled deck orders."""
         return {"fair": FairPlayer, "hindsight": HindsightPlayer, **LEVELS}
+
+    def hint_agent(self, seed: int) -> Agent | None:
+        """Hints are what the arcade's default level would play: sound, and quick to ask for."""
+        return LEVELS["normal"](seed)
+
+    def review(self, record: Record) -> str | None:
+        return review(record)
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Win rates on a fixed seed set: random, the fair player, and the solver's lower bound
