@@ -185,6 +185,9 @@ class Game(ABC):
         fair, deciding from the seat's view alone, or a hint would leak hidden cards."""
         return None
 
+    #: True when ``review`` has something to say about some games (a server then asks it).
+    reviews: ClassVar[bool] = False
+
     def review(self, record: Record) -> str | None:
         """A line for the player once the game is over: how it could have gone (``None``: nothing
         to say). May take seconds; a server asks it off the request path."""

@@ -27,6 +27,7 @@ from .protocol import (
     BadMessage,
     Claim,
     ErrorCode,
+    Hint,
     Look,
     Move,
     Ping,
@@ -224,6 +225,8 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Look):
                     ctx.hub.look(room, conn, msg)
+                elif isinstance(msg, Hint):
+                    ctx.hub.hint(room, conn)
                 elif isinstance(msg, Resync):
                     await ctx.hub.resync(room, conn)
                 elif isinstance(msg, Claim):

@@ -92,6 +92,8 @@ class MatrixOverload(Game):
         """Hints are what the arcade's default level would play: sound, and quick to ask for."""
         return LEVELS["normal"](seed)
 
+    reviews = True
+
     def review(self, record: Record) -> str | None:
         return review(record)
 
