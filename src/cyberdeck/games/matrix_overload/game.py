@@ -21,7 +21,7 @@ from ...engine.cards import JOKER, ZERO, standard_deck
 from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
-from .hindsight import LEVELS, HindsightPlayer
+from .hindsight import LEVELS
 from .render import describe_action, inspect, render
 from .review import review
 from .state import ACTIONS, MatrixState
@@ -84,9 +84,9 @@ class MatrixOverload(Game):
         return evaluate(state)
 
     def agents(self) -> dict[str, Callable[[int], Agent]]:
-        """``fair`` looks one placement ahead; ``hindsight`` and the ``normal`` and ``hard``
-        levels (in place of the generic ones) solve sampled deck orders."""
-        return {"fair": FairPlayer, "hindsight": HindsightPlayer, **LEVELS}
+        """``fair`` looks one placement ahead; the ``normal`` and ``hard`` levels, in place of
+        the generic ones, are the hindsight player, which solves sampled deck orders."""
+        return {"fair": FairPlayer, **LEVELS}
 
     def hint_agent(self, seed: int) -> Agent | None:
         """Hints are what the arcade's default level would play: sound, and quick to ask for."""
