@@ -39,11 +39,13 @@ class HindsightPlayer:
         return actions[self.rank(state)[0]]
 
     def rank(self, state: MatrixState) -> list[int]:
-        """The legal placements' indices, best first.
+        """The legal placements' indices, best first (those dropped early last, as listed).
 
         A placement stops being searched once it can no longer catch the leader's wins in the
-        samples left. Among placements with as many wins, the one whose searches came closest to
-        a win (the most royals killed, summed over the samples) goes first, then the evaluation."""
+        samples left: the first place is settled, and the time goes to the contenders. Among
+        placements with as many wins, the one whose searches came closest to a win (the most
+        royals killed, summed over the samples) goes first, then the evaluation: early in a deal
+        no search within a level's budget reaches the end, and how far it got is what is known."""
         actions = state.legal_actions()
         count = len(actions)
         wins = [0] * count
