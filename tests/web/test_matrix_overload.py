@@ -102,3 +102,24 @@ def test_looking_into_a_pile_by_clicking(page: Page) -> None:
     peek.click()
     expect(page.locator(".mo-peek-out")).to_contain_text(f"Pile {pile}, bottom to top:")
     assert moves(page)  # looking is not a move
+
+
+def test_a_hint_by_button_and_key_and_a_review_when_the_game_is_lost(page: Page) -> None:
+    start_game(page, "matrix-overload")
+    settled(page)
+    page.locator(".table-buttons button.hint").click()
+    expect(page.locator(".look-out")).to_contain_text("Hint: ", timeout=60_000)
+    hinted = page.locator(".look-out").inner_text()
+    labels = [page.locator(".move-list button.move").nth(i).inner_text() for i in range(
+        page.locator(".move-list button.move").count())]  # fmt: skip
+    assert any(hinted.removeprefix("Hint: ").rstrip(".") in label for label in labels)
+    page.locator("main").focus()
+    page.keyboard.press("h")  # the same position: the same hint, asked from the keyboard
+    expect(page.locator(".look-out")).to_have_text(hinted, timeout=60_000)
+    play_out(page, click_a_pile)
+    if page.locator(".end-screen h2").inner_text() == "You lost":
+        expect(page.locator(".end-screen .review")).to_contain_text(
+            "How did I do: ", timeout=120_000
+        )
+    else:  # a deal won by the first placement every time has nothing to review
+        expect(page.locator(".end-screen .review")).to_have_count(0)

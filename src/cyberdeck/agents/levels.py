@@ -5,10 +5,12 @@
 kept between one seat's consecutive decisions), 100 iterations capped at 0.8 s a move so the answer
 comes within a second, and 200 iterations capped at 5 s whose leaves, where the turn has passed, are
 scored after two epsilon-greedy playout moves (the other side's answer and one's own reply);
-docs/agents.md has their measured strength.
+docs/agents.md has their measured strength. A game may play a level its own way: a level named
+in ``Game.agents()`` comes from the game (MATR1X's ``normal`` and ``hard`` solve sampled deck
+orders, which IS-MCTS over a 60-placement solitaire cannot approach).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
 ``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, a
-game's own agent (``Game.agents()``, e.g. MATR1X's ``fair`` player), or an outside agent: one
+game's own agent (``Game.agents()``, e.g. MATR1X's one-look ``fair`` player), or an outside agent: one
 registered with ``register_agent`` or through the ``cyberdeck.agents`` entry-point group (OpenSpiel's
 IS-MCTS bot, ``spiel-ismcts:N``, comes from ``cyberdeck.envs.openspiel`` that way), so that this
 package never imports the optional research frameworks.

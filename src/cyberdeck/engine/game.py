@@ -24,6 +24,7 @@ from .text import Style
 if TYPE_CHECKING:
     from .agent import Agent
     from .autoanswer import Gesture, Proposal, Stop, Window
+    from .record import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,19 @@ class Game(ABC):
     def agents(self) -> dict[str, Callable[[int], Agent]]:
         """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
         return {}
+
+    def hint_agent(self, seed: int) -> Agent | None:
+        """The player whose choice a hint shows (``None``: the game gives no hints). It must be
+        fair, deciding from the seat's view alone, or a hint would leak hidden cards."""
+        return None
+
+    #: True when ``review`` has something to say about some games (a server then asks it).
+    reviews: ClassVar[bool] = False
+
+    def review(self, record: Record) -> str | None:
+        """A line for the player once the game is over: how it could have gone (``None``: nothing
+        to say). May take seconds; a server asks it off the request path."""
+        return None
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Game-specific figures for ``cyberdeck bench`` (e.g. a solver's win rate)."""

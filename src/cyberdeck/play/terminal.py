@@ -28,7 +28,8 @@ Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 HELP = """Type the number of a move, or the move itself.
-Commands: moves, log, look <part of the table>, undo (where the game allows it), help, quit."""
+Commands: moves, log, look <part of the table>, hint (where the game gives them),
+undo (where the game allows it), help, quit."""
 
 STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
   stops                 list your stops
@@ -219,6 +220,9 @@ class TerminalSession:
             if command.startswith("stop "):
                 self.say(self.set_stop(command.split()[1:]))
                 continue
+            if command == "hint":
+                self.say(self.hint(seat, actions))
+                continue
             if command == "moves":
                 self.say(self.menu(actions, view))
                 if gestures:
@@ -256,6 +260,17 @@ class TerminalSession:
                 self.say(str(err))
                 continue
             return True
+
+    def hint(self, seat: int, actions: list[Action]) -> str:
+        """What the game's hint player would play here, with its number in the menu. Seeded by
+        the game and the move, so asking twice gives the same hint."""
+        record = self.match.record
+        agent = self.game.hint_agent(record.seed * 1009 + len(record.actions))
+        if agent is None:
+            return f"{self.game.title} gives no hints."
+        action = agent.choose(self.match.state)
+        label = self.game.describe_action(action, self.match.state.view(seat))
+        return f"Hint: {actions.index(action) + 1}. {label}"
 
     def help(self) -> str:
         parts = [HELP, self.game.moves_help()]
@@ -313,6 +328,10 @@ class TerminalSession:
         self.say(self.style.paint(headline, "bold") + " " + outcome.reason + ".")
         # Only now: the seed rebuilds every card that was hidden during play.
         self.say(f"Seed {self.match.record.seed} (the record keeps it).")
+        if self.humans:
+            review = self.game.review(self.match.record)
+            if review:
+                self.say(review)
         self.say(self.style.paint("=" * 60, "bold"))
 
     def save_record(self) -> None:

@@ -29,6 +29,7 @@ from ..engine import (
     IllegalAction,
     Match,
     Outcome,
+    Record,
     Rng,
     load_game,
 )
@@ -40,7 +41,7 @@ from .database import Database
 from .levels import stored_level
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
-from .thinking import NoAnswer, Thinkers
+from .thinking import NoAnswer, Thinkers, review
 from .visibility import Seat, Views, look_for, table_for
 from .wire import encode
 
@@ -83,6 +84,8 @@ class Connection:
         self.config = config
         self.closed = False
         self.warned_at = 0.0
+        #: A hint is being thought out for this connection (one at a time).
+        self.hinting = False
 
     def allow(self) -> bool:
         """Token bucket: ``rate_per_second`` on average, ``rate_burst`` at once."""
@@ -166,6 +169,8 @@ class Room:
     ai_task: asyncio.Task[None] | None = None
     #: Each human seat's stops (its player's, read from the store on first need).
     stops: dict[int, Stops] = field(default_factory=dict)
+    #: The game's review of the finished match (``Game.review``), once worked out.
+    review: str | None = None
 
     @property
     def id(self) -> str:
@@ -490,6 +495,8 @@ class Hub:
             for seat in conn.seats:
                 room.away_since.pop(seat, None)
             conn.send(self.welcome(room, conn))
+            if room.review is not None:
+                conn.send({"type": "review", "text": room.review})
         self.broadcast_presence(room)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
@@ -759,6 +766,53 @@ class Hub:
             }
         )
 
+    def hint(self, room: Room, conn: Connection) -> None:
+        """What the game's hint player would play for the connection's seat. It thinks in an AI
+        worker, one hint at a time per connection, so asking again and again holds no worker."""
+        seat = room.point(conn)
+        state = room.match.state
+        refusal = None
+        agent = room.game.hint_agent(room.data.seed * 1009 + room.seq)
+        if agent is None:
+            refusal = f"{room.game.title} gives no hints."
+        elif seat is None or state.current_player != seat or room.status != "running":
+            refusal = "A hint is for the player whose move it is."
+        elif conn.hinting:
+            refusal = "A hint is already on its way."
+        if refusal is not None or agent is None or seat is None:
+            conn.send({"type": "hint", "seq": room.seq, "action": None, "text": refusal})
+            return
+        conn.hinting = True
+        self.spawn(self._hint(room, conn, agent, seat))
+
+    async def _hint(self, room: Room, conn: Connection, agent: Agent, seat: int) -> None:
+        seq, state = room.seq, room.match.state.clone()
+        try:
+            text, _ = await self.thinkers.choose(agent, state)
+        except NoAnswer:
+            answer = {"action": None, "text": "No hint came in time; ask again."}
+        else:
+            label = room.game.describe_action(room.game.parse_action(text), state.view(seat))
+            answer = {"action": text, "text": f"Hint: {label}."}
+        finally:
+            conn.hinting = False
+        conn.send({"type": "hint", "seq": seq, **answer})
+
+    async def _review(self, room: Room) -> None:
+        """The game's review of the finished match, worked out in an AI worker and sent to
+        everyone at the table (and kept for those who come back to it)."""
+        record = Record.from_json(room.match.record.to_json())
+        try:
+            text = await self.thinkers.run(review, record, limit=3 * self.thinkers.limit)
+        except NoAnswer as err:
+            log.warning("match %s: no review (%s)", room.id, err)
+            return
+        if text:
+            room.review = text
+            message = encode({"type": "review", "text": text})
+            for conn in room.conns:
+                conn.send(message)
+
     async def _commit(self, room: Room, seat: int, msg_id: str | None, count: int = 1) -> bool:
         """Store the ``count`` moves just made (and the end, if they ended the game); undo them
         on failure. The message id goes with the last, which a re-sent message would repeat."""
@@ -781,6 +835,8 @@ class Hub:
         if outcome is not None:
             room.data.status = "finished"
             room.data.outcome = outcome.to_json()
+            if room.game.reviews:  # a game played to its end (a resignation has no review)
+                self.spawn(self._review(room))
         log_ = room.match.log
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
             del log_[: -self.config.resync_log]

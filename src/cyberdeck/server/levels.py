@@ -10,7 +10,8 @@ from ..engine import Game
 def ai_levels(game: Game) -> list[str]:
     """The levels a seat of ``game`` may take: easy, normal, hard, the two plain agents, and the
     game's own named agents."""
-    return [*LEVELS, "random", "greedy", *game.agents()]
+    own = [name for name in game.agents() if name not in LEVELS]  # a game may play a level its way
+    return [*LEVELS, "random", "greedy", *own]
 
 
 def read_level(game: Game, level: str | None) -> str | None:

@@ -41,6 +41,8 @@ class GameOut(BaseModel):
     has_decks: bool
     #: Moves can be taken back (the solitaires): the websocket's ``undo`` message.
     allows_undo: bool
+    #: The game gives hints (the websocket's ``hint`` message): MATR1X's normal level's move.
+    hints: bool
     starter_decks: list[str]
     ai_levels: list[str]
     #: Points that win the game's campaign, by player count (empty: no campaign).
@@ -184,6 +186,7 @@ async def list_games() -> list[GameOut]:
             ],
             has_decks=g.has_decks,
             allows_undo=g.allows_undo,
+            hints=g.hint_agent(0) is not None,
             starter_decks=[d.name for d in g.starter_decks()],
             ai_levels=ai_levels(g),
             campaign={

@@ -113,14 +113,20 @@ class Look(_Strict):
     target: str = Field(min_length=1, max_length=40)
 
 
+class Hint(_Strict):
+    """What the game's hint player would play for your seat now (MATR1X: its normal level)."""
+
+    type: Literal["hint"]
+
+
 class Ping(_Strict):
     type: Literal["ping"]
 
 
-AnyClientMessage = Move | Undo | Accept | GestureMsg | Look | Resync | Claim | Resign | Ping
+AnyClientMessage = Move | Undo | Accept | GestureMsg | Look | Hint | Resync | Claim | Resign | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
-KINDS = "move, undo, accept, gesture, look, resync, claim, resign or ping"
+KINDS = "move, undo, accept, gesture, look, hint, resync, claim, resign or ping"
 
 
 class BadMessage(Exception):
@@ -253,8 +259,25 @@ class LookAnswer(BaseModel):
     text: str | None
 
 
+class HintAnswer(BaseModel):
+    """The answer to ``hint``: the move (null when there is none to give, and ``text`` says why)
+    for the position at ``seq``; a hint that arrives after a move is stale."""
+
+    type: Literal["hint"]
+    seq: int
+    action: str | None
+    text: str
+
+
+class Review(BaseModel):
+    """Sent once a game the game has something to say about is over (MATR1X: a lost game)."""
+
+    type: Literal["review"]
+    text: str
+
+
 ServerMessage = Annotated[
-    Welcome | Update | ErrorMessage | Presence | Ended | Pong | LookAnswer,
+    Welcome | Update | ErrorMessage | Presence | Ended | Pong | LookAnswer | HintAnswer | Review,
     Field(discriminator="type"),
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)

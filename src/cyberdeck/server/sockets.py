@@ -28,6 +28,7 @@ from .protocol import (
     Claim,
     ErrorCode,
     GestureMsg,
+    Hint,
     Look,
     Move,
     Ping,
@@ -230,6 +231,8 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Look):
                     ctx.hub.look(room, conn, msg)
+                elif isinstance(msg, Hint):
+                    ctx.hub.hint(room, conn)
                 elif isinstance(msg, Resync):
                     await ctx.hub.resync(room, conn)
                 elif isinstance(msg, Claim):

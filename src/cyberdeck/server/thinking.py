@@ -19,10 +19,14 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
-from ..engine import Agent, State
+from ..engine import Agent, Record, State, load_game
+
+T = TypeVar("T")
 
 
 class NoAnswer(Exception):
@@ -43,6 +47,11 @@ def _follow(parent: int) -> None:
 
 def _think(agent: Agent, state: State) -> tuple[str, Agent]:
     return agent.choose(state).text, agent
+
+
+def review(record: Record) -> str | None:
+    """The game's review of a finished game (it may take seconds: a worker's job)."""
+    return load_game(record.game).review(record)
 
 
 class Thinkers:
@@ -86,17 +95,23 @@ class Thinkers:
     async def choose(self, agent: Agent, state: State) -> tuple[str, Agent]:
         """The text of the agent's move in ``state``, and the agent as it stands after choosing.
         Raises ``NoAnswer`` when the agent thinks past the limit or its worker keeps dying."""
+        answer: tuple[str, Agent] = await self.run(_think, agent, state)
+        return answer
+
+    async def run(self, work: Callable[..., T], *args: Any, limit: float | None = None) -> T:
+        """``work(*args)`` in a worker, within ``limit`` seconds (the move limit by default)."""
         loop = asyncio.get_running_loop()
+        limit = self.limit if limit is None else limit
         for _ in range(self.TRIES):
             pool = self._current()
             try:
-                asked = loop.run_in_executor(pool, _think, agent, state)
-                return await asyncio.wait_for(asked, self.limit)
+                asked = loop.run_in_executor(pool, work, *args)
+                return await asyncio.wait_for(asked, limit)
             except BrokenProcessPool:
                 self._replace(pool)
             except TimeoutError:
                 self._replace(pool)
-                raise NoAnswer(f"no move within {self.limit:g} seconds") from None
+                raise NoAnswer(f"no answer within {limit:g} seconds") from None
         raise NoAnswer("the worker died on every try")
 
     def close(self) -> None:

@@ -1,10 +1,15 @@
 """The solver (knows the deck) and the fair player (does not)."""
 
+from collections.abc import Iterator
+
 from cyberdeck import load_game
-from cyberdeck.engine import Rng
+from cyberdeck.agents import make_agent
+from cyberdeck.engine import Action, Rng
 from cyberdeck.games.matrix_overload.fair import FairPlayer
+from cyberdeck.games.matrix_overload.hindsight import HindsightPlayer
 from cyberdeck.games.matrix_overload.position import position
 from cyberdeck.games.matrix_overload.solver import solve
+from cyberdeck.games.matrix_overload.state import MatrixState
 
 GAME = load_game("matrix-overload")
 
@@ -42,3 +47,61 @@ def test_the_fair_player_never_looks_at_the_deck_order():
         other = state.determinize(0, Rng(seed + 99))
         assert other.view(0) == state.view(0)
         assert FairPlayer(5).choose(state) == FairPlayer(5).choose(other)
+
+
+def _last_king_with_an_ace() -> MatrixState:
+    """Seed 10 near its end, fair play: only K♠ in w1 lives, the deck is empty, A♠ in hand."""
+    piles = {"a1": "3H 4H 4D 7C 7H 9C", "a2": "AD 4C 5C 7S", "a3": "8C 8S 9D 9S 10C",
+             "b1": "6C 6S 9H 10S 10H", "b2": "5H 8D 8H", "b3": "AH 5D 5S 6H",
+             "c1": "2H 2D 2C 4S 6D 10D", "c2": "AC 3D 3C 3S 7D", "c3": "0"}  # fmt: skip
+    slots = {"n1": "xKH", "n2": "xJC", "n3": "xKC +2S", "e1": "xQS", "e2": "xQD", "e3": "xJD",
+             "s1": "xQC", "s2": "xJH", "s3": "xQH", "w1": "KS", "w2": "xJS", "w3": "xKD"}  # fmt: skip
+    return position(piles=piles, slots=slots, card="AS")
+
+
+def test_the_hindsight_player_keeps_a_won_game_won_where_one_look_ahead_throws_it():
+    # Nothing is hidden (the deck is empty), so every sampled deck is the real one: the ace must
+    # reset a pile that brings back cards to finish the king; resetting a1 cannot.
+    state = _last_king_with_an_ace()
+    assert FairPlayer(1).choose(state) == Action("place", ("a1",))
+    choice = HindsightPlayer(1, worlds=1, budget=2000).choose(state)
+    state.apply(choice)
+    assert solve(state, budget=5000).won is True
+
+
+def test_the_hindsight_player_never_looks_at_the_deck_order():
+    for state, twin in _positions_with_twins(6):
+        assert HindsightPlayer(5, 3, 40).choose(state) == HindsightPlayer(5, 3, 40).choose(twin)
+
+
+def test_the_hindsight_player_is_reproducible_from_its_seed():
+    state, _ = next(_positions_with_twins(1))
+    moves = {HindsightPlayer(9, 3, 40).rank(state)[0] for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_the_levels_are_the_hindsight_player_with_larger_budgets_for_hard():
+    normal, hard = make_agent("normal", 1, GAME), make_agent("hard", 1, GAME)
+    assert isinstance(normal, HindsightPlayer) and isinstance(hard, HindsightPlayer)
+    assert (normal.name, hard.name) == ("normal", "hard")
+    assert hard.worlds * hard.budget > normal.worlds * normal.budget
+
+
+def _positions_with_twins(count: int) -> Iterator[tuple[MatrixState, MatrixState]]:
+    """Live positions with a choice after some fair play, each with a re-dealt twin."""
+    found = 0
+    for seed in range(100):
+        state = GAME.new_state(None, seed)
+        player = FairPlayer(seed)
+        for _ in range(8 + seed % 13):
+            if state.is_terminal:
+                break
+            state.apply(player.choose(state))
+        if state.is_terminal or len(state.legal_actions()) < 2 or not state.deck:
+            continue
+        twin = state.determinize(0, Rng(seed + 99))
+        assert twin.view(0) == state.view(0) and twin.deck != state.deck
+        yield state, twin
+        found += 1
+        if found == count:
+            return

@@ -5,12 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...engine import ActionSpace, Agent, BadOption, Encoding, Game, Option, Rng, State, Style
+from ...engine import (
+    ActionSpace,
+    Agent,
+    BadOption,
+    Encoding,
+    Game,
+    Option,
+    Record,
+    Rng,
+    State,
+    Style,
+)
 from ...engine.cards import JOKER, ZERO, standard_deck
 from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
+from .hindsight import LEVELS
 from .render import describe_action, inspect, render
+from .review import review
 from .state import ACTIONS, MatrixState
 
 VARIANTS = ("digital", "classic")
@@ -71,7 +84,18 @@ class MatrixOverload(Game):
         return evaluate(state)
 
     def agents(self) -> dict[str, Callable[[int], Agent]]:
-        return {"fair": FairPlayer}
+        """``fair`` looks one placement ahead; the ``normal`` and ``hard`` levels, in place of
+        the generic ones, are the hindsight player, which solves sampled deck orders."""
+        return {"fair": FairPlayer, **LEVELS}
+
+    def hint_agent(self, seed: int) -> Agent | None:
+        """Hints are what the arcade's default level would play: sound, and quick to ask for."""
+        return LEVELS["normal"](seed)
+
+    reviews = True
+
+    def review(self, record: Record) -> str | None:
+        return review(record)
 
     def bench_extras(self, quick: bool) -> dict[str, Any]:
         """Win rates on a fixed seed set: random, the fair player, and the solver's lower bound

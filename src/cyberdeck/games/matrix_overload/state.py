@@ -209,8 +209,9 @@ class MatrixState(CachedState):
 
     def health(self, slot: int) -> int:
         royal = self.royal[slot]
-        base = base_health(royal) if royal != NO_CARD else 0
-        return base + sum(_RANKS[c] for c in self.ice[slot])
+        base = _RANKS[royal] if royal != NO_CARD else 0  # J 11, Q 12, K 13: the rank itself
+        ice = self.ice[slot]
+        return base + sum(map(_RANKS.__getitem__, ice)) if ice else base
 
     # --- playing a card ---------------------------------------------------------------------------
 
@@ -311,14 +312,15 @@ class MatrixState(CachedState):
             )
         return events
 
-    def overloads(self, slot: int) -> bool:
-        """Does the payload in front of ``slot`` kill its royal?"""
+    def overloads(self, slot: int, health: int | None = None) -> bool:
+        """Does the payload in front of ``slot`` kill its royal? (``health``: when the caller
+        already knows it; the search asks this of every firewall in every position.)"""
         royal = self.royal[slot]
         near, middle = PAYLOAD[slot]
         a = self.piles[near][-1] if self.piles[near] else NO_CARD
         b = self.piles[middle][-1] if self.piles[middle] else NO_CARD
         payload = (_RANKS[a] if a >= 0 else 0) + (_RANKS[b] if b >= 0 else 0)
-        if payload < self.health(slot):
+        if payload < (self.health(slot) if health is None else health):
             return False
         rank = _RANKS[royal]
         if rank == QUEEN:
@@ -345,7 +347,7 @@ class MatrixState(CachedState):
     def recursion_limit(self) -> int:
         """Quiet draws that cycle every circulating card twice: deck, matrix, the card in hand."""
         in_hand = self.card != NO_CARD and _RANKS[self.card] < JACK
-        return 2 * (len(self.deck) + sum(len(p) for p in self.piles) + in_hand)
+        return 2 * (len(self.deck) + sum(map(len, self.piles)) + in_hand)
 
     def _next_card(self) -> list[Event]:
         """Take the next royal set aside, or draw; running out of cards loses."""

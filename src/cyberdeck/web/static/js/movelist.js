@@ -59,7 +59,8 @@ export const SHORTCUTS = [
   ["Enter", "play the number typed so far; with nothing typed, take the payment the table proposes"],
   ["Backspace", "take back a typed digit"],
   ["u", "undo the last move (solitaire games)"],
-  ["/", "type a move or a command (place b2, look b2, undo)"],
+  ["h", "a hint: the move the game's AI would play (MATR1X)"],
+  ["/", "type a move or a command (place b2, look b2, hint, undo)"],
   ["?", "show or hide these shortcuts"],
   ["Esc", "close this overlay, clear what you typed or the selection"],
 ];

@@ -38,7 +38,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const s = {
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
     outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false, series: null,
-    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1,
+    buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1, review: null, hinting: false,
     game: games[known.game] || null, renderer,
   };
 
@@ -53,7 +53,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const typed = el("p", { class: "typed", "aria-live": "polite" });
   const command = el("input", {
     type: "text", class: "command", id: "command", autocomplete: "off", spellcheck: "false",
-    placeholder: "a move number, a move (place b2), look b2, undo", "aria-label": "Type a move or a command",
+    placeholder: "a move number, a move (place b2), look b2, hint, undo", "aria-label": "Type a move or a command",
   });
   const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
   const buttons = el("div", { class: "table-buttons" });
@@ -143,6 +143,24 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     }
   }
 
+  // What the game's hint player would play here: the server thinks it out and answers with the
+  // position's seq, so a hint that comes back after a move is dropped.
+  function hint() {
+    if (!s.game || !s.game.hints || !playing() || s.status !== "running") {
+      say("This game gives no hints.");
+      return;
+    }
+    if (s.hinting || !conn.send({ type: "hint" })) return;
+    s.hinting = true;
+    fill(lookOut, "Thinking of a hint…");
+  }
+
+  function showHint(m) {
+    s.hinting = false;
+    if (m.seq !== s.seq) return;
+    fill(lookOut, withSymbols(m.text));
+  }
+
   async function look(target) {
     const text = await conn.look(target);
     s.lookText = text === null ? `There is nothing called "${target}" to look at.` : text;
@@ -159,6 +177,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       if (m) play(m.action);
       else say(`There is no move ${text}.`);
     } else if (lower === "undo") undo();
+    else if (lower === "hint") hint();
     else if (lower === "?" || lower === "help") toggleHelp();
     else if (lower.startsWith("look ")) look(text.slice(5).trim());
     else {
@@ -200,6 +219,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (event.key === "/") {
       event.preventDefault();
       command.focus();
+      return;
+    }
+    if (event.key === "h" || event.key === "H") {
+      if (s.game && s.game.hints) hint();
       return;
     }
     if (event.key === "u" || event.key === "U") {
@@ -287,13 +310,15 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   function drawButtons() {
     const running = playing() && s.status === "running";
     const undoable = Boolean(s.game && s.game.allows_undo && running);
+    const hints = Boolean(s.game && s.game.hints && running);
     const claim = claimable();
-    const shown = [undoable, s.busy || s.seq === 0, running, claim].join();
+    const shown = [undoable, s.busy || s.seq === 0, running, claim, hints].join();
     if (shown === buttonsDrawn) return;
     buttonsDrawn = shown;
     fill(buttons,
       undoable
         ? el("button", { type: "button", class: "undo", onclick: undo, disabled: s.busy || s.seq === 0 }, "Undo (u)") : null,
+      hints ? el("button", { type: "button", class: "hint", onclick: hint }, "Hint (h)") : null,
       running
         ? el("button", { type: "button", class: "resign", onclick: () => { if (confirm("Resign this game?")) conn.resign(); } }, "Resign") : null,
       claim ? el("button", { type: "button", class: "claim", onclick: () => conn.claim() }, "Claim the game") : null);
@@ -323,6 +348,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     fill(end, el("section", { class: "end-screen panel", role: "status", "aria-label": "The game is over" },
       el("h2", {}, outcomeTitle(s.outcome, s.yours)),
       el("p", { class: "reason" }, s.outcome ? s.outcome.reason : "The game is over."),
+      s.review ? el("p", { class: "review" }, withSymbols(s.review)) : null,
       inSeries ? seriesPanel() : null,
       el("p", { class: "end-buttons" },
         again,
@@ -576,6 +602,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.outcome = m.outcome;
       s.grace = m.grace_seconds;
       s.busy = false;
+      s.hinting = false; // a hint asked before a reconnection is not coming
       presence(m.seats);
       s.log = [];
       if (first) {
@@ -597,6 +624,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
+    } else if (m.type === "hint") {
+      showHint(m);
+    } else if (m.type === "review") {
+      s.review = m.text;
+      drawEnd();
     } else if (m.type === "presence") {
       presence(m.seats);
       drawSeats();
