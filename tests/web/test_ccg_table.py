@@ -61,7 +61,7 @@ def test_a_payment_is_one_click_and_names_each_source(page: Page, arcade: Arcade
 
 def test_the_log_says_when_the_table_passed_for_the_player(page: Page, arcade: Arcade) -> None:
     start_game(page, "cyberpunk-ccg", mode="hotseat")
-    assert _until(page, '.log-list li:has-text("The table answers for player")')
+    assert _until(page, '.log-list li:has-text("The table answers for ")')
 
 
 def test_the_table_pays_where_there_is_no_choice_and_says_so(page: Page, arcade: Arcade) -> None:
