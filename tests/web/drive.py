@@ -65,7 +65,12 @@ def shown(text: str, summary: dict[str, Any], you: int | None) -> str:
     ``None``): each seat's label replaced by the seat's one name (the engine's rules, which the
     page's seats.js keeps to)."""
     names = unique_names(
-        [s["name"] or f"Player {i + 1} (open seat)" for i, s in enumerate(summary["seats"])]
+        [
+            f"{(s['level'] or 'normal').capitalize()} AI"
+            if s["kind"] == "ai"
+            else s["name"] or f"Player {i + 1} (open seat)"
+            for i, s in enumerate(summary["seats"])
+        ]
     )
     return name_seats(text, summary["seat_labels"], names, you)
 

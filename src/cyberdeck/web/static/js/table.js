@@ -11,10 +11,14 @@ import { statsPanel } from "./stats.js";
 
 const LOG_KEEP = 300;
 
-// A seat's one name: the account or guest name, the AI's level ("Normal AI").
+// A seat's one name: the account or guest name, the AI's level ("Normal AI"; a match summary
+// names an AI seat by its robot account, "ai:normal", which is no name for people).
 export function seatName(seat, index) {
   if (!seat) return `Player ${index + 1}`;
-  if (seat.kind === "ai") return seat.name || `${seat.level || "normal"} AI`;
+  if (seat.kind === "ai") {
+    const level = seat.level || "normal";
+    return `${level[0].toUpperCase()}${level.slice(1)} AI`;
+  }
   return seat.name || `Player ${index + 1} (open seat)`;
 }
 
