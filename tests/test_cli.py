@@ -177,3 +177,13 @@ def test_serve_takes_host_port_and_database():
     assert result.exit_code == 0
     for flag in ("--host", "--port", "--db", "--grace"):
         assert flag in result.output
+
+
+def test_the_terminal_calls_each_seat_by_one_name():
+    result = run("play", "cipher-run", "--seed", "3", "--no-colour", input="1\n" * 30 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "You> " in result.output
+    assert "· You deploy " in result.output or "· You seed " in result.output
+    log = [line for line in result.output.splitlines() if line.startswith("  · ")]
+    assert log and not any("Player 1" in line or "Player 2" in line for line in log)
+    assert any("Normal AI" in line for line in log)

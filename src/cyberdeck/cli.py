@@ -95,9 +95,9 @@ def make_seats(game: Game, count: int, hotseat: bool, ai: str, seed: int) -> lis
         return [Seat("You")]
     try:
         return [
-            Seat(f"Player {i + 1}")
+            Seat(f"Player {i + 1}" if hotseat else "You")
             if hotseat or i == 0
-            else Seat(f"{ai.capitalize()} AI {i + 1}", make_agent(ai, seed + i, game))
+            else Seat(f"{ai.capitalize()} AI", make_agent(ai, seed + i, game))
             for i in range(count)
         ]
     except CyberdeckError as err:

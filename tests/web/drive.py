@@ -8,6 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from cyberdeck.engine.seats import name_seats, unique_names
+
 TABLE = ".table-page"
 
 
@@ -56,6 +58,26 @@ def settled(page: Page) -> dict[str, Any]:
     Returns ``{status, seq, moves}`` (the listed moves' actions in their numbered order)."""
     ready: dict[str, Any] = page.wait_for_function(READY, timeout=30_000).json_value()
     return ready
+
+
+def shown(text: str, summary: dict[str, Any], you: int | None) -> str:
+    """A game's text (an outcome's reason, say) as a page shows it to ``you`` (a seat, or
+    ``None``): each seat's label replaced by the seat's one name (the engine's rules, which the
+    page's seats.js keeps to)."""
+    names = unique_names(
+        [
+            f"{(s['level'] or 'normal').capitalize()} AI"
+            if s["kind"] == "ai"
+            else s["name"] or f"Player {i + 1} (open seat)"
+            for i, s in enumerate(summary["seats"])
+        ]
+    )
+    return name_seats(text, summary["seat_labels"], names, you)
+
+
+def my_seat(page: Page) -> int | None:
+    seat = page.locator(TABLE).get_attribute("data-seat") or ""
+    return int(seat) if seat else None
 
 
 def status(page: Page) -> str:

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from .arcade import Arcade
 from .autoplay import play_to_the_end
-from .drive import start_game
+from .drive import my_seat, shown, start_game
 
 # A loaded machine (two cores shared with everything else) can take longer than the default 5 s.
 expect.set_options(timeout=15_000)
@@ -37,7 +37,8 @@ def test_a_whole_game_against_the_ai_through_the_table(
 
     assert done["status"] == "finished", done
     assert done["clicks"] > 0 and done["keys"] > 0, done
-    outcome = httpx.get(f"{arcade.base}/api/matches/{match_id}").json()["outcome"]
-    expect(page.locator(".end-screen .reason")).to_have_text(outcome["reason"])
+    summary = httpx.get(f"{arcade.base}/api/matches/{match_id}").json()
+    reason = shown(summary["outcome"]["reason"], summary, my_seat(page))
+    expect(page.locator(".end-screen .reason")).to_have_text(reason)
     expect(page.locator(f".board {table}")).to_be_visible()  # the final table stays drawn
     assert errors == []

@@ -129,6 +129,11 @@ class Game(ABC):
         """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""
         return action.kind.capitalize()
 
+    def seat_label(self, seat: int) -> str:
+        """What this game's own texts (events, outcomes, its rendered table) call ``seat``; the
+        terminal and the page put the seat's name in its place (``engine.seats``)."""
+        return f"Player {seat + 1}"
+
     def moves_help(self) -> str:
         """A few lines for the terminal's ``help``: this game's moves and what to look at."""
         return ""

@@ -23,6 +23,7 @@ from ..engine.autoanswer import (
     gesture_note,
     log_event,
 )
+from ..engine.seats import name_seats, unique_names
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -81,6 +82,13 @@ class TerminalSession:
             return humans[0]
         current = self.match.state.current_player
         return current if current in humans else None
+
+    def named(self, text: str, viewer: int | None) -> str:
+        """``text`` with each seat called by its name, and "you" for ``viewer`` (one name per
+        seat: the game's texts say "Player 2", the screen says "Normal AI")."""
+        labels = [self.game.seat_label(i) for i in range(len(self.seats))]
+        names = unique_names([s.name for s in self.seats])
+        return name_seats(text, labels, names, viewer)
 
     def run(self) -> int:
         """Play to the end (or until the player quits); the exit status for the command."""
@@ -177,7 +185,7 @@ class TerminalSession:
         events = [e for e in self.match.log if e.visible_to(seat)]
         start = 0 if everything else self.seen.get(seat, 0)
         for event in events[start:]:
-            self.say("  · " + event.text)
+            self.say("  · " + self.named(event.text, seat))
         self.seen[seat] = len(events)
 
     def human_turn(self, seat: int) -> bool:
@@ -323,9 +331,13 @@ class TerminalSession:
         if not outcome.winners:
             headline = "Nobody wins." if state.num_players > 1 else "You lose."
         else:
-            names = " and ".join(self.seats[w].name for w in outcome.winners)
-            headline = "You win!" if state.num_players == 1 else f"{names} wins."
-        self.say(self.style.paint(headline, "bold") + " " + outcome.reason + ".")
+            names = unique_names([s.name for s in self.seats])
+            if outcome.winners == (viewer,) or state.num_players == 1:
+                headline = "You win!"
+            else:
+                headline = " and ".join(names[w] for w in outcome.winners) + " wins."
+        reason = self.named(outcome.reason, viewer)
+        self.say(self.style.paint(headline, "bold") + " " + reason + ".")
         # Only now: the seed rebuilds every card that was hidden during play.
         self.say(f"Seed {self.match.record.seed} (the record keeps it).")
         if self.humans:

@@ -296,6 +296,8 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
             }
             for s in data.seats
         ],
+        # What the game's own texts call each seat, for the page to put names in their place.
+        "seat_labels": [game.seat_label(s.seat) for s in data.seats],
         "moves": seq,
         "to_move": to_move,
         "outcome": data.outcome,

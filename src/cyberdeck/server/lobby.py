@@ -87,6 +87,7 @@ class MatchOut(BaseModel):
     status: str
     public: bool
     seats: list[SeatOut]
+    seat_labels: list[str]
     moves: int
     to_move: int | None
     outcome: dict[str, Any] | None

@@ -9,6 +9,7 @@ from ...engine import Action, ActionSpace, BadOption, Encoding, Game, Rng, State
 from .cards import ALL_ACTIONS, DECK_CODES
 from .encoding import encoding
 from .evaluate import evaluate
+from .phases import NAMES
 from .render import describe_action, inspect, render
 from .state import HackState
 
@@ -47,6 +48,9 @@ class HackMe(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def seat_label(self, seat: int) -> str:
+        return NAMES[seat]
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)

@@ -26,9 +26,16 @@ export function numberedMoves(table) {
   return (table.moves || []).map((m, i) => ({ n: i + 1, ...m }));
 }
 
-export function makeCtx({ seat, moves, play, look, local, redraw, replay = false, proposal = null, accept = null, gestures = [], gesture = null }) {
+// A seat's name when the page has none to give (a renderer drawn alone).
+const labelOf = (seat) => (i) => (i === seat ? "You" : `Player ${i + 1}`);
+
+export function makeCtx({ seat, moves, play, look, local, redraw, replay = false, proposal = null, accept = null, gestures = [], gesture = null, seatName = null, named = null }) {
   return {
     seat,
+    // The one name of seat i everywhere on the page ("You" for this seat, "Normal AI", "ada").
+    seatName: seatName || labelOf(seat),
+    // A game text with its seat labels turned into those names ("Player 2 wins" -> "ada wins").
+    named: named || ((text) => text),
     moves,
     play,
     proposal: replay ? null : proposal,

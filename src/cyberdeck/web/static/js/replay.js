@@ -4,7 +4,8 @@ import { api, gamesById } from "./api.js";
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { drawTable, makeCtx, rendererFor } from "./renderers.js";
-import { outcomeTitle } from "./table.js";
+import { nameSeats, uniqueNames } from "./seats.js";
+import { outcomeTitle, seatName } from "./table.js";
 
 export async function showReplay(root, matchId, query) {
   const games = await gamesById();
@@ -53,17 +54,21 @@ export async function showReplay(root, matchId, query) {
       title.textContent = `Replay: ${game ? game.title : data.match.title}`;
       document.title = `${title.textContent} · cyberdeck`;
       fill(seatPick, el("option", { value: "" }, "spectator"),
-        data.match.seats.map((s, i) => el("option", { value: String(i) }, `${s.kind === "ai" ? `${s.level} AI` : s.name || `Player ${i + 1}`} (seat ${i + 1})`)));
+        data.match.seats.map((s, i) => el("option", { value: String(i) }, `${seatName(s, i)} (seat ${i + 1})`)));
     }
     seatPick.value = state.seat === null ? "" : String(state.seat);
     page.dataset.step = String(data.step);
-    counter.textContent = `Step ${data.step} of ${data.steps}` + (data.acted !== null && data.step > 0 ? ` — seat ${data.acted + 1} moved` : "");
-    const ctx = makeCtx({ seat: data.seat, moves: [], play: () => {}, replay: true });
+    // One name per seat, as at the table; a replay has no "you" (its viewer may be anyone).
+    const names = uniqueNames(data.match.seats.map((s, i) => seatName(s, i)));
+    const nameOf = (i) => names[i] || `Player ${i + 1}`;
+    const named = (text) => nameSeats(text, data.match.seat_labels, names, null);
+    counter.textContent = `Step ${data.step} of ${data.steps}` + (data.acted !== null && data.step > 0 ? ` — ${nameOf(data.acted)} moved` : "");
+    const ctx = makeCtx({ seat: data.seat, moves: [], play: () => {}, replay: true, seatName: nameOf, named });
     fill(board, drawTable(renderer, data.table.view, ctx));
-    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(e.text))));
+    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(named(e.text)))));
     fill(end, data.outcome ? el("section", { class: "end-screen panel", role: "status" },
-      el("h2", {}, outcomeTitle(data.outcome, data.seat === null ? [] : [data.seat])),
-      el("p", { class: "reason" }, data.outcome.reason)) : null);
+      el("h2", {}, outcomeTitle(data.outcome, data.seat === null ? [] : [data.seat], nameOf)),
+      el("p", { class: "reason" }, named(data.outcome.reason))) : null);
     for (const b of controls.querySelectorAll("button")) {
       const back = b.classList.contains("first") || b.classList.contains("prev");
       b.disabled = back ? data.step === 0 : data.step === data.steps;

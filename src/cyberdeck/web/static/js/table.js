@@ -6,21 +6,27 @@ import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { gestureList, moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
+import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 
 const LOG_KEEP = 300;
 
-function seatName(seat, index) {
+// A seat's one name: the account or guest name, the AI's level ("Normal AI"; a match summary
+// names an AI seat by its robot account, "ai:normal", which is no name for people).
+export function seatName(seat, index) {
   if (!seat) return `Player ${index + 1}`;
-  if (seat.kind === "ai") return seat.name || `${seat.level || "normal"} AI`;
+  if (seat.kind === "ai") {
+    const level = seat.level || "normal";
+    return `${level[0].toUpperCase()}${level.slice(1)} AI`;
+  }
   return seat.name || `Player ${index + 1} (open seat)`;
 }
 
-export function outcomeTitle(outcome, yours) {
+export function outcomeTitle(outcome, yours, nameOf = (i) => `Player ${i + 1}`) {
   if (!outcome) return "Game over";
   if (!yours.length || yours.length > 1) {
     if (!outcome.winners.length) return "A draw";
-    if (outcome.winners.length === 1 && outcome.returns.length > 1) return `Player ${outcome.winners[0] + 1} wins`;
+    if (outcome.winners.length === 1 && outcome.returns.length > 1) return `${nameOf(outcome.winners[0])} wins`;
     return "Game over";
   }
   const result = outcome.returns[yours[0]];
@@ -39,6 +45,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
     outcome: null, grace: 90, log: [], awaySince: {}, shownSeat: null, busy: false, series: null,
     buffer: "", overlay: null, lookText: "", local: {}, localSeq: -1, review: null, hinting: false,
+    // The last turn: the seat that made it and the events of its moves as this page saw them.
+    story: { actor: null, events: [] },
     game: games[known.game] || null, renderer,
   };
 
@@ -46,6 +54,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const turn = el("p", { class: "turn", role: "status", "aria-live": "polite" });
   const link = el("span", { class: "link-status" });
   const board = el("div", { class: "board", id: "board" });
+  const lastTurn = el("p", { class: "last-turn", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const end = el("div", { class: "end-slot" });
   const seatsBox = el("ul", { class: "seats", "aria-label": "Seats" });
@@ -68,7 +77,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     flash,
     invitePanel,
     el("div", { class: "table-body" },
-      el("div", { class: "table-main" }, end, board),
+      el("div", { class: "table-main" }, end, lastTurn, board),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
         watch ? null : el("section", { class: "panel moves-panel" },
@@ -92,7 +101,14 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
 
   const hotseat = () => s.yours.length > 1;
   // At a hot-seat table every seat of this person has the same account name: say "Player N".
-  const nameOf = (i) => (hotseat() && s.yours.includes(i) ? `Player ${i + 1}` : seatName(s.seats[i], i));
+  // Two seats of one name (two AIs of a level) are told apart by their seat numbers.
+  const names = () => uniqueNames(s.seats.map((seat, i) => (hotseat() && s.yours.includes(i) ? `Player ${i + 1}` : seatName(seat, i))));
+  const nameOf = (i) => names()[i] || `Player ${i + 1}`;
+  // Whose eyes the page has: "you" in the texts (a spectator has none).
+  const reader = () => (watch || !s.yours.length ? null : hotseat() ? (s.table ? s.table.seat : null) : s.yours[0]);
+  const named = (text) => nameSeats(text, s.summary ? s.summary.seat_labels : null, names(), reader());
+  // The name a renderer calls a seat by: "You" for the page's own seat.
+  const tableName = (i) => (i !== null && i !== undefined && i === reader() && !hotseat() ? "You" : nameOf(i));
   const playing = () => !watch && s.yours.length > 0;
   const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
     && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
@@ -329,7 +345,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const toMove = s.table.to_move;
     let text;
     if (s.status === "open") text = "Waiting for players to join…";
-    else if (s.status === "finished") text = outcomeTitle(s.outcome, s.yours) + (s.outcome ? ` — ${s.outcome.reason}` : "");
+    else if (s.status === "finished") text = outcomeTitle(s.outcome, s.yours, nameOf) + (s.outcome ? ` — ${named(s.outcome.reason)}` : "");
     else if (toMove === null || toMove === undefined) text = "";
     else if (s.yours.includes(toMove) && !watch && !hotseat()) text = "Your move";
     else text = `${nameOf(toMove)} to move`;
@@ -346,8 +362,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const again = playing() && sum && !inSeries ? el("button", { type: "button", class: "primary", onclick: playAgain }, "Play again") : null;
     if (inSeries && !s.series) loadSeries();
     fill(end, el("section", { class: "end-screen panel", role: "status", "aria-label": "The game is over" },
-      el("h2", {}, outcomeTitle(s.outcome, s.yours)),
-      el("p", { class: "reason" }, s.outcome ? s.outcome.reason : "The game is over."),
+      el("h2", {}, outcomeTitle(s.outcome, s.yours, nameOf)),
+      el("p", { class: "reason" }, s.outcome ? named(s.outcome.reason) : "The game is over."),
       s.review ? el("p", { class: "review" }, withSymbols(s.review)) : null,
       inSeries ? seriesPanel() : null,
       el("p", { class: "end-buttons" },
@@ -455,6 +471,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       accept,
       gestures: gestures(),
       gesture,
+      seatName: tableName,
+      named,
     });
     fill(board, drawTable(s.renderer, s.table.view, ctx));
   }
@@ -475,7 +493,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all" }, withSymbols(e.text));
+  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all" }, withSymbols(named(e.text)));
 
   // Each event says who may see it (seats: null for everyone, else which of this person's seats):
   // at a hot-seat table a seat's log shows what is public and what is its own (another seat's
@@ -498,6 +516,23 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     });
   }
 
+  // What the last turn did, in one line above the table: the events of the last seat to move,
+  // since another seat last moved, exactly those the server sent this page (nothing hidden from
+  // this seat ever arrives).
+  function drawLastTurn() {
+    const seat = s.table ? s.table.seat : null;
+    const seen = s.story.events.filter((e) => !hotseat() || (!covered() && forSeat(e, seat)));
+    lastTurn.hidden = !seen.length;
+    lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
+    fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
+  }
+
+  function tell(actor, events) {
+    if (actor === null || actor === undefined) return;
+    if (s.story.actor !== actor) s.story = { actor, events: [] };
+    s.story.events.push(...events);
+  }
+
   function draw() {
     page.dataset.status = s.status;
     page.dataset.seq = String(s.seq);
@@ -508,6 +543,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     drawSeats();
     drawInvite();
     drawEnd();
+    drawLastTurn();
     drawBoard();
     drawMoves();
     drawButtons();
@@ -615,6 +651,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       addEvents(m.table.events);
       draw();
     } else if (m.type === "update") {
+      // The seat that was to move made this step (a finished game's last step too).
+      tell(s.table ? s.table.to_move : null, m.table.events);
+      // A move of this page's that went through: an earlier error no longer applies.
+      if (m.ack) say("");
       s.seq = m.seq;
       s.status = m.status;
       s.table = m.table;

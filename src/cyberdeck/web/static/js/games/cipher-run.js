@@ -106,7 +106,7 @@ export function renderTable(view, ctx) {
   const selected = ctx.local.selected || null;
   const found = selected ? targets(ctx, selected) : null;
   const playableCards = new Set(ctx.moves.map((m) => parts(m.action)).filter((p) => ["deploy", "seed", "compile"].includes(p[0])).map((p) => p[1]));
-  const word = (seat) => (seat === me && ctx.seat !== null ? "You" : `Player ${seat + 1}`);
+  const word = (seat) => ctx.seatName(seat);
 
   const vaults = view.vaults.map((v) => {
     const theirs = v.nodes.find((n) => n.owner === other);
@@ -175,9 +175,9 @@ export function renderTable(view, ctx) {
       el("span", { class: "card-row" }, r.cards.map((c) => card(c, { small: true }))))))
     : null;
   return el("div", { class: "cr-table" },
-    opponent ? playerBar(opponent, ctx.seat === null ? "Player 2" : "Opponent", ctx) : null,
+    opponent ? playerBar(opponent, ctx.seatName(other), ctx) : null,
     el("div", { class: "cr-vaults" }, vaults),
-    mine ? playerBar(mine, ctx.seat === null ? "Player 1" : "You", ctx) : null,
+    mine ? playerBar(mine, ctx.seatName(me), ctx) : null,
     ctx.seat === null ? null : el("div", { class: "cr-hand", "aria-label": "Your hand" }, handCards.length ? handCards : el("span", { class: "muted" }, "no cards")),
     choices,
     redraws,

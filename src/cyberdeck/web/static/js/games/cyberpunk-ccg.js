@@ -170,7 +170,7 @@ function side(ctx, view, p) {
   const runners = loose.filter((c) => c.kind === "runner");
   const others = loose.filter((c) => !sites.includes(c) && !runners.includes(c));
   const sponsor = pl.play.find((c) => c.kind === "sponsor");
-  const name = `Player ${p + 1}${mine ? " (you)" : ""}`;
+  const name = ctx.seatName(p);
   const stash = el("div", { class: "ccg-row" }, pl.stash.length ? pl.stash.map((c) => clickable(ctx, el("div", {}, attachmentTile(ctx, c)), c.id, c)) : el("span", { class: "kit-empty" }, "empty"));
   const stashZone = zone(ctx, "Stash", "ccg-stash", stash);
   offer(ctx, stashZone, movesOn(ctx, "stash"), `stash:${p}`);
@@ -219,11 +219,11 @@ function hand(ctx, pl) {
   }));
 }
 
-function stepLine(view) {
-  if (view.outcome) return `Game over — ${view.outcome.reason}.`;
+function stepLine(view, ctx) {
+  if (view.outcome) return `Game over — ${ctx.named(view.outcome.reason)}.`;
   let line = view.step === "setup"
-    ? `Setting up. Player ${view.priority + 1} to act`
-    : `Turn ${view.turn} (cap ${view.turn_cap}), player ${view.active + 1}'s turn, step: ${view.step}. Player ${view.priority + 1} has priority`;
+    ? `Setting up. ${ctx.seatName(view.priority)} to act`
+    : `Turn ${view.turn} (cap ${view.turn_cap}), ${ctx.seatName(view.active)}'s turn, step: ${view.step}. ${ctx.seatName(view.priority)} has priority`;
   const prompt = view.prompt;
   if (prompt) {
     let what = PROMPTS[prompt.kind] || prompt.kind;
@@ -272,7 +272,7 @@ export function renderTable(view, ctx) {
     side(ctx, view, far),
     el("div", { class: "ccg-middle", role: "region", "aria-label": "The turn" },
       el("div", { class: "ccg-turn" },
-        el("p", { class: "ccg-step" }, stepLine(view)),
+        el("p", { class: "ccg-step" }, stepLine(view, ctx)),
         hitLine(ctx, view),
         ctx.proposal ? el("button", { type: "button", class: "primary proposal-pay", onclick: () => ctx.accept() }, `Pay ${ctx.proposal.text}`) : null,
         buttons(ctx, loose), gestureButtons(ctx, (g) => g.group === "Draw"), chooser(ctx),

@@ -34,9 +34,9 @@ function seatPanel(ctx, view, p) {
     if (mine) offer(ctx, node, movesWhere(ctx, (k, a) => k === "bump" && a[0] === kind));
     return node;
   }) : el("span", { class: "kit-empty" }, "empty play area"));
-  return el("section", { class: ["cy-seat", mine ? "mine" : null, turn ? "to-play" : null], dataset: { seat: String(p.seat) }, "aria-label": seatName(p.name, p.seat, ctx) },
+  return el("section", { class: ["cy-seat", mine ? "mine" : null, turn ? "to-play" : null], dataset: { seat: String(p.seat) }, "aria-label": seatName(p.seat, ctx) },
     el("header", { class: "cy-seat-head" },
-      el("h3", {}, turn ? "▶ " : "", seatName(p.name, p.seat, ctx)),
+      el("h3", {}, turn ? "▶ " : "", seatName(p.seat, ctx)),
       stat(ctx, "Influence", p.influence, "cy-influence"),
       stat(ctx, "Hand", p.hand_count),
       deciding && !turn ? el("span", { class: "kit-badge" }, "deciding") : null),
@@ -58,7 +58,7 @@ function middle(ctx, view) {
   offer(ctx, display, movesWhere(ctx, (k, a) => k === "draw" && a[0] === "display"));
   const known = view.deck_known.map((d) => el("li", {}, d.from_top === 0 ? "top" : `${d.from_top + 1} from top`, ": ", tile(ctx, view, d.card, true)));
   const end = view.end && !view.outcome
-    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${view.end.reason}): ${view.end.turns_left} last turn${view.end.turns_left === 1 ? "" : "s"} to go.`)
+    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${ctx.named(view.end.reason)}): ${view.end.turns_left} last turn${view.end.turns_left === 1 ? "" : "s"} to go.`)
     : null;
   return el("div", { class: "cy-middle" },
     el("div", { class: "cy-centre" },
@@ -72,11 +72,11 @@ function middle(ctx, view) {
 
 function endScreen(ctx, view) {
   const { el } = ctx;
-  const scores = view.seats.map((p) => `${p.name} ${p.influence}`).join(", ");
+  const scores = view.seats.map((p) => `${ctx.seatName(p.seat)} ${p.influence}`).join(", ");
   return el("div", { class: "cy-over" },
     el("p", {}, `Influence in play: ${scores}.`),
-    view.end ? el("p", {}, `The end was triggered by ${view.seats[view.end.triggered_by].name} (${view.end.reason}); ties go clockwise from their left: ${view.tie_order.map((s) => view.seats[s].name).join(", ")}.`) : null,
-    el("p", { class: "cy-reason" }, `${view.outcome.reason}.`));
+    view.end ? el("p", {}, `The end was triggered by ${ctx.seatName(view.end.triggered_by)} (${ctx.named(view.end.reason)}); ties go clockwise from their left: ${view.tie_order.map((s) => ctx.seatName(s)).join(", ")}.`) : null,
+    el("p", { class: "cy-reason" }, `${ctx.named(view.outcome.reason)}.`));
 }
 
 function hand(ctx, view, me) {
@@ -96,7 +96,7 @@ export function renderTable(view, ctx) {
   const others = movesWhere(ctx, (k, a) => k === "guard" || k === "allow" || a[0] === "none");
   return el("div", { class: ["cy-table", `cy-players-${view.players}`] },
     el("p", { class: "cy-head" }, `Cypher · ${view.players} players · turn ${view.turn_number}`, view.burn ? " · burn variant" : ""),
-    view.outcome ? endScreen(ctx, view) : view.prompt ? el("p", { class: "cy-prompt" }, view.prompt) : null,
+    view.outcome ? endScreen(ctx, view) : view.prompt ? el("p", { class: "cy-prompt" }, ctx.named(view.prompt)) : null,
     buttons(ctx, others), chooser(ctx),
     middle(ctx, view),
     el("div", { class: "cy-seats" }, order.map((p) => seatPanel(ctx, view, p))),

@@ -9,9 +9,9 @@ const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda
 const AGENDA_RANKS = ["A", "10", "J", "Q", "K"];
 
 // The sentence saying who decides what now (as the terminal's prompt).
-function promptLine(view) {
-  if (view.outcome) return `Game over: ${view.outcome.reason}.`;
-  const who = view.players[view.current_player].name;
+function promptLine(view, ctx) {
+  if (view.outcome) return `Game over: ${ctx.named(view.outcome.reason)}.`;
+  const who = ctx.seatName(view.current_player);
   const run = view.run;
   const pending = view.pending || {};
   switch (view.phase) {
@@ -159,13 +159,13 @@ function area(ctx, view, p) {
     offer(ctx, tags, movesWhere(ctx, (k) => k === "shock"));
   }
   const head = el("header", { class: "hm-head" },
-    el("h3", {}, turn ? "▶ " : "", seatName(pl.name, p, ctx)),
+    el("h3", {}, turn ? "▶ " : "", seatName(p, ctx)),
     stock, tags, stat(ctx, "Deck", pl.deck_count), stat(ctx, "Hand", pl.hand_count));
   const resources = el("div", { class: "hm-resources" }, RESOURCES.map((r) => resourceColumn(ctx, view, p, r, mine)));
   const row = el("div", { class: "hm-row" },
     zone(ctx, "Generators", "hm-gens", generators(ctx, pl, mine)),
     zone(ctx, "Finalized agendas", "hm-final", finalized(ctx, pl, mine)));
-  return el("section", { class: ["hm-area", mine ? "mine" : "theirs", turn ? "to-play" : null], "aria-label": seatName(pl.name, p, ctx) },
+  return el("section", { class: ["hm-area", mine ? "mine" : "theirs", turn ? "to-play" : null], "aria-label": seatName(p, ctx) },
     head, mine ? [resources, row] : [row, resources],
     mine && pl.hand ? zone(ctx, "Your hand", "hm-hand-zone", hand(ctx, pl)) : null);
 }
@@ -175,16 +175,16 @@ function middle(ctx, view) {
   const run = view.run;
   const pending = view.pending || {};
   const lines = [];
-  const status = [`Turn ${view.turn}/${view.turn_cap}`, `${view.players[view.active_player].name} is hacking`];
+  const status = [`Turn ${view.turn}/${view.turn_cap}`, `${ctx.seatName(view.active_player)} is hacking`];
   if (view.phase === "action" && !view.outcome) status.push(`actions left ${view.actions_left}/${view.actions_per_turn}`);
   lines.push(el("p", { class: "hm-status" }, status.join(" · ")));
   if (view.turn <= 1 && view.reveals.length) {
-    lines.push(el("p", { class: "hm-reveal" }, "Opening reveal (Hacker A against Hacker B): ",
+    lines.push(el("p", { class: "hm-reveal" }, `Opening reveal (${ctx.seatName(0)} against ${ctx.seatName(1)}): `,
       view.reveals.map(([a, b], i) => el("span", {}, i ? ", then " : "", card(a, { small: true }), " against ", card(b, { small: true })))));
   }
   if (run) {
     lines.push(el("p", { class: "hm-run", role: "status" },
-      el("strong", {}, "RUN "), `${view.players[run.attacker].name} on the ${run.target}`,
+      el("strong", {}, "RUN "), `${ctx.seatName(run.attacker)} on the ${run.target}`,
       run.level ? `, at firewall level ${run.level}` : "",
       run.boost ? ` (boosted +${run.boost})` : "",
       run.accessed ? el("span", {}, ", accessed ", card(run.accessed, { small: true })) : ""));
@@ -202,17 +202,17 @@ function middle(ctx, view) {
   }
   if (pending.to_archive && pending.to_archive.length) {
     // Public: the cards were seen going there; only their owner has the moves.
-    lines.push(el("div", { class: "hm-pending" }, `Going on ${view.players[view.active_player].name}'s archive (the last one placed is the top): `,
+    lines.push(el("div", { class: "hm-pending" }, `Going on ${ctx.seatName(view.active_player)}'s archive (the last one placed is the top): `,
       el("span", { class: "card-row" }, pending.to_archive.map((c) => offer(ctx, el("span", {}, card(c, { small: true })), movesWhere(ctx, (k, a) => k === "archive" && a[0] === c))))));
   }
   if (view.phase === "pick" && !view.outcome) {
     const picks = movesWhere(ctx, (k) => k === "pick");
-    lines.push(el("div", { class: "hm-pending" }, `${view.players[pending.shocked].name}'s hand, shuffled: `,
+    lines.push(el("div", { class: "hm-pending" }, `${ctx.seatName(pending.shocked)}'s hand, shuffled: `,
       el("span", { class: "card-row" }, Array.from({ length: pending.hand_count }, (_, i) => offer(ctx,
         el("span", {}, card(null, { faceDown: true, small: true, label: `face-down card ${i + 1}` })),
         picks.filter((m) => m.action === `pick ${i + 1}`))))));
   }
-  lines.push(el("p", { class: "hm-prompt" }, promptLine(view)));
+  lines.push(el("p", { class: "hm-prompt" }, promptLine(view, ctx)));
   const decisions = movesWhere(ctx, (k) => ["keep", "mulligan", "activate", "boost", "pay", "suffer", "trash", "pass", "next"].includes(k));
   return el("div", { class: "hm-middle", role: "region", "aria-label": "The run and the turn" },
     lines, buttons(ctx, decisions), chooser(ctx, selectedCard(ctx) ? `Play ${selectedCard(ctx)}` : "Choose"));

@@ -88,9 +88,9 @@ export function zone(ctx, title, cls, ...children) {
   return el("section", { class: ["kit-zone", cls] }, el("h3", { class: "kit-zone-title" }, title), ...children);
 }
 
-// "Player 2 (you)".
-export function seatName(name, seat, ctx) {
-  return seat === ctx.seat ? `${name} (you)` : name;
+// A seat's one name on the page ("You", "Normal AI", "ada"), as the shell gives it.
+export function seatName(seat, ctx) {
+  return ctx.seatName(seat);
 }
 
 // A card known by its name (Cypher, Cyberpunk CCG): a tile with the name, a corner figure, a few

@@ -1,0 +1,66 @@
+"""One name per seat: a game's labels become names, and "you" agrees with its verbs."""
+
+from __future__ import annotations
+
+import pytest
+
+from cyberdeck.engine import load_game
+from cyberdeck.engine.seats import name_seats, unique_names
+
+LABELS = ["Player 1", "Player 2"]
+NAMES = ["ada", "Normal AI"]
+
+
+@pytest.mark.parametrize(
+    ("text", "you", "expected"),
+    [
+        ("Player 2 deploys 5C on vault2.", 0, "Normal AI deploys 5C on vault2."),
+        ("Player 1 draws a card.", 0, "You draw a card."),
+        ("Player 1 draws a card.", None, "ada draws a card."),
+        ("Player 2 runs on Player 1's vault1.", 0, "Normal AI runs on your vault1."),
+        ("Player 1's force is DEFEATED.", 0, "Your force is DEFEATED."),
+        ("Turn 3: player 1.", 0, "Turn 3: you."),
+        ("Player 1 passes a card to Player 2.", 0, "You pass a card to Normal AI."),
+        ("Player 1 Hard Resets vault2.", 0, "You Hard Reset vault2."),
+        ("Player 1 goes first.", 0, "You go first."),
+        ("Player 1 has four K agendas", 0, "You have four K agendas"),
+        (
+            "Player 1 reveals a Joker and searches their deck.",
+            0,
+            "You reveal a Joker and search your deck.",
+        ),
+        (
+            "Seeds revealed: Player 1 6S 7H; Player 2 8C 7S.",
+            0,
+            "Seeds revealed: you 6S 7H; Normal AI 8C 7S.",
+        ),
+        (
+            "Player 2 wins. Deck-out: Player 1 controls 0 vaults, Player 2 1.",
+            0,
+            "Normal AI wins. Deck-out: you control 0 vaults, Normal AI 1.",
+        ),
+    ],
+)
+def test_labels_become_names(text: str, you: int | None, expected: str) -> None:
+    assert name_seats(text, LABELS, NAMES, you) == expected
+
+
+def test_player_10_is_not_player_1() -> None:
+    labels = [f"Player {i + 1}" for i in range(10)]
+    names = [f"n{i + 1}" for i in range(10)]
+    assert name_seats("Player 10 passes to Player 1.", labels, names, None) == "n10 passes to n1."
+
+
+def test_hack_me_calls_its_seats_hackers() -> None:
+    game = load_game("hack-me")
+    labels = [game.seat_label(0), game.seat_label(1)]
+    text = "Hacker A pays 2 credits to shock Hacker B."
+    assert name_seats(text, labels, NAMES, 1) == "ada pays 2 credits to shock you."
+
+
+def test_two_seats_of_one_name_are_told_apart() -> None:
+    assert unique_names(["Normal AI", "Normal AI", "ada"]) == [
+        "Normal AI (seat 1)",
+        "Normal AI (seat 2)",
+        "ada",
+    ]
