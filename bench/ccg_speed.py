@@ -1,0 +1,195 @@
+"""The CCG's speed for machines, two versions side by side, and proof that they play alike.
+
+`python bench/ccg_speed.py compare --before /tmp/old/src [--after src]` measures both source trees
+in one run, alternating, each in its own process (CPU time, not wall time, so a busy machine
+slows the clock less): random-playout decisions per second, ``clone`` microseconds, and greedy and
+``normal`` games per minute per core. `python bench/ccg_speed.py prints --src DIR --random N
+--greedy M --out FILE` writes each seeded game's trace (the text of every action, the state's
+fingerprint every 25 steps and at the end) so two versions' traces can be compared with
+`python bench/ccg_speed.py same A.json B.json`. Results go to bench/results/ as JSON.
+
+``normal`` caps its thinking at 0.8 s a move, so its games per minute are only comparable where
+no move reaches the cap (the number of capped moves is printed beside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+GAME = "cyberpunk-ccg"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _trace(state: Any, choose: Any) -> dict[str, Any]:
+    """Play ``state`` to the end with ``choose``; a digest of everything that happened."""
+    digest = hashlib.blake2b(digest_size=16)
+    steps = 0
+    while not state.is_terminal:
+        action = choose(state)
+        digest.update(action.text.encode() + b"\n")
+        state.apply(action)
+        steps += 1
+        if steps % 25 == 0:
+            digest.update(state.fingerprint().encode())
+    digest.update(state.fingerprint().encode())
+    return {"steps": steps, "trace": digest.hexdigest(), "reason": state.outcome.reason}
+
+
+def prints(random_games: int, greedy_games: int) -> dict[str, Any]:
+    from cyberdeck.agents import make_agent
+    from cyberdeck.engine import Rng, load_game
+
+    game = load_game(GAME)
+    out: dict[str, Any] = {"random": {}, "greedy": {}}
+    for seed in range(random_games):
+        rng = Rng(seed ^ 0x5EED)
+
+        def pick(state: Any, rng: Any = rng) -> Any:
+            actions = state.legal_actions()
+            return actions[rng.below(len(actions))]
+
+        out["random"][seed] = _trace(game.new_state(None, seed), pick)
+    for seed in range(greedy_games):
+        agents = [make_agent("greedy", 2 * seed + k, game) for k in (0, 1)]
+        out["greedy"][seed] = _trace(
+            game.new_state(None, seed), lambda st, a=agents: a[st.current_player].choose(st)
+        )
+    return out
+
+
+def speed(what: str, count: int) -> dict[str, Any]:
+    """One measurement in this process (the source tree is whatever is first on the path)."""
+    from cyberdeck.agents import make_agent
+    from cyberdeck.engine import load_game
+    from cyberdeck.lab.bench import clone_microseconds, mid_game_states, random_playout
+
+    game = load_game(GAME)
+    if what == "random":
+        start = time.process_time()
+        decisions = sum(random_playout(game, seed)[1] for seed in range(count))
+        cpu = time.process_time() - start
+        return {"decisions": decisions, "cpu_s": cpu, "decisions_per_s": decisions / cpu}
+    if what == "clone":
+        return {"clone_us": clone_microseconds(mid_game_states(game, 5), rounds=count)}
+    capped = moves = 0
+    start = time.process_time()
+    for seed in range(count):
+        state = game.new_state(None, 1000 + seed)
+        agents = [make_agent(what, 2 * seed + k, game) for k in (0, 1)]
+        while not state.is_terminal:
+            agent = agents[state.current_player]
+            t0 = time.perf_counter()
+            action = agent.choose(state)
+            if time.perf_counter() - t0 >= 0.79:
+                capped += 1
+            moves += 1
+            state.apply(action)
+    cpu = time.process_time() - start
+    return {"games": count, "cpu_s": cpu, "games_per_min": 60 * count / cpu,
+            "moves": moves, "capped_moves": capped}  # fmt: skip
+
+
+def _worker(src: str, args: list[str]) -> Any:
+    env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
+    done = subprocess.run(
+        [sys.executable, __file__, *args], env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(done.stdout)
+
+
+def compare(before: str, after: str, rounds: int, sizes: dict[str, int]) -> dict[str, Any]:
+    table: dict[str, dict[str, list[Any]]] = {"before": {}, "after": {}}
+    for _ in range(rounds):
+        for label, src in (("before", before), ("after", after)):
+            for what, count in sizes.items():
+                if count:
+                    result = _worker(src, ["_speed", what, str(count)])
+                    table[label].setdefault(what, []).append(result)
+                    print(label, what, result, flush=True)
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    cmp = sub.add_parser("compare")
+    cmp.add_argument("--before", required=True)
+    cmp.add_argument("--after", default=str(ROOT / "src"))
+    cmp.add_argument("--rounds", type=int, default=2)
+    cmp.add_argument("--random", type=int, default=10, help="random games a round")
+    cmp.add_argument("--clone", type=int, default=2000, help="clones a position")
+    cmp.add_argument("--greedy", type=int, default=6, help="greedy games a round")
+    cmp.add_argument("--normal", type=int, default=1, help="normal games a round")
+    cmp.add_argument("--out", default=str(ROOT / "bench/results/ccg-speed.json"))
+    pr = sub.add_parser("prints")
+    pr.add_argument("--random", type=int, default=1000)
+    pr.add_argument("--greedy", type=int, default=200)
+    pr.add_argument("--out", required=True)
+    same = sub.add_parser("same")
+    same.add_argument("a")
+    same.add_argument("b")
+    sp = sub.add_parser("_speed")
+    sp.add_argument("what")
+    sp.add_argument("count", type=int)
+    args = parser.parse_args()
+    if args.cmd == "_speed":
+        print(json.dumps(speed(args.what, args.count)))
+    elif args.cmd == "prints":
+        start = time.process_time()
+        result = prints(args.random, args.greedy)
+        result["cpu_s"] = time.process_time() - start
+        Path(args.out).write_text(json.dumps(result, indent=0) + "\n")
+    elif args.cmd == "same":
+        a, b = (json.loads(Path(p).read_text()) for p in (args.a, args.b))
+        for kind in ("random", "greedy"):
+            seeds = sorted(set(a[kind]) & set(b[kind]), key=int)
+            differ = [s for s in seeds if a[kind][s] != b[kind][s]]
+            print(f"{kind}: {len(seeds)} games compared, {len(differ)} differ {differ[:10]}")
+    else:
+        sizes = {"random": args.random, "clone": args.clone, "greedy": args.greedy,
+                 "normal": args.normal}  # fmt: skip
+        table = compare(args.before, args.after, args.rounds, sizes)
+        summary: dict[str, Any] = {}
+        for label, rows in table.items():
+            summary[label] = {
+                "decisions_per_s": _mean(rows, "random", "decisions_per_s"),
+                "clone_us": min(r["clone_us"] for r in rows.get("clone", [{"clone_us": 0}])),
+                "greedy_games_per_min": _mean(rows, "greedy", "games_per_min"),
+                "normal_games_per_min": _mean(rows, "normal", "games_per_min"),
+                "normal_capped_moves": sum(r["capped_moves"] for r in rows.get("normal", [])),
+            }
+        ratios = {
+            k: round(summary["after"][k] / summary["before"][k], 2)
+            for k in ("decisions_per_s", "greedy_games_per_min", "normal_games_per_min")
+            if summary["before"][k]
+        }
+        if summary["after"]["clone_us"]:
+            ratios["clone_speedup"] = round(
+                summary["before"]["clone_us"] / summary["after"]["clone_us"], 2
+            )
+        report = {"command": " ".join(sys.argv), "summary": summary, "ratios": ratios,
+                  "runs": table}  # fmt: skip
+        Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+        print(json.dumps({"summary": summary, "ratios": ratios}, indent=1))
+
+
+def _mean(rows: dict[str, list[Any]], what: str, key: str) -> float:
+    """Pooled over the rounds: total work over total CPU time."""
+    runs = rows.get(what, [])
+    if not runs:
+        return 0.0
+    if key == "decisions_per_s":
+        return sum(r["decisions"] for r in runs) / sum(r["cpu_s"] for r in runs)
+    return 60 * sum(r["games"] for r in runs) / sum(r["cpu_s"] for r in runs)
+
+
+if __name__ == "__main__":
+    main()
