@@ -4,7 +4,7 @@
 in one run, alternating, each in its own process (CPU time, not wall time, so a busy machine
 slows the clock less): random-playout decisions per second, ``clone`` microseconds, and greedy and
 ``normal`` games per minute per core. `python bench/ccg_speed.py prints --src DIR --random N
---greedy M --out FILE` writes each seeded game's trace (the text of every action, the state's
+--greedy M --out FILE` appends each seeded game's trace (the text of every action, the state's
 fingerprint every 25 steps and at the end) so two versions' traces can be compared with
 `python bench/ccg_speed.py same A.json B.json`. Results go to bench/results/ as JSON.
 
@@ -43,26 +43,31 @@ def _trace(state: Any, choose: Any) -> dict[str, Any]:
     return {"steps": steps, "trace": digest.hexdigest(), "reason": state.outcome.reason}
 
 
-def prints(random_games: int, greedy_games: int) -> dict[str, Any]:
+def prints(random_games: int, greedy_games: int, out: Path) -> None:
+    """Append one line per game to ``out`` (JSON lines), random and greedy games taking turns,
+    so that a run cut short still compares like with like."""
     from cyberdeck.agents import make_agent
     from cyberdeck.engine import Rng, load_game
 
     game = load_game(GAME)
-    out: dict[str, Any] = {"random": {}, "greedy": {}}
-    for seed in range(random_games):
-        rng = Rng(seed ^ 0x5EED)
+    with out.open("a") as lines:
+        for seed in range(max(random_games, greedy_games)):
+            if seed < random_games:
+                rng = Rng(seed ^ 0x5EED)
 
-        def pick(state: Any, rng: Any = rng) -> Any:
-            actions = state.legal_actions()
-            return actions[rng.below(len(actions))]
+                def pick(state: Any, rng: Any = rng) -> Any:
+                    actions = state.legal_actions()
+                    return actions[rng.below(len(actions))]
 
-        out["random"][seed] = _trace(game.new_state(None, seed), pick)
-    for seed in range(greedy_games):
-        agents = [make_agent("greedy", 2 * seed + k, game) for k in (0, 1)]
-        out["greedy"][seed] = _trace(
-            game.new_state(None, seed), lambda st, a=agents: a[st.current_player].choose(st)
-        )
-    return out
+                row = {"kind": "random", "seed": seed, **_trace(game.new_state(None, seed), pick)}
+                lines.write(json.dumps(row) + "\n")
+            if seed < greedy_games:
+                agents = [make_agent("greedy", 2 * seed + k, game) for k in (0, 1)]
+                row = {"kind": "greedy", "seed": seed, **_trace(
+                    game.new_state(None, seed), lambda st, a=agents: a[st.current_player].choose(st)
+                )}  # fmt: skip
+                lines.write(json.dumps(row) + "\n")
+            lines.flush()
 
 
 def speed(what: str, count: int) -> dict[str, Any]:
@@ -143,16 +148,15 @@ def main() -> None:
     if args.cmd == "_speed":
         print(json.dumps(speed(args.what, args.count)))
     elif args.cmd == "prints":
-        start = time.process_time()
-        result = prints(args.random, args.greedy)
-        result["cpu_s"] = time.process_time() - start
-        Path(args.out).write_text(json.dumps(result, indent=0) + "\n")
+        prints(args.random, args.greedy, Path(args.out))
     elif args.cmd == "same":
-        a, b = (json.loads(Path(p).read_text()) for p in (args.a, args.b))
+        a, b = (_games(Path(p)) for p in (args.a, args.b))
         for kind in ("random", "greedy"):
-            seeds = sorted(set(a[kind]) & set(b[kind]), key=int)
-            differ = [s for s in seeds if a[kind][s] != b[kind][s]]
-            print(f"{kind}: {len(seeds)} games compared, {len(differ)} differ {differ[:10]}")
+            both = sorted(k for k in set(a) & set(b) if k[0] == kind)
+            differ = [k[1] for k in both if a[k] != b[k]]
+            steps = sum(a[k]["steps"] for k in both)
+            print(f"{kind}: {len(both)} games ({steps:,} moves) compared, {len(differ)} differ "
+                  f"{differ[:10]}")  # fmt: skip
     else:
         sizes = {"random": args.random, "clone": args.clone, "greedy": args.greedy,
                  "normal": args.normal}  # fmt: skip
@@ -179,6 +183,11 @@ def main() -> None:
                   "runs": table}  # fmt: skip
         Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
         print(json.dumps({"summary": summary, "ratios": ratios}, indent=1))
+
+
+def _games(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {(r.pop("kind"), r.pop("seed")): r for r in rows}
 
 
 def _mean(rows: dict[str, list[Any]], what: str, key: str) -> float:

@@ -3,6 +3,7 @@ income, boosters), buying a card from hand, and a payment in progress until it i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
@@ -61,8 +62,9 @@ def funds(st: CyberState, p: int, op: bool = False) -> int:
     return st.bank[p] + sum(v for _, v in sources(st, p, op))
 
 
-def buy_actions(st: CyberState, s: int) -> list[Action]:
-    out: list[Action] = []
+def buy_actions(st: CyberState, s: int) -> Iterator[Action]:
+    """One a kind of card in hand, as the moves are asked for (``priority.can_act`` stops at
+    the first)."""
     seen: set[int] = set()
     defs = st.defs
     for i in st.hand[s]:
@@ -71,8 +73,7 @@ def buy_actions(st: CyberState, s: int) -> list[Action]:
             continue
         seen.add(id(d))
         if can_buy(st, s, i):
-            out.append(move("buy", d.slug))
-    return out
+            yield move("buy", d.slug)
 
 
 def can_buy(st: CyberState, s: int, i: int) -> bool:

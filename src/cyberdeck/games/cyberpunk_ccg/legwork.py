@@ -3,6 +3,7 @@ Operation, the partners who may pool Power, and forming or leaving teams."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Action
@@ -52,12 +53,10 @@ def openable(st: CyberState, s: int) -> list[int]:
     return out
 
 
-def team_actions(st: CyberState, s: int) -> list[Action]:
-    return [
-        on_card("team", r)
-        for r in st.runners(s)
-        if not st.flags[r] & F_MOVED and team_choices(st, s, r)
-    ]
+def team_actions(st: CyberState, s: int) -> Iterator[Action]:
+    for r in st.runners(s):
+        if not st.flags[r] & F_MOVED and team_choices(st, s, r):
+            yield on_card("team", r)
 
 
 def team_choices(st: CyberState, s: int, r: int) -> list[Action]:

@@ -3,6 +3,7 @@ to answer (a Cop's bust contest), and resolving each effect."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
     from .state import CyberState
 
 
-def event_actions(st: CyberState, s: int, phase: str) -> list[Action]:
-    out: list[Action] = []
+def event_actions(st: CyberState, s: int, phase: str) -> Iterator[Action]:
     seen: set[int] = set()
     defs = st.defs
     for i in st.hand[s]:
@@ -44,8 +44,7 @@ def event_actions(st: CyberState, s: int, phase: str) -> list[Action]:
             ab.target != "none" and not hits.targets(st, s, ab.target, ab.effects)
         ):
             continue
-        out.append(move("play", d.slug))
-    return out
+        yield move("play", d.slug)
 
 
 def effects_possible(st: CyberState, s: int, effects: tuple[Effect, ...]) -> bool:

@@ -243,23 +243,17 @@ class CyberState(CachedState):
             if self._sourcemap:
                 self._sourcemap = {}
 
-    def _map_table(self) -> tuple[dict[int, list[int]], tuple[list[int], list[int]]]:
+    def _map_attachments(self) -> dict[int, list[int]]:
         attmap: dict[int, list[int]] = {}
         host = self.host
         owner = self.owner
-        defs = self.defs
-        runners: tuple[list[int], list[int]] = ([], [])
         for p in (0, 1):
-            mine = runners[p]
             for a in self.play[p]:
                 h = host[a]
                 if h and owner[h] == p:
                     attmap.setdefault(h, []).append(a)
-                if defs[a].kind == RUNNER:
-                    mine.append(a)
         self._attmap = attmap
-        self._runnermap = runners
-        return attmap, runners
+        return attmap
 
     def opening_events(self) -> list[Event]:
         return [
@@ -277,7 +271,7 @@ class CyberState(CachedState):
         if self._attmap is not None:
             return self._attmap.get(i, [])
         if self._frozen:
-            return self._map_table()[0].get(i, [])
+            return self._map_attachments().get(i, [])
         host = self.host
         return [a for a in self.play[self.owner[i]] if host[a] == i]
 
@@ -355,9 +349,13 @@ class CyberState(CachedState):
     def runners(self, p: int) -> list[int]:
         if self._runnermap is not None:
             return self._runnermap[p]
-        if self._frozen:
-            return self._map_table()[1][p]
         defs = self.defs
+        if self._frozen:
+            self._runnermap = runners = (
+                [i for i in self.play[0] if defs[i].kind == RUNNER],
+                [i for i in self.play[1] if defs[i].kind == RUNNER],
+            )
+            return runners[p]
         return [i for i in self.play[p] if defs[i].kind == RUNNER]
 
     def sites(self, p: int, kind: str | None = None) -> list[int]:
