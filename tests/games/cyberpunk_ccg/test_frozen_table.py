@@ -5,7 +5,8 @@ facts kept while the table is frozen (attachments, runners, EB sources), the set
 from __future__ import annotations
 
 from cyberdeck.engine import Action, Rng, load_game
-from cyberdeck.games.cyberpunk_ccg import economy, priority
+from cyberdeck.games.cyberpunk_ccg import economy, goals, priority
+from cyberdeck.games.cyberpunk_ccg.decks import SPONSOR_CHOICES
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
 from cyberdeck.games.cyberpunk_ccg.rules import PASS, move, on_card
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
@@ -73,3 +74,24 @@ def test_moves_are_shared_and_equal_to_fresh_ones() -> None:
     assert on_card("use", 7) is on_card("use", 7)
     assert on_card("use", 7) == Action("use", ("c7",))
     assert on_card("use", 7).text == "use c7"
+
+
+def test_goal_cards_in_hand_count_what_goal_card_says_for_every_sponsor() -> None:
+    game = load_game("cyberpunk-ccg")
+    counted = 0
+    sponsors = set()
+    for seed, key in enumerate(SPONSOR_CHOICES * 3):
+        st = game.new_state({"sponsor": key}, seed)
+        assert isinstance(st, CyberState)
+        rng = Rng(seed)
+        sponsors |= {st.defs[st.sponsor[p]].slug for p in (0, 1)}
+        for _ in range(300 + 40 * seed):
+            if st.is_terminal:
+                break
+            acts = st.legal_actions()
+            st.apply(acts[rng.below(len(acts))])
+        for p in (0, 1):
+            plain = sum(1 for i in st.hand[p] if goals.goal_card(st, p, st.defs[i]))
+            assert goals.goal_cards_in_hand(st, p) == plain
+            counted += plain
+    assert counted and len(sponsors) == len(SPONSOR_CHOICES)

@@ -63,7 +63,7 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + goal
     hand = len(state.hand[p]) / 300
     if own:
-        hand += GOAL_CARD * sum(1 for i in state.hand[p] if goals.goal_card(state, p, defs[i]))
+        hand += GOAL_CARD * goals.goal_cards_in_hand(state, p)
     return progress + table + hand
 
 
