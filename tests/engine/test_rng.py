@@ -51,3 +51,17 @@ def test_shuffle_is_a_permutation_and_roughly_uniform():
         assert sorted(items) == [0, 1, 2, 3]
         counts[items[0]] += 1
     assert all(850 < c < 1150 for c in counts)
+
+
+@given(st.integers(min_value=0, max_value=300), st.integers(min_value=0, max_value=2**64))
+def test_shuffle_is_fisher_yates_through_below(n, seed):
+    # shuffle writes below() out inline for speed: the same cards in the same order, and the
+    # generator left where the plain loop leaves it, or every recorded game would change.
+    fast, plain = Rng(seed), Rng(seed)
+    deck, expected = list(range(n)), list(range(n))
+    fast.shuffle(deck)
+    for i in range(n - 1, 0, -1):
+        j = plain.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert deck == expected
+    assert fast.state == plain.state

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import equipping, turns
 from .cards import CYBER, EQUIPMENT, RUNNER
-from .rules import Z_DISCARD, Z_PLAY, Z_STASH, c, num
+from .rules import Z_DISCARD, Z_PLAY, Z_STASH, move, num, on_card
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -114,8 +114,8 @@ def ask_save(st: CyberState, then: tuple[Any, ...] | None = None) -> list[Event]
 def save_actions(st: CyberState) -> list[Action]:
     pr = st.prompt
     assert pr is not None
-    acts = [Action("no-save")]
-    acts += [Action("save", (c(r),)) for r in savers(st, pr[2], pr[3])]
+    acts = [move("no-save")]
+    acts += [on_card("save", r) for r in savers(st, pr[2], pr[3])]
     return acts
 
 

@@ -3,12 +3,13 @@ income, boosters), buying a card from hand, and a payment in progress until it i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import equipping, hits, priority, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
-from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, c, num
+from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, c, move, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -24,12 +25,19 @@ def price(st: CyberState, p: int, i: int) -> int:
 
 def sources(st: CyberState, p: int, op: bool) -> list[tuple[int, int]]:
     """Unused EB sources of ``p`` and what each pays: the sponsor, Locations, Corps (half
-    Power); Fixers lower the price of an Operation by their Power."""
+    Power); Fixers lower the price of an Operation by their Power. Kept while the table is
+    frozen (``CyberState.freeze``): a position's moves ask for them once per card in hand."""
+    frozen = st._frozen
+    if frozen:
+        known = st._sourcemap.get((p, op))
+        if known is not None:
+            return known
     out: list[tuple[int, int]] = []
     defs = st.defs
     used = st.used
+    host = st.host
     for i in st.play[p]:
-        if used[i] or st.host[i]:
+        if used[i] or host[i]:
             continue
         d = defs[i]
         if d.kind == "sponsor":
@@ -37,10 +45,16 @@ def sources(st: CyberState, p: int, op: bool) -> list[tuple[int, int]]:
         elif d.kind == LOCATION and d.eb > 0:
             out.append((i, d.eb))
         elif d.kind == RUNNER:
-            if d.rtype == "corp" and st.power(i) // 2 > 0:
-                out.append((i, st.power(i) // 2))
-            elif d.rtype == "fixer" and op and st.power(i) > 0:
-                out.append((i, st.power(i)))
+            if d.rtype == "corp":
+                half = st.power(i) // 2
+                if half > 0:
+                    out.append((i, half))
+            elif d.rtype == "fixer" and op:
+                power = st.power(i)
+                if power > 0:
+                    out.append((i, power))
+    if frozen:
+        st._sourcemap[(p, op)] = out
     return out
 
 
@@ -48,8 +62,9 @@ def funds(st: CyberState, p: int, op: bool = False) -> int:
     return st.bank[p] + sum(v for _, v in sources(st, p, op))
 
 
-def buy_actions(st: CyberState, s: int) -> list[Action]:
-    out: list[Action] = []
+def buy_actions(st: CyberState, s: int) -> Iterator[Action]:
+    """One a kind of card in hand, as the moves are asked for (``priority.can_act`` stops at
+    the first)."""
     seen: set[int] = set()
     defs = st.defs
     for i in st.hand[s]:
@@ -58,8 +73,7 @@ def buy_actions(st: CyberState, s: int) -> list[Action]:
             continue
         seen.add(id(d))
         if can_buy(st, s, i):
-            out.append(Action("buy", (d.slug,)))
-    return out
+            yield move("buy", d.slug)
 
 
 def can_buy(st: CyberState, s: int, i: int) -> bool:

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority
 from .cards import CYBER, EQUIPMENT, LOCATION, RUNNER
-from .rules import CHASSIS_TOKENS, F_ATTACKED, F_DRAWN, F_SWITCHED, Z_PLAY, Z_STASH, c, num
+from .rules import (
+    CHASSIS_TOKENS,
+    F_ATTACKED,
+    F_DRAWN,
+    F_SWITCHED,
+    Z_PLAY,
+    Z_STASH,
+    num,
+    on_card,
+)
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -167,9 +176,9 @@ def weapon_actions(st: CyberState, s: int) -> list[Action]:
             continue
         h = st.host[a]
         if flags[a] & F_DRAWN:
-            out.append(Action("holster", (c(a),)))
+            out.append(on_card("holster", a))
         elif h and defs[h].kind == RUNNER and not blocked(st, h, a):
-            out.append(Action("wield", (c(a),)))
+            out.append(on_card("wield", a))
     return out
 
 

@@ -11,6 +11,7 @@ import math
 
 from . import goals
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
+from .cardset import CARDS
 from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
 from .state import CyberState
 
@@ -25,6 +26,10 @@ def _card_value(d: CardDef) -> float:
         return 0.3 * d.ops / WIN_POINTS
     return 0.0
 
+
+#: ``_card_value`` of every card definition, by its index in ``CARDS`` (what ``state.cards``
+#: holds per instance): the evaluation sums it over the table at every leaf of a search.
+_VALUES: tuple[float, ...] = tuple(_card_value(d) for d in CARDS)
 
 #: What a complete sponsor condition would be worth on the scale where 100 Ops points are 1;
 #: the way there counts half linearly and half by its square, so the last steps weigh most.
@@ -42,7 +47,8 @@ def _goal(f: float) -> float:
 def _side(state: CyberState, p: int, own: bool) -> float:
     """``own``: ``p`` is the evaluating seat, whose hand it may read."""
     defs = state.defs
-    table = sum(_card_value(defs[i]) for i in state.play[p] + state.stash[p])
+    cards = state.cards
+    table = sum([_VALUES[cards[i]] for i in state.play[p] + state.stash[p]])
     f = goals.progress(state, p)
     goal = _goal(f)
     pr = state.prompt
@@ -57,7 +63,7 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + goal
     hand = len(state.hand[p]) / 300
     if own:
-        hand += GOAL_CARD * sum(1 for i in state.hand[p] if goals.goal_card(state, p, defs[i]))
+        hand += GOAL_CARD * goals.goal_cards_in_hand(state, p)
     return progress + table + hand
 
 
@@ -86,5 +92,10 @@ def evaluate(state: CyberState, seat: int) -> float:
     outcome = state.outcome
     if outcome is not None:
         return float(outcome.returns[seat])
-    diff = _side(state, seat, True) - _side(state, 1 - seat, False) + _pending_hit(state, seat)
+    was = state.freeze()  # it only reads the table
+    try:
+        diff = _side(state, seat, True) - _side(state, 1 - seat, False)
+        diff += _pending_hit(state, seat)
+    finally:
+        state.thaw(was)
     return math.tanh(2.0 * diff)

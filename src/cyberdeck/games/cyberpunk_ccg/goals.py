@@ -111,9 +111,35 @@ def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
     return 0.0
 
 
-def goal_card(st: CyberState, p: int, d: CardDef) -> bool:
+def goal_cards_in_hand(st: CyberState, p: int) -> int:
+    """How many cards of ``p``'s hand are ``goal_card``s. The evaluation asks at every leaf of a
+    search; the answer depends on the table only for the Nomads (what they already ride), so
+    for the other sponsors it is kept per sponsor and card."""
+    defs = st.defs
+    hand = st.hand[p]
+    if defs[st.sponsor[p]].slug == "the-nomads":
+        rides = riding(st, p)
+        return sum(1 for i in hand if goal_card(st, p, defs[i], rides))
+    sponsor = st.cards[st.sponsor[p]]
+    cards = st.cards
+    count = 0
+    for i in hand:
+        key = (sponsor, cards[i])
+        known = _GOAL_CARDS.get(key)
+        if known is None:
+            known = _GOAL_CARDS[key] = goal_card(st, p, defs[i])
+        count += known
+    return count
+
+
+#: ``goal_card`` by (sponsor, card), both as indices in ``CARDS``, for every sponsor but the
+#: Nomads.
+_GOAL_CARDS: dict[tuple[int, int], bool] = {}
+
+
+def goal_card(st: CyberState, p: int, d: CardDef, rides: set[str] | None = None) -> bool:
     """Whether card ``d`` in ``p``'s hand would bring ``p``'s sponsor condition closer (what an
-    AI keeps when it must discard)."""
+    AI keeps when it must discard). ``rides``: ``riding(st, p)`` when already worked out."""
     slug = st.defs[st.sponsor[p]].slug
     if slug == "arasaka":
         return d.df > 0
@@ -126,7 +152,7 @@ def goal_card(st: CyberState, p: int, d: CardDef) -> bool:
     if slug == "the-nomads":
         if d.slug == "the-open-road":
             return True
-        return d.is_vehicle and not d.traits <= riding(st, p)
+        return d.is_vehicle and not d.traits <= (riding(st, p) if rides is None else rides)
     if slug == "friendly-gangs":
         return d.slug in ("punknaught-chassis", "trashin-the-corp-zone") or (
             d.is_vehicle or "heavy-weapon" in d.traits

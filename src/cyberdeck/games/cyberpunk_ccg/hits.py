@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority, responses
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
-from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, num
+from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, move, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -44,7 +44,7 @@ def force_ok(st: CyberState, members: tuple[int, ...], mode: str) -> bool:
 def send_actions(st: CyberState, s: int, mode: str) -> list[Action]:
     if not targets_for(st, s, mode):
         return []
-    return [Action("send", (name,)) for name, _ in forces(st, s, mode)]
+    return [move("send", name) for name, _ in forces(st, s, mode)]
 
 
 def targets_for(st: CyberState, s: int, mode: str) -> list[int]:

@@ -3,12 +3,13 @@ Operation, the partners who may pool Power, and forming or leaving teams."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...engine import Action
 from . import economy
 from .cards import OPERATION
-from .rules import F_MOVED, F_OPENED, MAX_TEAMS, c
+from .rules import F_MOVED, F_OPENED, MAX_TEAMS, move, on_card
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -52,12 +53,10 @@ def openable(st: CyberState, s: int) -> list[int]:
     return out
 
 
-def team_actions(st: CyberState, s: int) -> list[Action]:
-    return [
-        Action("team", (c(r),))
-        for r in st.runners(s)
-        if not st.flags[r] & F_MOVED and team_choices(st, s, r)
-    ]
+def team_actions(st: CyberState, s: int) -> Iterator[Action]:
+    for r in st.runners(s):
+        if not st.flags[r] & F_MOVED and team_choices(st, s, r):
+            yield on_card("team", r)
 
 
 def team_choices(st: CyberState, s: int, r: int) -> list[Action]:
@@ -71,10 +70,10 @@ def team_choices(st: CyberState, s: int, r: int) -> list[Action]:
             nomads[st.team[x]] = True
     nomad = st.defs[r].rtype == "nomad"
     out = [
-        Action("join", (f"t{k}",))
+        move("join", f"t{k}")
         for k in range(1, MAX_TEAMS + 1)
         if k != st.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
     ]
     if st.team[r]:
-        out.append(Action("leave"))
+        out.append(move("leave"))
     return out

@@ -3,6 +3,7 @@ and handing priority on, carrying out a chosen move, and saying why a move is re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
@@ -26,8 +27,9 @@ from .rules import (
     STEP_NAMES,
     TEAMS,
     Z_DISCARD,
-    c,
+    move,
     num,
+    on_card,
 )
 
 if TYPE_CHECKING:
@@ -35,34 +37,53 @@ if TYPE_CHECKING:
 
 
 def window_actions(st: CyberState, s: int) -> list[Action]:
-    acts: list[Action] = [PASS]
+    return list(window_moves(st, s))
+
+
+def can_act(st: CyberState, s: int) -> bool:
+    """Whether ``s`` has a move besides passing: the moves are worked out only until one turns
+    up, since ``settle`` asks this at every window and most windows offer one early."""
+    was = st.freeze()
+    try:
+        moves = window_moves(st, s)
+        next(moves)  # PASS
+        return next(moves, None) is not None
+    finally:
+        st.thaw(was)
+
+
+def window_moves(st: CyberState, s: int) -> Iterator[Action]:
+    """The window's moves in their stable order, one part at a time."""
+    yield PASS
     step = st.step
     phase = PHASE_OF[step]
     me = s == st.active
     hit = st.hit
     if hit is None and me:
         if step == PURCHASE:
-            acts += economy.buy_actions(st, s)
+            yield from economy.buy_actions(st, s)
         elif step == EQUIP:
-            acts += [Action("move", (c(a),)) for a in equipping.movable(st, s)]
-            acts += equipping.weapon_actions(st, s)
+            for a in equipping.movable(st, s):
+                yield on_card("move", a)
+            yield from equipping.weapon_actions(st, s)
         elif step == OPEN:
-            acts += [Action("open", (c(o),)) for o in legwork.openable(st, s)]
+            for o in legwork.openable(st, s):
+                yield on_card("open", o)
         elif step == HITS:
-            acts += hits.send_actions(st, s, "hit")
+            yield from hits.send_actions(st, s, "hit")
         elif step == RUNS:
-            acts += hits.send_actions(st, s, "run")
+            yield from hits.send_actions(st, s, "run")
     if hit is None and step == TEAMS:
-        acts += legwork.team_actions(st, s)
-    acts += responses.event_actions(st, s, phase)
-    acts += ability_actions(st, s, phase)
-    return acts
+        yield from legwork.team_actions(st, s)
+    yield from responses.event_actions(st, s, phase)
+    yield from ability_actions(st, s, phase)
 
 
-def ability_actions(st: CyberState, s: int, phase: str) -> list[Action]:
-    return [
-        Action("use", (c(i),)) for i in st.play[s] if not st.used[i] and abilities(st, s, i, phase)
-    ]
+def ability_actions(st: CyberState, s: int, phase: str) -> Iterator[Action]:
+    used = st.used
+    for i in st.play[s]:
+        if not used[i] and abilities(st, s, i, phase):
+            yield on_card("use", i)
 
 
 def abilities(st: CyberState, s: int, i: int, phase: str) -> list[str]:
@@ -125,43 +146,41 @@ def question_actions(st: CyberState) -> list[Action]:
     assert pr is not None
     kind, s = pr[0], pr[1]
     if kind == "draw":
-        return [
-            Action("draw", (d,)) for d, deck in (("runs", st.runs), ("gear", st.gear)) if deck[s]
-        ]
+        return [move("draw", d) for d, deck in (("runs", st.runs), ("gear", st.gear)) if deck[s]]
     if kind == "take":
-        return [Action("take", ("ops",)), Action("take", ("style",))]
+        return [move("take", "ops"), move("take", "style")]
     if kind == "cut":
-        return [Action("cut"), Action("no-cut")]
+        return [move("cut"), move("no-cut")]
     if kind == "pay":
         op = pr[4][0] in ("buy-op", "open")
-        acts = [Action("pay", (c(i),)) for i, _ in economy.sources(st, s, op)]
+        acts = [on_card("pay", i) for i, _ in economy.sources(st, s, op)]
         if st.bank[s]:
-            acts.append(Action("pay", ("bank",)))
-        acts += [Action("boost", (c(r),)) for r in economy.boosters(st, s, pr)]
+            acts.append(move("pay", "bank"))
+        acts += [on_card("boost", r) for r in economy.boosters(st, s, pr)]
         return acts
     if kind == "place":
         a = pr[2]
         d = st.defs[a]
         if pr[3] == "buy":
             if d.gear == "chassis":
-                return [Action("onto", (c(loc),)) for loc in st.sites(s, LOCATION)]
-            acts = [Action("onto", ("stash",))]
-            acts += [Action("onto", (c(r),)) for r in st.runners(s) if equipping.fits(st, a, r)]
+                return [on_card("onto", loc) for loc in st.sites(s, LOCATION)]
+            acts = [move("onto", "stash")]
+            acts += [on_card("onto", r) for r in st.runners(s) if equipping.fits(st, a, r)]
             return acts
         return [
-            Action("onto", ("stash",) if t == 0 else (c(t),))
+            move("onto", "stash") if t == 0 else on_card("onto", t)
             for t in equipping.destinations(st, s, a)
         ]
     if kind == "target":
-        return [Action("target", (c(t),)) for t in responses.live_targets(st, pr)]
+        return [on_card("target", t) for t in responses.live_targets(st, pr)]
     if kind == "form":
         members, mode = pr[2], pr[3]
         acts = []
         if mode == "hit":
             for t in hits.targets_for(st, s, "hit"):
-                acts.append(Action("hit", ("stash",) if t == STASH else (c(t),)))
+                acts.append(move("hit", "stash") if t == STASH else on_card("hit", t))
         else:
-            acts += [Action("run", (c(t),)) for t in hits.targets_for(st, s, "run")]
+            acts += [on_card("run", t) for t in hits.targets_for(st, s, "run")]
         if all(st.team[r] == 0 for r in members):
             for r in st.runners(s):
                 if (
@@ -171,26 +190,26 @@ def question_actions(st: CyberState) -> list[Action]:
                     and len(members) < st.force_limit((*members, r), False)
                     and hits.force_ok(st, (*members, r), mode)
                 ):
-                    acts.append(Action("send", (c(r),)))
+                    acts.append(on_card("send", r))
         return acts
     if kind == "defend":
-        acts = [Action("no-defense")]
+        acts = [move("no-defense")]
         for k in range(1, MAX_TEAMS + 1):
             if any(not st.used[r] for r in st.team_members(s, k)):
-                acts.append(Action("defend", (f"t{k}",)))
+                acts.append(move("defend", f"t{k}"))
         return acts
     if kind == "press":
-        return [Action("press-on"), Action("stand-down")]
+        return [move("press-on"), move("stand-down")]
     if kind == "cost":
-        return [Action("exhaust", (c(x),)) for x in pr[2]]
+        return [on_card("exhaust", x) for x in pr[2]]
     if kind == "ability":
-        return [Action("ability", (name,)) for name in pr[3]]
+        return [move("ability", name) for name in pr[3]]
     if kind == "team":
         return legwork.team_choices(st, s, pr[2])
     if kind == "sense":
-        return [Action("add", ("attack",)), Action("add", ("defense",))]
+        return [move("add", "attack"), move("add", "defense")]
     if kind == "interface":
-        return [Action("raise"), Action("lower")]
+        return [move("raise"), move("lower")]
     if kind in ("respond", "posse"):
         return responses.bust_actions(st)
     if kind == "save":
@@ -203,7 +222,7 @@ def question_actions(st: CyberState) -> list[Action]:
             slug = st.defs[i].slug
             if slug not in seen:
                 seen.append(slug)
-        return [Action("discard", (slug,)) for slug in seen]
+        return [move("discard", slug) for slug in seen]
     raise AssertionError(f"unknown prompt {kind}")
 
 
@@ -220,7 +239,7 @@ def settle(st: CyberState) -> list[Event]:
                 continue
             break
         st._legal = None
-        if window_actions(st, st.prio) != [PASS]:
+        if can_act(st, st.prio):
             break
         events += pass_priority(st)
     st._legal = None

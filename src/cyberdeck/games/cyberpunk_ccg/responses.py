@@ -3,19 +3,30 @@ to answer (a Cop's bust contest), and resolving each effect."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import damage, economy, equipping, hits, legwork, priority, turns
 from .cards import EVENT, RUNNER, Effect
-from .rules import F_BUSTED, F_FOUGHT, Z_DISCARD, Z_HAND, Z_LIMBO, Z_PLAY, Z_STASH, c, num
+from .rules import (
+    F_BUSTED,
+    F_FOUGHT,
+    Z_DISCARD,
+    Z_HAND,
+    Z_LIMBO,
+    Z_PLAY,
+    Z_STASH,
+    move,
+    num,
+    on_card,
+)
 
 if TYPE_CHECKING:
     from .state import CyberState
 
 
-def event_actions(st: CyberState, s: int, phase: str) -> list[Action]:
-    out: list[Action] = []
+def event_actions(st: CyberState, s: int, phase: str) -> Iterator[Action]:
     seen: set[int] = set()
     defs = st.defs
     for i in st.hand[s]:
@@ -33,8 +44,7 @@ def event_actions(st: CyberState, s: int, phase: str) -> list[Action]:
             ab.target != "none" and not hits.targets(st, s, ab.target, ab.effects)
         ):
             continue
-        out.append(Action("play", (d.slug,)))
-    return out
+        yield move("play", d.slug)
 
 
 def effects_possible(st: CyberState, s: int, effects: tuple[Effect, ...]) -> bool:
@@ -144,8 +154,8 @@ def bust_actions(st: CyberState) -> list[Action]:
     assert pr is not None
     o, pending = pr[1], pr[4]
     posse = pr[5] if pr[0] == "posse" else ()
-    acts = [Action("allow" if pr[0] == "respond" else "done")]
-    acts += [Action("bust", (c(r),)) for r in free_cops(st, o, posse, pending[0])]
+    acts = [move("allow" if pr[0] == "respond" else "done")]
+    acts += [on_card("bust", r) for r in free_cops(st, o, posse, pending[0])]
     return acts
 
 
@@ -277,7 +287,7 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
             )
     elif code == "skirmish-bust":
         return answer_respond(
-            st, s, ("respond", s, target, 1 - s, pending), Action("bust", (c(source),))
+            st, s, ("respond", s, target, 1 - s, pending), on_card("bust", source)
         )
     if st.prompt is None:
         events += priority.done(st, s)
@@ -295,9 +305,7 @@ def partner_actions(st: CyberState) -> list[Action]:
     pr = st.prompt
     assert pr is not None
     s, pending, chosen = pr[1], pr[2], pr[3]
-    return [
-        Action("partner", (c(x),)) for x in legwork.partners(st, s, pending[1]) if x not in chosen
-    ]
+    return [on_card("partner", x) for x in legwork.partners(st, s, pending[1]) if x not in chosen]
 
 
 def answer_partner(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:

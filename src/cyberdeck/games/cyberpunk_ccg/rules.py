@@ -62,6 +62,30 @@ def c(i: int) -> str:
     return f"c{i}"
 
 
+#: Every move handed out so far, so that a position's moves are shared objects, not rebuilt: the
+#: moves of a game are few (a verb and a card instance, a slug or a team), and building an
+#: ``Action`` costs more than finding it.
+_MOVES: dict[tuple[str, tuple[str, ...]], Action] = {}
+_CARD_MOVES: dict[tuple[str, int], Action] = {}
+
+
+def move(kind: str, *args: str) -> Action:
+    key = (kind, args)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Action(kind, args)
+    return found
+
+
+def on_card(kind: str, i: int) -> Action:
+    """The move ``kind`` naming card instance ``i`` (``use c7``)."""
+    key = (kind, i)
+    found = _CARD_MOVES.get(key)
+    if found is None:
+        found = _CARD_MOVES[key] = Action(kind, (c(i),))
+    return found
+
+
 def num(token: str) -> int:
     return int(token[1:])
 

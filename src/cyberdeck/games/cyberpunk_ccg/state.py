@@ -50,7 +50,10 @@ from .rules import (
 class CyberState(CachedState):
     __slots__ = (
         "_attmap",
+        "_frozen",
         "_public",
+        "_runnermap",
+        "_sourcemap",
         "active",
         "backout",
         "backouts",
@@ -147,6 +150,11 @@ class CyberState(CachedState):
         self._legal: list[Action] | None = None
         self._public: dict[str, Any] | None = None
         self._attmap: dict[int, list[int]] | None = None
+        self._runnermap: tuple[list[int], list[int]] | None = None
+        #: Inside ``freeze``: nothing on the table changes, so facts worked out once are kept.
+        self._frozen = False
+        #: While frozen: each seat's EB sources (``economy.sources``), by seat and Operation.
+        self._sourcemap: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         for i in range(1, n):
             p = owner[i]
             d = defs[i]
@@ -210,9 +218,42 @@ class CyberState(CachedState):
         return 2
 
     def _compute_legal(self) -> list[Action]:
-        if self.prompt is not None:
-            return priority.prompt_actions(self)
-        return priority.window_actions(self, self.prio)
+        was = self.freeze()
+        try:
+            if self.prompt is not None:
+                return priority.prompt_actions(self)
+            return priority.window_actions(self, self.prio)
+        finally:
+            self.thaw(was)
+
+    def freeze(self) -> bool:
+        """Remember who holds what, who the runners are and what pays EB, once worked out, for a
+        stretch of code that only reads the table (a position's moves ask hundreds of times);
+        ``thaw`` ends it. Says whether the table was frozen already (``thaw`` then keeps it)."""
+        if self._frozen:
+            return True
+        self._frozen = True
+        return False
+
+    def thaw(self, was_frozen: bool) -> None:
+        if not was_frozen:
+            self._frozen = False
+            self._attmap = None
+            self._runnermap = None
+            if self._sourcemap:
+                self._sourcemap = {}
+
+    def _map_attachments(self) -> dict[int, list[int]]:
+        attmap: dict[int, list[int]] = {}
+        host = self.host
+        owner = self.owner
+        for p in (0, 1):
+            for a in self.play[p]:
+                h = host[a]
+                if h and owner[h] == p:
+                    attmap.setdefault(h, []).append(a)
+        self._attmap = attmap
+        return attmap
 
     def opening_events(self) -> list[Event]:
         return [
@@ -229,6 +270,8 @@ class CyberState(CachedState):
     def attachments(self, i: int) -> list[int]:
         if self._attmap is not None:
             return self._attmap.get(i, [])
+        if self._frozen:
+            return self._map_attachments().get(i, [])
         host = self.host
         return [a for a in self.play[self.owner[i]] if host[a] == i]
 
@@ -304,7 +347,15 @@ class CyberState(CachedState):
         return self.style[p] + sum(defs[i].style for i in self.play[p])
 
     def runners(self, p: int) -> list[int]:
+        if self._runnermap is not None:
+            return self._runnermap[p]
         defs = self.defs
+        if self._frozen:
+            self._runnermap = runners = (
+                [i for i in self.play[0] if defs[i].kind == RUNNER],
+                [i for i in self.play[1] if defs[i].kind == RUNNER],
+            )
+            return runners[p]
         return [i for i in self.play[p] if defs[i].kind == RUNNER]
 
     def sites(self, p: int, kind: str | None = None) -> list[int]:
@@ -495,6 +546,9 @@ class CyberState(CachedState):
         o._legal = self._legal
         o._public = self._public
         o._attmap = None
+        o._runnermap = None
+        o._sourcemap = {}
+        o._frozen = False
         return o
 
     def determinize(self, seat: int, rng: Rng) -> CyberState:
