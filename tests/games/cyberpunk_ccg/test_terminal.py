@@ -87,7 +87,7 @@ def test_stops_are_kept_in_the_settings_file(data_dir: Path) -> None:
 
 def test_the_table_passes_for_the_player_and_says_so() -> None:
     out = _play("\n1\n" * 400 + "quit\n")
-    assert "The table answers for player 1: pass (no stop at" in out
+    assert "The table answers for you: pass (no stop at" in out
 
 
 def _session(state: CyberState, keys: list[str]) -> tuple[Match, list[str]]:
