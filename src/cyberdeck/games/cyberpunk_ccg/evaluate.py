@@ -55,7 +55,7 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     if pr is not None and pr[0] in ("pay", "place") and pr[1] == p:
         bought = pr[4][1] if pr[0] == "pay" else pr[2]
         if isinstance(bought, int) and bought > 0 and state.zone[bought] == Z_LIMBO:
-            table += _card_value(defs[bought])
+            table += _VALUES[state.cards[bought]]
             goal = _goal(f + goals.purchase_share(state, p, defs[bought]))
     if p == state.active and state.step <= RUNS:
         # Runners still unused on their own turn can still hit: exhausting them costs something.
