@@ -532,6 +532,12 @@ def serve(
     ai_delay: Annotated[
         float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
     ] = 0.6,
+    guests_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Guests one address may make in an hour (raise it for a LAN evening)"
+        ),
+    ] = 20,
 ) -> None:
     """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
     try:
@@ -542,7 +548,10 @@ def serve(
             f"The server needs the web extra (pip install 'cyberdeck[web]'): {err}."
         ) from None
     typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
-    run_server(ServerConfig(db_url=db, grace_seconds=grace, ai_delay=ai_delay), host, port)
+    config = ServerConfig(
+        db_url=db, grace_seconds=grace, ai_delay=ai_delay, guests_per_hour=guests_per_hour
+    )
+    run_server(config, host, port)
 
 
 def main() -> None:

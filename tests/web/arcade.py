@@ -41,6 +41,9 @@ class Arcade(ServerProcess):
             "0",
             "--grace",
             f"{self.grace_seconds:g}",
+            # Every test is a fresh guest from one address: more than a real address makes.
+            "--guests-per-hour",
+            "100000",
         ]
 
 
