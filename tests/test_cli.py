@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cyberdeck.cli import app
-from cyberdeck.engine import Record, games
+from cyberdeck.engine import Record, games, load_game
 
 runner = CliRunner()
 
@@ -187,3 +187,18 @@ def test_the_terminal_calls_each_seat_by_one_name():
     log = [line for line in result.output.splitlines() if line.startswith("  · ")]
     assert log and not any("Player 1" in line or "Player 2" in line for line in log)
     assert any("Normal AI" in line for line in log)
+
+
+@pytest.mark.parametrize("game", [g.id for g in games()])
+@pytest.mark.parametrize("seed", [5, 11])
+def test_the_terminals_table_calls_each_seat_by_its_name(game: str, seed: int):
+    """The drawn table, the menus and the log all say "You" and "Normal AI": never a game's
+    fixed label ("Player 1", "Hacker B") or its "(you)" beside one."""
+    result = run("play", game, "--seed", str(seed), "--no-colour", input="1\n" * 40 + "quit\n")
+    assert result.exit_code == 0, result.output
+    table = load_game(game)
+    labels = [table.seat_label(i) for i in range(table.max_players)]
+    for line in result.output.splitlines():
+        assert "(you)" not in line, line
+        assert not any(label in line for label in labels), line
+    assert "You" in result.output

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from cyberdeck.engine import load_game
-from cyberdeck.engine.seats import name_seats, unique_names
+from cyberdeck.engine import ASCII, Style, load_game
+from cyberdeck.engine.seats import name_seats, name_table, unique_names
 
 LABELS = ["Player 1", "Player 2"]
 NAMES = ["ada", "Normal AI"]
@@ -64,3 +66,37 @@ def test_two_seats_of_one_name_are_told_apart() -> None:
         "Normal AI (seat 2)",
         "ada",
     ]
+
+
+def _visible(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def _columns(line: str) -> list[int]:
+    """Where a line's cells begin: after padding (three spaces or more)."""
+    return [m.end() for m in re.finditer(r" {3,}", line)]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("moves", [0, 12, 40])
+def test_a_named_table_keeps_its_columns(seat: int, moves: int) -> None:
+    """Cipher Run draws its rows under a column of seat labels ("Player 2 (you)"): named, a row
+    begins with "You" or "Normal AI" and every vault's cells stay where they were drawn, colour
+    codes or not."""
+    game = load_game("cipher-run")
+    state = game.new_state(game.resolve_options(None), 4)
+    for _ in range(moves):
+        if not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+    names = ["You", "Normal AI"] if seat == 0 else ["Normal AI", "You"]
+    for style in (Style(colour=True), ASCII):
+        drawn = game.render(state.view(seat), style)
+        named = name_table(drawn, LABELS, names, seat)
+        rows = 0
+        for before, after in zip(drawn.splitlines(), named.splitlines(), strict=True):
+            before, after = _visible(before), _visible(after)
+            if re.match(r"(Player \d( \(you\))?|control)  ", before):
+                rows += 1
+                assert after[:17].rstrip() in ("control", *names), after
+                assert _columns(after) == _columns(before), (before, after)
+        assert rows == 3

@@ -88,3 +88,48 @@ def unique_names(names: Sequence[str]) -> list[str]:
     return [
         f"{name} (seat {i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)
     ]
+
+
+#: A terminal colour code: a drawn table is named between them, never across them.
+_COLOUR = re.compile(r"(\x1b\[[0-9;]*m)")
+#: Two spaces or more: the gap between a table's cells (one space is a sentence's).
+_GAP = re.compile(r"( {2,})")
+
+
+def name_table(text: str, labels: Sequence[str], names: Sequence[str], you: int | None) -> str:
+    """A drawn table (``Game.render``) with each seat's label replaced by its name, as
+    ``name_seats`` does for a sentence. A table is not one sentence: each of its cells (text
+    between colour codes and gaps of two spaces or more) is named apart, so a heading begins with
+    "You"; the table's own "(you)" after the reader's label goes, since the name says it; and a
+    name longer or shorter than its label takes its difference out of the next padding on the
+    line (a gap wider than two spaces), so the table's columns stay where they were."""
+    if not labels:
+        return text
+    mine = (
+        re.compile(rf"\b({re.escape(labels[you])}) \(you\)", re.IGNORECASE)
+        if you is not None and 0 <= you < len(labels)
+        else None
+    )
+    lines = []
+    for line in text.split("\n"):
+        out: list[str] = []
+        debt = 0  # how much wider the named line is than the drawn one, so far
+        for part in _COLOUR.split(line):
+            if _COLOUR.fullmatch(part):
+                out.append(part)
+                continue
+            for piece in _GAP.split(part):
+                if piece.startswith("  ") and not piece.strip():
+                    if len(piece) == 2:  # a separator, not padding: the line just grows
+                        out.append(piece)
+                        continue
+                    keep = max(2, len(piece) - debt)
+                    debt -= len(piece) - keep
+                    out.append(" " * keep)
+                    continue
+                drawn = mine.sub(r"\1", piece) if mine is not None else piece
+                named = name_seats(drawn, labels, names, you)
+                debt += len(named) - len(piece)
+                out.append(named)
+        lines.append("".join(out))
+    return "\n".join(lines)

@@ -23,7 +23,7 @@ from ..engine.autoanswer import (
     gesture_note,
     log_event,
 )
-from ..engine.seats import name_seats, unique_names
+from ..engine.seats import name_seats, name_table, unique_names
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -89,6 +89,16 @@ class TerminalSession:
         labels = [self.game.seat_label(i) for i in range(len(self.seats))]
         names = unique_names([s.name for s in self.seats])
         return name_seats(text, labels, names, viewer)
+
+    def table(self, view: dict[str, object], viewer: int | None) -> str:
+        """The game's drawn table with each seat called by its name, as the log calls it."""
+        return self.table_text(self.game.render(view, self.style), viewer)
+
+    def table_text(self, drawn: str, viewer: int | None) -> str:
+        """``drawn`` (a table, or a close look at part of one) with each seat named."""
+        labels = [self.game.seat_label(i) for i in range(len(self.seats))]
+        names = unique_names([s.name for s in self.seats])
+        return name_table(drawn, labels, names, viewer)
 
     def run(self) -> int:
         """Play to the end (or until the player quits); the exit status for the command."""
@@ -193,15 +203,17 @@ class TerminalSession:
         self.show_log(seat)
         view = match.state.view(seat)
         self.say("")
-        self.say(game.render(view, self.style))
+        self.say(self.table(view, seat))
         actions = match.state.legal_actions()
-        self.say(self.menu(actions, view))
+        self.say(self.menu(actions, view, seat))
         offer = self.proposal(seat)
         if offer is not None:
-            self.say(f"Proposed: {offer.text}. Press Enter to accept, or pay source by source.")
+            self.say(
+                f"Proposed: {self.named(offer.text, seat)}. Press Enter to accept, or pay source by source."
+            )
         gestures = game.gestures(match.state)
         if gestures:
-            self.say(self.gesture_menu(gestures))
+            self.say(self.gesture_menu(gestures, seat))
         while True:
             try:
                 text = self.ask(f"{self.seats[seat].name}> ").strip()
@@ -232,9 +244,9 @@ class TerminalSession:
                 self.say(self.hint(seat, actions))
                 continue
             if command == "moves":
-                self.say(self.menu(actions, view))
+                self.say(self.menu(actions, view, seat))
                 if gestures:
-                    self.say(self.gesture_menu(gestures))
+                    self.say(self.gesture_menu(gestures, seat))
                 continue
             if gestures and re.fullmatch(r"g\d+", command):
                 number = int(command[1:])
@@ -248,6 +260,7 @@ class TerminalSession:
                 continue
             if command.startswith("look "):
                 detail = game.inspect(view, command[5:].strip(), self.style)
+                detail = detail and self.table_text(detail, seat)
                 self.say(detail or f"There is nothing called '{command[5:].strip()}' to look at.")
                 continue
             if command == "undo":
@@ -277,7 +290,7 @@ class TerminalSession:
         if agent is None:
             return f"{self.game.title} gives no hints."
         action = agent.choose(self.match.state)
-        label = self.game.describe_action(action, self.match.state.view(seat))
+        label = self.named(self.game.describe_action(action, self.match.state.view(seat)), seat)
         return f"Hint: {actions.index(action) + 1}. {label}"
 
     def help(self) -> str:
@@ -299,8 +312,8 @@ class TerminalSession:
             self.say(str(err))
             return None
 
-    def menu(self, actions: list[Action], view: dict[str, object]) -> str:
-        """Numbered legal moves, grouped by kind."""
+    def menu(self, actions: list[Action], view: dict[str, object], seat: int) -> str:
+        """Numbered legal moves, grouped by kind, each seat called by its name."""
         lines = []
         group = None
         for number, action in enumerate(actions, start=1):
@@ -308,14 +321,14 @@ class TerminalSession:
             if heading != group:
                 group = heading
                 lines.append(self.style.paint(heading, "bold") + ":")
-            label = self.game.describe_action(action, view)
+            label = self.named(self.game.describe_action(action, view), seat)
             lines.append(f"  {number:>2}. {label}")
         return "\n".join(lines)
 
-    def gesture_menu(self, gestures: Sequence[Gesture]) -> str:
+    def gesture_menu(self, gestures: Sequence[Gesture], seat: int) -> str:
         """The gestures on offer, numbered g1, g2 ... (a move list numbers its moves 1, 2 ...)."""
         lines = [self.style.paint("Several moves at once", "bold") + ":"]
-        lines += [f"  g{n}. {g.text}" for n, g in enumerate(gestures, start=1)]
+        lines += [f"  g{n}. {self.named(g.text, seat)}" for n, g in enumerate(gestures, start=1)]
         return "\n".join(lines)
 
     def end_screen(self) -> None:
@@ -323,7 +336,7 @@ class TerminalSession:
         viewer = self.viewer() if len(self.humans) == 1 else None
         self.show_log(viewer)
         self.say("")
-        self.say(self.game.render(state.view(viewer), self.style))
+        self.say(self.table(state.view(viewer), viewer))
         outcome = state.outcome
         assert outcome is not None
         self.say("")

@@ -18,7 +18,7 @@ def test_the_table_shows_vaults_stacks_totals_states_profiles_and_control():
     assert lines[1].split() == ["VAULT1", "VAULT2", "VAULT3"]
     assert "22 LOCKED ↓♥" in text and "21 LOCKED ↑♣" in text and "16 open ↓♦" in text
     assert "5C 8C×2" in text
-    assert "control         Player 1 (you)            Player 1 (you)            nobody" in text
+    assert "control          Player 1 (you)            Player 1 (you)            nobody" in text
     assert "Player 1 (you): hand 3, deck 4, discard 0, controls 2" in text
     assert "Your hand: 7H JD(Kill-Switch) QS(Revector)" in text
 

@@ -35,7 +35,7 @@ def test_a_whole_game_against_the_built_in_opponent_ends_on_the_end_screen() -> 
         input="1\n" * 6000,
     )  # fmt: skip
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Player 1 (you): Militech" in result.output and "The Nomads" in result.output
+    assert "You: Militech" in result.output and "The Nomads" in result.output
     assert "Game over" in result.output
 
 

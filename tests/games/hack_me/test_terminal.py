@@ -22,7 +22,8 @@ def test_a_whole_game_against_the_built_in_opponent_ends_on_the_end_screen():
         input="2\n1\n" * 3000,
     )
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Hacker A (you)" in result.output and "actions left" in result.output
+    assert "\nYou  stock" in result.output and "\nEasy AI  stock" in result.output
+    assert "actions left" in result.output and "Hacker A" not in result.output
     assert "wins." in result.output or "Nobody wins." in result.output
 
 
@@ -30,4 +31,6 @@ def test_hot_seat_hands_the_keyboard_over_and_shows_only_the_seat_to_move():
     result = runner.invoke(app, ["play", "hack-me", "--seed", "4", "--hotseat", "--no-colour"],
                            input="1\n" * 12 + "quit\n")  # fmt: skip
     assert "take the keyboard" in result.output
-    assert "Hacker B (you)" in result.output and "Hacker A (you)" in result.output
+    # Each player's table calls them "You" and the other by their seat's name.
+    assert "\nPlayer 2  stock" in result.output and "\nPlayer 1  stock" in result.output
+    assert "\nYou  stock" in result.output and "Hacker B" not in result.output

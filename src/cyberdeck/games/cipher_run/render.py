@@ -11,7 +11,7 @@ from .cards import KIND, KIND_NAMES, NUMBER, SUIT, VALUE, card_order, read_card
 from .state import CARDS_BY_TEXT, VAULT_INDEX
 
 COLUMN = 26
-LABEL = 16
+LABEL = 17  # "Player 2 (you)" and the padding a longer name takes its width from
 LOCK_LOW, LOCK_HIGH = 21, 26
 ARROWS = {"ascending": "↑", "descending": "↓", None: "·"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
