@@ -181,3 +181,53 @@ def test_the_page_names_seats_by_the_engines_rules(page: Page) -> None:
     want = [name_seats(c["text"], c["labels"], c["names"], c["you"]) for c in cases]
     assert len(cases) > 60
     assert got == want
+
+
+@pytest.mark.parametrize("game", ["matrix-overload", *DUELS])
+def test_the_last_turn_is_told_again_after_a_reload(
+    page: Page, game: str, browser: Any, arcade: Arcade
+) -> None:
+    """A page opened in the middle of a game (a reload, a spectator arriving) says what the last
+    turn did, as the page that watched it says: the server keeps the story for such a page, of
+    the events this seat may see."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    match_id = start_game(page, game, level="easy")
+    line = page.locator(".last-turn")
+    for _ in range(8):
+        play_some(page, 1)
+        if page.locator(TABLE).get_attribute("data-status") != "running":
+            break
+        actor = line.get_attribute("data-actor")
+        if game == "matrix-overload" or (actor and int(actor) != my_seat(page)):
+            break
+    expect(line).to_be_visible()
+    before, actor = line.inner_text(), line.get_attribute("data-actor")
+    seq = page.locator(TABLE).get_attribute("data-seq")
+    page.reload()
+    page.wait_for_selector(f"{TABLE}[data-seq]")
+    if page.locator(TABLE).get_attribute("data-seq") == seq:
+        expect(line).to_be_visible()
+        assert (line.inner_text(), line.get_attribute("data-actor")) == (before, actor)
+    else:  # the AI moved meanwhile: a turn of its own, told from this page's log
+        expect(line).to_be_visible()
+    told = line.inner_text().removeprefix("Last turn: ")
+    log = page.locator(".log-list li").all_inner_texts()
+    assert any(" ".join(log[-k:]) == told for k in range(1, len(log) + 1)), (told, log[-12:])
+    no_labels(page)
+
+    # A spectator arriving now is told the same turn, in the third person and without secrets.
+    if game != "matrix-overload":
+        eve_ctx = open_person(browser, arcade)
+        eve = eve_ctx.new_page()
+        eve.on("pageerror", lambda err: errors.append(str(err)))
+        eve.goto(f"/watch/{match_id}")
+        eve.wait_for_selector(f"{TABLE}[data-seq]")
+        seen = eve.locator(".last-turn")
+        expect(seen).to_be_visible()
+        told = seen.inner_text().removeprefix("Last turn: ")
+        log = eve.locator(".log-list li").all_inner_texts()
+        assert any(" ".join(log[-k:]) == told for k in range(1, len(log) + 1)), (told, log[-12:])
+        assert not re.search(r"\b[Yy]our?\b", told), told
+        eve_ctx.close()
+    assert errors == []

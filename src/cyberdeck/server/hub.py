@@ -41,8 +41,9 @@ from .database import Database
 from .levels import stored_level
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
+from .story import Story
 from .thinking import NoAnswer, Thinkers, review
-from .visibility import Seat, Views, look_for, table_for
+from .visibility import Seat, Views, events_for, look_for, table_for
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
@@ -171,6 +172,8 @@ class Room:
     stops: dict[int, Stops] = field(default_factory=dict)
     #: The game's review of the finished match (``Game.review``), once worked out.
     review: str | None = None
+    #: The last turn, for a page that was not watching when it was played.
+    story: Story = field(default_factory=Story)
 
     @property
     def id(self) -> str:
@@ -327,11 +330,16 @@ class Hub:
         game = load_game(data.game)
         match = Match(game, data.options, data.seed, data.decks)
         room = Room(data, game, match)
+        # The last turn told again, move by move (close to what the pages saw move by move).
+        room.story.to_move = match.state.current_player
         for action in data.actions:
+            before = len(match.log)
             if action.text == UNDO:
                 match.undo()
             else:
                 match.play(action.text)
+            keep = self.config.resync_log
+            room.story.tell(match.log[before:], match.state.current_player, keep)
             if action.msg_id is not None:
                 remember(room, (action.seat, action.msg_id), action.step + 1)
         now = time.monotonic()
@@ -476,6 +484,10 @@ class Hub:
         log_events = room.match.log
         table = table_for(state, seat, log_events, room.status == "running", conn.seats)
         table["events"] = table["events"][-self.config.resync_log :]
+        table["story"] = {
+            "actor": room.story.actor,
+            "events": events_for(room.story.events, seat, conn.seats),
+        }
         return {
             "type": "welcome",
             "match": summary(room.data, room),
@@ -535,6 +547,7 @@ class Hub:
         updates: dict[tuple[Seat, tuple[int, ...]], dict[str, Any]] = {}
         texts: dict[tuple[Seat, tuple[int, ...]], str] = {}
         state = room.match.state
+        room.story.tell(events, state.current_player, self.config.resync_log)
         if views is None or views.state is not state:
             views = Views(state)
         playing = room.status == "running"

@@ -641,6 +641,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.hinting = false; // a hint asked before a reconnection is not coming
       presence(m.seats);
       s.log = [];
+      // The last turn as the server kept it for pages that were not watching (a reload, a
+      // resync): the same story this page would have told, of the events this seat may see.
+      const story = m.table.story;
+      s.story = story ? { actor: story.actor, events: [...story.events] } : { actor: null, events: [] };
       if (first) {
         title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "")
           + (m.match.series ? ` — campaign game ${m.match.series_game}` : "");
