@@ -9,7 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cyberdeck.cli import app
-from cyberdeck.engine import Record, games, load_game
+from cyberdeck.engine import PLAIN, Match, Record, games, load_game
+from cyberdeck.engine.autoanswer import Stops
+from cyberdeck.play.terminal import Seat, TerminalSession
 
 runner = CliRunner()
 
@@ -107,7 +109,7 @@ def test_play_refuses_bad_moves_and_goes_on():
 
 def test_plain_mode_speaks_in_sentences():
     result = run("play", "matrix-overload", "--seed", "5", "--plain", input="quit\n")
-    assert "Pile b2: empty." in result.output and "\x1b[" not in result.output
+    assert "Pile b2: " in result.output and "\x1b[" not in result.output
 
 
 def test_look_at_a_pile():
@@ -202,3 +204,43 @@ def test_the_terminals_table_calls_each_seat_by_its_name(game: str, seed: int):
         assert "(you)" not in line, line
         assert not any(label in line for label in labels), line
     assert "You" in result.output
+
+
+def test_the_terminal_answers_a_lone_question_and_says_so():
+    """MATR1X deals a royal with one free slot, or a card with one pile to go to: the table
+    places it, and the log says it was the only answer; 'stop single off' asks again."""
+    result = run("play", "matrix-overload", "--seed", "5", "--plain", input="quit\n")
+    assert "The table answers for you: " in result.output
+    assert "(the only answer)." in result.output
+    asked = run(
+        "play", "matrix-overload", "--seed", "5", "--plain", input="stop single off\nquit\n"
+    )
+    assert "One answer: off" in asked.output
+    again = run("play", "matrix-overload", "--seed", "5", "--plain", input="quit\n")
+    assert "(the only answer)" not in again.output  # the setting is kept
+
+
+def test_the_terminals_undo_takes_back_the_tables_answers_too():
+    """A move followed by a lone question the table answered: 'undo' returns to the position
+    before the player's move (undoing only the answer would see it answered again)."""
+    game = load_game("matrix-overload")
+    found = 0
+    for seed in range(40):
+        said: list[str] = []
+        session = TerminalSession(
+            game, Match(game, None, seed), [Seat("You")], PLAIN, input, said.append,
+            stops=Stops.defaults(game),
+        )  # fmt: skip
+        while session.answer_for(0):
+            pass
+        before = session.match.state.fingerprint()
+        session.play(session.match.state.legal_actions()[0])
+        while session.answer_for(0):
+            pass
+        if session.takeback.steps() > 1 and not session.match.state.is_terminal:
+            session.undo()
+            assert session.match.state.fingerprint() == before, seed
+            found += 1
+        if found == 3:
+            break
+    assert found == 3

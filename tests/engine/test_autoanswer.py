@@ -6,8 +6,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cyberdeck.engine import Action, load_game
+import pytest
+
+from cyberdeck.engine import Action, games, load_game
 from cyberdeck.engine.autoanswer import (
+    ONLY_ANSWER,
     Answer,
     Proposal,
     Stops,
@@ -21,18 +24,47 @@ CCG = load_game("cyberpunk-ccg")
 MATRIX = load_game("matrix-overload")
 
 
-def test_a_game_without_stops_is_never_answered_for() -> None:
-    state = MATRIX.new_state({}, 1)
-    view = state.view(state.current_player)
-    assert answer(MATRIX, view, state.legal_actions(), Stops.defaults(MATRIX)) is None
+@pytest.mark.parametrize("game", [g.id for g in games()])
+def test_a_question_with_one_answer_is_answered_in_every_game(game: str) -> None:
+    """One mechanism for every game: the table answers a question with exactly one legal answer
+    (a royal with one slot, "stop recycling" with an empty hand, a single payment source), the
+    log says it was the only answer, and a player who turned it off is asked."""
+    table = load_game(game)
+    asked = Stops(Stops.defaults(table).on, single=False)
+    lone = 0
+    for seed in range(6):
+        state, picker = table.new_state({}, seed), random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal:
+                break
+            seat, legal = state.current_player, state.legal_actions()
+            view = state.view(seat)
+            found = answer(table, view, legal, Stops.defaults(table))
+            if len(legal) == 1:
+                lone += 1
+                assert found is not None and found.action == legal[0]
+            elif not table.stops():
+                assert found is None  # a game without stops answers only lone questions
+            if answer(table, view, legal, asked) is not None:
+                assert table.stops() and found is not None and found.reason != ONLY_ANSWER
+            state.apply(picker.choice(legal))
+    if game in ("matrix-overload", "hack-me", "cyberpunk-ccg"):
+        assert lone, "lone questions come up in these games"
+
+
+def test_the_log_says_the_only_answer_was_the_tables() -> None:
+    event = log_event(0, Answer(Action("place", ("w3",)), ONLY_ANSWER), "KD to w3")
+    assert event.text == "The table answers for player 1: KD to w3 (the only answer)."
 
 
 def test_the_table_says_when_it_answers_nothing_without_looking() -> None:
     """The server skips building the seat's view when no answer can come; it must never skip
     one that would (played along a CCG game, where the default stops do answer)."""
     full = Stops(Stops.defaults(CCG).on, full_control=True)
-    assert answers_nothing(MATRIX, Stops.defaults(MATRIX)) and answers_nothing(CCG, full)
+    asked = Stops(frozenset(), single=False)
+    assert answers_nothing(MATRIX, asked) and answers_nothing(CCG, full)
     assert not answers_nothing(CCG, Stops.defaults(CCG))
+    assert not answers_nothing(MATRIX, Stops.defaults(MATRIX))  # lone questions are answered
     state, picker, answered = CCG.new_state({}, 3), random.Random(3), 0
     for _ in range(300):
         if state.is_terminal:
@@ -50,6 +82,8 @@ def test_stops_read_back_and_drop_unknown_keys() -> None:
     back = Stops.from_json(CCG, {**stops.to_json(), "on": [*stops.to_json()["on"], "nowhere"]})
     assert back == stops and "nowhere" not in back.on
     assert Stops.from_json(CCG, "garbage") == Stops.defaults(CCG)
+    assert Stops.from_json(MATRIX, {"on": [], "single": False}).single is False
+    assert Stops.from_json(MATRIX, {"on": []}).single is True  # saved before the setting was
 
 
 def test_another_rule_joins_the_chain() -> None:

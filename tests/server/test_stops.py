@@ -39,6 +39,44 @@ def test_stops_are_kept_per_account(server: ServerProcess) -> None:
     run(scenario())
 
 
+def test_every_game_answers_a_lone_question_unless_asked_not_to(server: ServerProcess) -> None:
+    """MATR1X has no stops, yet a royal with one free slot (or a card with one pile to go on)
+    is placed by the table, noted in the player's log; a player who turned 'single' off is
+    asked every question."""
+
+    async def scenario() -> None:
+        for single in (True, False):
+            client = await Client(server).guest()
+            got = (await client.http.get("/api/games/matrix-overload/stops")).json()
+            assert got["single"] is True and got["stops"] == []
+            if not single:
+                put = await client.http.put(
+                    "/api/games/matrix-overload/stops", json={"on": [], "single": False}
+                )
+                assert put.status_code == 200 and put.json()["single"] is False
+            created = await client.create("matrix-overload")
+            sock = await client.socket(created["match"]["id"])
+            await sock.expect("welcome")
+            rng = random.Random(11)
+            asked_lone = False
+            for n in range(80):
+                legal = sock.table.get("legal_actions") or []
+                if not legal or any("(the only answer)." in t for t in _texts(sock)):
+                    break
+                asked_lone = asked_lone or len(legal) == 1
+                if not single and asked_lone:
+                    break
+                await sock.play(rng.choice(legal), f"m{n}")
+            lone = [t for t in _texts(sock) if "(the only answer)." in t]
+            if single:
+                assert lone and all(t.startswith("The table answers for player 1: ") for t in lone)
+                assert not asked_lone
+            else:
+                assert asked_lone and not lone
+
+    run(scenario())
+
+
 def _texts(sock: Socket) -> list[str]:
     return [
         e["text"]
@@ -67,7 +105,7 @@ async def _play_until(
 
 CCG = load_game("cyberpunk-ccg")
 NO_CHOICE = ("(an exact payment).", "(the only way to pay).", "(the only place for it).",
-             "(the only deck left).")  # fmt: skip
+             "(the only deck left).", "(the only answer).")  # fmt: skip
 
 
 def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> None:

@@ -51,4 +51,9 @@ def open_person(browser: Browser, arcade: Arcade) -> BrowserContext:
     """A browser context at the arcade: one person, with cookies of their own."""
     context = browser.new_context(base_url=arcade.base, viewport={"width": 1280, "height": 800})
     context.set_default_timeout(15_000)
+    # The AI's moves shown as they come (the page's default paces them for people to follow):
+    # a test that looks at the pace chooses one itself.
+    context.add_init_script(
+        "try { if (!localStorage.getItem('cyberdeck.pace')) localStorage.setItem('cyberdeck.pace', 'instant'); } catch {}"
+    )
     return context

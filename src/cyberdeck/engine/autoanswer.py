@@ -12,9 +12,13 @@ log. What the table may answer is decided in two places:
   answer (whom to defend, a secret choice, a payment with a real choice in it);
 - the player's ``Stops`` say which of the game's stops they want to be asked at.
 
-Answers come from a chain of ``Rule`` functions (``answer``), so another rule — "a question with
-exactly one legal answer that reveals nothing is answered for the player", say — joins the chain
-without touching the tables. A rule must never answer a decision that reveals information or
+Answers come from a chain of ``Rule`` functions (``answer``), so a rule joins the chain without
+touching the tables. Two do: ``stop_rule`` (the game's windows the player has no stop at) and
+``single_rule`` — in every game, a question with exactly one legal answer is answered for the
+player (``Stops.single``, on unless they turn it off): a royal with one slot, "stop recycling"
+with an empty hand, a single payment source. Such an answer reveals nothing: there was no choice
+to make, the move is the same whoever makes it, and the opponents see the move as they would any
+other. (Cypher's engine never asks such a question in the first place.) A rule must never answer a decision that reveals information or
 changes the game in a way the player did not choose; the game's ``stop_of`` is where that is
 known, so rules rely on it.
 
@@ -24,7 +28,7 @@ The module is generic over the contract: it reads a view and the legal actions, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -125,10 +129,12 @@ def gesture_note(seat: int, gesture: Gesture, action: Action, describe: str) -> 
 @dataclass(frozen=True, slots=True)
 class Stops:
     """A player's stops in one game. ``full_control`` turns every stop on, whatever the rest say;
-    ``on`` holds exactly the stops switched on (defaults included once the player saves)."""
+    ``on`` holds exactly the stops switched on (defaults included once the player saves);
+    ``single``: the table answers a question that has one legal answer (``single_rule``)."""
 
     on: frozenset[str]
     full_control: bool = False
+    single: bool = True
 
     @staticmethod
     def defaults(game: Game) -> Stops:
@@ -143,10 +149,10 @@ class Stops:
             keys.add(key)
         else:
             keys.discard(key)
-        return Stops(frozenset(keys), self.full_control)
+        return Stops(frozenset(keys), self.full_control, self.single)
 
     def to_json(self) -> dict[str, Any]:
-        return {"on": sorted(self.on), "full_control": self.full_control}
+        return {"on": sorted(self.on), "full_control": self.full_control, "single": self.single}
 
     @staticmethod
     def from_json(game: Game, data: Any) -> Stops:
@@ -161,11 +167,15 @@ class Stops:
             if isinstance(on, list)
             else Stops.defaults(game).on
         )
-        return Stops(keys, bool(data.get("full_control", False)))
+        return Stops(keys, bool(data.get("full_control", False)), bool(data.get("single", True)))
 
     def describe(self, game: Game) -> str:
         """The stops as lines a terminal prints (``stops`` command)."""
-        lines = [f"Full control: {'on' if self.full_control else 'off'}"]
+        lines = [
+            f"Full control: {'on' if self.full_control else 'off'}",
+            f"One answer: {'on' if self.single and not self.full_control else 'off'} "
+            "(the table answers a question that has only one answer)",
+        ]
         for stop in game.stops():
             mark = "x" if self.asks_at(stop.key) else " "
             lines.append(f"  [{mark}] {stop.key:<18} {stop.label}")
@@ -191,14 +201,29 @@ def stop_rule(
     return Answer(window.hands_off, window.why or f"no stop at {label}")
 
 
-RULES: tuple[Rule, ...] = (stop_rule,)
+#: Why the log says the table answered a question with one answer.
+ONLY_ANSWER = "the only answer"
+
+
+def single_rule(
+    game: Game, view: Mapping[str, Any], legal: Sequence[Action], stops: Stops
+) -> Answer | None:
+    """Give the one legal answer of a question that has no other, unless the player turned
+    this off (or took full control)."""
+    if len(legal) != 1 or not stops.single or stops.full_control:
+        return None
+    return Answer(legal[0], ONLY_ANSWER)
+
+
+RULES: tuple[Rule, ...] = (stop_rule, single_rule)
 
 
 def answers_nothing(game: Game, stops: Stops) -> bool:
     """Whether no rule of ``RULES`` can answer for a player with ``stops``: with full control on,
-    or in a game without stops, the table need not look at the position at all (the seat's view
-    is the costly part of asking, and the server would build it after every move)."""
-    return stops.full_control or not game.stops()
+    or in a game without stops for a player who answers even lone questions, the table need not
+    look at the position at all (the seat's view is the costly part of asking, and the server
+    would build it after every move)."""
+    return stops.full_control or (not game.stops() and not stops.single)
 
 
 def answer(
@@ -223,3 +248,29 @@ def log_event(seat: int, answer: Answer, describe: str) -> Event:
     move itself, as from any other pass, and learns nothing about the player's settings)."""
     text = f"The table answers for player {seat + 1}: {describe} ({answer.reason})."
     return Event("auto", text, {"seat": seat, "action": answer.action.text}, frozenset({seat}))
+
+
+@dataclass(slots=True)
+class Takeback:
+    """Which of a match's standing moves the table made for the player (its answers), so that
+    taking back a move takes back the player's own last move and the table's answers after it:
+    undoing only the table's answer would see the table answer the same question again at once,
+    and the player's undo would do nothing."""
+
+    by_table: list[bool] = field(default_factory=list)
+
+    def played(self, by_table: bool) -> None:
+        self.by_table.append(by_table)
+
+    def undone(self) -> None:
+        if self.by_table:
+            self.by_table.pop()
+
+    def steps(self) -> int:
+        """How many moves one takeback undoes: the table's answers at the end, and the player's
+        move before them; none when the player has no move standing (the table's answers
+        alone would only be given again)."""
+        for answers, by_table in enumerate(reversed(self.by_table)):
+            if not by_table:
+                return answers + 1
+        return 0

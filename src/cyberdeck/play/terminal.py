@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
+from ..engine import Action, Agent, CyberdeckError, Game, IllegalAction, Match, Style
 from ..engine.autoanswer import (
     Gesture,
     Proposal,
     Stops,
+    Takeback,
     answer,
     carry_out,
     gesture_note,
@@ -36,9 +37,13 @@ STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the l
   stops                 list your stops
   stop <key> on|off     e.g. 'stop damage:own on' (the keys: see 'stops')
   stop full on|off      full control: every stop on, every question yours
+  stop single on|off    whether the table answers a question that has only one answer
 When the table proposes a payment, press Enter (or type 'ok') to accept it.
 Gestures (g1, g2 ...) make several of your moves at once: a draw plan, a runner to its team, a
 team at its target, a purchase paid as proposed; the log says what the table answered from one."""
+
+SINGLE_HELP = """The table answers a question that has only one answer for you (the log says so):
+  stop single off       ask me those too (stop single on: answer them again)"""
 
 CLEAR = "\x1b[2J\x1b[H"
 BLANK_SCREEN = 60
@@ -70,6 +75,23 @@ class TerminalSession:
     stops: Stops | None = None
     #: Where changed stops are kept (the settings file), if anywhere.
     keep_stops: Callable[[Stops], None] | None = None
+    #: Which standing moves were the table's answers (an undo takes them back with the move).
+    takeback: Takeback = field(default_factory=Takeback)
+
+    def play(self, action: Action, by_table: bool = False) -> None:
+        self.match.play(action)
+        self.takeback.played(by_table)
+
+    def player_then_table(self) -> Callable[[Action], None]:
+        """Plays several moves as one choice of the player's (a proposal, a gesture): the first
+        is the player's, the rest the table's answers from it."""
+        made: list[Action] = []
+
+        def play(action: Action) -> None:
+            self.play(action, by_table=bool(made))
+            made.append(action)
+
+        return play
 
     @property
     def humans(self) -> list[int]:
@@ -109,7 +131,7 @@ class TerminalSession:
             player = self.seats[seat]
             if player.agent is not None:
                 action = player.agent.choose(self.match.state)
-                self.match.play(action)
+                self.play(action)
                 continue
             if len(self.humans) > 1 and seat != last_human:
                 # Without ANSI the previous player's hand must still scroll out of sight.
@@ -138,7 +160,7 @@ class TerminalSession:
             return False
         describe = self.game.describe_action(found.action, view)
         start = len(self.match.log)
-        self.match.play(found.action)
+        self.play(found.action, by_table=True)
         # The note goes before the move's own events: the log reads "why", then "what".
         self.match.log.insert(start, log_event(seat, found, describe))
         return True
@@ -154,7 +176,7 @@ class TerminalSession:
             seat,
             lambda: state.state.current_player,
             state.state.legal_actions,
-            state.play,
+            self.player_then_table(),
         )
 
     def gesture(self, seat: int, gesture: Gesture) -> None:
@@ -168,24 +190,28 @@ class TerminalSession:
 
         carry_out(
             gesture, seat, lambda: match.state.current_player, match.state.legal_actions,
-            match.play, note,
+            self.player_then_table(), note,
         )  # fmt: skip
 
     def set_stop(self, words: list[str]) -> str:
         """``stop <key> on|off`` or ``stop full on|off``; the sentence to show."""
         stops = self.stops
-        if stops is None or not self.game.stops():
-            return f"{self.game.title} has no stops: every question is yours."
+        if stops is None:
+            return "This table asks you every question."
         keys = {s.key for s in self.game.stops()}
         if len(words) != 2 or words[1] not in ("on", "off"):
-            return "Say 'stop <key> on' or 'off', e.g. 'stop damage:own on' (see 'stops')."
+            example = "damage:own" if "damage:own" in keys else next(iter(sorted(keys)), "single")
+            return f"Say 'stop <key> on' or 'off', e.g. 'stop {example} on' (see 'stops')."
         key, on = words[0], words[1] == "on"
         if key == "full":
-            stops = Stops(stops.on, on)
+            stops = Stops(stops.on, on, stops.single)
+        elif key == "single":
+            stops = Stops(stops.on, stops.full_control, on)
         elif key in keys:
             stops = stops.with_stop(key, on)
         else:
-            return f"There is no stop '{key}'; the stops are: {', '.join(sorted(keys))}."
+            known = ", ".join(["full", "single", *sorted(keys)])
+            return f"There is no stop '{key}'; the stops are: {known}."
         self.stops = stops
         if self.keep_stops is not None:
             self.keep_stops(stops)
@@ -233,8 +259,8 @@ class TerminalSession:
             if command == "stops":
                 self.say(
                     self.stops.describe(self.game)
-                    if self.stops is not None and self.game.stops()
-                    else f"{self.game.title} has no stops: every question is yours."
+                    if self.stops is not None
+                    else "This table asks you every question."
                 )
                 continue
             if command.startswith("stop "):
@@ -265,7 +291,7 @@ class TerminalSession:
                 continue
             if command == "undo":
                 try:
-                    match.undo()
+                    self.undo()
                 except CyberdeckError as err:
                     self.say(str(err))
                     continue
@@ -276,11 +302,23 @@ class TerminalSession:
             if action is None:
                 continue
             try:
-                match.play(action)
+                self.play(action)
             except CyberdeckError as err:
                 self.say(str(err))
                 continue
             return True
+
+    def undo(self) -> None:
+        """Take back the player's last move and the table's answers after it (one undo of the
+        record each, so a replay shows them all taken back)."""
+        steps = self.takeback.steps()
+        if not self.game.allows_undo:
+            self.match.undo()  # the game's own sentence
+        if steps == 0:
+            raise IllegalAction("There is no move to take back.")
+        for _ in range(steps):
+            self.match.undo()
+            self.takeback.undone()
 
     def hint(self, seat: int, actions: list[Action]) -> str:
         """What the game's hint player would play here, with its number in the menu. Seeded by
@@ -297,6 +335,8 @@ class TerminalSession:
         parts = [HELP, self.game.moves_help()]
         if self.game.stops():
             parts.append(STOPS_HELP)
+        else:
+            parts.append(SINGLE_HELP)
         return "\n".join(p for p in parts if p)
 
     def read_action(self, text: str, actions: list[Action]) -> Action | None:

@@ -34,6 +34,10 @@ class UserOut(BaseModel):
     id: int
     name: str
     kind: str
+    #: Signing up or in from a guest session: the guest whose games the account now keeps, and
+    #: how many of its seats (its matches, and with them its statistics) moved.
+    kept_from: str | None = None
+    kept_seats: int = 0
 
 
 class SessionOut(BaseModel):
@@ -47,7 +51,24 @@ class SessionOut(BaseModel):
     current: bool
 
 
+async def _adopt_guest(ctx: Context, request: Request, account: UserData) -> tuple[str | None, int]:
+    """A guest who signs up or in keeps what they did as a guest: their matches (those in play
+    too), saved decks, stops and statistics become the account's, and the guest's session ends.
+    The guest's name and how many seats moved (``None``: the request came from no guest)."""
+    cookie = request.cookies.get(COOKIE)
+    guest = await ctx.user(cookie)
+    if guest is None or guest.kind != "guest" or guest.id == account.id:
+        return None, 0
+    seats = await ctx.db.write(ctx.db.store.adopt_guest, guest.id, account.id)
+    ctx.hub.adopt(guest.id, account.id, account.name)
+    session = await ctx.session(cookie)
+    if session is not None:
+        await ctx.end_session(guest.id, session.id)
+    return guest.name, seats
+
+
 async def _signed_in(ctx: Context, request: Request, response: Response, user: UserData) -> UserOut:
+    kept_from, kept_seats = await _adopt_guest(ctx, request, user)
     cookie = await ctx.open_session(user, request.headers.get("user-agent", ""), address(request))
     response.set_cookie(
         COOKIE,
@@ -59,7 +80,9 @@ async def _signed_in(ctx: Context, request: Request, response: Response, user: U
         # never sent in the clear.
         secure=ctx.config.secure_cookies or request.url.scheme == "https",
     )
-    return UserOut(id=user.id, name=user.name, kind=user.kind)
+    return UserOut(
+        id=user.id, name=user.name, kind=user.kind, kept_from=kept_from, kept_seats=kept_seats
+    )
 
 
 def _wait_sentence(seconds: float) -> str:

@@ -33,7 +33,15 @@ from ..engine import (
     Rng,
     load_game,
 )
-from ..engine.autoanswer import Stops, answer, answers_nothing, carry_out, gesture_note, log_event
+from ..engine.autoanswer import (
+    Stops,
+    Takeback,
+    answer,
+    answers_nothing,
+    carry_out,
+    gesture_note,
+    log_event,
+)
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
@@ -174,6 +182,13 @@ class Room:
     review: str | None = None
     #: The last turn, for a page that was not watching when it was played.
     story: Story = field(default_factory=Story)
+    #: Which standing moves were the table's answers: an undo takes them back with the move.
+    takeback: Takeback = field(default_factory=Takeback)
+
+    def play(self, action: Action | str, by_table: bool = False) -> list[Event]:
+        events = self.match.play(action)
+        self.takeback.played(by_table)
+        return events
 
     @property
     def id(self) -> str:
@@ -336,8 +351,10 @@ class Hub:
             before = len(match.log)
             if action.text == UNDO:
                 match.undo()
+                room.takeback.undone()
             else:
-                match.play(action.text)
+                # A move without a message of the player's is the table's (or an AI's) own.
+                room.play(action.text, by_table=action.msg_id is None)
             keep = self.config.resync_log
             room.story.tell(match.log[before:], match.state.current_player, keep)
             if action.msg_id is not None:
@@ -347,6 +364,16 @@ class Hub:
             if info.kind == "human" and info.user_id is not None:
                 room.away_since[info.seat] = now
         return room
+
+    def adopt(self, guest_id: int, account_id: int, account_name: str) -> None:
+        """A guest signed up or in (``store.adopt_guest``): the matches held in memory seat the
+        account where they seated the guest, so its games in play go on under its name."""
+        for room in self.rooms.values():
+            for info in room.data.seats:
+                if info.user_id == guest_id:
+                    info.user_id, info.user_name = account_id, account_name
+            if room.data.created_by == guest_id:
+                room.data.created_by = account_id
 
     def waiting_matches(self, user_id: int) -> int:
         """How many matches ``user_id`` made that still wait for players."""
@@ -654,15 +681,24 @@ class Hub:
 
     def _apply(self, room: Room, seat: int, msg: Move | Undo | Accept | GestureMsg) -> list[Event]:
         if isinstance(msg, Undo):
+            # The player's last move and the table's answers after it (the table would only
+            # answer the same questions again).
             before = len(room.match.log)
-            room.match.undo()
+            steps = room.takeback.steps()
+            if not room.game.allows_undo:
+                room.match.undo()  # the game's own sentence
+            if steps == 0:
+                raise IllegalAction("There is no move to take back.")
+            for _ in range(steps):
+                room.match.undo()
+                room.takeback.undone()
             return room.match.log[before:]
         if isinstance(msg, Accept):
             return self._accept(room, seat)
         if isinstance(msg, GestureMsg):
             return self._gesture(room, seat, msg.actions)
         action = room.game.parse_action(msg.action)
-        return room.match.play(action)
+        return room.play(action)
 
     def _accept(self, room: Room, seat: int) -> list[Event]:
         """Play the table's proposal for ``seat``, move by move, while the question stays with
@@ -672,11 +708,11 @@ class Hub:
         if found is None:
             raise IllegalAction("The table has nothing to propose now; choose a move.")
         events: list[Event] = []
-        for action in found.actions:
+        for n, action in enumerate(found.actions):
             state = room.match.state
             if state.current_player != seat or action not in state.legal_actions():
                 break
-            events += room.match.play(action)
+            events += room.play(action, by_table=n > 0)
         return events
 
     def _gesture(self, room: Room, seat: int, actions: list[str]) -> list[Event]:
@@ -693,9 +729,11 @@ class Hub:
                 "The table offers no such gesture now; choose a move or one of the gestures listed."
             )
         events: list[Event] = []
+        made: list[Action] = []
 
         def play(action: Action) -> None:
-            events.extend(match.play(action))
+            events.extend(room.play(action, by_table=bool(made)))
+            made.append(action)
 
         def note(action: Action) -> None:
             view = match.state.view(seat)
@@ -740,7 +778,7 @@ class Hub:
             # The note goes before the move's own events: the log reads "why", then "what".
             note = log_event(seat, found, room.game.describe_action(found.action, view))
             start = len(room.match.log)
-            played = room.match.play(found.action)
+            played = room.play(found.action, by_table=True)
             views = Views(room.match.state)
             room.match.log.insert(start, note)
             events += [note, *played]
@@ -1003,7 +1041,7 @@ class Hub:
             async with room.lock:
                 if room.seq != seq or room.status != "running":
                     continue
-                events = room.match.play(room.game.parse_action(text))
+                events = room.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
                 answered = await self._answer_for(room)

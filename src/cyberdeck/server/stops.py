@@ -26,12 +26,14 @@ class StopOut(BaseModel):
 
 class StopsOut(BaseModel):
     full_control: bool
+    single: bool = Field(description="Whether the table answers a question with one answer.")
     stops: list[StopOut]
 
 
 class StopsIn(BaseModel):
     on: list[str] = Field(max_length=200, description="The keys of every stop to switch on.")
     full_control: bool = False
+    single: bool = True
 
 
 def stops_game(game_id: str) -> Game:
@@ -44,6 +46,7 @@ def stops_game(game_id: str) -> Game:
 def stops_out(game: Game, stops: Stops) -> StopsOut:
     return StopsOut(
         full_control=stops.full_control,
+        single=stops.single,
         stops=[
             StopOut(key=s.key, label=s.label, default=s.default, on=s.key in stops.on)
             for s in game.stops()
@@ -77,7 +80,7 @@ async def set_stops(
     if unknown:
         names = ", ".join(sorted(known)) or "none"
         raise HTTPException(400, f"{game.title} has no stop '{unknown[0]}' (its stops: {names}).")
-    stops = Stops(frozenset(body.on), body.full_control)
+    stops = Stops(frozenset(body.on), body.full_control, body.single)
     await ctx.db.write(ctx.db.store.save_stops, user.id, game.id, stops.to_json())
     await ctx.hub.stops_changed(user.id, game.id, stops)
     return stops_out(game, stops)

@@ -610,6 +610,49 @@ class Store:
         else:  # positional (SQLite): a tuple in the statement's order
             self._row = attrgetter(*order)
 
+    # --- a guest who signs up or in ---------------------------------------------------------------
+
+    def adopt_guest(self, guest_id: int, account_id: int) -> int:
+        """Give ``account_id`` everything guest ``guest_id`` had: the seats of its matches (and
+        with them its statistics, which are counted from matches), the matches and campaigns it
+        made, its saved decks (one whose name the account already uses gets " (guest)" added)
+        and its stops where the account has none. Returns how many matches moved. One
+        transaction: all of it moves, or nothing does."""
+        with self.sessions.begin() as session:
+            guest = session.get(User, guest_id)
+            if guest is None or guest.kind != "guest" or guest_id == account_id:
+                return 0
+            moved = session.execute(
+                update(SeatRow).where(SeatRow.user_id == guest_id).values(user_id=account_id)
+            )
+            session.execute(
+                update(MatchRow)
+                .where(MatchRow.created_by == guest_id)
+                .values(created_by=account_id)
+            )
+            session.execute(
+                update(SeriesRow)
+                .where(SeriesRow.created_by == guest_id)
+                .values(created_by=account_id)
+            )
+            taken = {
+                (row.game, row.name.lower())
+                for row in session.scalars(select(DeckRow).where(DeckRow.user_id == account_id))
+            }
+            for deck in session.scalars(select(DeckRow).where(DeckRow.user_id == guest_id)).all():
+                name, extra = deck.name, 1
+                while (deck.game, name.lower()) in taken:
+                    name = f"{deck.name} (guest)" if extra == 1 else f"{deck.name} (guest {extra})"
+                    extra += 1
+                taken.add((deck.game, name.lower()))
+                deck.user_id, deck.name = account_id, name[:64]
+            for stops in session.scalars(
+                select(StopsRow).where(StopsRow.user_id == guest_id)
+            ).all():
+                if session.get(StopsRow, (account_id, stops.game)) is None:
+                    session.add(StopsRow(user_id=account_id, game=stops.game, data=stops.data))
+            return int(getattr(moved, "rowcount", 0) or 0)
+
     # --- stops ----------------------------------------------------------------------------------
 
     def stops(self, user_id: int, game: str) -> Any:

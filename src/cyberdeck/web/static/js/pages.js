@@ -43,10 +43,16 @@ function authForm(kind, say) {
     onsubmit: async (event) => {
       event.preventDefault();
       try {
-        await api(`/api/auth/${kind}`, { method: "POST", body: { name: name.value, password: password.value } });
+        const made = await api(`/api/auth/${kind}`, { method: "POST", body: { name: name.value, password: password.value } });
         forgetMe();
         window.dispatchEvent(new CustomEvent("session-changed"));
-        window.dispatchEvent(new CustomEvent("navigate", { detail: "/" }));
+        if (made.kept_from) {
+          // A guest's games are the account's now: say so, rather than vanish without a word.
+          const games = made.kept_seats === 1 ? "1 game" : `${made.kept_seats} games`;
+          say(`Signed in as ${made.name}. What you did as ${made.kept_from} is kept with your account: ${games}, your saved decks and your statistics.`, "ok");
+        } else {
+          window.dispatchEvent(new CustomEvent("navigate", { detail: "/" }));
+        }
       } catch (err) {
         say(err.message);
       }
@@ -62,11 +68,12 @@ export async function showAccount(root) {
   document.title = "Account · cyberdeck";
   const user = await me({ fresh: true });
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
-  const say = (t) => { flash.textContent = t; flash.hidden = false; };
+  const say = (t, tone = "") => { flash.textContent = t; flash.hidden = false; flash.classList.toggle("ok", tone === "ok"); };
   fill(root, el("section", { class: "account-page" },
     back(),
     el("h1", {}, "Your account"),
-    user ? el("p", {}, `You are ${user.kind === "guest" ? "playing as the guest" : "signed in as"} ${user.name}.`) : null,
+    user ? el("p", {}, `You are ${user.kind === "guest" ? "playing as the guest" : "signed in as"} ${user.name}.`,
+      user.kind === "guest" ? " Signing up or in keeps this guest's games, saved decks and statistics with the account." : "") : null,
     flash,
     el("div", { class: "auth-forms" },
       el("div", { class: "panel" }, authForm("signin", say)),

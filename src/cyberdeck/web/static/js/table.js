@@ -8,6 +8,7 @@ import { gestureList, moveList, readNumber, shortcutsOverlay, typedIndicator } f
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
+import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
 
 const LOG_KEEP = 300;
 
@@ -70,6 +71,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const statsBox = el("div", { class: "stats-box" });
   const stopsBox = el("div", { class: "stops-box" });
   const invitePanel = el("div", { class: "invite-slot" });
+  // How fast the moves of the AI and of other players are shown (this browser's setting).
+  const paceBox = el("label", { class: "pace" }, "Others' moves: ",
+    el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
+      PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
@@ -79,7 +84,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     el("div", { class: "table-body" },
       el("div", { class: "table-main" }, end, lastTurn, board),
       el("aside", { class: "side" },
-        el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
+        el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox, paceBox),
         watch ? null : el("section", { class: "panel moves-panel" },
           el("h2", {}, "Moves ", el("button", { type: "button", class: "help-button", "aria-label": "Keyboard shortcuts", onclick: () => toggleHelp() }, "?")),
           movesBox, typed,
@@ -474,8 +479,17 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       seatName: tableName,
       named,
     });
+    // A new position: where its cards were, so that the ones the last turn moved are seen
+    // moving (only once per position; a redraw of the same one just highlights).
+    const before = s.seq !== animatedSeq && board.childElementCount ? snapshot(board) : null;
     fill(board, drawTable(s.renderer, s.table.view, ctx));
+    const touched = markTouched(board, touchedBy(storyShown(), s.renderer.touches || null));
+    if (s.seq !== animatedSeq) {
+      animatedSeq = s.seq;
+      animatePaths(touched, before, 400);
+    }
   }
+  let animatedSeq = -1;
 
   function drawMoves() {
     if (watch) return;
@@ -519,9 +533,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   // What the last turn did, in one line above the table: the events of the last seat to move,
   // since another seat last moved, exactly those the server sent this page (nothing hidden from
   // this seat ever arrives).
-  function drawLastTurn() {
+  function storyShown() {
     const seat = s.table ? s.table.seat : null;
-    const seen = s.story.events.filter((e) => !hotseat() || (!covered() && forSeat(e, seat)));
+    return s.story.events.filter((e) => !hotseat() || (!covered() && forSeat(e, seat)));
+  }
+
+  function drawLastTurn() {
+    const seen = storyShown();
     lastTurn.hidden = !seen.length;
     lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
     fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
@@ -553,7 +571,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   }
 
   // The player's stops (kept with the account): where the table asks them, and where it passes
-  // for them. Only games that have stops show the panel.
+  // for them; and, in every game, whether it answers a question that has only one answer.
   async function drawStops() {
     if (watch || !playing()) return;
     let stops;
@@ -562,10 +580,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     } catch {
       return;
     }
-    if (!stops.stops.length) return;
-    const save = async (on, full) => {
+    const save = async (on, full, single) => {
       try {
-        stops = await api(`/api/games/${encodeURIComponent(known.game)}/stops`, { method: "PUT", body: { on, full_control: full } });
+        stops = await api(`/api/games/${encodeURIComponent(known.game)}/stops`, { method: "PUT", body: { on, full_control: full, single } });
         say(full ? "Full control: the table asks you at every step." : "Stops saved.");
         render();
       } catch (err) {
@@ -575,19 +592,27 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const onKeys = () => stops.stops.filter((x) => x.on).map((x) => x.key);
     const box = (stop) => el("label", { class: "stop" },
       el("input", { type: "checkbox", checked: stop.on, disabled: stops.full_control, dataset: { stop: stop.key },
-        onchange: (e) => save(e.target.checked ? [...onKeys(), stop.key] : onKeys().filter((k) => k !== stop.key), stops.full_control) }),
+        onchange: (e) => save(e.target.checked ? [...onKeys(), stop.key] : onKeys().filter((k) => k !== stop.key), stops.full_control, stops.single) }),
       " ", stop.label.split(",")[0]);
     const column = (whose, title) => el("fieldset", { class: "stops-column" }, el("legend", {}, title),
       stops.stops.filter((x) => x.key.endsWith(`:${whose}`)).map(box));
+    const single = () => el("label", { class: "stop single" },
+      el("input", { type: "checkbox", class: "single-answer", checked: stops.single && !stops.full_control, disabled: stops.full_control,
+        onchange: (e) => save(onKeys(), stops.full_control, e.target.checked) }),
+      " Answer questions that have only one answer for me");
     let opened = false;
     function render() {
+      const stepped = stops.stops.length > 0;
       fill(stopsBox, el("details", { class: "panel stops-panel", open: opened, ontoggle: (e) => { opened = e.target.open; } },
-        el("summary", {}, el("h2", {}, "Stops")),
-        el("p", { class: "muted" }, "Where you want to be asked. Elsewhere the table passes for you, and it answers the questions that leave you no real choice unless you tick them (the log says what it did, and why)."),
-        el("label", { class: "stop full" },
-          el("input", { type: "checkbox", class: "full-control", checked: stops.full_control, onchange: (e) => save(onKeys(), e.target.checked) }),
-          " Full control (stop everywhere)"),
-        el("div", { class: "stops-columns" }, column("own", "Your turn"), column("opp", "Opponent's turn"))));
+        el("summary", {}, el("h2", {}, stepped ? "Stops" : "Questions")),
+        el("p", { class: "muted" }, stepped
+          ? "Where you want to be asked. Elsewhere the table passes for you, and it answers the questions that leave you no real choice unless you tick them (the log says what it did, and why)."
+          : "The table answers a question that has only one answer (the log says so), unless you ask to be asked."),
+        single(),
+        stepped ? el("label", { class: "stop full" },
+          el("input", { type: "checkbox", class: "full-control", checked: stops.full_control, onchange: (e) => save(onKeys(), e.target.checked, stops.single) }),
+          " Full control (stop everywhere)") : null,
+        stepped ? el("div", { class: "stops-columns" }, column("own", "Your turn"), column("opp", "Opponent's turn")) : null));
     }
     render();
   }
@@ -625,7 +650,37 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     scrollLog();
   }
 
+  // Another seat's move (the AI's, a player's) stays on the table for the chosen pace before the
+  // next message is shown, so that an AI turn of many actions can be followed; this page's own
+  // moves and a welcome (the whole table again) are shown at once.
+  const inbox = [];
+  let cooling = false;
   function onMessage(m) {
+    if (m.type === "welcome") inbox.length = 0;
+    else if (inbox.length || (cooling && !(m.type === "update" && m.ack) && m.type !== "presence")) {
+      inbox.push(m);
+      return;
+    }
+    show(m);
+  }
+
+  function show(m) {
+    const wait = pace().ms;
+    if (handle(m) && wait > 0) {
+      cooling = true;
+      page.dataset.pacing = "true";
+      setTimeout(release, wait);
+    }
+  }
+
+  function release() {
+    cooling = false;
+    page.dataset.pacing = "false";
+    while (inbox.length && !cooling) show(inbox.shift());
+  }
+
+  // Shows one message; whether it was another seat's move.
+  function handle(m) {
     if (m.type === "welcome") {
       const first = !s.summary;
       s.summary = m.match;
@@ -656,7 +711,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       draw();
     } else if (m.type === "update") {
       // The seat that was to move made this step (a finished game's last step too).
-      tell(s.table ? s.table.to_move : null, m.table.events);
+      const actor = s.table ? s.table.to_move : null;
+      tell(actor, m.table.events);
       // A move of this page's that went through: an earlier error no longer applies.
       if (m.ack) say("");
       s.seq = m.seq;
@@ -668,6 +724,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
+      return actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
     } else if (m.type === "hint") {
       showHint(m);
     } else if (m.type === "review") {
@@ -688,6 +745,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       if (m.code === "stale") conn.send({ type: "resync" });
       draw();
     }
+    return false;
   }
 
   function onStatus(status) {

@@ -74,6 +74,12 @@ function readable(ctx, node, slug, live = "") {
   return node;
 }
 
+// The cards on the table an event names by id ("Street Samurai (c46) joins team 1"): the
+// shell highlights them as the last move's (data-cid on each card on the table).
+export function touches(event) {
+  return [...String(event.text).matchAll(/\((c\d+)\)/g)].map((m) => ({ attr: "cid", value: m[1], seat: null }));
+}
+
 // The moves that name this card id (or the Stash) among their arguments.
 function movesOn(ctx, id) {
   return movesWhere(ctx, (k, a) => a.includes(id));
@@ -122,6 +128,7 @@ function attachmentTile(ctx, a) {
 
 function clickable(ctx, node, id, c = null) {
   const tile = offer(ctx, node, movesOn(ctx, id), `id:${id}`);
+  tile.dataset.cid = id;
   return c ? readable(ctx, tile, c.card, liveLine(c)) : tile;
 }
 

@@ -19,6 +19,7 @@ function tile(ctx, view, kind, small = false, withText = false) {
     lines: small ? [] : [CLASS_WORD[i.class]],
     text: withText ? i.text : "",
     cls: `cy-${i.class}`,
+    key: kind,
     title: `${i.name} — ${CLASS_WORD[i.class]}, ${i.influence} influence: ${i.text}`,
     small,
   });

@@ -2,11 +2,12 @@
 // shows stock and tags, the four resources (deck, hand, archive, current agenda) with their
 // firewalls by level, the generators and the finalized agendas. What the terminal view shows
 // (render.py), drawn as a table; every thing a move belongs to can be clicked.
-import { buttons, chooser, movesWhere, offer, seatName, stat, zone } from "./kit.js";
+import { buttons, chooser, movesWhere, offer, seatName, selectable, stat, zone } from "./kit.js";
 
 const RESOURCES = ["deck", "hand", "archive", "agenda"];
 const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda" };
 const AGENDA_RANKS = ["A", "10", "J", "Q", "K"];
+const JOKER = "JK";
 
 // The sentence saying who decides what now (as the terminal's prompt).
 function promptLine(view, ctx) {
@@ -61,7 +62,8 @@ function resourcePile(ctx, view, p, resource, mine, clickable) {
       pl.deck_count ? card(null, { faceDown: true, small: true, label: `deck of ${pl.deck_count} cards` }) : el("span", { class: "hm-empty" }, "empty"),
       el("span", { class: "hm-count" }, `${pl.deck_count}`),
       pl.deck_top.length ? el("span", { class: "hm-known" }, "top: ", pl.deck_top.map((c) => card(c, { small: true }))) : null);
-    if (clickable) offer(ctx, node, movesWhere(ctx, (k) => k === "draw" || k === "tutor"), "deck");
+    // One click draws; a Joker's search of the deck starts from the Joker in hand.
+    if (clickable) offer(ctx, node, movesWhere(ctx, (k) => k === "draw"), "deck");
     return node;
   }
   if (resource === "hand") {
@@ -141,8 +143,48 @@ function hand(ctx, pl) {
   const { el, card } = ctx;
   return el("div", { class: "card-row hm-hand" }, pl.hand.map((c) => {
     const node = el("span", { class: "hm-hand-card" }, card(c));
-    return offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === c && k !== "tutor"), `card:${c}`);
+    const own = movesWhere(ctx, (k, a) => a[0] === c && k !== "tutor");
+    // The Joker searches the deck: a click selects it, and the deck is offered as cards.
+    if (c === JOKER && movesWhere(ctx, (k) => k === "tutor").length) {
+      selectable(ctx, node, `card:${c}`, own);
+      node.setAttribute("aria-label", "Joker: search your deck for a card, or choose another move");
+      return node;
+    }
+    return offer(ctx, node, own, `card:${c}`);
   }));
+}
+
+// The deck searched with the Joker: every card it holds drawn as a card, a search box to find
+// one by rank, suit or name ("7", "hearts", "queen"), and a click takes it.
+function deckSearch(ctx) {
+  const { el, card } = ctx;
+  const tutors = movesWhere(ctx, (k) => k === "tutor");
+  if (selectedCard(ctx) !== JOKER || !tutors.length) return null;
+  const items = tutors.map((m) => {
+    const code = m.action.split(" ")[1];
+    const face = card(code, { small: true });
+    const words = `${code} ${face.getAttribute("aria-label") || ""}`.toLowerCase();
+    return el("button", { type: "button", class: "hm-search-card", title: m.label, "aria-label": `${m.n}: ${m.label}`,
+      dataset: { action: m.action, find: words }, onclick: () => ctx.play(m.action) }, face);
+  });
+  const box = el("input", { type: "search", class: "hm-search", value: ctx.local.search || "",
+    placeholder: "Find a card: 7, hearts, queen, QH", "aria-label": "Find a card in your deck" });
+  const shown = el("span", { class: "hm-search-count muted" });
+  const filter = () => {
+    ctx.local.search = box.value;
+    const words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let count = 0;
+    for (const item of items) {
+      item.hidden = !words.every((w) => item.dataset.find.split(" ").some((part) => part.startsWith(w)));
+      count += item.hidden ? 0 : 1;
+    }
+    shown.textContent = `${count} of ${items.length} cards`;
+  };
+  box.addEventListener("input", filter);
+  filter();
+  return el("section", { class: "hm-deck-search", role: "group", "aria-label": "Search your deck with the Joker" },
+    el("h4", {}, "Reveal the Joker and take a card from your deck"), box, " ", shown,
+    el("div", { class: "card-row hm-search-list" }, items));
 }
 
 function area(ctx, view, p) {
@@ -165,7 +207,7 @@ function area(ctx, view, p) {
   const row = el("div", { class: "hm-row" },
     zone(ctx, "Generators", "hm-gens", generators(ctx, pl, mine)),
     zone(ctx, "Finalized agendas", "hm-final", finalized(ctx, pl, mine)));
-  return el("section", { class: ["hm-area", mine ? "mine" : "theirs", turn ? "to-play" : null], "aria-label": seatName(p, ctx) },
+  return el("section", { class: ["hm-area", mine ? "mine" : "theirs", turn ? "to-play" : null], "aria-label": seatName(p, ctx), dataset: { seat: String(p) } },
     head, mine ? [resources, row] : [row, resources],
     mine && pl.hand ? zone(ctx, "Your hand", "hm-hand-zone", hand(ctx, pl)) : null);
 }
@@ -175,7 +217,8 @@ function middle(ctx, view) {
   const run = view.run;
   const pending = view.pending || {};
   const lines = [];
-  const status = [`Turn ${view.turn}/${view.turn_cap}`, `${ctx.seatName(view.active_player)} is hacking`];
+  const hacking = view.active_player === ctx.seat ? "You are hacking" : `${ctx.seatName(view.active_player)} is hacking`;
+  const status = [`Turn ${view.turn}/${view.turn_cap}`, hacking];
   if (view.phase === "action" && !view.outcome) status.push(`actions left ${view.actions_left}/${view.actions_per_turn}`);
   lines.push(el("p", { class: "hm-status" }, status.join(" · ")));
   if (view.turn <= 1 && view.reveals.length) {
@@ -215,7 +258,18 @@ function middle(ctx, view) {
   lines.push(el("p", { class: "hm-prompt" }, promptLine(view, ctx)));
   const decisions = movesWhere(ctx, (k) => ["keep", "mulligan", "activate", "boost", "pay", "suffer", "trash", "pass", "next"].includes(k));
   return el("div", { class: "hm-middle", role: "region", "aria-label": "The run and the turn" },
-    lines, buttons(ctx, decisions), chooser(ctx, selectedCard(ctx) ? `Play ${selectedCard(ctx)}` : "Choose"));
+    lines, buttons(ctx, decisions), chooser(ctx, selectedCard(ctx) ? `Play ${selectedCard(ctx)}` : "Choose"),
+    deckSearch(ctx));
+}
+
+// The places an event touched that its data alone does not say (the shell highlights them with
+// the cards it names): a firewall goes on the hacker's own resource, a run hits the other's.
+export function touches(event) {
+  const d = event.data || {};
+  if (typeof d.player !== "number" || typeof d.resource !== "string") return [];
+  if (event.kind === "firewall") return [{ attr: "resource", value: d.resource, seat: d.player }];
+  if (event.kind === "run") return [{ attr: "resource", value: d.resource, seat: 1 - d.player }];
+  return [];
 }
 
 export function renderTable(view, ctx) {

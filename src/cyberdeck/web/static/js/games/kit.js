@@ -41,15 +41,22 @@ export function offer(ctx, node, moves, key = null) {
     node.title = m.label;
     return node;
   }
-  const id = key || moves.map((m) => m.action).join("|");
-  if (ctx.local.selected === id) node.classList.add("selected");
+  selectable(ctx, node, key || moves.map((m) => m.action).join("|"), moves);
+  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${moves.length} moves`);
+  node.title = moves.map((m) => m.label).join("\n");
+  return node;
+}
+
+// Makes a click select node (key names it in ctx.local.selected) and offer ``moves`` through
+// chooser(); a renderer may offer more for the selection of its own (a search, say).
+export function selectable(ctx, node, key, moves) {
+  if (ctx.replay) return node;
+  if (ctx.local.selected === key) node.classList.add("selected");
   activate(node, () => {
-    ctx.local.selected = ctx.local.selected === id ? null : id;
+    ctx.local.selected = ctx.local.selected === key ? null : key;
     ctx.local.choices = ctx.local.selected ? moves.map((m) => m.action) : null;
     ctx.redraw();
   });
-  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${moves.length} moves`);
-  node.title = moves.map((m) => m.label).join("\n");
   return node;
 }
 
@@ -96,9 +103,10 @@ export function seatName(seat, ctx) {
 // A card known by its name (Cypher, Cyberpunk CCG): a tile with the name, a corner figure, a few
 // lines of facts, and its text as a tooltip. cls carries the card's class or kind for the colour
 // band; the words always say it too, so colour is never the only sign.
-export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "" }) {
+// key: the card's id in the game's events (data-card), so the last move's cards can be shown.
+export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "" }) {
   const { el } = ctx;
-  return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name },
+  return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name, dataset: key ? { card: key } : {} },
     el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
       corner ? el("span", { class: "kit-card-corner" }, corner) : null),
     lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
