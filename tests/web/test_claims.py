@@ -37,6 +37,7 @@ def arcade(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arcade]:
 def click_held_over_a_tick(page: Page, button: Locator, seat: Locator) -> None:
     """Click ``button`` as a person does, pressed for a moment: here the press lasts until the
     table's clock has ticked once (the away ``seat``'s seconds change), as a slow press does."""
+    button.scroll_into_view_if_needed()
     box = button.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -84,7 +84,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     el("div", { class: "table-body" },
       el("div", { class: "table-main" }, end, lastTurn, board),
       el("aside", { class: "side" },
-        el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox, paceBox),
+        el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
         watch ? null : el("section", { class: "panel moves-panel" },
           el("h2", {}, "Moves ", el("button", { type: "button", class: "help-button", "aria-label": "Keyboard shortcuts", onclick: () => toggleHelp() }, "?")),
           movesBox, typed,
@@ -92,7 +92,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
           lookOut, buttons),
         statsBox,
         stopsBox,
-        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))),
+        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList, paceBox))),
     layer);
   fill(root, page);
 
