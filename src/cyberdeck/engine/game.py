@@ -29,12 +29,23 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One setting of a game: a name, the values it takes, its default, and a line of help."""
+    """One setting of a game: a name, the values it takes, its default, and a line of help.
+    ``label`` and ``choice_labels`` (one per choice) are what a person reads on a menu ("When a
+    breach wins", "At the start of your turn"); the name and choices stay what commands and
+    records say."""
 
     name: str
     choices: tuple[Any, ...]
     default: Any
     help: str = ""
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def label_of(self, choice: Any) -> str:
+        """The words for ``choice`` on a menu (the choice itself when the game gives none)."""
+        if len(self.choice_labels) == len(self.choices) and choice in self.choices:
+            return self.choice_labels[self.choices.index(choice)]
+        return str(choice)
 
     def read(self, value: Any) -> Any:
         """The option's value from user input (text from a command line is accepted)."""

@@ -29,6 +29,9 @@ class OptionOut(BaseModel):
     choices: list[Any]
     default: Any
     help: str
+    #: What a person reads: the option's label and each choice's, in the order of ``choices``.
+    label: str
+    choice_labels: list[str]
 
 
 class GameOut(BaseModel):
@@ -182,7 +185,14 @@ async def list_games() -> list[GameOut]:
             min_players=g.min_players,
             max_players=g.max_players,
             options=[
-                OptionOut(name=o.name, choices=list(o.choices), default=o.default, help=o.help)
+                OptionOut(
+                    name=o.name,
+                    choices=list(o.choices),
+                    default=o.default,
+                    help=o.help,
+                    label=o.label or o.name.capitalize(),
+                    choice_labels=[o.label_of(c) for c in o.choices],
+                )
                 for o in g.options
             ],
             has_decks=g.has_decks,

@@ -56,14 +56,19 @@ class CipherRun(Game):
             "pivot",
             ("flip", "keep"),
             "flip",
-            "flip: a Protocol Override against the profile turns it the way you played; "
-            "keep: the profile stays.",
+            "A Protocol Override played against a vault's attack profile turns the profile the "
+            "way you played it, or leaves it as it was.",
+            label="Protocol Override against a profile",
+            choice_labels=("turns the profile your way", "leaves the profile as it is"),
         ),
         Option(
             "breach",
             ("start", "end"),
             "start",
-            "start: you win holding 2 vaults at the start of your turn; end: at the end of it.",
+            "Holding two vaults wins: checked at the start of your turn (your opponent gets a "
+            "reply first) or at the end of it.",
+            label="Two vaults win",
+            choice_labels=("at the start of your turn", "at the end of your turn"),
         ),
     )
     has_decks = True

@@ -67,7 +67,10 @@ class CyberpunkCCG(Game):
             "sponsor",
             SPONSOR_CHOICES,
             "ncpd",
-            "Player 1's starter deck (player 2 plays the next one in the list).",
+            "The starter deck you play, led by its sponsor; your opponent plays the next one in "
+            "the list.",
+            label="Your sponsor",
+            choice_labels=tuple(STARTERS[key][1].split(":")[0] for key in SPONSOR_CHOICES),
         ),
     )
     _space = ActionSpace(all_actions())

@@ -43,12 +43,22 @@ class Cypher(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("players", (2, 3, 4), 2, "How many players sit at the table (2, 3 or 4)."),
+        Option(
+            "players",
+            (2, 3, 4),
+            2,
+            "How many players sit at the table (2, 3 or 4).",
+            label="Number of players",
+            choice_labels=("2 players", "3 players", "4 players"),
+        ),
         Option(
             "burn",
             (False, True),
             False,
-            "Setup variant: set the top card aside unseen before dealing.",
+            "Before dealing, the top card of the deck is set aside unseen, so no player can count "
+            "every card.",
+            label="Set a card aside",
+            choice_labels=("no, deal the whole deck", "yes, the top card, unseen"),
         ),
     )
     _space = ActionSpace(ACTIONS)

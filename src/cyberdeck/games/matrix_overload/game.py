@@ -44,7 +44,9 @@ class MatrixOverload(Game):
             "variant",
             VARIANTS,
             "digital",
-            "digital: one 0 card (53 cards); classic: two jokers (54 cards), as printed.",
+            "The digital deck has one zero card (53 cards); the printed game has two jokers (54).",
+            label="Deck",
+            choice_labels=("digital: one zero card", "classic: two jokers, as printed"),
         ),
     )
     _space = ActionSpace(ACTIONS)

@@ -10,11 +10,16 @@ function players(game) {
   return game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
 }
 
+// An option as a person reads it: its label, its choices in words, and a line saying what it
+// does (the values sent stay the game's own: "flip", "start", false).
 function optionField(game, option) {
   const id = `${game.id}-opt-${option.name}`;
-  return el("label", { class: "field", for: id }, option.name,
-    el("select", { id, name: option.name, class: "option", title: option.help },
-      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, String(c)))));
+  const words = option.choice_labels || option.choices.map(String);
+  return el("div", { class: "field option-field" },
+    el("label", { for: id }, option.label || option.name),
+    el("select", { id, name: option.name, class: "option", "aria-describedby": `${id}-help` },
+      option.choices.map((c, i) => el("option", { value: String(c), selected: c === option.default }, words[i] || String(c)))),
+    option.help ? el("small", { class: "option-help muted", id: `${id}-help` }, option.help) : null);
 }
 
 function readOptions(form, game) {
@@ -74,14 +79,15 @@ function gameCard(game) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "normal" }, l)))),
+      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "normal" }, l[0].toUpperCase() + l.slice(1))))),
     el("div", { class: "play-buttons" },
       el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),
       solo ? null : el("button", { type: "button", class: "play-online", onclick: () => create(game, form, "online", say) }, "Online match"),
-      solo ? null : el("label", { class: "check" }, el("input", { type: "checkbox", class: "private" }), " private"),
+      solo ? null : el("label", { class: "check", title: "Only people you send the link to can join or watch; it is not listed in the lobby." },
+        el("input", { type: "checkbox", class: "private" }), " Private match (invited players only)"),
       Object.keys(game.campaign || {}).length ? el("label", { class: "check", title: campaignHelp(game) },
-        el("input", { type: "checkbox", class: "campaign" }), " campaign") : null));
+        el("input", { type: "checkbox", class: "campaign" }), " Campaign (a series of games for points)") : null));
   return el("article", { class: "game-card panel", dataset: { game: game.id } },
     el("h2", {}, game.title),
     el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`),
