@@ -47,6 +47,9 @@ def test_the_ais_last_move_is_highlighted_on_the_table(page: Page, game: str) ->
             seen = True
             break
     assert seen, "no AI turn was highlighted"
+    # The table's own sentences agree with "You" ("your turn", "You have priority").
+    board = page.locator(f"{TABLE} .board").inner_text()
+    assert not re.search(r"\bYou(?:'s| has| is)\b", board), board[:400]
     # What is highlighted is what the last turn named: each ringed card is in its line.
     told = line.inner_text().lower()
     for node in page.locator(f"{TABLE} .board [data-card].touched").all():

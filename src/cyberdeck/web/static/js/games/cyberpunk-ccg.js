@@ -3,7 +3,7 @@
 // (used, busted, cyber-psycho), teams with their attack and Defense, Ops and Style, the Stash, the
 // discard and your hand — with the turn's step, who has priority, the hit in progress and the
 // prompt in the middle. What the terminal view shows (render.py), drawn as a table.
-import { buttons, chooser, movesWhere, namedCard, offer, stat, zone } from "./kit.js";
+import { buttons, chooser, does, movesWhere, namedCard, offer, stat, whose, zone } from "./kit.js";
 
 const PROMPTS = {
   draw: "draw a card: choose the deck",
@@ -230,7 +230,7 @@ function stepLine(view, ctx) {
   if (view.outcome) return `Game over — ${ctx.named(view.outcome.reason)}.`;
   let line = view.step === "setup"
     ? `Setting up. ${ctx.seatName(view.priority)} to act`
-    : `Turn ${view.turn} (cap ${view.turn_cap}), ${ctx.seatName(view.active)}'s turn, step: ${view.step}. ${ctx.seatName(view.priority)} has priority`;
+    : `Turn ${view.turn} (cap ${view.turn_cap}), ${whose(ctx, view.active)} turn, step: ${view.step}. ${does(ctx, view.priority, "have", "has")} priority`;
   const prompt = view.prompt;
   if (prompt) {
     let what = PROMPTS[prompt.kind] || prompt.kind;

@@ -2,7 +2,7 @@
 // shows stock and tags, the four resources (deck, hand, archive, current agenda) with their
 // firewalls by level, the generators and the finalized agendas. What the terminal view shows
 // (render.py), drawn as a table; every thing a move belongs to can be clicked.
-import { buttons, chooser, movesWhere, offer, seatName, selectable, stat, zone } from "./kit.js";
+import { buttons, chooser, does, movesWhere, offer, seatName, selectable, stat, whose, zone } from "./kit.js";
 
 const RESOURCES = ["deck", "hand", "archive", "agenda"];
 const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda" };
@@ -217,7 +217,7 @@ function middle(ctx, view) {
   const run = view.run;
   const pending = view.pending || {};
   const lines = [];
-  const hacking = view.active_player === ctx.seat ? "You are hacking" : `${ctx.seatName(view.active_player)} is hacking`;
+  const hacking = does(ctx, view.active_player, "are hacking", "is hacking");
   const status = [`Turn ${view.turn}/${view.turn_cap}`, hacking];
   if (view.phase === "action" && !view.outcome) status.push(`actions left ${view.actions_left}/${view.actions_per_turn}`);
   lines.push(el("p", { class: "hm-status" }, status.join(" · ")));
@@ -245,12 +245,12 @@ function middle(ctx, view) {
   }
   if (pending.to_archive && pending.to_archive.length) {
     // Public: the cards were seen going there; only their owner has the moves.
-    lines.push(el("div", { class: "hm-pending" }, `Going on ${ctx.seatName(view.active_player)}'s archive (the last one placed is the top): `,
+    lines.push(el("div", { class: "hm-pending" }, `Going on ${whose(ctx, view.active_player)} archive (the last one placed is the top): `,
       el("span", { class: "card-row" }, pending.to_archive.map((c) => offer(ctx, el("span", {}, card(c, { small: true })), movesWhere(ctx, (k, a) => k === "archive" && a[0] === c))))));
   }
   if (view.phase === "pick" && !view.outcome) {
     const picks = movesWhere(ctx, (k) => k === "pick");
-    lines.push(el("div", { class: "hm-pending" }, `${ctx.seatName(pending.shocked)}'s hand, shuffled: `,
+    lines.push(el("div", { class: "hm-pending" }, `${whose(ctx, pending.shocked).replace(/^your/, "Your")} hand, shuffled: `,
       el("span", { class: "card-row" }, Array.from({ length: pending.hand_count }, (_, i) => offer(ctx,
         el("span", {}, card(null, { faceDown: true, small: true, label: `face-down card ${i + 1}` })),
         picks.filter((m) => m.action === `pick ${i + 1}`))))));

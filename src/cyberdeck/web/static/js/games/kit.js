@@ -100,6 +100,16 @@ export function seatName(seat, ctx) {
   return ctx.seatName(seat);
 }
 
+// Whose: "your" for the page's own seat, "Normal AI's" for another ("You's" is no word).
+export function whose(ctx, seat) {
+  return seat === ctx.seat && ctx.seatName(seat) === "You" ? "your" : `${ctx.seatName(seat)}'s`;
+}
+
+// A seat with its verb: "You have" for the page's own seat, "Normal AI has" for another.
+export function does(ctx, seat, you, other) {
+  return seat === ctx.seat && ctx.seatName(seat) === "You" ? `You ${you}` : `${ctx.seatName(seat)} ${other}`;
+}
+
 // A card known by its name (Cypher, Cyberpunk CCG): a tile with the name, a corner figure, a few
 // lines of facts, and its text as a tooltip. cls carries the card's class or kind for the colour
 // band; the words always say it too, so colour is never the only sign.
