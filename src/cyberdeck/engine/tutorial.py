@@ -17,6 +17,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -44,6 +45,22 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesSections:
+    """Where a table's rules link opens: the rules page's heading for the part of the turn a
+    view is in, read from one field of the view (the CCG's ``step``, Hack-Me's ``phase``)."""
+
+    key: str = ""
+    default: str = ""
+    sections: Mapping[str, str] = field(default_factory=dict)
+
+    def section(self, view: Mapping[str, Any]) -> str:
+        return self.sections.get(str(view.get(self.key, "")), self.default)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.key, "default": self.default, "sections": dict(self.sections)}
+
+
+@dataclass(frozen=True, slots=True)
 class Script:
     """A whole tutorial: the deal, the learner's seat, the steps, and the last word."""
 
@@ -55,6 +72,7 @@ class Script:
     steps: tuple[Step, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     decks: Any = None
+    rules: RulesSections = field(default_factory=RulesSections)
 
 
 def read_script(text: str, game: Game) -> Script:
@@ -84,6 +102,7 @@ def read_script(text: str, game: Game) -> Script:
             )
         )
     deal = data.get("deal", {})
+    rules = data.get("rules", {})
     return Script(
         game=game.id,
         seed=int(deal.get("seed", 0)),
@@ -93,11 +112,18 @@ def read_script(text: str, game: Game) -> Script:
         steps=tuple(steps),
         options=dict(deal.get("options", {})),
         decks=deal.get("decks"),
+        rules=RulesSections(
+            str(rules.get("field", "")),
+            str(rules.get("default", "")),
+            {str(k): str(v) for k, v in rules.get("sections", {}).items()},
+        ),
     )
 
 
+@cache
 def load_script(game: Game) -> Script | None:
-    """The script shipped beside ``game``'s package; ``None`` when the game has none yet."""
+    """The script shipped beside ``game``'s package; ``None`` when the game has none yet (read
+    once: a script is package data and does not change while the program runs)."""
     package = type(game).__module__.rpartition(".")[0]
     source = resources.files(package) / SCRIPT_FILE
     if not source.is_file():

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
+from ..engine.tutorial import load_script
 from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
 from .context import Context, context, optional_user, require_user
@@ -47,6 +48,11 @@ class GameOut(BaseModel):
     ai_levels: list[str]
     #: Points that win the game's campaign, by player count (empty: no campaign).
     campaign: dict[int, int] = Field(default_factory=dict)
+    #: The game has a guided first game (``/api/learn/GAME``).
+    tutorial: bool = False
+    #: Where a table's rules link opens: ``{field, default, sections}``, the rules page's heading
+    #: for the value of one field of the view (the CCG's ``step``).
+    rules_sections: dict[str, Any] = Field(default_factory=dict)
 
 
 class SeatSpec(BaseModel):
@@ -195,6 +201,8 @@ async def list_games() -> list[GameOut]:
                 for n in range(g.min_players, g.max_players + 1)
                 if (t := g.series_target(n)) is not None
             },
+            tutorial=(script := load_script(g)) is not None,
+            rules_sections=script.rules.to_json() if script is not None else {},
         )
         for g in games()
     ]
