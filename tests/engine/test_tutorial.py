@@ -11,7 +11,7 @@ SCRIPTED = [g for g in games() if load_script(g) is not None]
 
 
 def test_the_games_with_a_tutorial():
-    assert {g.id for g in SCRIPTED} == {"matrix-overload", "cipher-run", "cypher"}
+    assert {g.id for g in SCRIPTED} == {"matrix-overload", "cipher-run", "cypher", "hack-me"}
 
 
 @pytest.mark.parametrize("game", SCRIPTED, ids=lambda g: g.id)
