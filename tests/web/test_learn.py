@@ -64,7 +64,9 @@ def test_a_wrong_move_gets_a_word_and_an_illegal_one_the_game_error(page: Page) 
     expect(page.locator("h2.rules-here")).to_have_text("Your turn")
 
 
-@pytest.mark.parametrize(("game_id", "section"), [("matrix-overload", "your-turn")])
+@pytest.mark.parametrize(
+    ("game_id", "section"), [("matrix-overload", "your-turn"), ("cyberpunk-ccg", "setting-up")]
+)
 def test_every_table_links_its_rules_and_its_lesson(page: Page, game_id: str, section: str) -> None:
     start_game(page, game_id, "ai")
     rules = page.locator(".table-head a.rules-link")
