@@ -366,7 +366,9 @@ def play(
     outcome = match.state.outcome
     humans = session.humans
     if outcome is not None and len(humans) == 1:
-        entry = record_result(game.id, outcome, humans[0], match.record.undos)
+        entry = record_result(
+            game.id, outcome, humans[0], match.record.undos, match.record.hints(humans[0])
+        )
         typer.echo(describe(game.id, entry))
     raise typer.Exit(status)
 

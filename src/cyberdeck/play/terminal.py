@@ -278,6 +278,8 @@ class TerminalSession:
             return f"{self.game.title} gives no hints."
         action = agent.choose(self.match.state)
         label = self.game.describe_action(action, self.match.state.view(seat))
+        # The record says the game was helped, as it says when a move was taken back.
+        record.note_hint(seat)
         return f"Hint: {actions.index(action) + 1}. {label}"
 
     def help(self) -> str:

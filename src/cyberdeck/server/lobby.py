@@ -147,7 +147,8 @@ class RulesOut(BaseModel):
 
 class StatsOut(BaseModel):
     """One player's results in one game, from their finished matches on this server (matches
-    where they held a single seat; a game with a move taken back counts as played, unranked)."""
+    where they held a single seat; a game with a move taken back or a hint shown counts as played,
+    unranked)."""
 
     game: str
     games: int
@@ -156,6 +157,8 @@ class StatsOut(BaseModel):
     lost: int
     losses: dict[str, int]
     unranked: int
+    #: Of the unranked games, those where the player was shown hints.
+    hinted: int = 0
     streak: int
     best_streak: int
 
@@ -338,7 +341,7 @@ async def my_stats(
     rows = await ctx.db.read(ctx.db.store.user_matches, user.id, ["finished"], game.id, 500, True)
     stats = GameStats()
     for data in sorted(rows, key=lambda d: (d.finished_at is None, d.finished_at, d.id)):
-        seats = [s.seat for s in data.seats if s.user_id == user.id]
+        seats = [s for s in data.seats if s.user_id == user.id]
         if len(seats) != 1 or data.outcome is None:
             continue
         outcome = data.outcome
@@ -349,8 +352,9 @@ async def my_stats(
                 outcome["reason"],
                 outcome.get("kind", ""),
             ),
-            seats[0],
+            seats[0].seat,
             sum(1 for a in data.actions if a.text == UNDO),
+            seats[0].hints,
         )
     return StatsOut(
         game=game.id,
@@ -360,6 +364,7 @@ async def my_stats(
         lost=stats.lost,
         losses=stats.losses,
         unranked=stats.unranked,
+        hinted=stats.hinted,
         streak=stats.streak,
         best_streak=stats.best_streak,
     )
