@@ -47,6 +47,8 @@ class LessonOut(BaseModel):
     narration: list[str]
     word: str
     log: list[str]
+    #: What the game's own texts call each seat ("Player 2", "Hacker B"): the page names them.
+    seat_labels: list[str]
     finished: bool
     won: bool
     outcome: dict[str, Any] | None
@@ -97,6 +99,7 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
         narration=list(said.narration),
         word=said.word,
         log=log,
+        seat_labels=[game.seat_label(i) for i in range(state.num_players)],
         finished=lesson.finished,
         won=lesson.won,
         outcome=outcome.to_json() if outcome is not None else None,

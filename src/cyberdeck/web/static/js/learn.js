@@ -7,6 +7,7 @@ import { el, fill } from "./dom.js";
 import { moveList, readNumber, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { rulesHref } from "./rulelinks.js";
+import { nameSeats } from "./seats.js";
 
 // Every element of the table a highlight names: one whose data attribute has that value (a pile
 // "b2", a vault "vault1"), or whose class ends in it ("hand" marks mo-hand, cr-hand ...).
@@ -87,6 +88,10 @@ export async function showLearn(root, gameId) {
     return answer.text;
   }
 
+  // The game's texts with each seat called by its name here: "you" and "the tutor".
+  const seatNames = (lesson) => lesson.seat_labels.map((_, i) => (i === lesson.table.seat ? "You" : "Tutor"));
+  const named = (lesson, text) => nameSeats(text, lesson.seat_labels, seatNames(lesson), lesson.table.seat);
+
   function drawStep(lesson) {
     const parts = [];
     for (const line of lesson.narration) parts.push(el("p", { class: "lesson-narration" }, el("b", {}, "Tutor: "), withSymbols(line)));
@@ -102,7 +107,7 @@ export async function showLearn(root, gameId) {
             el("kbd", {}, String(step.n)), " ", withSymbols(step.label))),
         step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
     } else {
-      const reason = lesson.outcome ? lesson.outcome.reason : "";
+      const reason = lesson.outcome ? named(lesson, lesson.outcome.reason) : "";
       parts.unshift(el("h2", { class: "lesson-done" }, lesson.won ? "You won" : "The lesson is over"));
       parts.push(el("p", {}, withSymbols(reason ? `${reason}.` : "")), el("p", { class: "lesson-outro" }, lesson.outro),
         el("p", {}, el("a", { href: "/", class: "button primary lesson-play-for-real" }, "Play for real"), " ",
@@ -120,7 +125,8 @@ export async function showLearn(root, gameId) {
     const list = moves();
     const ctx = makeCtx({
       seat: lesson.table.seat, moves: list, play, look, local: s.local, redraw: draw,
-      seatName: (i) => (i === lesson.table.seat ? "You" : "Tutor"),
+      seatName: (i) => seatNames(lesson)[i] || "Tutor",
+      named: (text) => named(lesson, text),
     });
     fill(board, drawTable(renderer, lesson.table.view, ctx));
     drawStep(lesson);
@@ -130,7 +136,8 @@ export async function showLearn(root, gameId) {
       for (const node of marked(board, step.highlight)) node.classList.add("lesson-mark");
       for (const node of page.querySelectorAll(`[data-move="${step.n}"], .move[data-n="${step.n}"]`)) node.classList.add("lesson-suggest");
     }
-    fill(logList, lesson.log.slice(-12).map((line) => el("li", {}, withSymbols(line))));
+    fill(logList, lesson.log.slice(-12).map((line) => el("li", {}, withSymbols(named(lesson, line)))));
+    logList.scrollTop = logList.scrollHeight;
     typedIndicator(typed, s.buffer);
   }
 
