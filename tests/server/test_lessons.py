@@ -3,10 +3,12 @@ taken back, an illegal one refused with the game's sentence, and only the learne
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cyberdeck.engine import games, load_game
-from cyberdeck.engine.tutorial import load_script
+from cyberdeck.engine.tutorial import Tutorial, load_script
 
 from .harness import Client, ServerProcess, run
 
@@ -24,10 +26,15 @@ def test_a_lesson_is_played_to_its_win_taking_the_suggested_moves(
         lesson = (await learner.http.post(f"/api/learn/{game_id}")).json()
         assert lesson["step"]["number"] == 1 and lesson["intro"]
         steps = 0
+        # The same lesson played here: the page is sent the learner's own view and nothing else.
+        mirror = Tutorial(game, load_script(game))
         while not lesson["finished"]:
             step, table = lesson["step"], lesson["table"]
             assert table["moves"][step["n"] - 1]["action"] == step["action"]
             assert table["seat"] == load_script(game).seat
+            own = json.loads(json.dumps(mirror.match.state.view(mirror.seat)))
+            assert table["view"] == own
+            mirror.move(step["action"])
             response = await learner.http.post(
                 f"/api/learn/{game_id}/move", json={"action": step["action"]}
             )
