@@ -53,7 +53,7 @@ def test_a_wrong_move_gets_a_word_and_the_step_waits():
     assert result.exit_code == 0, out
     assert "is a legal move" in out and "taken back" in out
     assert "Choose a move from 1 to 8." in out
-    assert "The rules: cyberdeck rules matrix-overload at 'Your turn'." in out
+    assert "The rules: cyberdeck rules matrix-overload, at 'Your turn'." in out
     assert "Step 2 of" in out and "Lesson left." in out
 
 
@@ -61,3 +61,14 @@ def test_an_unknown_game_is_a_clear_error():
     result = runner.invoke(app, ["learn", "tetris"])
     assert result.exit_code == 2
     assert "There is no game 'tetris'. Games: cipher-run" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game_id", "section"), [("matrix-overload", "Your turn"), ("cyberpunk-ccg", "Setting up")]
+)
+def test_rules_in_a_real_game_names_the_section_of_the_part_of_the_turn(game_id, section):
+    result = runner.invoke(
+        app, ["play", game_id, "--seed", "4", "--no-colour"], input="rules\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert f"The rules: cyberdeck rules {game_id}, at '{section}'." in result.output

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import CyberdeckError, Game, Style
 from ..engine.tutorial import Said, Tutorial
-from .terminal import Input, Output, Seat, TerminalSession
+from .terminal import Input, Output, Seat, TerminalSession, rules_pointer
 
 LEARN_HELP = """Type the suggested move (its number or its text) to go on; another move is
 taken back with a word on why. Commands: moves, look <part of the table>, hint (the suggested
@@ -126,9 +126,10 @@ class LearnSession:
         return f"{actions.index(suggested) + 1}. {label}"
 
     def rules_pointer(self) -> str:
-        step = self.tutorial.step
-        where = f" at '{step.section}'" if step is not None and step.section else ""
-        return f"The rules: cyberdeck rules {self.game.id}{where}."
+        tutorial = self.tutorial
+        step = tutorial.step
+        view = tutorial.match.state.view(tutorial.seat)
+        return rules_pointer(self.game, view, step.section if step is not None else "")
 
     def end(self) -> None:
         tutorial, seat = self.tutorial, self.tutorial.seat
