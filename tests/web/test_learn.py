@@ -65,7 +65,14 @@ def test_a_wrong_move_gets_a_word_and_an_illegal_one_the_game_error(page: Page) 
 
 
 @pytest.mark.parametrize(
-    ("game_id", "section"), [("matrix-overload", "your-turn"), ("cyberpunk-ccg", "setting-up")]
+    ("game_id", "section"),
+    [
+        ("matrix-overload", "your-turn"),
+        ("cyberpunk-ccg", "setting-up"),
+        ("hack-me", "getting-ready"),
+        ("cipher-run", "setting-up"),
+        ("cypher", "your-turn"),
+    ],
 )
 def test_every_table_links_its_rules_and_its_lesson(page: Page, game_id: str, section: str) -> None:
     start_game(page, game_id, "ai")
