@@ -187,3 +187,15 @@ def test_the_terminal_calls_each_seat_by_one_name():
     log = [line for line in result.output.splitlines() if line.startswith("  · ")]
     assert log and not any("Player 1" in line or "Player 2" in line for line in log)
     assert any("Normal AI" in line for line in log)
+
+
+def test_a_game_where_hints_were_used_says_so_in_its_record_and_stats(data_dir: Path):
+    result = run(
+        "play", "matrix-overload", "--seed", "5", "--no-colour", input="hint\nhint\n" + "1\n" * 400
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Hint: ") == 2
+    record = Record.load(next((data_dir / "records").glob("*.json")))
+    assert record.hints(0) == 2 and record.meta["hints"] == {"0": 2}
+    assert "1 with undo or hints, 1 with hints" in result.output
+    assert "of 0 ranked games" in result.output
