@@ -331,6 +331,17 @@ class State(ABC):
             raise IllegalAction(self.why_illegal(action))
         return self._apply(action)
 
+    def advance(self, action: Action) -> None:
+        """Carry out ``action``, one of this position's own ``legal_actions()``, for a machine.
+
+        Search, playouts, the lab and the research environments take their moves from
+        ``legal_actions()`` and read no events, so they need neither ``apply``'s legality check
+        nor its events and sentences: a game may skip building them here (``CachedState.telling``).
+        The resulting state is the one ``apply`` gives (the conformance suite compares their
+        fingerprints); a move from anywhere else goes through ``apply``.
+        """
+        self._apply(action)
+
     def opening_events(self) -> list[Event]:
         """What happened while the game was set up (the deal, reveals), for the match log."""
         return []
@@ -374,12 +385,25 @@ class State(ABC):
 
 class CachedState(State):
     """The usual shape of a state: it keeps its outcome once the game ends, and works out its
-    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``)."""
+    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``).
 
-    __slots__ = ("_legal", "_outcome")
+    ``telling`` is false while ``advance`` carries out a move: nobody reads that move's events,
+    so the rules may skip building them. A game sets it true when it builds or clones a state, and
+    never lets the state itself depend on it.
+    """
+
+    __slots__ = ("_legal", "_outcome", "telling")
 
     _legal: list[Action] | None
     _outcome: Outcome | None
+    telling: bool
+
+    def advance(self, action: Action) -> None:
+        self.telling = False
+        try:
+            self._apply(action)
+        finally:
+            self.telling = True
 
     @abstractmethod
     def _compute_legal(self) -> list[Action]:

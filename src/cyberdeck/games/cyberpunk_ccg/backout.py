@@ -95,6 +95,8 @@ def cancel(st: CyberState, s: int) -> list[Event]:
     if card and st.zone[card] == Z_LIMBO:
         st.zone[card] = Z_HAND
         st.hand[s].insert(min(place, len(st.hand[s])), card)
+        if not st.telling:
+            return []
         text = f"Player {s + 1} backs out; {st.defs[card].name} goes back to the hand."
     else:
         text = f"Player {s + 1} backs out of the move."

@@ -405,9 +405,13 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         st.flags[r] |= F_MOVED
         if action.kind == "leave":
             st.team[r] = 0
-            text = f"{st.name(r)} leaves its team."
         else:
             st.team[r] = int(action.args[0][1:])
+        if not st.telling:
+            return done(st, s)
+        if action.kind == "leave":
+            text = f"{st.name(r)} leaves its team."
+        else:
             text = f"{st.name(r)} joins team {st.team[r]} of player {s + 1}."
         return [Event("team", text, {"seat": s}), *done(st, s)]
     if kind == "sense":

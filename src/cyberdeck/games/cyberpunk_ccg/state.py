@@ -148,6 +148,7 @@ class CyberState(CachedState):
         self.backouts = [0, 0]  # back-outs made this turn, per seat
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
         self._public: dict[str, Any] | None = None
         self._attmap: dict[int, list[int]] | None = None
         self._runnermap: tuple[list[int], list[int]] | None = None
@@ -543,6 +544,7 @@ class CyberState(CachedState):
         o.backout = self.backout
         o.backouts = self.backouts[:]
         o._outcome = self._outcome
+        o.telling = True
         o._legal = self._legal
         o._public = self._public
         o._attmap = None

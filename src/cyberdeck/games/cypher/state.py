@@ -121,6 +121,7 @@ class CypherState(CachedState):
         self.final_left = 0
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
         self._events: list[Event] = []
         #: What happened while the game was set up (the deal, the burn, the first Display).
         self.opening: list[Event] = []
@@ -275,11 +276,13 @@ class CypherState(CachedState):
 
     def event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         """Something every seat (and every spectator) sees happen."""
-        self._events.append(Event(kind, text, data if data is not None else {}))
+        if self.telling:
+            self._events.append(Event(kind, text, data if data is not None else {}))
 
     def secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
         """Something only ``seats`` see (the card a face-down move concerns)."""
-        self._events.append(Event(kind, text, {}, seats))
+        if self.telling:
+            self._events.append(Event(kind, text, {}, seats))
 
     def ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
         """Stop the task loop: ``seat`` must make the decision ``phase`` (details in ``ctx``)."""
@@ -332,6 +335,7 @@ class CypherState(CachedState):
         other.trigger_turn = self.trigger_turn
         other.final_left = self.final_left
         other._outcome = self._outcome
+        other.telling = True
         other._legal = self._legal
         other._events = []
         return other
