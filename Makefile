@@ -15,7 +15,7 @@ PORT ?= 8765
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,train]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train]'
 	touch $(STAMP)
 
 install: $(STAMP)
