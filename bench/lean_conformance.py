@@ -40,6 +40,9 @@ def main() -> None:
                     steps += check_lean(game, None, seed, every)
                 except InvariantBroken as err:
                     differ.append(f"seed {seed}: {err}")
+                if (seed + 1) % 500 == 0:
+                    print(f"{game.id}: {seed + 1} games, {steps} decisions, {len(differ)} differ",
+                          flush=True)  # fmt: skip
             row = {
                 "game": game.id,
                 "games": args.games,

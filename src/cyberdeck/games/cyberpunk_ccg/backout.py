@@ -98,6 +98,8 @@ def cancel(st: CyberState, s: int) -> list[Event]:
         if not st.telling:
             return []
         text = f"Player {s + 1} backs out; {st.defs[card].name} goes back to the hand."
+    elif not st.telling:
+        return []
     else:
         text = f"Player {s + 1} backs out of the move."
     return [Event("cancel", text, {"seat": s})]

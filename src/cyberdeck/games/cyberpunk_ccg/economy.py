@@ -244,6 +244,8 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
             st.prompt = ("place", s, i, "buy")
             return []
         equipping.enter_play(st, s, i)
+        if not st.telling:
+            return priority.done(st, s)
         return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *priority.done(st, s)]
     if kind == "event":
         i = purpose[1]
@@ -257,6 +259,8 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
     if kind == "open":
         op = purpose[1]
         st.flags[op] |= F_OPENED
+        if not st.telling:
+            return priority.done(st, s)
         return [
             Event("open", f"Player {s + 1} opens {st.name(op)} to attack.", {"seat": s}),
             *priority.done(st, s),

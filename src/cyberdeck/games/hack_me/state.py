@@ -505,11 +505,10 @@ class HackState(CachedState):
             self._unsee(p, code)
             self.stock[p] += 2
             self.recycled += 1
-            events = [
-                event(
-                    "recycle", f"{NAMES[p]} recycles {TEXT[code]} for 2 credits.", card=TEXT[code]
-                )
-            ]
+            events = []
+            if self.telling:
+                text = f"{NAMES[p]} recycles {TEXT[code]} for 2 credits."
+                events.append(event("recycle", text, card=TEXT[code]))
             events += self._to_archive(p, code)
             if self._outcome is not None or (self.recycled < 2 and self.hands[p]):
                 return events
@@ -530,7 +529,9 @@ class HackState(CachedState):
         if action.kind != "pass":
             self.stock[p] -= 2
             slot = slot_of(action)
-            events.append(event("dismantle", f"{NAMES[p]} pays 2 credits to destroy a firewall."))
+            if self.telling:
+                text = f"{NAMES[p]} pays 2 credits to destroy a firewall."
+                events.append(event("dismantle", text))
             events += self._destroy_firewall(p, slot)
         return events + self._offer_discard(p)
 
