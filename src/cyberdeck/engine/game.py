@@ -332,7 +332,7 @@ class State(ABC):
         return self._apply(action)
 
     def advance(self, action: Action) -> None:
-        """Carry out ``action``, one of this position's own ``legal_actions()``, for a machine.
+        """Carry out ``action``, one that ``legal_actions()`` lists here, for a machine.
 
         Search, playouts, the lab and the research environments take their moves from
         ``legal_actions()`` and read no events, so they need neither ``apply``'s legality check
