@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
+from .compiled import mypyc_attr
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
 from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
@@ -67,6 +68,7 @@ class Outcome:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Immutable metadata of one game, and the factory of its states."""
 
@@ -299,6 +301,7 @@ class DeckMeasure:
     measure: Callable[[list[Any]], float]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A mutable game position. Subclasses use ``__slots__`` and copy by hand in ``clone``."""
 
@@ -383,6 +386,7 @@ class State(ABC):
         return hashlib.blake2b(repr(self.signature()).encode(), digest_size=16).hexdigest()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CachedState(State):
     """The usual shape of a state: it keeps its outcome once the game ends, and works out its
     legal actions once per position (``_apply`` must reset ``_legal`` to ``None``).

@@ -83,7 +83,11 @@ class CipherState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, rng: Rng, pivot_flip: bool = True, breach_start: bool = True) -> None:
+    def __init__(
+        self, rng: Rng | None = None, pivot_flip: bool = True, breach_start: bool = True
+    ) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.rng = rng
         self.pivot_flip = pivot_flip
         self.breach_start = breach_start

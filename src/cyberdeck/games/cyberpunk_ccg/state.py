@@ -95,8 +95,10 @@ class CyberState(CachedState):
 
     game: ClassVar[Any]
 
-    def __init__(self, decks: list[list[int]], rng: Rng) -> None:
+    def __init__(self, decks: list[list[int]] | None = None, rng: Rng | None = None) -> None:
         """``decks`` are lists of card-definition indices (a sponsor each)."""
+        if decks is None or rng is None:
+            return  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
         self.rng = rng
         defs: list[CardDef] = [CARDS[0]]
         owner: list[int] = [-1]

@@ -96,7 +96,16 @@ class CypherState(CachedState):
 
     game: ClassVar[Any]  # set by the game module
 
-    def __init__(self, cat: Catalog, n: int, rng: Rng, burn: bool = False, start: int = 0) -> None:
+    def __init__(
+        self,
+        cat: Catalog | None = None,
+        n: int = 2,
+        rng: Rng | None = None,
+        burn: bool = False,
+        start: int = 0,
+    ) -> None:
+        if cat is None or rng is None:
+            return  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
         self.cat = cat
         self.n = n
         self.rng = rng
@@ -230,14 +239,16 @@ class CypherState(CachedState):
         tasks = self.tasks
         while True:
             # After every step (a decision, a task): the Display never stays empty while the
-            # deck is not, whatever emptied it or put a card under an empty deck.
-            if self._outcome is None:
+            # deck is not, whatever emptied it or put a card under an empty deck. (``is_terminal``
+            # rather than ``self._outcome is None``: a type checker keeps that narrowing across
+            # ``carry_out``, which may end the game, and compiled code (mypyc) trusts it.)
+            if not self.is_terminal:
                 refill(self)
-            while self.phase == NONE and tasks and self._outcome is None:
+            while self.phase == NONE and tasks and not self.is_terminal:
                 carry_out(self, tasks.pop())
-                if self._outcome is None:
+                if not self.is_terminal:
                     refill(self)
-            if self.phase == NONE or self._outcome is not None:
+            if self.phase == NONE or self.is_terminal:
                 self._legal = None
                 self.decider = -1
                 return

@@ -139,7 +139,9 @@ class HackState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, rng: Rng) -> None:
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.rng = rng
         self.decks: list[list[int]] = [[], []]
         self.hands: list[list[int]] = [[], []]

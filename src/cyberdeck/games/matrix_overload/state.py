@@ -74,7 +74,9 @@ class MatrixState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, variant: str, rng: Rng) -> None:
+    def __init__(self, variant: str = "", rng: Rng | None = None) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.variant = variant
         self.rng = rng
         self.deck: list[int] = []
