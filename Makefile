@@ -10,12 +10,12 @@ POSTGRES_STAMP := $(VENV)/.postgresql
 HOST ?= 127.0.0.1
 PORT ?= 8765
 
-.PHONY: play terminal test install browser lint typecheck unit bench golden screenshots clean
+.PHONY: play terminal test test-compiled install browser lint typecheck unit bench golden screenshots clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,train]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -65,6 +65,14 @@ unit: $(STAMP) $(BROWSER_STAMP) $(POSTGRES_STAMP)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
+
+# The compiled build (scripts/build_mypyc.py, docs/speed.md): the engine, the games' rules and the
+# agents compiled with mypyc beside the sources, the rules suites run against them, and the
+# sources left pure Python again. Without a C compiler it says so and the suites run pure.
+test-compiled: $(STAMP)
+	$(BIN)/python scripts/build_mypyc.py
+	$(BIN)/pytest -n 2 tests/conformance tests/engine tests/games tests/agents tests/test_golden.py; \
+	  status=$$?; $(BIN)/python scripts/build_mypyc.py --clean; exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -1,6 +1,6 @@
 """Cyberpunk CCG: one AI against another, seats and starters rotated, with an interval.
 
-`python bench/ccg_eval_arena.py A B --games N [--mirror] [--old-eval PATH] [--json FILE]` plays
+`python bench/ccg_eval_arena.py A B --games N [--workers W] [--mirror] [--old-eval PATH] [--json FILE]` plays
 agent spec A against agent spec B. Game g plays the starter pairing `sponsor =
 STARTERS[(g // 2) % 6]` (with its rival), and A takes seat g % 2: every 12 games each pairing is
 played from both seats. `--mirror` gives both seats the same starter (the decks' edge out of the
@@ -20,6 +20,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +65,59 @@ class Judged:
             del game.evaluate
 
 
+@dataclass(frozen=True)
+class Match:
+    """What every game of one run shares: the two specs and how they are set up."""
+
+    a: str
+    b: str
+    seed: int
+    mirror: bool
+    old_eval: Path | None
+
+
+@dataclass(frozen=True)
+class Played:
+    kind: str
+    reason: str
+    winners: tuple[int, ...]
+    a_seat: int
+    a_sponsor: str
+    times: list[float]
+
+
+def play(match: Match, g: int) -> Played:
+    """Game ``g`` of a run: its seed, starter pairing and seats follow from ``g`` alone, so a run
+    split over processes plays the same games as one process."""
+    game = load_game("cyberpunk-ccg")
+    seed = match.seed + g
+    sponsor = SPONSOR_CHOICES[(g // 2) % len(SPONSOR_CHOICES)]
+    a_seat = g % 2
+    deck = list(STARTERS[sponsor][2])
+    decks = [deck, deck] if match.mirror else None
+    state = game.new_state({"sponsor": sponsor}, seed, decks)
+    agent_b: Agent = make_agent(match.b, seed * 2 + 1, game)
+    if match.old_eval is not None:
+        agent_b = Judged(agent_b, load_evaluation(match.old_eval))
+    agents = [make_agent(match.a, seed * 2, game), agent_b]
+    if a_seat:
+        agents.reverse()
+    times: list[float] = []
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        choice = len(state.legal_actions()) > 1
+        start = time.process_time()
+        action = agents[seat].choose(state)
+        if choice and seat == a_seat:
+            times.append(time.process_time() - start)
+        state.apply(action)
+    outcome = state.outcome
+    assert outcome is not None
+    a_sponsor = str(state.view(None)["players"][a_seat]["sponsor"])
+    return Played(outcome.kind, outcome.reason, outcome.winners, a_seat, a_sponsor, times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("a")
@@ -70,61 +126,40 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--old-eval", type=Path)
     parser.add_argument("--mirror", action="store_true")
+    parser.add_argument("--workers", type=int, default=1, help="processes (the same games)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    game = load_game("cyberpunk-ccg")
-    old = load_evaluation(args.old_eval) if args.old_eval else None
+    match = Match(args.a, args.b, args.seed, args.mirror, args.old_eval)
     wins = draws = 0
     kinds: dict[str, int] = {}
     by_sponsor: dict[str, list[int]] = {}
     times: list[float] = []
-    for g in range(args.games):
-        seed = args.seed + g
-        sponsor = SPONSOR_CHOICES[(g // 2) % len(SPONSOR_CHOICES)]
-        a_seat = g % 2
-        deck = list(STARTERS[sponsor][2])
-        decks = [deck, deck] if args.mirror else None
-        state = game.new_state({"sponsor": sponsor}, seed, decks)
-        agent_b: Agent = make_agent(args.b, seed * 2 + 1, game)
-        if old is not None:
-            agent_b = Judged(agent_b, old)
-        agents = [make_agent(args.a, seed * 2, game), agent_b]
-        if a_seat:
-            agents.reverse()
-        while not state.is_terminal:
-            seat = state.current_player
-            assert seat is not None
-            choice = len(state.legal_actions()) > 1
-            start = time.process_time()
-            action = agents[seat].choose(state)
-            if choice and seat == a_seat:
-                times.append(time.process_time() - start)
-            state.apply(action)
-        outcome = state.outcome
-        assert outcome is not None
-        kinds[outcome.kind] = kinds.get(outcome.kind, 0) + 1
-        a_sponsor = str(state.view(None)["players"][a_seat]["sponsor"])
-        row = by_sponsor.setdefault(a_sponsor, [0, 0])
-        row[1] += 1
-        if not outcome.winners:
-            draws += 1
-        elif outcome.winners == (a_seat,):
-            wins += 1
-            row[0] += 1
-        ranked = sorted(times)
-        p95 = ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))] if ranked else 0.0
-        print(
-            f"game {g + 1}/{args.games}: {args.a} won {wins}, {outcome.reason};"
-            f" {args.a}'s CPU p95 so far {p95:.3f} s over {len(ranked)} decisions",
-            flush=True,
-        )
+    with ProcessPoolExecutor(max(1, args.workers)) as pool:
+        games = pool.map(partial(play, match), range(args.games))
+        for g, played in enumerate(games):
+            kinds[played.kind] = kinds.get(played.kind, 0) + 1
+            row = by_sponsor.setdefault(played.a_sponsor, [0, 0])
+            row[1] += 1
+            if not played.winners:
+                draws += 1
+            elif played.winners == (played.a_seat,):
+                wins += 1
+                row[0] += 1
+            times.extend(played.times)
+            ranked = sorted(times)
+            p95 = ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))] if ranked else 0.0
+            print(
+                f"game {g + 1}/{args.games}: {args.a} won {wins}, {played.reason};"
+                f" {args.a}'s CPU p95 so far {p95:.3f} s over {len(ranked)} decisions",
+                flush=True,
+            )
     n = args.games
     lo, hi = wilson(wins + draws / 2, n)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     summary = {
         "a": args.a,
-        "b": args.b + ("(old evaluation)" if old else ""),
+        "b": args.b + ("(old evaluation)" if args.old_eval else ""),
         "games": n,
         "a_wins": wins,
         "draws": draws,

@@ -1,6 +1,7 @@
 """Screenshots of every game's table at desktop (1280x800) and phone (390x844) size, for a person
 to look at: ``make screenshots`` writes screenshots/<game>-desktop.png and <game>-phone.png (and
-the home page). Each game is played a few moves into a match against the easy AI first."""
+the home page). Each game is played a few moves into a match against the easy AI first. Each
+game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps into the lesson."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
 from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
 
@@ -29,6 +30,9 @@ def main() -> None:
     parser.add_argument("--out", default="screenshots", help="folder for the PNG files")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--moves", type=int, default=WARMUP, help="moves before the picture")
+    parser.add_argument(
+        "--lesson-steps", type=int, default=2, help="tutorial steps taken before its picture"
+    )
     parser.add_argument(
         "--gestures",
         action="store_true",
@@ -89,10 +93,29 @@ def main() -> None:
                     path = out / f"{game}-{name}.png"
                     page.screenshot(path=str(path), full_page=name == "phone")
                     print(f"wrote {path}")
+                lesson(page, game, args.lesson_steps, out)
             context.close()
         finally:
             browser.close()
             server.stop()
+
+
+def lesson(page: Page, game: str, steps: int, out: Path) -> None:
+    """The game's tutorial page, started over and ``steps`` suggested moves in."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/learn/{game}")
+    page.get_by_role("button", name="Start over").click()
+    lesson_page = page.locator(".learn-page")
+    expect(lesson_page).to_have_attribute("data-step", "1")
+    for number in range(2, steps + 2):
+        page.locator("button.lesson-play").click()
+        expect(lesson_page).to_have_attribute("data-step", str(number))
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        path = out / f"{game}-learn-{name}.png"
+        page.screenshot(path=str(path), full_page=name == "phone")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -244,3 +244,15 @@ def test_the_terminals_undo_takes_back_the_tables_answers_too():
         if found == 3:
             break
     assert found == 3
+
+
+def test_a_game_where_hints_were_used_says_so_in_its_record_and_stats(data_dir: Path):
+    result = run(
+        "play", "matrix-overload", "--seed", "5", "--no-colour", input="hint\nhint\n" + "1\n" * 400
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Hint: ") == 2
+    record = Record.load(next((data_dir / "records").glob("*.json")))
+    assert record.hints(0) == 2 and record.meta["hints"] == {"0": 2}
+    assert "1 with undo or hints, 1 with hints" in result.output
+    assert "of 0 ranked games" in result.output

@@ -25,3 +25,14 @@ def test_a_damaged_stats_file_is_kept_aside(tmp_path, monkeypatch):
     (tmp_path / "stats.json").write_text("{broken")
     assert load_stats() == {}
     assert (tmp_path / "stats.damaged.json").exists()
+
+
+def test_a_game_with_hints_is_played_but_not_ranked(tmp_path, monkeypatch):
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    record_result("matrix-overload", WIN, 0)
+    stats = record_result("matrix-overload", WIN, 0, hints=3)
+    assert (stats.games, stats.wins, stats.unranked, stats.hinted) == (2, 1, 1, 1)
+    assert stats.streak == 1
+    assert "of 1 ranked games; 1 with undo or hints, 1 with hints)" in describe(
+        "matrix-overload", stats
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,11 +26,13 @@ from .engine import (
 )
 from .engine.decklist import split_decklist
 from .engine.registry import rules_path
+from .engine.tutorial import Tutorial, load_script
 from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .lab.fuzz import run_fuzz
 from .lab.progress import ProgressBar
 from .play.datadir import records_dir
+from .play.learn import LearnSession
 from .play.settings import load_stops, save_stops
 from .play.stats import describe, load_stats, record_result
 from .play.terminal import Seat, TerminalSession
@@ -152,6 +155,37 @@ def rules(game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-over
     if path is None:
         raise fail(f"The rules of {game.title} are not installed.")
     typer.echo(path.read_text(encoding="utf-8"))
+
+
+def game_by_name(name: str) -> Game:
+    """A game by its id or its title, however it is spelled ("Cipher Run", "MATR1X 0VERL0AD")."""
+    key = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    for game in games():
+        if key in (game.id, re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-")):
+            return game
+    known = ", ".join(g.id for g in games())
+    raise fail(f"There is no game '{name}'. Games: {known}.")
+
+
+@app.command()
+def learn(
+    game_name: Annotated[str, typer.Argument(help="The game, by id or title: cipher-run")],
+    plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
+    colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+) -> None:
+    """Learn a game: a guided first game, one rule at a time, on a real deal."""
+    game = game_by_name(game_name)
+    try:
+        script = load_script(game)
+        if script is None:
+            raise fail(
+                f"{game.title} has no tutorial yet; 'cyberdeck rules {game.id}' explains it."
+            )
+        tutorial = Tutorial(game, script)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    session = LearnSession(tutorial, terminal_style(plain, colour), input, typer.echo)
+    raise typer.Exit(session.run())
 
 
 deck_app = typer.Typer(help="Build decks: check a deck list against a game's rules, or show it.")
@@ -332,7 +366,9 @@ def play(
     outcome = match.state.outcome
     humans = session.humans
     if outcome is not None and len(humans) == 1:
-        entry = record_result(game.id, outcome, humans[0], match.record.undos)
+        entry = record_result(
+            game.id, outcome, humans[0], match.record.undos, match.record.hints(humans[0])
+        )
         typer.echo(describe(game.id, entry))
     raise typer.Exit(status)
 

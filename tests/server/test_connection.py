@@ -8,6 +8,8 @@ import asyncio
 from cyberdeck.server.config import ServerConfig
 from cyberdeck.server.hub import Connection
 
+from .harness import run
+
 
 class SlowWire:
     """A socket whose buffer is full until ``drain`` is called."""
@@ -49,7 +51,7 @@ def test_messages_wait_in_order_behind_a_slow_reader() -> None:
         conn.send("four")
         assert wire.now == ["one", "four"], "written at once again"
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_reader_too_far_behind_is_closed_and_sent_nothing_more() -> None:
@@ -66,4 +68,4 @@ def test_a_reader_too_far_behind_is_closed_and_sent_nothing_more() -> None:
         conn.send("after")
         assert wire.now == [] and wire.later == []
 
-    asyncio.run(scenario())
+    run(scenario())

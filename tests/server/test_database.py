@@ -14,6 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from cyberdeck.server.database import Database
 from cyberdeck.store import Finish, MatchData, NewAction, SeatData, Store
 
+from .harness import run
+
 
 class Recording(Store):
     """A store that notes each commit's items and the thread that made it."""
@@ -54,30 +56,31 @@ def test_moves_of_one_turn_of_the_loop_go_in_one_transaction_made_on_the_loop(
     db = Database(store)
     assert db.writes_here, "a SQLite file is written from the event loop"
 
-    async def play() -> None:
+    async def play() -> int:
         await asyncio.gather(
             *(db.commit(NewAction("m1", i, i % 2, f"a{i}", None)) for i in range(5))
         )
         assert steps(store) == [0, 1, 2, 3, 4], "every move is stored when its commit returns"
         await db.commit(NewAction("m1", 5, 1, "a5", None))
         await db.close()
+        return threading.get_ident()
 
-    asyncio.run(play())
+    loop_thread = run(play())
     assert [len(items) for items, _ in store.batches] == [5, 1]
-    assert {thread for _, thread in store.batches} == {threading.get_ident()}
+    assert {thread for _, thread in store.batches} == {loop_thread}
 
 
 def test_reads_run_on_the_database_thread_and_writes_on_the_loop(tmp_path: Path) -> None:
     db = Database(a_store(tmp_path))
 
-    async def where() -> tuple[int, int]:
+    async def where() -> tuple[int, int, int]:
         read = await db.read(threading.get_ident)
         written = await db.write(threading.get_ident)
         await db.close()
-        return read, written
+        return read, written, threading.get_ident()
 
-    read, written = asyncio.run(where())
-    assert written == threading.get_ident() and read != written
+    read, written, loop_thread = run(where())
+    assert written == loop_thread and read != written
 
 
 def test_a_store_that_waits_on_its_server_is_written_from_the_thread(tmp_path: Path) -> None:
@@ -93,7 +96,7 @@ def test_a_store_that_waits_on_its_server_is_written_from_the_thread(tmp_path: P
         await db.close()
         return written
 
-    written = asyncio.run(play())
+    written = run(play())
     assert steps(store) == [0, 1, 2, 3]
     assert written != threading.get_ident()
     assert {thread for _, thread in store.batches} == {written}
@@ -119,7 +122,7 @@ def test_a_failed_batch_is_written_again_without_the_move_that_failed_it(
         await db.close()
         return clash
 
-    clash = asyncio.run(play())
+    clash = run(play())
     assert clash[0] is None and clash[2] is None
     assert isinstance(clash[1], IntegrityError)
     assert steps(store) == [0, 1, 2, 3]
@@ -137,7 +140,7 @@ def test_a_cancelled_move_does_not_cancel_the_others_in_its_batch(tmp_path: Path
         await kept
         await db.close()
 
-    asyncio.run(play())
+    run(play())
     assert steps(store) == [0, 1]
 
 
@@ -157,7 +160,7 @@ def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path) -> None:
         await db.close()
         return sizes
 
-    sizes = asyncio.run(play())
+    sizes = run(play())
     assert max(sizes) < 8 * 2**20, f"the log kept growing: {sizes}"
     assert steps(store)[-1] == 2999
 

@@ -67,3 +67,22 @@ def test_a_lost_game_is_reviewed_and_the_review_waits_for_who_comes_back(
         assert (await again.expect("review"))["text"] == review["text"]
 
     run(scenario())
+
+
+def test_a_game_where_a_hint_was_shown_is_played_but_not_ranked(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        player = await Client(server).guest()
+        created = await player.create("matrix-overload")
+        sock = await player.socket(created["match"]["id"])
+        await sock.expect("welcome")
+        await sock.send({"type": "hint"})
+        assert (await sock.expect("hint", timeout=60))["action"] is not None
+        step = 0
+        while sock.status != "finished":
+            step += 1
+            await sock.play(sock.table["legal_actions"][0], f"m{step}")
+        stats = (await player.http.get("/api/me/stats/matrix-overload")).json()
+        assert (stats["games"], stats["unranked"], stats["hinted"]) == (1, 1, 1)
+        assert stats["wins"] == 0 and stats["lost"] == 0 and stats["streak"] == 0
+
+    run(scenario())

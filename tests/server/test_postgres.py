@@ -18,7 +18,7 @@ from sqlalchemy.exc import DataError
 from cyberdeck.server.database import Database
 from cyberdeck.store import MatchData, NewAction, SeatData
 
-from .harness import free_port
+from .harness import free_port, run
 from .test_database import Recording
 from .test_restart import kill_9_scenario
 
@@ -108,7 +108,7 @@ def test_a_nul_in_one_move_fails_alone_in_a_group_commit_on_postgresql(
         await db.close()
         return answers
 
-    answers = asyncio.run(play())
+    answers = run(play())
     first, _ = store.batches[0]
     assert {item.match_id for item in first} == set(ids), "the moves went in one group commit"
     for match_id, answer in zip(ids, answers, strict=True):

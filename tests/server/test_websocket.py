@@ -16,6 +16,8 @@ import pytest
 from cyberdeck.server import websocket
 from cyberdeck.server.websocket import WebSocketProtocol, accept_key, close_payload
 
+from .harness import run
+
 KEY = base64.b64encode(b"0123456789abcdef").decode()
 UPGRADE = (
     "GET /ws/echo?x=1 HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -133,7 +135,7 @@ def test_the_handshake_answers_with_the_accept_key_and_builds_the_scope() -> Non
         assert protocol.scope["path"] == "/ws/echo" and protocol.scope["query_string"] == b"x=1"
         assert (b"cookie", b"a=b") in protocol.scope["headers"]
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_text_message_goes_to_the_app_and_its_answer_comes_back_as_one_frame() -> None:
@@ -149,7 +151,7 @@ def test_a_text_message_goes_to_the_app_and_its_answer_comes_back_as_one_frame()
             (0x1, big.upper().encode()),
         ]
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_frames_split_across_reads_and_fragmented_messages_are_joined() -> None:
@@ -166,7 +168,7 @@ def test_frames_split_across_reads_and_fragmented_messages_are_joined() -> None:
         assert [f for f in frames if f[0] == 0x1] == [(0x1, b"SPLIT"), (0x1, b"FRAGMENTED")]
         assert (0xA, b"hi") in frames, "the ping is answered"
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_client_close_is_answered_with_its_code_and_the_app_hears_it() -> None:
@@ -178,7 +180,7 @@ def test_a_client_close_is_answered_with_its_code_and_the_app_hears_it() -> None
         assert server_frames(bytes(transport.written))[-1] == (0x8, (4000).to_bytes(2, "big"))
         assert transport.closing and state["closed_with"] == 4000
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_broken_frames_close_the_socket_with_the_protocols_codes() -> None:
@@ -199,7 +201,7 @@ def test_broken_frames_close_the_socket_with_the_protocols_codes() -> None:
             await settle()
             return server_frames(bytes(transport.written)), transport.closing, state
 
-        frames, closing, state = asyncio.run(scenario())
+        frames, closing, state = run(scenario())
         assert frames[-1][0] == 0x8 and int.from_bytes(frames[-1][1][:2], "big") == code, name
         assert closing and state["closed_with"] == code, name
 
@@ -214,7 +216,7 @@ def test_an_app_that_refuses_before_accepting_gives_an_http_403() -> None:
         assert bytes(transport.written).startswith(b"HTTP/1.1 403 ")
         assert transport.closing
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_request_that_is_not_a_websocket_upgrade_is_refused() -> None:
@@ -229,7 +231,7 @@ def test_a_request_that_is_not_a_websocket_upgrade_is_refused() -> None:
             await settle()
             return transport
 
-        transport = asyncio.run(scenario())
+        transport = run(scenario())
         assert bytes(transport.written).split(b" ")[1] == status and transport.closing
 
 
@@ -251,7 +253,7 @@ def test_a_client_that_stops_answering_pings_is_dropped() -> None:
         await settle()
         assert transport.closing and state["closed_with"] == 1001
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_slow_reader_holds_sends_until_the_buffer_drains() -> None:
@@ -266,7 +268,7 @@ def test_a_slow_reader_holds_sends_until_the_buffer_drains() -> None:
         await settle()
         assert server_frames(bytes(transport.written)) == [(0x1, b"WAIT")]
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_long_close_reason_is_cut_between_characters_not_inside_one() -> None:
@@ -324,7 +326,7 @@ def test_a_message_past_the_apps_limit_is_skipped_unread_and_only_its_size_told(
         assert (0xA, b"hi") in server_frames(bytes(transport.written))
         assert not transport.closing
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_message_past_the_transports_cap_closes_with_the_apps_limit_in_the_reason() -> None:
@@ -347,7 +349,7 @@ def test_a_message_past_the_transports_cap_closes_with_the_apps_limit_in_the_rea
         assert int.from_bytes(last[:2], "big") == 1009 and transport.closing
         assert last[2:].decode() == "A message may be at most 100 bytes; this one was 1200."
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_new_message_inside_a_refused_fragmented_one_is_a_protocol_error() -> None:
@@ -360,4 +362,4 @@ def test_a_new_message_inside_a_refused_fragmented_one_is_a_protocol_error() -> 
         frames = server_frames(bytes(transport.written))
         assert int.from_bytes(frames[-1][1][:2], "big") == 1002 and transport.closing
 
-    asyncio.run(scenario())
+    run(scenario())

@@ -30,7 +30,7 @@ class GreedyAgent:
         best_value = float("-inf")
         for action in actions:
             child = world.clone()
-            child.apply(action)
+            child.advance(action)
             outcome = child.outcome
             value = outcome.returns[seat] if outcome is not None else game.evaluate(child, seat)
             if value > best_value + 1e-12:

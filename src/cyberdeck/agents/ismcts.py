@@ -130,7 +130,7 @@ class IsmctsAgent:
                 pool.append(world)
             for i, action in enumerate(actions):
                 after = world.clone()
-                after.apply(action)
+                after.advance(action)
                 totals[i] += self.value(after, seat)
         weight = self.prior_weight * self.root_worlds
         for action, total in zip(actions, totals, strict=True):
@@ -149,7 +149,7 @@ class IsmctsAgent:
         move that reveals something (a draw) gives a different view there, and the tree is dropped.
         """
         after = state.determinize(seat, self.rng.fork())
-        after.apply(choice)
+        after.advance(choice)
         if after.current_player == seat:
             self.kept = (after.view(seat), subtree)
 
@@ -182,7 +182,7 @@ class IsmctsAgent:
                     for a in legal:
                         if a in children:
                             children[a].avail += 1
-                    world.apply(action)
+                    world.advance(action)
                     path.append(fresh)
                     break
             best = root
@@ -193,7 +193,7 @@ class IsmctsAgent:
                 if child is None:
                     assert player is not None
                     after = world.clone()
-                    after.apply(a)
+                    after.advance(a)
                     child = children[a] = Node(
                         player, self.value(after, player) + self.jitter(), weight
                     )
@@ -206,7 +206,7 @@ class IsmctsAgent:
                     score = child.total / n + c * sqrt(log(child.avail) / n)
                 if score > best_score:
                     best, best_action, best_score = child, a, score
-            world.apply(best_action)
+            world.advance(best_action)
             path.append(best)
             if not best.visits:
                 break
@@ -239,9 +239,9 @@ class IsmctsAgent:
                 break
             legal = world.legal_actions()
             if len(legal) == 1 or rng.random() < self.rollout_epsilon:
-                world.apply(legal[rng.below(len(legal))])
+                world.advance(legal[rng.below(len(legal))])
             else:
-                world.apply(self.playout_move(world, legal))
+                world.advance(self.playout_move(world, legal))
         outcome = world.outcome
         if outcome is not None:
             return list(outcome.returns)
@@ -256,7 +256,7 @@ class IsmctsAgent:
         best_value = -math.inf
         for action in legal:
             after = world.clone()
-            after.apply(action)
+            after.advance(action)
             value = self.value(after, player) + self.jitter()
             if value > best_value:
                 best, best_value = action, value

@@ -41,7 +41,7 @@ class PimcAgent:
             world = state.determinize(seat, self.rng.fork())
             for i, action in enumerate(actions):
                 child = world.clone()
-                child.apply(action)
+                child.advance(action)
                 totals[i] += self.search(child, seat, self.depth - 1, -2.0, 2.0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -62,7 +62,7 @@ class PimcAgent:
         children = []
         for action in state.legal_actions():
             child = state.clone()
-            child.apply(action)
+            child.advance(action)
             children.append((self.value(child, seat), child))
         # Best-looking moves first, so alpha-beta cuts early.
         children.sort(key=lambda pair: pair[0], reverse=maximising)

@@ -6,35 +6,45 @@ message of an error goes to whoever caused it, and games only raise them with pu
 
 from __future__ import annotations
 
+from .compiled import mypyc_attr
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CyberdeckError(Exception):
     """Base of every error the platform raises on purpose."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IllegalAction(CyberdeckError):
     """An action that the rules do not allow now. The state is left untouched."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BadOption(CyberdeckError):
     """An unknown option, or a value the option does not take."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BadCard(CyberdeckError):
     """Text that does not name a card."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BadAction(CyberdeckError):
     """Text or JSON that does not read as an action."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BadRecord(CyberdeckError):
     """A game record that cannot be read or replayed."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnknownGame(CyberdeckError):
     """A game id that is not registered."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BadDeck(CyberdeckError):
     """A deck that breaks one or more deck-building rules; ``problems`` lists every one."""
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
+from .compiled import mypyc_attr
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
 from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
@@ -78,6 +79,7 @@ class Outcome:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Immutable metadata of one game, and the factory of its states."""
 
@@ -310,6 +312,7 @@ class DeckMeasure:
     measure: Callable[[list[Any]], float]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A mutable game position. Subclasses use ``__slots__`` and copy by hand in ``clone``."""
 
@@ -341,6 +344,17 @@ class State(ABC):
         if action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action))
         return self._apply(action)
+
+    def advance(self, action: Action) -> None:
+        """Carry out ``action``, one that ``legal_actions()`` lists here, for a machine.
+
+        Search, playouts, the lab and the research environments take their moves from
+        ``legal_actions()`` and read no events, so they need neither ``apply``'s legality check
+        nor its events and sentences: a game may skip building them here (``CachedState.telling``).
+        The resulting state is the one ``apply`` gives (the conformance suite compares their
+        fingerprints); a move from anywhere else goes through ``apply``.
+        """
+        self._apply(action)
 
     def opening_events(self) -> list[Event]:
         """What happened while the game was set up (the deal, reveals), for the match log."""
@@ -383,14 +397,28 @@ class State(ABC):
         return hashlib.blake2b(repr(self.signature()).encode(), digest_size=16).hexdigest()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CachedState(State):
     """The usual shape of a state: it keeps its outcome once the game ends, and works out its
-    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``)."""
+    legal actions once per position (``_apply`` must reset ``_legal`` to ``None``).
 
-    __slots__ = ("_legal", "_outcome")
+    ``telling`` is false while ``advance`` carries out a move: nobody reads that move's events,
+    so the rules may skip building them. A game sets it true when it builds or clones a state, and
+    never lets the state itself depend on it.
+    """
+
+    __slots__ = ("_legal", "_outcome", "telling")
 
     _legal: list[Action] | None
     _outcome: Outcome | None
+    telling: bool
+
+    def advance(self, action: Action) -> None:
+        self.telling = False
+        try:
+            self._apply(action)
+        finally:
+            self.telling = True
 
     @abstractmethod
     def _compute_legal(self) -> list[Action]:

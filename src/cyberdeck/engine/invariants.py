@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
@@ -163,6 +164,32 @@ def check_replay(game: Game, state: State, record: Record) -> None:
     finally:
         random.setstate(saved)
     require(again.fingerprint() == state.fingerprint(), "the record does not replay the game")
+
+
+def check_lean(game: Game, options: dict[str, Any] | None, seed: int, every: int = 1) -> int:
+    """One seeded random game played twice in step, by ``apply`` and by ``advance``: the two
+    states keep the same fingerprint (every ``every`` steps and at the end) and the same legal
+    actions at every step. Returns the game's length."""
+    told = game.new_state(options, seed)
+    lean = game.new_state(options, seed)
+    rng = Rng(seed ^ 0x1EA4)
+    steps = 0
+    while not told.is_terminal:
+        legal = told.legal_actions()
+        require(lean.legal_actions() == legal, f"step {steps}: advance changed the legal actions")
+        i = rng.below(len(legal))
+        told.apply(legal[i])
+        lean.advance(lean.legal_actions()[i])
+        steps += 1
+        if steps % every == 0:
+            require(
+                lean.fingerprint() == told.fingerprint(),
+                f"step {steps}: advance and apply leave different states",
+            )
+    require(lean.is_terminal, "the game apply ended goes on after advance")
+    require(lean.fingerprint() == told.fingerprint(), "advance and apply end in different states")
+    require(lean.outcome == told.outcome, "advance and apply end with different outcomes")
+    return steps
 
 
 def check_opening(state: State) -> None:

@@ -18,6 +18,8 @@ from .registry import load_game
 
 ENGINE_VERSION = "1"
 UNDO = "undo"
+#: The ``meta`` key of the hints each seat was shown ({"0": 2}).
+HINTS = "hints"
 
 
 @dataclass
@@ -34,6 +36,16 @@ class Record:
     @property
     def undos(self) -> int:
         return self.actions.count(UNDO)
+
+    def note_hint(self, seat: int) -> None:
+        """Keep that ``seat`` was shown a hint: like an undo, it makes the game a helped one
+        (statistics do not rank it). Kept in ``meta`` so that replay is unchanged."""
+        hints = self.meta.setdefault(HINTS, {})
+        hints[str(seat)] = int(hints.get(str(seat), 0)) + 1
+
+    def hints(self, seat: int) -> int:
+        """How many hints ``seat`` was shown in this game."""
+        return int(self.meta.get(HINTS, {}).get(str(seat), 0))
 
     def to_json(self) -> dict[str, Any]:
         return {

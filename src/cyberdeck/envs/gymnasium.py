@@ -115,7 +115,8 @@ class SeatEnv(gymnasium.Env[Obs, int]):
             assert seat is not None
             agent = self._agents[seat]
             assert agent is not None
-            state.apply(agent.choose(state))
+            # A built-in opponent moves from the legal list: the lean path.
+            state.advance(agent.choose(state))
             self.decisions += 1
 
     def _observe(self) -> Obs:

@@ -117,7 +117,7 @@ def check_observations(
             if state.is_terminal:
                 break
             legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            state.advance(legal[rng.below(len(legal))])
             step += 1
         deal += 1
     return seen

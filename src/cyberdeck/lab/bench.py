@@ -22,7 +22,7 @@ def random_playout(
     steps = 0
     while not state.is_terminal:
         actions = state.legal_actions()
-        state.apply(actions[rng.below(len(actions))])
+        state.advance(actions[rng.below(len(actions))])
         steps += 1
     return state, steps
 
@@ -36,7 +36,7 @@ def mid_game_states(game: Game, count: int) -> list[State]:
         rng = Rng(seed ^ 0x5EED)
         for _ in range(length // 2):
             actions = state.legal_actions()
-            state.apply(actions[rng.below(len(actions))])
+            state.advance(actions[rng.below(len(actions))])
         states.append(state)
     return states
 

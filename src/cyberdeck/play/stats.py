@@ -1,5 +1,6 @@
 """Local statistics of one player's games, kept across runs: games, wins, losses by reason,
-streaks. A game played with undo counts as played but is not a ranked result."""
+streaks. A game played with undo or with hints counts as played but is not a ranked result: a win
+helped by taking moves back or by the AI's suggestions is not the player's own."""
 
 from __future__ import annotations
 
@@ -19,8 +20,11 @@ class GameStats:
     wins: int = 0
     draws: int = 0
     losses: dict[str, int] = field(default_factory=dict)
-    #: Games where a move was taken back: counted as played, not in wins, losses or streaks.
+    #: Games where a move was taken back or a hint was used: counted as played, not in wins,
+    #: losses or streaks.
     unranked: int = 0
+    #: Of those, the games where the player asked for hints.
+    hinted: int = 0
     streak: int = 0
     best_streak: int = 0
 
@@ -28,9 +32,11 @@ class GameStats:
     def lost(self) -> int:
         return sum(self.losses.values())
 
-    def add(self, outcome: Outcome, seat: int, undos: int = 0) -> None:
+    def add(self, outcome: Outcome, seat: int, undos: int = 0, hints: int = 0) -> None:
         self.games += 1
-        if undos:
+        if hints:
+            self.hinted += 1
+        if undos or hints:
             self.unranked += 1
             return
         result = outcome.returns[seat]
@@ -71,10 +77,12 @@ def save_stats(stats: dict[str, GameStats]) -> None:
     os.replace(tmp, path)
 
 
-def record_result(game_id: str, outcome: Outcome, seat: int, undos: int = 0) -> GameStats:
+def record_result(
+    game_id: str, outcome: Outcome, seat: int, undos: int = 0, hints: int = 0
+) -> GameStats:
     stats = load_stats()
     entry = stats.setdefault(game_id, GameStats())
-    entry.add(outcome, seat, undos)
+    entry.add(outcome, seat, undos, hints)
     save_stats(stats)
     return entry
 
@@ -84,7 +92,8 @@ def describe(game_id: str, s: GameStats) -> str:
     rate = f"{100 * s.wins / ranked:.1f}%" if ranked else "-"
     lines = [
         f"{game_id}: {s.games} games, {s.wins} won, {s.lost} lost, {s.draws} drawn "
-        f"(win rate {rate} of {ranked} ranked games; {s.unranked} with undo)",
+        f"(win rate {rate} of {ranked} ranked games; {s.unranked} with undo"
+        + (f" or hints, {s.hinted} with hints)" if s.hinted else ")"),
     ]
     if s.losses:
         lines.append("  losses: " + ", ".join(f"{k} {v}" for k, v in sorted(s.losses.items())))

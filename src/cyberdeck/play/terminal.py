@@ -25,13 +25,15 @@ from ..engine.autoanswer import (
     log_event,
 )
 from ..engine.seats import name_seats, name_table, unique_names
+from ..engine.tutorial import load_script
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 HELP = """Type the number of a move, or the move itself.
 Commands: moves, log, look <part of the table>, hint (where the game gives them),
-undo (where the game allows it), help, quit."""
+undo (where the game allows it), rules (where the rules explain this part of the turn), help,
+quit. 'cyberdeck learn GAME' is a guided first game."""
 
 STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
   stops                 list your stops
@@ -47,6 +49,16 @@ SINGLE_HELP = """The table answers a question that has only one answer for you (
 
 CLEAR = "\x1b[2J\x1b[H"
 BLANK_SCREEN = 60
+
+
+def rules_pointer(game: Game, view: dict[str, object], section: str = "") -> str:
+    """Where the rules explain what is in front of the player: ``section``, or the heading the
+    game's tutorial script maps the view's part of the turn to (the CCG's step)."""
+    if not section:
+        script = load_script(game)
+        section = script.rules.section(view) if script is not None else ""
+    where = f", at '{section}'" if section else ""
+    return f"The rules: cyberdeck rules {game.id}{where}."
 
 
 @dataclass
@@ -269,6 +281,9 @@ class TerminalSession:
             if command == "hint":
                 self.say(self.hint(seat, actions))
                 continue
+            if command == "rules":
+                self.say(rules_pointer(game, view))
+                continue
             if command == "moves":
                 self.say(self.menu(actions, view, seat))
                 if gestures:
@@ -329,6 +344,8 @@ class TerminalSession:
             return f"{self.game.title} gives no hints."
         action = agent.choose(self.match.state)
         label = self.named(self.game.describe_action(action, self.match.state.view(seat)), seat)
+        # The record says the game was helped, as it says when a move was taken back.
+        record.note_hint(seat)
         return f"Hint: {actions.index(action) + 1}. {label}"
 
     def help(self) -> str:

@@ -13,6 +13,7 @@ from .auth import COOKIE, Sessions, Throttle
 from .config import ServerConfig
 from .database import Database
 from .hub import Hub
+from .lessons import Lessons
 from .replays import Replays
 
 
@@ -49,6 +50,8 @@ class Context:
     sessions: Sessions
     users: RecentUsers = field(default_factory=RecentUsers)
     replays: Replays = field(default_factory=Replays)
+    #: Tutorials in progress, one per player and game (``cyberdeck learn`` in the browser).
+    lessons: Lessons = field(default_factory=Lessons)
     #: Live sessions by token hash (most recent last); a revoked one is dropped at once.
     live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
     #: Failed sign-ins per account name and per address; guests made per address.

@@ -850,6 +850,11 @@ class Hub:
         finally:
             conn.hinting = False
         conn.send({"type": "hint", "seq": seq, **answer})
+        if answer["action"] is not None:
+            # A helped game, like one with undo: its record and the player's statistics say so.
+            room.match.record.note_hint(seat)
+            room.data.seats[seat].hints += 1
+            await self.db.write(self.db.store.note_hint, room.id, seat)
 
     async def _review(self, room: Room) -> None:
         """The game's review of the finished match, worked out in an AI worker and sent to

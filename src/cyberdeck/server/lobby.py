@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
+from ..engine.tutorial import load_script
 from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
 from .context import Context, context, optional_user, require_user
@@ -50,6 +51,11 @@ class GameOut(BaseModel):
     ai_levels: list[str]
     #: Points that win the game's campaign, by player count (empty: no campaign).
     campaign: dict[int, int] = Field(default_factory=dict)
+    #: The game has a guided first game (``/api/learn/GAME``).
+    tutorial: bool = False
+    #: Where a table's rules link opens: ``{field, default, sections}``, the rules page's heading
+    #: for the value of one field of the view (the CCG's ``step``).
+    rules_sections: dict[str, Any] = Field(default_factory=dict)
 
 
 class SeatSpec(BaseModel):
@@ -144,7 +150,8 @@ class RulesOut(BaseModel):
 
 class StatsOut(BaseModel):
     """One player's results in one game, from their finished matches on this server (matches
-    where they held a single seat; a game with a move taken back counts as played, unranked)."""
+    where they held a single seat; a game with a move taken back or a hint shown counts as played,
+    unranked)."""
 
     game: str
     games: int
@@ -153,6 +160,8 @@ class StatsOut(BaseModel):
     lost: int
     losses: dict[str, int]
     unranked: int
+    #: Of the unranked games, those where the player was shown hints.
+    hinted: int = 0
     streak: int
     best_streak: int
 
@@ -205,6 +214,8 @@ async def list_games() -> list[GameOut]:
                 for n in range(g.min_players, g.max_players + 1)
                 if (t := g.series_target(n)) is not None
             },
+            tutorial=(script := load_script(g)) is not None,
+            rules_sections=script.rules.to_json() if script is not None else {},
         )
         for g in games()
     ]
@@ -340,7 +351,7 @@ async def my_stats(
     rows = await ctx.db.read(ctx.db.store.user_matches, user.id, ["finished"], game.id, 500, True)
     stats = GameStats()
     for data in sorted(rows, key=lambda d: (d.finished_at is None, d.finished_at, d.id)):
-        seats = [s.seat for s in data.seats if s.user_id == user.id]
+        seats = [s for s in data.seats if s.user_id == user.id]
         if len(seats) != 1 or data.outcome is None:
             continue
         outcome = data.outcome
@@ -351,8 +362,9 @@ async def my_stats(
                 outcome["reason"],
                 outcome.get("kind", ""),
             ),
-            seats[0],
+            seats[0].seat,
             sum(1 for a in data.actions if a.text == UNDO),
+            seats[0].hints,
         )
     return StatsOut(
         game=game.id,
@@ -362,6 +374,7 @@ async def my_stats(
         lost=stats.lost,
         losses=stats.losses,
         unranked=stats.unranked,
+        hinted=stats.hinted,
         streak=stats.streak,
         best_streak=stats.best_streak,
     )

@@ -17,6 +17,7 @@ PAGES = (
     "/join/{match_id}",
     "/replay/{match_id}",
     "/rules/{game_id}",
+    "/learn/{game_id}",
     "/leaderboard/{game_id}",
     "/decks/{game_id}",
     "/account",

@@ -91,6 +91,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))  # human | ai
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    #: Hints this seat was shown (a helped game: statistics do not rank it).
+    hints: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ActionRow(Base):

@@ -73,6 +73,8 @@ class SeatData:
     level: str | None = None
     user_id: int | None = None
     user_name: str | None = None
+    #: Hints shown to this seat.
+    hints: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +490,7 @@ class Store:
             .order_by(SeatRow.match_id, SeatRow.seat)
         ):
             seats[seat.match_id].append(
-                SeatData(seat.seat, seat.kind, seat.level, seat.user_id, name)
+                SeatData(seat.seat, seat.kind, seat.level, seat.user_id, name, seat.hints)
             )
         actions: dict[str, list[ActionData]] = {i: [] for i in ids}
         if with_actions:
@@ -660,6 +662,15 @@ class Store:
         with self.sessions() as session:
             row = session.get(StopsRow, (user_id, game))
             return None if row is None else row.data
+
+    def note_hint(self, match_id: str, seat: int) -> None:
+        """One more hint shown to ``seat`` of a match."""
+        with self.sessions.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                .values(hints=SeatRow.hints + 1)
+            )
 
     def save_stops(self, user_id: int, game: str, data: Any) -> None:
         with self.sessions.begin() as session:

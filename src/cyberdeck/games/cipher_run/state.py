@@ -83,7 +83,11 @@ class CipherState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, rng: Rng, pivot_flip: bool = True, breach_start: bool = True) -> None:
+    def __init__(
+        self, rng: Rng | None = None, pivot_flip: bool = True, breach_start: bool = True
+    ) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.rng = rng
         self.pivot_flip = pivot_flip
         self.breach_start = breach_start
@@ -105,6 +109,7 @@ class CipherState(CachedState):
         self.final = -1
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -298,18 +303,21 @@ class CipherState(CachedState):
             card = CARDS_BY_TEXT[action.args[0]]
             self.hands[p].remove(card)
             self.discards[p] += (card,)
-            events = [
-                Event(
-                    "compile",
-                    f"{player_name(p)} compiles {_text(card)}.",
-                    {"player": p, "card": _text(card)},
-                )
-            ]
-            events.extend(self._draw(p))
+            events = self._draw(p)
+            if self.telling:
+                events[:0] = [
+                    Event(
+                        "compile",
+                        f"{player_name(p)} compiles {_text(card)}.",
+                        {"player": p, "card": _text(card)},
+                    )
+                ]
         elif kind == "reset":
             events = self._reset(p, VAULT_INDEX[action.args[0]])
-        else:
+        elif self.telling:
             events = [Event("pass", f"{player_name(p)} passes.", {"player": p})]
+        else:
+            events = []
         events.extend(self._end_turn(p))
         return events
 
@@ -426,6 +434,8 @@ class CipherState(CachedState):
         self.mods[node] = (*mods, card)
         self.kings[node] = (*self.kings[node], ())
         self.total[node] += value
+        if not self.telling:
+            return []
         vault = VAULT_NAMES[node % 3]
         text = (
             f"{player_name(p)} deploys {_text(card)} on {vault}{note}; "
@@ -475,6 +485,8 @@ class CipherState(CachedState):
         node = p * 3 + vault
         count = len(self.mods[node])
         self._remove(node, set(range(count)))
+        if not self.telling:
+            return []
         text = f"{player_name(p)} Hard Resets {VAULT_NAMES[vault]} ({_count(count, 'module')})."
         return [Event("reset", text, {"player": p, "vault": VAULT_NAMES[vault]})]
 
@@ -484,6 +496,8 @@ class CipherState(CachedState):
             return []
         card = deck.pop()
         self.hands[p].append(card)
+        if not self.telling:
+            return []
         return [
             Event("draw", f"{player_name(p)} draws a card.", {"player": p}),
             Event("draw_card", f"You draw {_text(card)}.", {"card": _text(card)}, _ONLY[p]),
@@ -580,6 +594,7 @@ class CipherState(CachedState):
         other.turn = self.turn
         other.final = self.final
         other._outcome = self._outcome
+        other.telling = True
         other._legal = self._legal
         return other
 

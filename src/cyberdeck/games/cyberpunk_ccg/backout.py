@@ -95,7 +95,11 @@ def cancel(st: CyberState, s: int) -> list[Event]:
     if card and st.zone[card] == Z_LIMBO:
         st.zone[card] = Z_HAND
         st.hand[s].insert(min(place, len(st.hand[s])), card)
+        if not st.telling:
+            return []
         text = f"Player {s + 1} backs out; {st.defs[card].name} goes back to the hand."
+    elif not st.telling:
+        return []
     else:
         text = f"Player {s + 1} backs out of the move."
     return [Event("cancel", text, {"seat": s})]

@@ -53,6 +53,8 @@ def remove(st: CyberState, i: int, burn: bool, why: str = "") -> list[Event]:
     st.zone[i] = Z_DISCARD
     st.used[i] = st.team[i] = st.flags[i] = st.spent[i] = st.tokens[i] = 0
     st.discard[p].append(i)
+    if not st.telling:
+        return events
     word = "burned" if burn else "trashed"
     tail = f" ({why})" if why else ""
     events.append(Event("destroy", f"{st.name(i)} is {word}{tail}.", {"seat": p}))

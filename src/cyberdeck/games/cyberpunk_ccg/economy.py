@@ -94,9 +94,11 @@ def buy(st: CyberState, s: int, i: int) -> list[Event]:
     d = st.defs[i]
     st.hand[s].remove(i)
     st.zone[i] = Z_LIMBO
-    ev = Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug})
     purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
-    return [ev, *start_payment(st, s, price(st, s, i), purpose)]
+    events = start_payment(st, s, price(st, s, i), purpose)
+    if not st.telling:
+        return events
+    return [Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug}), *events]
 
 
 def start_payment(st: CyberState, s: int, due: int, purpose: tuple[Any, ...]) -> list[Event]:
@@ -195,14 +197,17 @@ def credit(
     st: CyberState, s: int, pr: tuple[Any, ...], amount: int, what: str, boost: int
 ) -> list[Event]:
     due, paid, purpose = pr[2], pr[3] + amount, pr[4]
-    ev = Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s})
     if paid < due:
         st.prompt = (
             ("pay", s, due, paid, purpose, boost) if boost else ("pay", s, due, paid, purpose)
         )
-        return [ev]
-    st.prompt = None
-    return [ev, *paid_for(st, s, purpose)]
+        events: list[Event] = []
+    else:
+        st.prompt = None
+        events = paid_for(st, s, purpose)
+    if not st.telling:
+        return events
+    return [Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s}), *events]
 
 
 def resume_payment(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[Event]:
@@ -239,6 +244,8 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
             st.prompt = ("place", s, i, "buy")
             return []
         equipping.enter_play(st, s, i)
+        if not st.telling:
+            return priority.done(st, s)
         return [Event("enter", f"{st.name(i)} enters play.", {"seat": s}), *priority.done(st, s)]
     if kind == "event":
         i = purpose[1]
@@ -252,6 +259,8 @@ def paid_for(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
     if kind == "open":
         op = purpose[1]
         st.flags[op] |= F_OPENED
+        if not st.telling:
+            return priority.done(st, s)
         return [
             Event("open", f"Player {s + 1} opens {st.name(op)} to attack.", {"seat": s}),
             *priority.done(st, s),

@@ -224,13 +224,16 @@ def answer_place(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) ->
         st.zone[a] = Z_STASH
         st.used[a] = 0
         st.stash[s].append(a)
-        text = f"{st.defs[a].name} goes to player {s + 1}'s Stash."
+        if st.telling:
+            text = f"{st.defs[a].name} goes to player {s + 1}'s Stash."
+            events.append(Event("equip", text, {"seat": s}))
     else:
         used = st.used[a] if origin == "move" else 0
         enter_play(st, s, a, dest, fresh=origin == "buy")
         st.used[a] = used
-        text = f"{st.defs[a].name} goes onto {st.name(dest)}."
-    events.append(Event("equip", text, {"seat": s}))
+        if st.telling:
+            text = f"{st.defs[a].name} goes onto {st.name(dest)}."
+            events.append(Event("equip", text, {"seat": s}))
     if len(payers) == 1:
         st.used[payers[0]] = 1
     elif payers:

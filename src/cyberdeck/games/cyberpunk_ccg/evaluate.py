@@ -48,7 +48,8 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     """``own``: ``p`` is the evaluating seat, whose hand it may read."""
     defs = state.defs
     cards = state.cards
-    table = sum([_VALUES[cards[i]] for i in state.play[p] + state.stash[p]])
+    # Sums of floats start from 0.0: compiled (mypyc), a sum from the int 0 is taken for an int.
+    table = sum([_VALUES[cards[i]] for i in state.play[p] + state.stash[p]], 0.0)
     f = goals.progress(state, p)
     goal = _goal(f)
     pr = state.prompt
@@ -59,7 +60,7 @@ def _side(state: CyberState, p: int, own: bool) -> float:
             goal = _goal(f + goals.purchase_share(state, p, defs[bought]))
     if p == state.active and state.step <= RUNS:
         # Runners still unused on their own turn can still hit: exhausting them costs something.
-        table += sum(0.01 for r in state.runners(p) if not state.used[r])
+        table += sum((0.01 for r in state.runners(p) if not state.used[r]), 0.0)
     progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + goal
     hand = len(state.hand[p]) / 300
     if own:

@@ -310,11 +310,10 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
         d = st.defs[i]
         assert d.ability is not None
         st.used[i] = 1
-        ev = Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s})
-        return [
-            ev,
-            *responses.with_target(st, s, ("card", i, 0), d.ability.target, d.ability.effects),
-        ]
+        events = responses.with_target(st, s, ("card", i, 0), d.ability.target, d.ability.effects)
+        if not st.telling:
+            return events
+        return [Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s}), *events]
     ev = Event("ability", f"Player {s + 1}'s {st.name(i)} uses {name}.", {"seat": s})
     if name in ("combat-sense", "bust"):
         st.flags[i] |= F_FOUGHT
@@ -405,9 +404,13 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         st.flags[r] |= F_MOVED
         if action.kind == "leave":
             st.team[r] = 0
-            text = f"{st.name(r)} leaves its team."
         else:
             st.team[r] = int(action.args[0][1:])
+        if not st.telling:
+            return done(st, s)
+        if action.kind == "leave":
+            text = f"{st.name(r)} leaves its team."
+        else:
             text = f"{st.name(r)} joins team {st.team[r]} of player {s + 1}."
         return [Event("team", text, {"seat": s}), *done(st, s)]
     if kind == "sense":
@@ -440,11 +443,14 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         st.hand[s].remove(i)
         st.zone[i] = Z_DISCARD
         st.discard[s].append(i)
-        ev = Event("discard", f"Player {s + 1} discards {st.defs[i].name}.", {"seat": s})
+        events = []
+        if st.telling:
+            text = f"Player {s + 1} discards {st.defs[i].name}."
+            events.append(Event("discard", text, {"seat": s}))
         if len(st.hand[s]) <= HAND_LIMIT:
             st.prompt = None
-            return [ev, *turns.end_turn(st)]
-        return [ev]
+            events += turns.end_turn(st)
+        return events
     raise AssertionError(kind)
 
 

@@ -55,8 +55,10 @@ def play_event(st: CyberState, s: int, i: int) -> list[Event]:
     d = st.defs[i]
     st.hand[s].remove(i)
     st.zone[i] = Z_LIMBO
-    ev = Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug})
-    return [ev, *economy.start_payment(st, s, economy.price(st, s, i), ("event", i))]
+    events = economy.start_payment(st, s, economy.price(st, s, i), ("event", i))
+    if not st.telling:
+        return events
+    return [Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug}), *events]
 
 
 def with_target(

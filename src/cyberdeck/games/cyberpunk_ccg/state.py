@@ -95,8 +95,10 @@ class CyberState(CachedState):
 
     game: ClassVar[Any]
 
-    def __init__(self, decks: list[list[int]], rng: Rng) -> None:
+    def __init__(self, decks: list[list[int]] | None = None, rng: Rng | None = None) -> None:
         """``decks`` are lists of card-definition indices (a sponsor each)."""
+        if decks is None or rng is None:
+            return  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
         self.rng = rng
         defs: list[CardDef] = [CARDS[0]]
         owner: list[int] = [-1]
@@ -148,6 +150,7 @@ class CyberState(CachedState):
         self.backouts = [0, 0]  # back-outs made this turn, per seat
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
         self._public: dict[str, Any] | None = None
         self._attmap: dict[int, list[int]] | None = None
         self._runnermap: tuple[list[int], list[int]] | None = None
@@ -543,6 +546,7 @@ class CyberState(CachedState):
         o.backout = self.backout
         o.backouts = self.backouts[:]
         o._outcome = self._outcome
+        o.telling = True
         o._legal = self._legal
         o._public = self._public
         o._attmap = None

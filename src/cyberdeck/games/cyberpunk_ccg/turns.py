@@ -50,6 +50,9 @@ def answer_draw(st: CyberState, s: int, pr: tuple[Any, ...], which: str) -> list
     i = deck.pop()
     st.zone[i] = Z_HAND
     st.hand[s].append(i)
+    left = pr[2] - 1
+    if not st.telling:
+        return continue_draw(st, s, left, pr[3])
     events = [
         Event("draw", f"Player {s + 1} draws from the {which.capitalize()} deck.", {"seat": s}),
         Event(
@@ -59,7 +62,6 @@ def answer_draw(st: CyberState, s: int, pr: tuple[Any, ...], which: str) -> list
             frozenset({s}),
         ),
     ]
-    left = pr[2] - 1
     return events + continue_draw(st, s, left, pr[3])
 
 
@@ -115,7 +117,7 @@ def begin_turn(st: CyberState, p: int) -> list[Event]:
     st.backouts = [0, 0]
     st.bank[p] += st.owed[p]
     st.owed[p] = 0
-    events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})]
+    events = [Event("turn", f"Turn {st.turn}: player {p + 1}.", {"seat": p})] if st.telling else []
     for ch in equipping.chassis(st, 0) + equipping.chassis(st, 1):
         if st.tokens[ch]:
             st.tokens[ch] -= 1

@@ -96,7 +96,16 @@ class CypherState(CachedState):
 
     game: ClassVar[Any]  # set by the game module
 
-    def __init__(self, cat: Catalog, n: int, rng: Rng, burn: bool = False, start: int = 0) -> None:
+    def __init__(
+        self,
+        cat: Catalog | None = None,
+        n: int = 2,
+        rng: Rng | None = None,
+        burn: bool = False,
+        start: int = 0,
+    ) -> None:
+        if cat is None or rng is None:
+            return  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
         self.cat = cat
         self.n = n
         self.rng = rng
@@ -121,6 +130,7 @@ class CypherState(CachedState):
         self.final_left = 0
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
         self._events: list[Event] = []
         #: What happened while the game was set up (the deal, the burn, the first Display).
         self.opening: list[Event] = []
@@ -229,14 +239,16 @@ class CypherState(CachedState):
         tasks = self.tasks
         while True:
             # After every step (a decision, a task): the Display never stays empty while the
-            # deck is not, whatever emptied it or put a card under an empty deck.
-            if self._outcome is None:
+            # deck is not, whatever emptied it or put a card under an empty deck. (``is_terminal``
+            # rather than ``self._outcome is None``: a type checker keeps that narrowing across
+            # ``carry_out``, which may end the game, and compiled code (mypyc) trusts it.)
+            if not self.is_terminal:
                 refill(self)
-            while self.phase == NONE and tasks and self._outcome is None:
+            while self.phase == NONE and tasks and not self.is_terminal:
                 carry_out(self, tasks.pop())
-                if self._outcome is None:
+                if not self.is_terminal:
                     refill(self)
-            if self.phase == NONE or self._outcome is not None:
+            if self.phase == NONE or self.is_terminal:
                 self._legal = None
                 self.decider = -1
                 return
@@ -275,11 +287,13 @@ class CypherState(CachedState):
 
     def event(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         """Something every seat (and every spectator) sees happen."""
-        self._events.append(Event(kind, text, data if data is not None else {}))
+        if self.telling:
+            self._events.append(Event(kind, text, data if data is not None else {}))
 
     def secret(self, kind: str, text: str, seats: frozenset[int]) -> None:
         """Something only ``seats`` see (the card a face-down move concerns)."""
-        self._events.append(Event(kind, text, {}, seats))
+        if self.telling:
+            self._events.append(Event(kind, text, {}, seats))
 
     def ask(self, phase: int, seat: int, ctx: tuple[Any, ...] = ()) -> None:
         """Stop the task loop: ``seat`` must make the decision ``phase`` (details in ``ctx``)."""
@@ -332,6 +346,7 @@ class CypherState(CachedState):
         other.trigger_turn = self.trigger_turn
         other.final_left = self.final_left
         other._outcome = self._outcome
+        other.telling = True
         other._legal = self._legal
         other._events = []
         return other

@@ -55,6 +55,8 @@ def start_run(s: HackState, p: int, res: int) -> list[Event]:
     while level >= 0 and not fw[res * 3 + level]:
         level -= 1
     s.run_level = level
+    if not s.telling:
+        return run_next(s)
     events = [
         event(
             "run",
@@ -281,23 +283,32 @@ def access(s: HackState) -> list[Event]:
         return events + offer_trash(s)
     s.run_card = code
     fam = FAMILY[code]
-    where = f"{NAMES[o]}'s {RESOURCES[res]}"
     if fam == FIREWALL:
         s.tags[p] += VALUE[code]
-        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and takes {VALUE[code]} tags."
     elif fam == GENERATOR:
         s.stock[p] += VALUE[code]
-        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and gains {VALUE[code]} credits."
-    elif fam == AGENDA:
-        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and draws 2 cards."
-    else:
-        text = f"{NAMES[p]} accesses a Joker from {where} and takes 1 shock."
-    events.append(event("accessed", text, card=TEXT[code], resource=RESOURCES[res]))
+    if s.telling:
+        events.append(accessed(p, o, res, code))
     if fam == AGENDA:
         events += s._draw(p, 2)
     elif fam == JOKER_FAMILY:
         return events + shock(s, p, AFTER_TRASH)
     return events + offer_trash(s)
+
+
+def accessed(p: int, o: int, res: int, code: int) -> Event:
+    """What the runner's access shows everyone (the card is face up now)."""
+    fam = FAMILY[code]
+    where = f"{NAMES[o]}'s {RESOURCES[res]}"
+    if fam == FIREWALL:
+        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and takes {VALUE[code]} tags."
+    elif fam == GENERATOR:
+        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and gains {VALUE[code]} credits."
+    elif fam == AGENDA:
+        text = f"{NAMES[p]} accesses {TEXT[code]} from {where} and draws 2 cards."
+    else:
+        text = f"{NAMES[p]} accesses a Joker from {where} and takes 1 shock."
+    return event("accessed", text, card=TEXT[code], resource=RESOURCES[res])
 
 
 def offer_trash(s: HackState) -> list[Event]:
@@ -317,7 +328,9 @@ def do_trash(s: HackState, action: Action) -> list[Event]:
     if action.kind == "trash":
         s.stock[p] -= 2
         s.archives[o].insert(0, code)
-        events = [event("trash", f"{NAMES[p]} pays 2 credits to destroy {TEXT[code]}.")]
+        events = []
+        if s.telling:
+            events.append(event("trash", f"{NAMES[p]} pays 2 credits to destroy {TEXT[code]}."))
         events += s._check_archive(o, code)
         return events + s._after_action()
     if res in (DECK, CURRENT):
@@ -332,6 +345,8 @@ def do_trash(s: HackState, action: Action) -> list[Event]:
     else:
         s.archives[o].insert(0, code)
         where = "under the archive"
+    if not s.telling:
+        return s._after_action()
     events = [event("return", f"{TEXT[code]} goes back {where}.")]
     return events + s._after_action()
 

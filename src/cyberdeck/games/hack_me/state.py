@@ -139,7 +139,9 @@ class HackState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, rng: Rng) -> None:
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.rng = rng
         self.decks: list[list[int]] = [[], []]
         self.hands: list[list[int]] = [[], []]
@@ -187,6 +189,7 @@ class HackState(CachedState):
         self.reveals: tuple[tuple[int, int], ...] = ()
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
 
     # --- setup ---------------------------------------------------------------------------------
 
@@ -359,20 +362,25 @@ class HackState(CachedState):
             events = self._draw(p, 1)
         elif action.kind == "credit":
             self.stock[p] += 1
-            events = [event("credit", f"{NAMES[p]} takes 1 credit.", player=p)]
+            events = (
+                [event("credit", f"{NAMES[p]} takes 1 credit.", player=p)] if self.telling else []
+            )
         elif kind == "generator":
             code = code_of(action.args[0])
             self.hands[p].remove(code)
             self._unsee(p, code)
             self.gens[p].append(VALUE[code] * 64 + code)
-            events = [
-                event(
-                    "generator",
-                    f"{NAMES[p]} puts generator {TEXT[code]} into play with {VALUE[code]} credits.",
-                    player=p,
-                    card=TEXT[code],
+            events = []
+            if self.telling:
+                events.append(
+                    event(
+                        "generator",
+                        f"{NAMES[p]} puts generator {TEXT[code]} into play"
+                        f" with {VALUE[code]} credits.",
+                        player=p,
+                        card=TEXT[code],
+                    )
                 )
-            ]
         elif kind == "firewall":
             code = code_of(action.args[0])
             res = RESOURCE_BY_NAME[action.args[1]]
@@ -384,33 +392,42 @@ class HackState(CachedState):
                 slot += 1
             fw[slot] = code
             where = f"{RESOURCES[res]} level {slot % 3 + 1}"
-            events = [
-                event(
-                    "firewall",
-                    f"{NAMES[p]} installs a face-down firewall on their {where}.",
-                    player=p,
-                    resource=RESOURCES[res],
-                    level=slot % 3 + 1,
-                ),
-                event("firewall_card", f"Your firewall there is {TEXT[code]}.", ONLY[p]),
-            ]
+            events = (
+                []
+                if not self.telling
+                else [
+                    event(
+                        "firewall",
+                        f"{NAMES[p]} installs a face-down firewall on their {where}.",
+                        player=p,
+                        resource=RESOURCES[res],
+                        level=slot % 3 + 1,
+                    ),
+                    event("firewall_card", f"Your firewall there is {TEXT[code]}.", ONLY[p]),
+                ]
+            )
         elif kind == "agenda":
             code = code_of(action.args[0])
             self.hands[p].remove(code)
             self._forget(p, AGENDA)
             self.agenda[p] = code
             self.invest[p] = 0
-            events = [
-                event("agenda", f"{NAMES[p]} starts a face-down agenda.", player=p),
-                event("agenda_card", f"Your agenda is {TEXT[code]}.", ONLY[p], card=TEXT[code]),
-            ]
+            events = (
+                []
+                if not self.telling
+                else [
+                    event("agenda", f"{NAMES[p]} starts a face-down agenda.", player=p),
+                    event("agenda_card", f"Your agenda is {TEXT[code]}.", ONLY[p], card=TEXT[code]),
+                ]
+            )
         elif action.kind == "invest":
             self.stock[p] -= 1
             self.invest[p] += 1
             code = self.agenda[p]
-            events = [
-                event("invest", f"{NAMES[p]} invests 1 credit ({self.invest[p]} on the agenda).")
-            ]
+            events = []
+            if self.telling:
+                text = f"{NAMES[p]} invests 1 credit ({self.invest[p]} on the agenda)."
+                events.append(event("invest", text))
             if self.invest[p] >= COST[code]:
                 return events + agenda_rules.finalize(self, p)
         elif kind == "run":
@@ -434,7 +451,10 @@ class HackState(CachedState):
             return self._finish(None, f"the safety cap of {TURN_CAP} turns was reached", "cap")
         self.seat = p
         self.taken[p] += 1
-        events = [event("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn)]
+        telling = self.telling
+        events = []
+        if telling:
+            events.append(event("turn", f"Turn {self.turn}: {NAMES[p]}.", player=p, turn=self.turn))
         gens = self.gens[p]
         if gens:
             kept = []
@@ -447,11 +467,12 @@ class HackState(CachedState):
                     dead.append(g & 63)
             self.gens[p] = kept
             self.stock[p] += len(gens)
-            events.append(
-                event("income", f"{NAMES[p]} takes {credits(len(gens))} from their generators.")
-            )
-            for code in dead:
-                events.append(event("spent", f"Generator {TEXT[code]} is spent and destroyed."))
+            if telling:
+                events.append(
+                    event("income", f"{NAMES[p]} takes {credits(len(gens))} from their generators.")
+                )
+                for code in dead:
+                    events.append(event("spent", f"Generator {TEXT[code]} is spent and destroyed."))
             if dead:
                 events += archive.archive_together(self, p, dead)
                 if self.phase == ARCHIVE_PHASE:
@@ -486,11 +507,10 @@ class HackState(CachedState):
             self._unsee(p, code)
             self.stock[p] += 2
             self.recycled += 1
-            events = [
-                event(
-                    "recycle", f"{NAMES[p]} recycles {TEXT[code]} for 2 credits.", card=TEXT[code]
-                )
-            ]
+            events = []
+            if self.telling:
+                text = f"{NAMES[p]} recycles {TEXT[code]} for 2 credits."
+                events.append(event("recycle", text, card=TEXT[code]))
             events += self._to_archive(p, code)
             if self._outcome is not None or (self.recycled < 2 and self.hands[p]):
                 return events
@@ -511,7 +531,9 @@ class HackState(CachedState):
         if action.kind != "pass":
             self.stock[p] -= 2
             slot = slot_of(action)
-            events.append(event("dismantle", f"{NAMES[p]} pays 2 credits to destroy a firewall."))
+            if self.telling:
+                text = f"{NAMES[p]} pays 2 credits to destroy a firewall."
+                events.append(event("dismantle", text))
             events += self._destroy_firewall(p, slot)
         return events + self._offer_discard(p)
 
@@ -553,6 +575,8 @@ class HackState(CachedState):
             self.seen[p] += drawn[-min(public, count) :]
         self.known_own[p] = max(0, self.known_own[p] - count)
         self.known_pub[p] = max(0, public - count)
+        if not self.telling:
+            return []
         word = "a card" if count == 1 else f"{count} cards"
         return [
             event("draw", f"{NAMES[p]} draws {word}.", player=p, count=count),
@@ -688,6 +712,7 @@ class HackState(CachedState):
         other.recycled = self.recycled
         other.reveals = self.reveals
         other._outcome = self._outcome
+        other.telling = True
         other._legal = self._legal
         return other
 

@@ -30,7 +30,7 @@ class FairPlayer:
         best, best_value = actions[0], -2.0
         for action in actions:
             child = world.clone()
-            child.apply(action)
+            child.advance(action)
             value = evaluate(child)
             if value > best_value:
                 best, best_value = action, value
@@ -44,7 +44,7 @@ def win_rate(game: Game, seeds: Iterable[int], make: Any) -> float:
         state = game.new_state(None, seed)
         agent: Agent = make(seed)
         while not state.is_terminal:
-            state.apply(agent.choose(state))
+            state.advance(agent.choose(state))
         wins += state.outcome is not None and bool(state.outcome.winners)
     return round(wins / len(seeds), 3)
 

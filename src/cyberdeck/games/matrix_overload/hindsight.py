@@ -57,7 +57,7 @@ class HindsightPlayer:
             solver = Solver(self.budget)
             for i in alive:
                 child = world.clone()
-                child.apply(actions[i])
+                child.advance(actions[i])
                 values[i] += evaluate(child)
                 solution = solver.solve(child)
                 wins[i] += solution.won is True

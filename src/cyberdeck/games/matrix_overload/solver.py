@@ -46,7 +46,7 @@ class _Search:
         children = []
         for action in actions if order is None else order[:1]:
             child = node.clone()
-            child._apply(action)  # legal by construction: skip the check
+            child.advance(action)  # legal by construction: the lean path
             children.append((action, child))
         if order is None:
             if len(children) > 1:
@@ -78,7 +78,7 @@ class _Search:
                 child = children[rank][1]
             else:
                 child = node.clone()
-                child._apply(action)
+                child.advance(action)
             self.line.append(action)
             if self.search(child, departures - cost):
                 return True

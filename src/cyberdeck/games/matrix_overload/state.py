@@ -74,7 +74,9 @@ class MatrixState(CachedState):
 
     game: ClassVar[Any]  # set by the game module (avoids an import cycle)
 
-    def __init__(self, variant: str, rng: Rng) -> None:
+    def __init__(self, variant: str = "", rng: Rng | None = None) -> None:
+        if rng is None:  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
+            return
         self.variant = variant
         self.rng = rng
         self.deck: list[int] = []
@@ -95,6 +97,7 @@ class MatrixState(CachedState):
         self.opening: list[Event] = []
         self._outcome: Outcome | None = None
         self._legal: list[Action] | None = None
+        self.telling = True
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -236,6 +239,8 @@ class MatrixState(CachedState):
         self.royal[slot] = card
         self.status[slot] = LIVING
         self.idle = 0
+        if not self.telling:
+            return self._check_black_ice(slot)
         name = CARDS[card]
         events = [
             Event(
@@ -249,6 +254,8 @@ class MatrixState(CachedState):
     def _add_ice(self, card: int, slot: int) -> list[Event]:
         self.ice[slot] = (*self.ice[slot], card)
         self.idle = 0
+        if not self.telling:
+            return self._check_black_ice(slot)
         name = CARDS[card]
         if self.status[slot] == LIVING:
             text = f"{name} becomes ICE on {CARDS[self.royal[slot]]} (health {self.health(slot)})."
@@ -267,31 +274,34 @@ class MatrixState(CachedState):
         rank = _RANKS[card]
         cards = self.piles[pile]
         name = CARDS[card]
+        telling = self.telling
         events: list[Event] = []
         if rank <= 1 and cards:
             # Soft (ace) or hard (0) reset: the pile goes under the deck, its bottom card first.
             self.deck[:0] = cards[::-1]
             self.known += len(cards)
-            events.append(
-                Event(
-                    "reset",
-                    f"{name} resets {PILE_NAMES[pile]}: {len(cards)} cards go under the deck.",
-                    {
-                        "card": str(name),
-                        "pile": PILE_NAMES[pile],
-                        "cards": [str(CARDS[c]) for c in cards],
-                    },
+            if telling:
+                events.append(
+                    Event(
+                        "reset",
+                        f"{name} resets {PILE_NAMES[pile]}: {len(cards)} cards go under the deck.",
+                        {
+                            "card": str(name),
+                            "pile": PILE_NAMES[pile],
+                            "cards": [str(CARDS[c]) for c in cards],
+                        },
+                    )
                 )
-            )
             cards.clear()
         cards.append(card)
-        events.append(
-            Event(
-                "place",
-                f"{name} goes on {PILE_NAMES[pile]}.",
-                {"card": str(name), "pile": PILE_NAMES[pile]},
+        if telling:
+            events.append(
+                Event(
+                    "place",
+                    f"{name} goes on {PILE_NAMES[pile]}.",
+                    {"card": str(name), "pile": PILE_NAMES[pile]},
+                )
             )
-        )
         killed = False
         for slot in TRIGGERS[pile]:
             if self.status[slot] == LIVING and self.overloads(slot):
@@ -362,6 +372,8 @@ class MatrixState(CachedState):
         self.card = card = self.deck.pop()
         if self.known > len(self.deck):
             self.known = len(self.deck)
+        if not self.telling:
+            return []
         return [Event("draw", f"You draw {CARDS[card]}.", {"card": str(CARDS[card])})]
 
     def _end(self, won: bool, reason: str, kind: str) -> list[Event]:
@@ -428,6 +440,7 @@ class MatrixState(CachedState):
         other.known = self.known
         other.opening = self.opening
         other._outcome = self._outcome
+        other.telling = True
         other._legal = self._legal
         return other
 

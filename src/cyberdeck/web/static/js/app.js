@@ -2,6 +2,7 @@
 import { api, forgetMe, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { showHome } from "./home.js";
+import { showLearn } from "./learn.js";
 import { showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
 import { showReplay } from "./replay.js";
 import { showMatch } from "./table.js";
@@ -16,6 +17,7 @@ const ROUTES = [
   [/^\/join\/([^/]+)$/, (m, q) => showJoin(root, m[1], q.get("invite"))],
   [/^\/replay\/([^/]+)$/, (m, q) => showReplay(root, m[1], q)],
   [/^\/rules\/([^/]+)$/, (m) => showRules(root, m[1])],
+  [/^\/learn\/([^/]+)$/, (m) => showLearn(root, m[1])],
   [/^\/leaderboard\/([^/]+)$/, (m) => showLeaderboard(root, m[1])],
   [/^\/account$/, () => showAccount(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
@@ -93,7 +95,7 @@ document.addEventListener("click", (event) => {
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/docs") || url.pathname.startsWith("/static/")) return;
   event.preventDefault();
-  navigate(url.pathname + url.search);
+  navigate(url.pathname + url.search + url.hash);
 });
 window.addEventListener("popstate", route);
 window.addEventListener("navigate", (e) => navigate(e.detail));

@@ -93,6 +93,7 @@ function gameCard(game) {
     el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`),
     el("p", { class: "pitch" }, game.pitch),
     el("p", { class: "game-links" },
+      game.tutorial ? el("a", { href: `/learn/${game.id}`, class: "button learn" }, "Learn") : null,
       el("a", { href: `/rules/${game.id}` }, "Rules"),
       el("a", { href: `/leaderboard/${game.id}` }, "Leaderboard"),
       game.has_decks ? el("a", { href: `/decks/${game.id}` }, "Deck builder") : null),

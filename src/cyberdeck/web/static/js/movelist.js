@@ -62,6 +62,7 @@ export const SHORTCUTS = [
   ["h", "a hint: the move the game's AI would play (MATR1X)"],
   ["/", "type a move or a command (place b2, look b2, hint, undo)"],
   ["?", "show or hide these shortcuts"],
+  ["? then r", "the rules, opened at the part of the turn you are in"],
   ["Esc", "close this overlay, clear what you typed or the selection"],
 ];
 

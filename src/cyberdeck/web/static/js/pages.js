@@ -1,6 +1,7 @@
 // The small pages: rules, leaderboard, account (sign in, sign up, guest), join by link.
 import { api, ensureSession, forgetMe, gamesById, me } from "./api.js";
 import { el, fill } from "./dom.js";
+import { anchorHeadings } from "./rulelinks.js";
 
 function back() {
   return el("p", {}, el("a", { href: "/" }, "← Back to the arcade"));
@@ -13,6 +14,7 @@ export async function showRules(root, gameId) {
   // The server renders the markdown with raw HTML turned off, so this is its own markup only.
   body.innerHTML = rules.html;
   fill(root, el("article", { class: "rules panel" }, back(), body, back()));
+  anchorHeadings(body);
 }
 
 export async function showLeaderboard(root, gameId) {

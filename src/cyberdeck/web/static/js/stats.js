@@ -27,6 +27,7 @@ export async function statsPanel(gameId, title) {
       el("dt", {}, "win rate"), el("dd", {}, rate),
       el("dt", {}, "streak"), el("dd", {}, streak),
       el("dt", {}, "best streak"), el("dd", {}, String(stats.best_streak)),
-      stats.unranked ? [el("dt", {}, "with undo"), el("dd", {}, String(stats.unranked))] : null),
+      stats.unranked ? [el("dt", {}, stats.hinted ? "with undo or hints" : "with undo"), el("dd", { dataset: { stat: "unranked" } }, String(stats.unranked))] : null,
+      stats.hinted ? [el("dt", {}, "with hints"), el("dd", { dataset: { stat: "hinted" } }, String(stats.hinted))] : null),
     losses.length ? el("p", { class: "muted" }, "Losses: ", losses.map(([k, v]) => `${lossWords(k)} ${v}`).join(", ")) : null);
 }

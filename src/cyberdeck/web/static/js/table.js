@@ -9,6 +9,7 @@ import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
+import { tableHelp } from "./tablehelp.js";
 
 const LOG_KEEP = 300;
 
@@ -54,6 +55,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const title = el("h1", { class: "table-title" }, "Connecting…");
   const turn = el("p", { class: "turn", role: "status", "aria-live": "polite" });
   const link = el("span", { class: "link-status" });
+  const help = tableHelp(known.game, s.game);
   const board = el("div", { class: "board", id: "board" });
   const lastTurn = el("p", { class: "last-turn", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
@@ -78,7 +80,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const layer = el("div", { class: "layer" });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
-    el("header", { class: "table-head" }, title, turn, link),
+    el("header", { class: "table-head" }, title, turn, link, help.node),
     flash,
     invitePanel,
     el("div", { class: "table-body" },
@@ -234,6 +236,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     if (event.key === "?") {
       event.preventDefault();
       toggleHelp();
+      return;
+    }
+    if (s.overlay && (event.key === "r" || event.key === "R")) {
+      // "?" then "r": the rules, at the part of the turn the table is in.
+      toggleHelp();
+      help.open();
       return;
     }
     if (s.overlay) return;
@@ -565,6 +573,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     drawBoard();
     drawMoves();
     drawButtons();
+    help.update(s.table ? s.table.view : null);
     if (hotseat()) drawLog();
     if (covered()) lookOut.textContent = "";
     typedIndicator(typed, s.buffer);

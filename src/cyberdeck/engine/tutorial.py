@@ -1,0 +1,258 @@
+"""The tutorial player: a guided first game of any game, read from a script that is data.
+
+A script (``tutorial.toml`` beside a game's package) fixes the deal through the game's real set-up
+(a seed, the options, the decks) and lists the whole line of play as steps. A step the learner makes
+waits for them, names the part of the table to look at and says the rule in a sentence or two; a
+step of another seat (the scripted opponent) or one marked ``auto`` (a stretch the tutorial plays for
+the learner) is played by the tutorial, its text read out as narration. Every position comes from the
+rules engine, so the lesson can never teach a rule the engine does not play.
+
+A legal move other than the suggested one gets a gentle word and is *taken back*: it is not played
+and the scripted position stays, so the script stays valid (re-planning would need a script for
+every branch). An illegal move gets the game's normal error and changes nothing. The terminal and the server share this one player.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .actions import Action
+from .errors import BadRecord, CyberdeckError, IllegalAction
+from .events import Event
+from .game import Game
+from .match import Match
+
+SCRIPT_FILE = "tutorial.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One scripted step: the moves it makes, what to look at, and the sentence that teaches."""
+
+    moves: tuple[str, ...]
+    text: str
+    #: Parts of the table to mark: the names the game's ``look`` and moves use (``b2``, ``n1``).
+    highlight: tuple[str, ...] = ()
+    #: The tutorial plays this step for the learner (a stretch of routine moves).
+    auto: bool = False
+    #: The heading of the game's rules page this step teaches (the page opens there).
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSections:
+    """Where a table's rules link opens: the rules page's heading for the part of the turn a
+    view is in, read from one field of the view (the CCG's ``step``, Hack-Me's ``phase``)."""
+
+    key: str = ""
+    default: str = ""
+    sections: Mapping[str, str] = field(default_factory=dict)
+
+    def section(self, view: Mapping[str, Any]) -> str:
+        return self.sections.get(str(view.get(self.key, "")), self.default)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.key, "default": self.default, "sections": dict(self.sections)}
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A whole tutorial: the deal, the learner's seat, the steps, and the last word."""
+
+    game: str
+    seed: int
+    seat: int
+    intro: str
+    outro: str
+    steps: tuple[Step, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    decks: Any = None
+    rules: RulesSections = field(default_factory=RulesSections)
+
+
+def read_script(text: str, game: Game) -> Script:
+    """A script from its TOML text; ``BadRecord`` with a sentence naming what is wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise BadRecord(f"The {game.title} tutorial does not read as TOML: {err}.") from None
+    steps = []
+    for number, raw in enumerate(data.get("step", []), start=1):
+        moves = raw.get("moves") or ([raw["move"]] if "move" in raw else [])
+        if not moves or not raw.get("text"):
+            raise BadRecord(f"Step {number} of the {game.title} tutorial needs a move and a text.")
+        auto = bool(raw.get("auto", False))
+        if len(moves) > 1 and not auto:
+            raise BadRecord(
+                f"Step {number} of the {game.title} tutorial has several moves: mark it auto."
+            )
+        highlight = raw.get("highlight", ())
+        steps.append(
+            Step(
+                tuple(str(m) for m in moves),
+                str(raw["text"]).strip(),
+                (highlight,) if isinstance(highlight, str) else tuple(highlight),
+                auto,
+                str(raw.get("section", "")),
+            )
+        )
+    deal = data.get("deal", {})
+    rules = data.get("rules", {})
+    return Script(
+        game=game.id,
+        seed=int(deal.get("seed", 0)),
+        seat=int(deal.get("seat", 0)),
+        intro=str(data.get("intro", "")).strip(),
+        outro=str(data.get("outro", "")).strip(),
+        steps=tuple(steps),
+        options=dict(deal.get("options", {})),
+        decks=deal.get("decks"),
+        rules=RulesSections(
+            str(rules.get("field", "")),
+            str(rules.get("default", "")),
+            {str(k): str(v) for k, v in rules.get("sections", {}).items()},
+        ),
+    )
+
+
+@cache
+def load_script(game: Game) -> Script | None:
+    """The script shipped beside ``game``'s package; ``None`` when the game has none yet (read
+    once: a script is package data and does not change while the program runs)."""
+    package = type(game).__module__.rpartition(".")[0]
+    source = resources.files(package) / SCRIPT_FILE
+    if not source.is_file():
+        return None
+    return read_script(source.read_text(encoding="utf-8"), game)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What the tutorial tells the learner after a move: narration of the moves it played, and a
+    word on a move it took back."""
+
+    narration: tuple[str, ...] = ()
+    word: str = ""
+
+
+class Tutorial:
+    """One learner going through one script. ``step`` is the step waiting for the learner."""
+
+    def __init__(self, game: Game, script: Script) -> None:
+        self.game = game
+        self.script = script
+        self.match = Match(game, script.options, script.seed, script.decks, meta={"tutorial": True})
+        self.index = 0
+        self.last = self._advance()
+
+    @property
+    def seat(self) -> int:
+        return self.script.seat
+
+    @property
+    def step(self) -> Step | None:
+        """The learner's step now; ``None`` once the script is played out."""
+        return self.script.steps[self.index] if self.index < len(self.script.steps) else None
+
+    @property
+    def suggested(self) -> Action | None:
+        step = self.step
+        return None if step is None else self.game.parse_action(step.moves[0])
+
+    @property
+    def finished(self) -> bool:
+        return self.step is None
+
+    @property
+    def won(self) -> bool:
+        outcome = self.match.state.outcome
+        return outcome is not None and self.seat in outcome.winners
+
+    @property
+    def position(self) -> int:
+        """The learner's steps done and the learner's steps in all (for "step 3 of 12")."""
+        return sum(1 for s in self.script.steps[: self.index] if not s.auto)
+
+    @property
+    def total(self) -> int:
+        return sum(1 for s in self.script.steps if not s.auto)
+
+    def _play(self, text: str, number: int) -> list[Event]:
+        try:
+            return self.match.play(text)
+        except CyberdeckError as err:
+            raise BadRecord(
+                f"Step {number} of the {self.game.title} tutorial plays '{text}', which the "
+                f"rules refuse: {err}"
+            ) from None
+
+    def _advance(self) -> Said:
+        """Play every step that is not the learner's to make, up to the next one that is."""
+        said: list[str] = []
+        while self.index < len(self.script.steps):
+            step = self.script.steps[self.index]
+            mover = self.match.state.current_player
+            if not step.auto and mover == self.seat:
+                break
+            for text in step.moves:
+                self._play(text, self.index + 1)
+            said.append(step.text)
+            self.index += 1
+        return Said(tuple(said))
+
+    def move(self, text: str) -> Said:
+        """The learner's move (its text or its number in the move list). The suggested move is
+        played and the script goes on; another legal one is taken back with a gentle word; one
+        the rules refuse raises the game's own ``IllegalAction`` (nothing changes)."""
+        state = self.match.state
+        step, suggested = self.step, self.suggested
+        if step is None or suggested is None or state.is_terminal:
+            raise IllegalAction("The tutorial is over; play a real game next.")
+        legal = state.legal_actions()
+        words = text.strip()
+        if words.isdigit() and 1 <= int(words) <= len(legal):
+            action = legal[int(words) - 1]
+        else:
+            action = self.game.parse_action(words)
+        if action == suggested:
+            self._play(step.moves[0], self.index + 1)
+            self.index += 1
+            self.last = self._advance()
+            return self.last
+        if action not in legal:
+            # Refused with the game's own sentence, exactly as at a real table.
+            raise IllegalAction(state.why_illegal(action))
+        # What the move would have done is not told: its events could show a card (the next
+        # draw) that the learner would not see once the move is taken back.
+        view = state.view(self.seat)
+        tried = self.game.describe_action(action, view)
+        wanted = self.game.describe_action(suggested, view)
+        self.last = Said(
+            word=f"'{tried}' is a legal move, and in a real game it could be yours. This lesson "
+            f"needs '{wanted}' here, so that move is taken back: try '{wanted}'."
+        )
+        return self.last
+
+
+def check_script(game: Game, script: Script) -> Tutorial:
+    """Play ``script`` through the real engine taking every suggested move; the finished tutorial.
+    ``BadRecord`` when a step is illegal or the learner has not won at the end (a script that
+    would teach a rule wrongly, or end without a win)."""
+    tutorial = Tutorial(game, script)
+    while not tutorial.finished:
+        suggested = tutorial.suggested
+        assert suggested is not None
+        if tutorial.match.state.current_player != tutorial.seat:
+            raise BadRecord(
+                f"Step {tutorial.index + 1} of the {game.title} tutorial waits for the learner "
+                "while another seat is to move."
+            )
+        tutorial.move(suggested.text)
+    if not tutorial.won:
+        raise BadRecord(f"The {game.title} tutorial ends without the learner winning.")
+    return tutorial

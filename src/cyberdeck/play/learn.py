@@ -1,0 +1,148 @@
+"""``cyberdeck learn GAME``: the guided first game in the terminal, on the usual terminal table.
+
+The tutorial player (``engine.tutorial``) holds the script and the position; this loop draws the
+learner's view with the game's own renderer and move menu (``TerminalSession``), adds the step's
+text, what to look at and the suggested move, and reads the learner's answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import CyberdeckError, Game, Style
+from ..engine.tutorial import Said, Tutorial
+from .terminal import Input, Output, Seat, TerminalSession, rules_pointer
+
+LEARN_HELP = """Type the suggested move (its number or its text) to go on; another move is
+taken back with a word on why. Commands: moves, look <part of the table>, hint (the suggested
+move again), rules (where the rules say this), help, quit."""
+
+
+@dataclass
+class LearnSession:
+    tutorial: Tutorial
+    style: Style
+    ask: Input
+    say: Output
+
+    def __post_init__(self) -> None:
+        match = self.tutorial.match
+        seats = [
+            Seat("You") if i == self.tutorial.seat else Seat("Tutor")
+            for i in range(match.state.num_players)
+        ]
+        # The terminal table's own drawing, menu, log and names: one look for play and lessons.
+        self.table = TerminalSession(self.game, match, seats, self.style, self.ask, self.say)
+
+    @property
+    def game(self) -> Game:
+        return self.tutorial.game
+
+    def run(self) -> int:
+        """Go through the lesson to its end (or until the learner quits)."""
+        tutorial = self.tutorial
+        self.say(self.style.paint(f"Learn {self.game.title}", "bold"))
+        if tutorial.script.intro:
+            self.say(tutorial.script.intro)
+        self.tell(tutorial.last)
+        while not tutorial.finished:
+            if not self.turn():
+                self.say("Lesson left. 'cyberdeck learn' starts it again from the beginning.")
+                return 0
+        self.end()
+        return 0
+
+    def tell(self, said: Said) -> None:
+        for line in said.narration:
+            self.say(self.style.paint("Tutor: ", "bold") + line)
+        if said.word:
+            self.say(self.style.paint("Tutor: ", "bold") + said.word)
+
+    def turn(self) -> bool:
+        tutorial, seat = self.tutorial, self.tutorial.seat
+        step, suggested = tutorial.step, tutorial.suggested
+        assert step is not None and suggested is not None
+        state = tutorial.match.state
+        view = state.view(seat)
+        self.table.show_log(seat)
+        self.say("")
+        self.say(self.table.table(view, seat))
+        actions = state.legal_actions()
+        self.say(self.table.menu(actions, view, seat))
+        self.say("")
+        heading = f"Step {tutorial.position + 1} of {tutorial.total}"
+        if step.highlight:
+            heading += " · look at " + ", ".join(step.highlight)
+        self.say(self.style.paint(heading, "bold"))
+        self.say(step.text)
+        self.say(f"Suggested: {self.suggestion()}")
+        while True:
+            try:
+                text = self.ask("learn> ").strip()
+            except EOFError:
+                return False
+            command = text.lower()
+            if not text:
+                continue
+            if command in ("quit", "exit", "q"):
+                return False
+            if command in ("help", "?"):
+                self.say(LEARN_HELP)
+                continue
+            if command == "hint":
+                self.say(f"Suggested: {self.suggestion()}")
+                continue
+            if command == "rules":
+                self.say(self.rules_pointer())
+                continue
+            if command == "moves":
+                self.say(self.table.menu(actions, view, seat))
+                continue
+            if command.startswith("look "):
+                target = command[5:].strip()
+                detail = self.game.inspect(view, target, self.style)
+                self.say(detail or f"There is nothing called '{target}' to look at.")
+                continue
+            if text.isdigit() and not 1 <= int(text) <= len(actions):
+                self.say(f"Choose a move from 1 to {len(actions)}.")
+                continue
+            try:
+                said = tutorial.move(text)
+            except CyberdeckError as err:
+                self.say(str(err))
+                continue
+            self.tell(said)
+            if said.word:
+                # Taken back: the position is the same, so the step stays on screen as it was.
+                continue
+            return True
+
+    def suggestion(self) -> str:
+        tutorial = self.tutorial
+        suggested = tutorial.suggested
+        assert suggested is not None
+        actions = tutorial.match.state.legal_actions()
+        label = self.game.describe_action(suggested, tutorial.match.state.view(tutorial.seat))
+        return f"{actions.index(suggested) + 1}. {label}"
+
+    def rules_pointer(self) -> str:
+        tutorial = self.tutorial
+        step = tutorial.step
+        view = tutorial.match.state.view(tutorial.seat)
+        return rules_pointer(self.game, view, step.section if step is not None else "")
+
+    def end(self) -> None:
+        tutorial, seat = self.tutorial, self.tutorial.seat
+        self.table.show_log(seat)
+        self.say("")
+        self.say(self.game.render(tutorial.match.state.view(seat), self.style))
+        outcome = tutorial.match.state.outcome
+        self.say("")
+        self.say(self.style.paint("=" * 60, "bold"))
+        if outcome is not None:
+            headline = "You win!" if tutorial.won else "The lesson is over."
+            reason = self.table.named(outcome.reason, seat)
+            self.say(self.style.paint(headline, "bold") + " " + reason + ".")
+        if tutorial.script.outro:
+            self.say(tutorial.script.outro)
+        self.say(self.style.paint("=" * 60, "bold"))

@@ -1,0 +1,173 @@
+// The tutorial page (/learn/GAME): the game's own table renderer with the step's text in a panel
+// beside it and the part of the table the step talks about marked. The server holds the lesson
+// (/api/learn/GAME, the same tutorial player as `cyberdeck learn`); this page only draws it.
+import { api, ensureSession } from "./api.js";
+import { withSymbols } from "./cards.js";
+import { el, fill } from "./dom.js";
+import { moveList, readNumber, typedIndicator } from "./movelist.js";
+import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
+import { rulesHref } from "./rulelinks.js";
+import { nameSeats } from "./seats.js";
+
+// Every element of the table a highlight names: one whose data attribute has that value (a pile
+// "b2", a vault "vault1"), or whose class ends in it ("hand" marks mo-hand, cr-hand ...).
+export function marked(board, names) {
+  const found = new Set();
+  const wanted = names.map((n) => String(n).toLowerCase());
+  for (const node of board.querySelectorAll("*")) {
+    const values = Object.values(node.dataset).map((v) => String(v).toLowerCase());
+    const classes = [...node.classList].map((c) => c.toLowerCase());
+    if (wanted.some((w) => values.includes(w) || classes.some((c) => c.endsWith(`-${w}`)))) found.add(node);
+  }
+  return [...found];
+}
+
+export async function showLearn(root, gameId) {
+  await ensureSession();
+  const s = { lesson: null, busy: false, buffer: "", local: {} };
+  const renderer = await rendererFor(gameId);
+
+  const title = el("h1", { class: "table-title" }, "Learn");
+  const stepBox = el("section", { class: "panel lesson-step", "aria-live": "polite", "aria-label": "The lesson" });
+  const board = el("div", { class: "board", id: "board" });
+  const flash = el("p", { class: "flash", role: "alert", hidden: true });
+  const movesBox = el("div", { class: "moves-box" });
+  const typed = el("p", { class: "typed", "aria-live": "polite" });
+  const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const restart = el("button", { type: "button", class: "lesson-restart", onclick: () => start(true) }, "Start over");
+  const rulesLink = el("a", { class: "button lesson-rules", href: rulesHref(gameId), target: "_blank", rel: "noopener" }, "Rules");
+
+  const page = el("section", { class: "table-page learn-page", dataset: { game: gameId } },
+    el("header", { class: "table-head" }, title, el("span", { class: "table-buttons" }, rulesLink, restart)),
+    flash,
+    el("div", { class: "table-body" },
+      el("div", { class: "table-main" }, stepBox, board),
+      el("aside", { class: "side" },
+        el("section", { class: "panel moves-panel" }, el("h2", {}, "Moves"), movesBox, typed, lookOut),
+        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))));
+  fill(root, page);
+
+  function say(text) {
+    flash.textContent = text;
+    flash.hidden = !text;
+  }
+
+  async function start(fresh) {
+    try {
+      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}`, { method: fresh ? "POST" : "GET" });
+      s.local = {};
+      say("");
+    } catch (err) {
+      say(err.message);
+    }
+    draw();
+  }
+
+  const moves = () => (s.lesson && !s.lesson.finished ? numberedMoves(s.lesson.table) : []);
+
+  async function play(action) {
+    if (s.busy || !s.lesson) return;
+    s.busy = true;
+    try {
+      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}/move`, { method: "POST", body: { action } });
+      s.local = {};
+      say("");
+    } catch (err) {
+      say(err.message); // the game's own sentence; nothing changed
+    } finally {
+      s.busy = false;
+      s.buffer = "";
+    }
+    draw();
+  }
+
+  async function look(target) {
+    const answer = await api(`/api/learn/${encodeURIComponent(gameId)}/look?target=${encodeURIComponent(target)}`);
+    fill(lookOut, withSymbols(answer.text || `There is nothing called "${target}" to look at.`));
+    return answer.text;
+  }
+
+  // The game's texts with each seat called by its name here: "you" and "the tutor".
+  const seatNames = (lesson) => lesson.seat_labels.map((_, i) => (i === lesson.table.seat ? "You" : "Tutor"));
+  const named = (lesson, text) => nameSeats(text, lesson.seat_labels, seatNames(lesson), lesson.table.seat);
+
+  function drawStep(lesson) {
+    const parts = [];
+    for (const line of lesson.narration) parts.push(el("p", { class: "lesson-narration" }, el("b", {}, "Tutor: "), withSymbols(line)));
+    if (lesson.word) parts.push(el("p", { class: "lesson-word", role: "status" }, el("b", {}, "Tutor: "), withSymbols(lesson.word)));
+    const step = lesson.step;
+    if (step) {
+      parts.unshift(el("h2", {}, `Step ${step.number} of ${step.total}`));
+      if (step.number === 1 && lesson.intro && !lesson.word) parts.push(el("p", { class: "lesson-intro" }, lesson.intro));
+      parts.push(
+        el("p", { class: "lesson-text" }, withSymbols(step.text)),
+        el("p", { class: "lesson-suggested" }, "Suggested: ",
+          el("button", { type: "button", class: "primary lesson-play", dataset: { action: step.action }, onclick: () => play(step.action) },
+            el("kbd", {}, String(step.n)), " ", withSymbols(step.label))),
+        step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
+    } else {
+      const reason = lesson.outcome ? named(lesson, lesson.outcome.reason) : "";
+      parts.unshift(el("h2", { class: "lesson-done" }, lesson.won ? "You won" : "The lesson is over"));
+      parts.push(el("p", {}, withSymbols(reason ? `${reason}.` : "")), el("p", { class: "lesson-outro" }, lesson.outro),
+        el("p", {}, el("a", { href: "/", class: "button primary lesson-play-for-real" }, "Play for real"), " ",
+          el("a", { href: rulesHref(gameId), target: "_blank", rel: "noopener" }, "Read the rules")));
+    }
+    fill(stepBox, parts);
+  }
+
+  function draw() {
+    const lesson = s.lesson;
+    if (!lesson) return;
+    page.dataset.step = lesson.step ? String(lesson.step.number) : "done";
+    title.textContent = `Learn ${lesson.title}`;
+    document.title = `Learn ${lesson.title} · cyberdeck`;
+    const list = moves();
+    const ctx = makeCtx({
+      seat: lesson.table.seat, moves: list, play, look, local: s.local, redraw: draw,
+      seatName: (i) => seatNames(lesson)[i] || "Tutor",
+      named: (text) => named(lesson, text),
+    });
+    fill(board, drawTable(renderer, lesson.table.view, ctx));
+    drawStep(lesson);
+    fill(movesBox, moveList(list, { play, busy: s.busy }) || el("p", { class: "muted" }, "No moves: the lesson is over."));
+    const step = lesson.step;
+    if (step) {
+      for (const node of marked(board, step.highlight)) node.classList.add("lesson-mark");
+      for (const node of page.querySelectorAll(`[data-move="${step.n}"], .move[data-n="${step.n}"]`)) node.classList.add("lesson-suggest");
+    }
+    fill(logList, lesson.log.slice(-12).map((line) => el("li", {}, withSymbols(named(lesson, line)))));
+    logList.scrollTop = logList.scrollHeight;
+    typedIndicator(typed, s.buffer);
+  }
+
+  function onKey(event) {
+    if (!page.isConnected) return;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    const list = moves();
+    if (/^[0-9]$/.test(event.key) && list.length && !s.busy) {
+      event.preventDefault();
+      s.buffer += event.key;
+      const { n, complete } = readNumber(s.buffer, list.length);
+      if (n === null) s.buffer = "";
+      else if (complete) {
+        const m = list.find((x) => x.n === n);
+        s.buffer = "";
+        if (m) play(m.action);
+      }
+      typedIndicator(typed, s.buffer);
+    } else if (event.key === "Enter" && s.buffer) {
+      event.preventDefault();
+      const m = list.find((x) => x.n === Number(s.buffer));
+      s.buffer = "";
+      if (m) play(m.action);
+    } else if (event.key === "Escape") {
+      s.buffer = "";
+      typedIndicator(typed, "");
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  await start(false);
+  return () => document.removeEventListener("keydown", onKey);
+}
