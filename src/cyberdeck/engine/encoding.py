@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .shared import FrozenList, IdentityMemo
 
 #: Card ints run 0..55 (zeros and jokers included), so a card-count vector has one place per int.
 CARD_SLOTS = len(CARDS)
@@ -77,9 +78,23 @@ class Writer:
         self.at += size
 
     def cards(self, texts: Iterable[str]) -> None:
-        """How many of each card (by card int) the texts name; one place per card int."""
+        """How many of each card (by card int) the texts name; one place per card int.
+
+        A view's shared pile (a ``FrozenList``) is counted once per pile and place, then copied
+        in: its region is this call's alone, as ``at`` moves past it."""
         out = self.out
         at = self.at
+        if type(texts) is FrozenList:
+            placed = _PILES.lookup(texts, at)
+            if placed is None:
+                placed = {}
+                for text in texts:
+                    place = at + card_index(text)
+                    placed[place] = placed.get(place, 0.0) + 1.0
+                _PILES.put(texts, at, placed)
+            out.update(placed)
+            self.at = at + CARD_SLOTS
+            return
         known = _CARD_INDEX
         for text in texts:
             try:
@@ -146,6 +161,9 @@ class Encoding:
         self.write(view, seat, writer)
         return writer.finish()
 
+
+#: The numbers of each shared pile of card texts at each place it was written (``Writer.cards``).
+_PILES: IdentityMemo[dict[int, float]] = IdentityMemo()
 
 #: Every canonical card text (what views write) to its card int; other spellings join when read.
 _CARD_INDEX: dict[str, int] = {card.text: int(card) for card in CARDS}

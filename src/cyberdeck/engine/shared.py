@@ -1,0 +1,126 @@
+"""Parts of views shared between calls, so that a view costs what changed since the last one.
+
+A view is drawn for every seat after every move (the server's main work per move, and every
+observation the research environments make), yet a move changes a node or two, a hand, a pile:
+the rest of the table reads as it did. A game keeps the parts that follow from immutable pieces
+of its state (a node's tuple of cards, a discard pile's tuple) in a ``Memo`` keyed by those
+pieces, and hands the same part to every view that shows it.
+
+A shared part is a ``FrozenDict`` or ``FrozenList``: a real ``dict`` or ``list`` (``==``, JSON,
+orjson, ``isinstance`` all see one) that refuses to be changed, since a change would show up in
+every other view holding it. Copy one to edit it (``dict(part)``, ``list(part)``; ``copy`` and
+``pickle`` give plain copies). Because a frozen part never changes, whatever is worked out from it
+(an encoding's numbers, say) may be kept per part by identity (``Memo.of``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, NoReturn, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+_READ_ONLY = "A view's shared part is read-only: copy it to change it (dict(part), list(part))."
+
+
+def _refuse(*args: Any, **kwargs: Any) -> NoReturn:
+    raise TypeError(_READ_ONLY)
+
+
+class FrozenDict(dict[str, Any]):
+    """A view's dict that many views hold at once (see the module's docstring)."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return (dict, (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A view's list that many views hold at once (see the module's docstring)."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = _refuse
+    sort = reverse = __iadd__ = __imul__ = _refuse
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        return (list, (list(self),))
+
+
+#: Every memo made, so that tests can empty them all and draw views from nothing.
+_MEMOS: list[Memo[Any, Any]] = []
+
+
+class Memo(Generic[K, V]):
+    """A bounded cache of shared parts: emptied whole when it reaches ``limit`` entries (a game
+    holds a few hundred distinct parts at a time; a long run would otherwise keep every one).
+
+    Hot paths read ``memo.data.get(key)`` and call ``put`` on a miss."""
+
+    __slots__ = ("data", "limit")
+
+    def __init__(self, limit: int = 1 << 14) -> None:
+        self.data: dict[K, V] = {}
+        self.limit = limit
+        _MEMOS.append(self)
+
+    def put(self, key: K, value: V) -> V:
+        data = self.data
+        if len(data) >= self.limit:
+            data.clear()
+        data[key] = value
+        return value
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        value = self.data.get(key)
+        if value is None:
+            value = self.put(key, make())
+        return value
+
+
+class IdentityMemo(Generic[V]):
+    """What was worked out from a frozen part, per part and place (``at``): a frozen part never
+    changes, so its identity stands for its content. Each entry holds its part, so the identity
+    cannot pass to another object while the entry lives."""
+
+    __slots__ = ("data", "limit")
+
+    def __init__(self, limit: int = 1 << 14) -> None:
+        self.data: dict[tuple[int, int], tuple[object, V]] = {}
+        self.limit = limit
+        _MEMOS.append(self)  # type: ignore[arg-type]
+
+    def lookup(self, part: object, at: int) -> V | None:
+        entry = self.data.get((id(part), at))
+        return None if entry is None else entry[1]
+
+    def put(self, part: object, at: int, value: V) -> V:
+        data = self.data
+        if len(data) >= self.limit:
+            data.clear()
+        data[id(part), at] = (part, value)
+        return value
+
+
+def clear_memos() -> None:
+    """Empty every memo: the next views are drawn from nothing (tests compare them)."""
+    for memo in _MEMOS:
+        memo.data.clear()
