@@ -120,6 +120,21 @@ class IdentityMemo(Generic[V]):
         return value
 
 
+_LISTS: Memo[tuple[int, ...], FrozenList] = Memo()
+
+
+def shared_list(parts: list[Any]) -> FrozenList:
+    """The one ``FrozenList`` of these shared parts, in this order: a row of parts (a player's
+    cards in play) is shared as a whole while none of them changes. The parts must be shared
+    parts themselves (``FrozenDict``): they are known by identity, which the list, kept in the
+    memo, holds on to."""
+    key = tuple(map(id, parts))
+    row = _LISTS.data.get(key)
+    if row is None:
+        row = _LISTS.put(key, FrozenList(parts))
+    return row
+
+
 def clear_memos() -> None:
     """Empty every memo: the next views are drawn from nothing (tests compare them)."""
     for memo in _MEMOS:
