@@ -7,10 +7,11 @@ presence, and the cards the seat has seen. Card counts have one place per card i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine.shared import FrozenDict, FrozenList, IdentityMemo, Memo
 from .cards import RESOURCES
 from .phases import PHASE_NAMES
 
@@ -102,32 +103,26 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.begin(name)
         for p in sides:
             if key == "generators":
-                out.cards(g["card"] for g in p["generators"])
+                out.cards(_generator_cards(p["generators"]))
             else:
                 out.cards(p[key])
-    # Only the slots that hold a firewall are written (most of the 24 are empty).
-    walls = [_slots(p["firewalls"]) for p in sides]
+    # Only the slots that hold a firewall are written (most of the 24 are empty); a shared
+    # side's numbers are worked out once per side and place.
     row = out.out
     out.begin("firewall_state")
-    at = out.at
-    for side, by_slot in enumerate(walls):
-        for slot, wall in by_slot.items():
-            place = at + (side * _SLOTS + slot) * 3
-            row[place] = 1.0
-            if wall["active"]:
-                row[place + 1] = 1.0
-            strength = wall.get("strength")
-            if strength:
-                row[place + 2] = strength / 13
-    out.at = at + 2 * _SLOTS * 3
+    state_at = out.at
+    out.at = state_at + 2 * _SLOTS * 3
     out.begin("firewall_card")
-    at = out.at
-    for side, by_slot in enumerate(walls):
-        for slot, wall in by_slot.items():
-            card = wall["card"]
-            if card:
-                row[at + (side * _SLOTS + slot) * CARD_SLOTS + card_index(card)] = 1.0
-    out.at = at + 2 * _SLOTS * CARD_SLOTS
+    card_at = out.at
+    for side, p in enumerate(sides):
+        walls = p["firewalls"]
+        placed = _WALLS.lookup(walls, side)
+        if placed is None:
+            placed = _wall_numbers(walls, side, state_at, card_at)
+            if isinstance(walls, FrozenDict):
+                _WALLS.put(walls, side, placed)
+        row.update(placed)
+    out.at = card_at + 2 * _SLOTS * CARD_SLOTS
     out.begin("reveals")
     out.cards(c for pair in view["reveals"] for c in pair)
     run = view["run"] or {}
@@ -166,6 +161,44 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.cards(c for c in pool if c)
     out.begin("to_archive")
     out.cards(pending.get("to_archive") or ())
+
+
+def _wall_numbers(
+    firewalls: Mapping[str, list[dict[str, Any]]], side: int, state_at: int, card_at: int
+) -> dict[int, float]:
+    """One side's firewalls in the firewall_state and firewall_card slices."""
+    row: dict[int, float] = {}
+    for slot, wall in _slots(firewalls).items():
+        place = state_at + (side * _SLOTS + slot) * 3
+        row[place] = 1.0
+        if wall["active"]:
+            row[place + 1] = 1.0
+        strength = wall.get("strength")
+        if strength:
+            row[place + 2] = strength / 13
+    for slot, wall in _slots(firewalls).items():
+        card = wall["card"]
+        if card:
+            row[card_at + (side * _SLOTS + slot) * CARD_SLOTS + card_index(card)] = 1.0
+    return row
+
+
+def _generator_cards(generators: list[dict[str, Any]]) -> Iterable[str]:
+    """The generators' cards: a shared list of them read as one shared pile."""
+    if not isinstance(generators, FrozenList):
+        return [g["card"] for g in generators]
+    cards = _GENERATORS.data.get(id(generators))
+    if cards is None or cards[0] is not generators:
+        cards = _GENERATORS.put(
+            id(generators), (generators, FrozenList(g["card"] for g in generators))
+        )
+    return cards[1]
+
+
+#: Shared parts' numbers (``engine.shared``): each side's firewalls per side; each generators
+#: list's cards as a pile (held with the list, whose identity is the key).
+_WALLS: IdentityMemo[dict[int, float]] = IdentityMemo()
+_GENERATORS: Memo[int, tuple[list[dict[str, Any]], FrozenList]] = Memo()
 
 
 def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str, Any]]:
