@@ -135,6 +135,19 @@ def shared_list(parts: list[Any]) -> FrozenList:
     return row
 
 
+_DICTS: Memo[tuple[Any, ...], FrozenDict] = Memo()
+
+
+def shared_dict(names: tuple[str, ...], parts: list[Any]) -> FrozenDict:
+    """The one ``FrozenDict`` of these names and shared parts (as ``shared_list``): a table of
+    parts (a board's slots) is shared as a whole while none of them changes."""
+    key = (names, *map(id, parts))
+    table = _DICTS.data.get(key)
+    if table is None:
+        table = _DICTS.put(key, FrozenDict(zip(names, parts, strict=True)))
+    return table
+
+
 def clear_memos() -> None:
     """Empty every memo: the next views are drawn from nothing (tests compare them)."""
     for memo in _MEMOS:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine.shared import FrozenDict, IdentityMemo
 from .layout import PILE_NAMES, SLOT_NAMES
 from .state import STATUS_NAMES
 
@@ -79,6 +80,38 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.at += _SLOTS * CARD_SLOTS
     out.begin("health")
     healths = out.at
+    # The slots change only when a Royal is placed, fed ICE or killed: a shared table of them
+    # is worked out once.
+    placed = _TABLES.lookup(slots, 0)
+    if placed is None:
+        placed = {}
+        _write_slots(placed, slots, royals, statuses, ices, healths)
+        if isinstance(slots, FrozenDict):
+            _TABLES.put(slots, 0, placed)
+    row.update(placed)
+    out.at = healths + _SLOTS
+    out.begin("deck_count")
+    out.number(view["deck_count"], 52)
+    bottom = view["deck_bottom"]
+    out.begin("deck_bottom")
+    out.cards(bottom)
+    out.begin("next_known")
+    out.one_hot(card_index(bottom[0]) if bottom else None, CARD_SLOTS)
+    out.begin("progress")
+    out.number(view["kills"], 12)
+    out.number(view["idle"], 10)
+    out.number(view["recursion_limit"], 104)
+
+
+def _write_slots(
+    row: dict[int, float],
+    slots: Mapping[str, Any],
+    royals: int,
+    statuses: int,
+    ices: int,
+    healths: int,
+) -> None:
+    """Each slot's Royal, status, ICE and health, each into its own slice."""
     for s, name in enumerate(SLOT_NAMES):
         slot = slots[name]
         royal = slot["royal"]
@@ -92,18 +125,10 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         health = slot["health"]
         if health:
             row[healths + s] = health / 20
-    out.at = healths + _SLOTS
-    out.begin("deck_count")
-    out.number(view["deck_count"], 52)
-    bottom = view["deck_bottom"]
-    out.begin("deck_bottom")
-    out.cards(bottom)
-    out.begin("next_known")
-    out.one_hot(card_index(bottom[0]) if bottom else None, CARD_SLOTS)
-    out.begin("progress")
-    out.number(view["kills"], 12)
-    out.number(view["idle"], 10)
-    out.number(view["recursion_limit"], 104)
+
+
+#: Shared tables of slots' numbers (``engine.shared``).
+_TABLES: IdentityMemo[dict[int, float]] = IdentityMemo()
 
 
 ENCODING = Encoding(LAYOUT, write)
