@@ -79,7 +79,7 @@ def test_a_shared_pile_counts_as_a_plain_one() -> None:
     layout = Layout([Slice("a", 56, ""), Slice("b", 56, "")])
     pile = FrozenList(["7H", "7H", "JK"])
     sparse = []
-    for twice in range(2):  # the second time from the memo
+    for _ in range(2):  # the second time from the memo
         writer = Writer(layout)
         writer.begin("a")
         writer.cards(pile)

@@ -84,6 +84,9 @@ class Writer:
         in: its region is this call's alone, as ``at`` moves past it."""
         out = self.out
         at = self.at
+        if not texts:  # an empty pile (a generator is never false, and is read below)
+            self.at = at + CARD_SLOTS
+            return
         if type(texts) is FrozenList:
             placed = _PILES.lookup(texts, at)
             if placed is None:
