@@ -88,4 +88,6 @@ def test_a_shared_pile_counts_as_a_plain_one() -> None:
         sparse.append(writer.finish())
     plain = sparse[0]
     assert sparse[1] == plain
-    assert {k - 56: v for k, v in plain.items() if k >= 56} == {k: v for k, v in plain.items() if k < 56}
+    assert {k - 56: v for k, v in plain.items() if k >= 56} == {
+        k: v for k, v in plain.items() if k < 56
+    }
