@@ -91,3 +91,18 @@ def test_a_shared_pile_counts_as_a_plain_one() -> None:
     assert {k - 56: v for k, v in plain.items() if k >= 56} == {
         k: v for k, v in plain.items() if k < 56
     }
+
+
+def test_a_writer_skips_slices_written_directly_and_only_forward() -> None:
+    layout = Layout([Slice("a", 2, ""), Slice("b", 3, ""), Slice("c", 1, "")])
+    assert layout.starts == {"a": 0, "b": 2, "c": 5}
+    writer = Writer(layout)
+    writer.out[layout.starts["b"] + 1] = 1.0
+    writer.skip("b")
+    writer.begin("c")
+    writer.flag(True)
+    assert writer.finish() == {3: 1.0, 5: 1.0}
+    writer = Writer(layout)
+    writer.skip("b")
+    with pytest.raises(RuntimeError, match="out of layout order"):
+        writer.skip("a")

@@ -55,6 +55,16 @@ class Writer:
         self.at = offset
         self._next += 1
 
+    def skip(self, through: str) -> None:
+        """Move past every slice up to and including ``through``: the encoding wrote them into
+        ``out`` itself, at the places ``Layout.starts`` gives (a hot encoding writes its flags
+        and numbers without a call each)."""
+        index = self._layout.index[through]
+        if index < self._next:
+            raise RuntimeError(f"observation slice '{through}' is out of layout order")
+        self._next = index + 1
+        self.at = self._layout.offsets[index] + self._layout.slices[index].size
+
     def finish(self) -> dict[int, float]:
         if self._next != len(self._layout.slices) or self.at > self._layout.size:
             raise RuntimeError("an observation did not fill its layout")
@@ -111,6 +121,9 @@ class Writer:
         """How many of each name of a vocabulary (e.g. a game's card names)."""
         out = self.out
         at = self.at
+        if not names:  # none of them (a generator is never false, and is read below)
+            self.at = at + len(index)
+            return
         for name in names:
             place = at + index[name]
             out[place] = out.get(place, 0.0) + 1.0
@@ -120,10 +133,11 @@ class Writer:
 class Layout:
     """The slices of an observation, in order, with where each starts."""
 
-    __slots__ = ("offsets", "size", "slices")
+    __slots__ = ("index", "offsets", "size", "slices", "starts")
 
     def __init__(self, slices: Sequence[Slice]) -> None:
         self.slices = tuple(slices)
+        self.index = {piece.name: i for i, piece in enumerate(self.slices)}
         offsets = []
         at = 0
         for piece in self.slices:
@@ -131,6 +145,8 @@ class Layout:
             at += piece.size
         self.offsets = tuple(offsets)
         self.size = at
+        #: Where each slice starts, by name.
+        self.starts = {piece.name: start for piece, start in zip(self.slices, offsets, strict=True)}
 
     def describe(self) -> list[tuple[int, int, str, str]]:
         """(start, end, name, about) for each slice: the table a game's docs print."""

@@ -48,43 +48,52 @@ LAYOUT = Layout(
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    # The flags and numbers go straight to their places (a call each cost half an observation).
+    row = out.out
     other = 1 - seat
     options = view["options"]
-    out.begin("options")
-    out.flag(options["pivot"] == "flip")
-    out.flag(options["breach"] == "start")
-    out.begin("phase")
-    out.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out.begin("turn")
-    out.flag(view["current_player"] == seat)
-    out.flag(view["first_player"] == seat)
-    out.number(view["turn"], view["turn_cap"])
+    if options["pivot"] == "flip":
+        row[_OPTIONS] = 1.0
+    if options["breach"] == "start":
+        row[_OPTIONS + 1] = 1.0
+    row[_PHASE + _PHASES[view["phase"]]] = 1.0
+    if view["current_player"] == seat:
+        row[_TURN] = 1.0
+    if view["first_player"] == seat:
+        row[_TURN + 1] = 1.0
+    if view["turn"]:
+        row[_TURN + 2] = view["turn"] / view["turn_cap"]
     final = view["final_turns"]
-    out.flag(final is not None)
-    out.number(final or 0, 2)
+    if final is not None:
+        row[_TURN + 3] = 1.0
+        if final:
+            row[_TURN + 4] = final / 2
+    out.skip("turn")
     players = view["players"]
     out.begin("hand")
     out.cards(players[seat].get("hand", ()))
-    out.begin("counts")
+    at = _COUNTS
     for side in (seat, other):
         player = players[side]
-        out.number(player["hand_count"], 8)
-        out.number(player["deck_count"], 30)
-        out.number(player["controls"], 3)
+        for key, scale in (("hand_count", 8), ("deck_count", 30), ("controls", 3)):
+            if player[key]:
+                row[at] = player[key] / scale
+            at += 1
+    out.skip("counts")
     out.begin("discards")
     out.cards(players[seat]["discard"])
     out.cards(players[other]["discard"])
-    out.begin("redraws")
-    for side in (seat, other):
-        out.cards(c for r in view["redraws"] if r["player"] == side for c in r["cards"])
+    redraws = view["redraws"]
+    if redraws:
+        out.begin("redraws")
+        for side in (seat, other):
+            out.cards(c for r in redraws if r["player"] == side for c in r["cards"])
+    else:
+        out.skip("redraws")
     nodes = [vault["nodes"][side] for side in (seat, other) for vault in view["vaults"]]
     # Each node is read once, its numbers written into every slice that shows it; a node the
     # seat cannot see (or an empty one) has only its count of face-down seeds. A view's nodes
     # are shared parts (``engine.shared``), so a node's numbers are worked out once per place.
-    for name in _NODE_SLICES:
-        out.begin(name)
-        out.at += _NODE_SLICES[name]
-    row = out.out
     for n, node in enumerate(nodes):
         placed = _PLACED.lookup(node, n)
         if placed is None:
@@ -92,11 +101,16 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
             if isinstance(node, FrozenDict):
                 _PLACED.put(node, n, placed)
         row.update(placed)
-    out.begin("vaults")
+    at = _VAULTS
     for vault in view["vaults"]:
-        out.flag(vault["controller"] == seat)
-        out.flag(vault["controller"] == other)
-        out.flag(vault["contested"])
+        if vault["controller"] == seat:
+            row[at] = 1.0
+        elif vault["controller"] == other:
+            row[at + 1] = 1.0
+        if vault["contested"]:
+            row[at + 2] = 1.0
+        at += 3
+    out.skip("vaults")
 
 
 def _node_numbers(node: Mapping[str, Any], n: int) -> dict[int, float]:
@@ -139,7 +153,11 @@ _NODE_SLICES = {
 }
 
 #: Where each per-node slice starts.
-_NODE_STARTS = {start[2]: start[0] for start in LAYOUT.describe() if start[2] in _NODE_SLICES}
+_NODE_STARTS = {name: LAYOUT.starts[name] for name in _NODE_SLICES}
+_OPTIONS, _PHASE, _TURN, _COUNTS, _VAULTS = (
+    LAYOUT.starts[name] for name in ("options", "phase", "turn", "counts", "vaults")
+)
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 #: Each shared node's numbers per place in ``_NODE`` order (``engine.shared``).
 _PLACED: IdentityMemo[dict[int, float]] = IdentityMemo()
 

@@ -66,27 +66,38 @@ LAYOUT = Layout(
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    # Flags and numbers go straight to their places (a call each cost half an observation);
+    # what is empty most of the time (a run, a pending decision) is skipped whole.
+    row = out.out
     players = view["players"]
     sides = (players[seat], players[1 - seat])
-    out.begin("phase")
-    out.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out.begin("turn")
-    out.flag(view["current_player"] == seat)
-    out.flag(view["active_player"] == seat)
-    out.flag(view["first_player"] == seat)
-    out.number(view["turn"], 300)
-    out.number(view["actions_left"], 4)
-    out.begin("players")
+    row[_PHASE + _PHASES[view["phase"]]] = 1.0
+    for i, on in enumerate(
+        (
+            view["current_player"] == seat,
+            view["active_player"] == seat,
+            view["first_player"] == seat,
+        )
+    ):
+        if on:
+            row[_TURN + i] = 1.0
+    if view["turn"]:
+        row[_TURN + 3] = view["turn"] / 300
+    if view["actions_left"]:
+        row[_TURN + 4] = view["actions_left"] / 4
+    at = _PLAYERS
     for p in sides:
-        out.number(p["stock"], 30)
-        out.number(p["tags"], 5)
-        out.number(p["deck_count"], 52)
-        out.number(p["hand_count"], 10)
-        out.flag(p["mulligan_used"])
-        out.number(p["turns_taken"], 150)
-        out.flag(p["agenda"]["present"])
-        out.number(p["agenda"]["invested"], 10)
-        out.number(sum(g["credits"] for g in p["generators"]), 30)
+        agenda = p["agenda"]
+        for value, scale in (
+            (p["stock"], 30), (p["tags"], 5), (p["deck_count"], 52), (p["hand_count"], 10),
+            (1 if p["mulligan_used"] else 0, 1), (p["turns_taken"], 150),
+            (1 if agenda["present"] else 0, 1), (agenda["invested"], 10),
+            (sum(g["credits"] for g in p["generators"]), 30),
+        ):  # fmt: skip
+            if value:
+                row[at] = value / scale
+            at += 1
+    out.skip("players")
     out.begin("hand")
     out.cards(sides[0]["hand"] or ())
     out.begin("agenda")
@@ -123,24 +134,42 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
                 _WALLS.put(walls, side, placed)
         row.update(placed)
     out.at = card_at + 2 * _SLOTS * CARD_SLOTS
-    out.begin("reveals")
-    out.cards(c for pair in view["reveals"] for c in pair)
-    run = view["run"] or {}
+    reveals = view["reveals"]
+    if reveals:
+        out.begin("reveals")
+        out.cards(c for pair in reveals for c in pair)
+    else:
+        out.skip("reveals")
+    run = view["run"]
+    if run:
+        _write_run(run, seat, out)
+    else:
+        out.skip("accessed")
+    pending = view["pending"]
+    if pending:
+        _write_pending(pending, seat, out)
+    else:
+        out.skip("to_archive")
+
+
+def _write_run(run: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.begin("run")
-    out.flag(bool(run))
+    out.flag(True)
     out.flag(run.get("attacker") == seat)
     out.flag(bool(run.get("boost_used")))
     out.number(run.get("boost") or 0, 5)
     out.number(run.get("level") or 0, 3)
     out.flag(run.get("level") is not None)
     out.flag(run.get("accessed") is not None)
-    out.flag(bool(run))
+    out.flag(True)
     target = run.get("target")
     out.one_hot(RESOURCES.index(target) if target else None, len(RESOURCES))
     out.begin("accessed")
     accessed = run.get("accessed")
     out.one_hot(card_index(accessed) if accessed else None, CARD_SLOTS)
-    pending = view["pending"]
+
+
+def _write_pending(pending: Mapping[str, Any], seat: int, out: Writer) -> None:
     pool = pending.get("pool") or []
     out.begin("pending")
     out.flag(pending.get("shocked") == seat)
@@ -209,6 +238,9 @@ def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str,
             out[r * 3 + wall["level"] - 1] = wall
     return out
 
+
+_PHASE, _TURN, _PLAYERS = (LAYOUT.starts[name] for name in ("phase", "turn", "players"))
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 ENCODING = Encoding(LAYOUT, write)
 
