@@ -1,11 +1,12 @@
 """Digests of every view and observation along seeded random games, per game: run it on two
 checkouts to show that a change to the views or encoders left what they contain as it was.
 
-    PYTHONPATH=OLD/src python bench/views_same.py --out old.json
+    PYTHONPATH=OLD/src python bench/views_same.py --out old.json  # (this script, run from here)
     PYTHONPATH=src python bench/views_same.py --out new.json --against old.json
 
-Each position of ``--games`` seeded random games (deals 0..N-1, moves picked by ``Rng(deal)``)
-contributes every seat's view and the spectator's, as JSON text in the views' own key order, and
+Each position of seeded random games (deals 0, 1, ..., moves picked by ``Rng(deal)``, whole
+games until ``--positions`` are seen per game, shared among its configurations) contributes
+every seat's view and the spectator's, as JSON text in the views' own key order, and
 every seat's sparse encoding. ``--against`` compares with an earlier run's digests and exits 1
 when any differ. The result is written to ``--out``; numbers, never asserted in the test suite.
 """
@@ -22,13 +23,15 @@ from typing import Any
 from cyberdeck.engine import Game, Rng, games, load_game
 
 
-def digest(game: Game, deals: int) -> dict[str, Any]:
+def digest(game: Game, wanted: int) -> dict[str, Any]:
     views = hashlib.sha256()
     observations = hashlib.sha256()
     positions = 0
-    for options in game.configurations():
+    configurations = game.configurations()
+    for done, options in enumerate(configurations, 1):
         encoding = game.observation_encoding(game.resolve_options(options))
-        for deal in range(deals):
+        deal = 0
+        while positions < wanted * done // len(configurations):
             state = game.new_state(options, deal)
             rng = Rng(deal)
             while True:
@@ -43,6 +46,7 @@ def digest(game: Game, deals: int) -> dict[str, Any]:
                     break
                 legal = state.legal_actions()
                 state.apply(legal[rng.below(len(legal))])
+            deal += 1
     return {
         "positions": positions,
         "views": views.hexdigest(),
@@ -53,12 +57,12 @@ def digest(game: Game, deals: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*")
-    parser.add_argument("--games", dest="deals", type=int, default=20, help="deals per option set")
+    parser.add_argument("--positions", type=int, default=10_000, help="at least, per game")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--against", type=Path)
     args = parser.parse_args()
     chosen = [load_game(g) for g in args.games] if args.games else games()
-    result = {game.id: digest(game, args.deals) for game in chosen}
+    result = {game.id: digest(game, args.positions) for game in chosen}
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     for game_id, row in result.items():
         print(f"{game_id:<18}{row['positions']:>9,} positions  {row['views'][:12]}  "
