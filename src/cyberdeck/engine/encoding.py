@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card
+from .shared import FrozenList, IdentityMemo
 
 #: Card ints run 0..55 (zeros and jokers included), so a card-count vector has one place per int.
 CARD_SLOTS = len(CARDS)
@@ -54,6 +55,16 @@ class Writer:
         self.at = offset
         self._next += 1
 
+    def skip(self, through: str) -> None:
+        """Move past every slice up to and including ``through``: the encoding wrote them into
+        ``out`` itself, at the places ``Layout.starts`` gives (a hot encoding writes its flags
+        and numbers without a call each)."""
+        index = self._layout.index[through]
+        if index < self._next:
+            raise RuntimeError(f"observation slice '{through}' is out of layout order")
+        self._next = index + 1
+        self.at = self._layout.offsets[index] + self._layout.slices[index].size
+
     def finish(self) -> dict[int, float]:
         if self._next != len(self._layout.slices) or self.at > self._layout.size:
             raise RuntimeError("an observation did not fill its layout")
@@ -77,9 +88,26 @@ class Writer:
         self.at += size
 
     def cards(self, texts: Iterable[str]) -> None:
-        """How many of each card (by card int) the texts name; one place per card int."""
+        """How many of each card (by card int) the texts name; one place per card int.
+
+        A view's shared pile (a ``FrozenList``) is counted once per pile and place, then copied
+        in: its region is this call's alone, as ``at`` moves past it."""
         out = self.out
         at = self.at
+        if not texts:  # an empty pile (a generator is never false, and is read below)
+            self.at = at + CARD_SLOTS
+            return
+        if type(texts) is FrozenList:
+            placed = _PILES.lookup(texts, at)
+            if placed is None:
+                placed = {}
+                for text in texts:
+                    place = at + card_index(text)
+                    placed[place] = placed.get(place, 0.0) + 1.0
+                _PILES.put(texts, at, placed)
+            out.update(placed)
+            self.at = at + CARD_SLOTS
+            return
         known = _CARD_INDEX
         for text in texts:
             try:
@@ -93,6 +121,9 @@ class Writer:
         """How many of each name of a vocabulary (e.g. a game's card names)."""
         out = self.out
         at = self.at
+        if not names:  # none of them (a generator is never false, and is read below)
+            self.at = at + len(index)
+            return
         for name in names:
             place = at + index[name]
             out[place] = out.get(place, 0.0) + 1.0
@@ -102,10 +133,11 @@ class Writer:
 class Layout:
     """The slices of an observation, in order, with where each starts."""
 
-    __slots__ = ("offsets", "size", "slices")
+    __slots__ = ("index", "offsets", "size", "slices", "starts")
 
     def __init__(self, slices: Sequence[Slice]) -> None:
         self.slices = tuple(slices)
+        self.index = {piece.name: i for i, piece in enumerate(self.slices)}
         offsets = []
         at = 0
         for piece in self.slices:
@@ -113,6 +145,8 @@ class Layout:
             at += piece.size
         self.offsets = tuple(offsets)
         self.size = at
+        #: Where each slice starts, by name.
+        self.starts = {piece.name: start for piece, start in zip(self.slices, offsets, strict=True)}
 
     def describe(self) -> list[tuple[int, int, str, str]]:
         """(start, end, name, about) for each slice: the table a game's docs print."""
@@ -146,6 +180,9 @@ class Encoding:
         self.write(view, seat, writer)
         return writer.finish()
 
+
+#: The numbers of each shared pile of card texts at each place it was written (``Writer.cards``).
+_PILES: IdentityMemo[dict[int, float]] = IdentityMemo()
 
 #: Every canonical card text (what views write) to its card int; other spellings join when read.
 _CARD_INDEX: dict[str, int] = {card.text: int(card) for card in CARDS}

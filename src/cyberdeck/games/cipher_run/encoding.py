@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine.shared import FrozenDict, IdentityMemo
 from .actions import VAULT_NAMES
 from .state import PHASE_NAMES
 
@@ -47,75 +48,101 @@ LAYOUT = Layout(
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    # The flags and numbers go straight to their places (a call each cost half an observation).
+    row = out.out
     other = 1 - seat
     options = view["options"]
-    out.begin("options")
-    out.flag(options["pivot"] == "flip")
-    out.flag(options["breach"] == "start")
-    out.begin("phase")
-    out.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out.begin("turn")
-    out.flag(view["current_player"] == seat)
-    out.flag(view["first_player"] == seat)
-    out.number(view["turn"], view["turn_cap"])
+    if options["pivot"] == "flip":
+        row[_OPTIONS] = 1.0
+    if options["breach"] == "start":
+        row[_OPTIONS + 1] = 1.0
+    row[_PHASE + _PHASES[view["phase"]]] = 1.0
+    if view["current_player"] == seat:
+        row[_TURN] = 1.0
+    if view["first_player"] == seat:
+        row[_TURN + 1] = 1.0
+    if view["turn"]:
+        row[_TURN + 2] = view["turn"] / view["turn_cap"]
     final = view["final_turns"]
-    out.flag(final is not None)
-    out.number(final or 0, 2)
+    if final is not None:
+        row[_TURN + 3] = 1.0
+        if final:
+            row[_TURN + 4] = final / 2
+    out.skip("turn")
     players = view["players"]
     out.begin("hand")
     out.cards(players[seat].get("hand", ()))
-    out.begin("counts")
+    at = _COUNTS
     for side in (seat, other):
         player = players[side]
-        out.number(player["hand_count"], 8)
-        out.number(player["deck_count"], 30)
-        out.number(player["controls"], 3)
+        for key, scale in (("hand_count", 8), ("deck_count", 30), ("controls", 3)):
+            if player[key]:
+                row[at] = player[key] / scale
+            at += 1
+    out.skip("counts")
     out.begin("discards")
     out.cards(players[seat]["discard"])
     out.cards(players[other]["discard"])
-    out.begin("redraws")
-    for side in (seat, other):
-        out.cards(c for r in view["redraws"] if r["player"] == side for c in r["cards"])
+    redraws = view["redraws"]
+    if redraws:
+        out.begin("redraws")
+        for side in (seat, other):
+            out.cards(c for r in redraws if r["player"] == side for c in r["cards"])
+    else:
+        out.skip("redraws")
     nodes = [vault["nodes"][side] for side in (seat, other) for vault in view["vaults"]]
     # Each node is read once, its numbers written into every slice that shows it; a node the
-    # seat cannot see (or an empty one) has only its count of face-down seeds.
-    starts: dict[str, int] = {}
-    for name in _NODE_SLICES:
-        out.begin(name)
-        starts[name] = out.at
-        out.at += _NODE_SLICES[name]
-    row = out.out
+    # seat cannot see (or an empty one) has only its count of face-down seeds. A view's nodes
+    # are shared parts (``engine.shared``), so a node's numbers are worked out once per place.
+    for n, node in enumerate(nodes):
+        placed = _PLACED.lookup(node, n)
+        if placed is None:
+            placed = _node_numbers(node, n)
+            if isinstance(node, FrozenDict):
+                _PLACED.put(node, n, placed)
+        row.update(placed)
+    at = _VAULTS
+    for vault in view["vaults"]:
+        if vault["controller"] == seat:
+            row[at] = 1.0
+        elif vault["controller"] == other:
+            row[at + 1] = 1.0
+        if vault["contested"]:
+            row[at + 2] = 1.0
+        at += 3
+    out.skip("vaults")
+
+
+def _node_numbers(node: Mapping[str, Any], n: int) -> dict[int, float]:
+    """The numbers node ``n`` (``_NODE`` order) sets in the per-node slices."""
+    starts = _NODE_STARTS
     hidden, modules_at, top_at = starts["hidden"], starts["modules"], starts["top"]
     sums_at, state_at = starts["node_sums"], starts["node_state"]
     profile_at, protocol_at = starts["profile"], starts["protocol"]
-    for n, node in enumerate(nodes):
-        if node["hidden"]:
-            row[hidden + n] = node["hidden"] / 3
-        modules = node["modules"]
-        if modules:
-            at = modules_at + n * CARD_SLOTS
-            overclocks = 0
-            for module in modules:
-                place = at + card_index(module["card"])
-                row[place] = row.get(place, 0.0) + 1.0
-                overclocks += len(module["overclocks"])
-            row[top_at + n * CARD_SLOTS + card_index(modules[-1]["card"])] = 1.0
-            row[sums_at + n * 3 + 1] = len(modules) / 10
-            if overclocks:
-                row[sums_at + n * 3 + 2] = overclocks / 4
-        if node["total"]:
-            row[sums_at + n * 3] = node["total"] / 26
-        if node["state"]:
-            row[state_at + n * len(_NODE_STATES) + _NODE_STATES.index(node["state"])] = 1.0
-        if node["profile"]:
-            row[profile_at + n * len(_PROFILES) + _PROFILES.index(node["profile"])] = 1.0
-        if node["protocol"]:
-            row[protocol_at + n * len(_PROTOCOLS) + _PROTOCOLS.index(node["protocol"])] = 1.0
-    out.begin("vaults")
-    for vault in view["vaults"]:
-        out.flag(vault["controller"] == seat)
-        out.flag(vault["controller"] == other)
-        out.flag(vault["contested"])
+    row: dict[int, float] = {}
+    if node["hidden"]:
+        row[hidden + n] = node["hidden"] / 3
+    modules = node["modules"]
+    if modules:
+        place_at = modules_at + n * CARD_SLOTS
+        overclocks = 0
+        for module in modules:
+            place = place_at + card_index(module["card"])
+            row[place] = row.get(place, 0.0) + 1.0
+            overclocks += len(module["overclocks"])
+        row[top_at + n * CARD_SLOTS + card_index(modules[-1]["card"])] = 1.0
+        row[sums_at + n * 3 + 1] = len(modules) / 10
+        if overclocks:
+            row[sums_at + n * 3 + 2] = overclocks / 4
+    if node["total"]:
+        row[sums_at + n * 3] = node["total"] / 26
+    if node["state"]:
+        row[state_at + n * len(_NODE_STATES) + _NODE_STATES.index(node["state"])] = 1.0
+    if node["profile"]:
+        row[profile_at + n * len(_PROFILES) + _PROFILES.index(node["profile"])] = 1.0
+    if node["protocol"]:
+        row[protocol_at + n * len(_PROTOCOLS) + _PROTOCOLS.index(node["protocol"])] = 1.0
+    return row
 
 
 #: The per-node slices in layout order, with their sizes (``write`` fills them in one pass).
@@ -124,6 +151,15 @@ _NODE_SLICES = {
     for piece in LAYOUT.slices
     if piece.name in ("hidden", "modules", "top", "node_sums", "node_state", "profile", "protocol")
 }
+
+#: Where each per-node slice starts.
+_NODE_STARTS = {name: LAYOUT.starts[name] for name in _NODE_SLICES}
+_OPTIONS, _PHASE, _TURN, _COUNTS, _VAULTS = (
+    LAYOUT.starts[name] for name in ("options", "phase", "turn", "counts", "vaults")
+)
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
+#: Each shared node's numbers per place in ``_NODE`` order (``engine.shared``).
+_PLACED: IdentityMemo[dict[int, float]] = IdentityMemo()
 
 ENCODING = Encoding(LAYOUT, write)
 

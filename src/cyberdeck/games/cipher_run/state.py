@@ -568,9 +568,7 @@ class CipherState(CachedState):
         return self.phase == SEEDING and owner != seat
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
+        return _views.view(self, seat)
 
     def clone(self) -> CipherState:
         other = CipherState.__new__(CipherState)
@@ -599,9 +597,7 @@ class CipherState(CachedState):
         return other
 
     def determinize(self, seat: int, rng: Rng) -> CipherState:
-        from .view import determinize
-
-        return determinize(self, seat, rng)
+        return _views.determinize(self, seat, rng)
 
     def signature(self) -> tuple[Any, ...]:
         return (
@@ -629,3 +625,8 @@ CARDS_BY_TEXT: dict[str, int] = {CARDS[c].text: c for c in range(56) if KIND[c] 
 VAULT_INDEX: dict[str, int] = {name: i for i, name in enumerate(VAULT_NAMES)}
 SIDE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SIDES)}
 _ONLY = (frozenset({0}), frozenset({1}))
+
+
+# Last, as the views read this module's names: a view is drawn for every seat after every move,
+# and an import inside ``view`` cost as much as a sixth of drawing one.
+from . import view as _views  # noqa: E402

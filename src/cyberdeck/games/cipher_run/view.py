@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine import Rng
 from ...engine.cards import CARDS
+from ...engine.shared import FrozenDict, FrozenList, Memo
 from .actions import VAULT_NAMES
 from .cards import KIND, NUMBER, SUIT, VALUE
 from .state import (
@@ -38,46 +39,106 @@ PROTOCOL_SYMBOL = (*SUIT_SYMBOLS, None)
 
 
 def node_view(state: CipherState, node: int, seat: int | None) -> dict[str, Any]:
+    """A node as ``seat`` sees it: shared by every view that shows the node so (it changes only
+    when a card lands on it or its profile turns)."""
     owner = node // 3
+    mods = state.mods[node]
     if state.hides_seeds_of(owner, seat):
-        return {
-            "owner": owner,
-            "hidden": len(state.mods[node]),
-            "modules": [],
-            "total": None,
-            "state": None,
-            "profile": None,
-            "protocol": None,
-            "protocol_symbol": None,
-        }
+        key: tuple[Any, ...] = (owner, len(mods))
+        part = _HIDDEN.data.get(key)
+        if part is None:
+            part = _HIDDEN.put(key, _hidden_node(owner, len(mods)))
+        return part
+    key = (owner, mods, state.kings[node], state.total[node], state.profile[node])
+    part = _NODES.data.get(key)
+    if part is None:
+        part = _NODES.put(key, _node(*key))
+    return part
+
+
+def _hidden_node(owner: int, hidden: int) -> FrozenDict:
+    return FrozenDict(
+        owner=owner,
+        hidden=hidden,
+        modules=FrozenList(),
+        total=None,
+        state=None,
+        profile=None,
+        protocol=None,
+        protocol_symbol=None,
+    )
+
+
+def _node(
+    owner: int, mods: tuple[int, ...], kings: tuple[tuple[int, ...], ...], total: int, profile: int
+) -> FrozenDict:
     # ``face`` is what the rules compare (profile, equal values, Zero-Day); ``worth`` is what the
     # module adds to the node total once its Overclocks double it. One name for both misled readers.
-    mods = state.mods[node]
-    modules = [
-        {
-            "card": TEXT[card],
-            "face": VALUE[card],
-            "overclocks": [
-                {"card": TEXT[k % OWNER_SHIFT], "owner": k // OWNER_SHIFT} for k in kings
-            ]
-            if kings
-            else [],
-            "worth": VALUE[card] << len(kings),
-        }
-        for card, kings in zip(mods, state.kings[node], strict=True)
-    ]
+    modules = FrozenList(
+        FrozenDict(
+            card=TEXT[card],
+            face=VALUE[card],
+            overclocks=FrozenList(
+                FrozenDict(card=TEXT[k % OWNER_SHIFT], owner=k // OWNER_SHIFT) for k in on
+            ),
+            worth=VALUE[card] << len(on),
+        )
+        for card, on in zip(mods, kings, strict=True)
+    )
     protocol = SUIT[mods[-1]] if mods else -1
-    total = state.total[node]
-    return {
-        "owner": owner,
-        "hidden": 0,
-        "modules": modules,
-        "total": total,
-        "state": node_state(total),
-        "profile": PROFILE_NAMES[state.profile[node]],
-        "protocol": PROTOCOL_LETTER[protocol],
-        "protocol_symbol": PROTOCOL_SYMBOL[protocol],
-    }
+    return FrozenDict(
+        owner=owner,
+        hidden=0,
+        modules=modules,
+        total=total,
+        state=node_state(total),
+        profile=PROFILE_NAMES[profile],
+        protocol=PROTOCOL_LETTER[protocol],
+        protocol_symbol=PROTOCOL_SYMBOL[protocol],
+    )
+
+
+#: Shared parts (``engine.shared``): nodes by what shows on them, piles and hands by their cards.
+_HIDDEN: Memo[tuple[Any, ...], FrozenDict] = Memo()
+_NODES: Memo[tuple[Any, ...], FrozenDict] = Memo()
+_PILES: Memo[tuple[int, ...], FrozenList] = Memo()
+_HANDS: Memo[tuple[int, ...], FrozenList] = Memo()
+_REDRAWS: Memo[tuple[tuple[int, tuple[int, ...]], ...], FrozenList] = Memo()
+_OPTIONS = {
+    (flip, start): FrozenDict(pivot="flip" if flip else "keep", breach="start" if start else "end")
+    for flip in (False, True)
+    for start in (False, True)
+}
+
+
+def _pile(cards: tuple[int, ...]) -> FrozenList:
+    pile = _PILES.data.get(cards)
+    if pile is None:
+        pile = _PILES.put(cards, FrozenList(TEXT[c] for c in cards))
+    return pile
+
+
+def _hand(cards: list[int]) -> FrozenList:
+    key = tuple(cards)
+    hand = _HANDS.data.get(key)
+    if hand is None:
+        hand = _HANDS.put(
+            key, FrozenList(TEXT[c] for c in sorted(cards, key=HAND_PLACE.__getitem__))
+        )
+    return hand
+
+
+def _redraws(redraws: tuple[tuple[int, tuple[int, ...]], ...]) -> FrozenList:
+    shown = _REDRAWS.data.get(redraws)
+    if shown is None:
+        shown = _REDRAWS.put(
+            redraws,
+            FrozenList(
+                FrozenDict(player=s, cards=FrozenList(TEXT[c] for c in cards))
+                for s, cards in redraws
+            ),
+        )
+    return shown
 
 
 def view(state: CipherState, seat: int | None) -> dict[str, Any]:
@@ -99,20 +160,17 @@ def view(state: CipherState, seat: int | None) -> dict[str, Any]:
             "seat": s,
             "hand_count": len(hands[s]),
             "deck_count": len(decks[s]),
-            "discard": [TEXT[c] for c in discards[s]],
+            "discard": _pile(discards[s]),
             "controls": controllers.count(s),
         }
         if s == seat:
-            player["hand"] = [TEXT[c] for c in sorted(hands[s], key=HAND_PLACE.__getitem__)]
+            player["hand"] = _hand(hands[s])
         players.append(player)
     outcome = state.outcome
     to_move = state.current_player
     return {
         "game": "cipher-run",
-        "options": {
-            "pivot": "flip" if state.pivot_flip else "keep",
-            "breach": "start" if state.breach_start else "end",
-        },
+        "options": _OPTIONS[state.pivot_flip, state.breach_start],
         "seat": seat,
         "phase": PHASE_NAMES[state.phase],
         "current_player": to_move,
@@ -122,7 +180,7 @@ def view(state: CipherState, seat: int | None) -> dict[str, Any]:
         "final_turns": state.final if state.final >= 0 else None,
         "vaults": vaults,
         "players": players,
-        "redraws": [{"player": s, "cards": [TEXT[c] for c in cards]} for s, cards in state.redraws],
+        "redraws": _redraws(state.redraws),
         "legal_actions": (
             [a.text for a in state.legal_actions()] if seat is not None and seat == to_move else []
         ),

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Encoding, Layout, Slice, Writer, vocabulary
+from ...engine.shared import FrozenDict, FrozenList, IdentityMemo
 from .cardset import CARDS
 from .rules import MAX_INSTANCES, STEP_NAMES
 
@@ -98,26 +99,19 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     for side, p in enumerate(sides):
         for z, zone in enumerate(("play", "stash", "discard")):
             count_at = counts + (side * 3 + z) * _V
-            fixed = _FIXED[zone, side == 0]
-            in_play = zone == "play"
-            for card in p[zone]:
-                place = count_at + _CARD[card["card"]]
-                row[place] = row.get(place, 0.0) + 1.0
-                at = base + _ROW_AT[card["id"]]
-                for place in fixed[card["kind"]]:
-                    row[at + place] = 1.0
-                if "on" in card:
-                    row[at + 4] = 1.0
-                if in_play:
-                    # What the table shows of a card in play: its flags and stats.
-                    for key, value in card.items():
-                        stat = _PLAY_PLACES.get(key)
-                        if stat is not None and value:
-                            offset, scale = stat
-                            if scale == 0:
-                                row[at + offset] = 1.0
-                            elif isinstance(value, int | float):
-                                row[at + offset] = value / scale
+            cards = p[zone]
+            if isinstance(cards, FrozenList):
+                # A shared row of cards: its counts and rows worked out once per row and place.
+                placed = _PILES.lookup(cards, count_at)
+                if placed is None:
+                    placed = {}
+                    for card in cards:
+                        _add_card(placed, card, zone, side, count_at, base)
+                    _PILES.put(cards, count_at, placed)
+                row.update(placed)
+            else:
+                for card in cards:
+                    _add_card(row, card, zone, side, count_at, base)
     out.at = base + MAX_INSTANCES * _ROW
     hit = view["hit"]
     out.begin("hit")
@@ -138,6 +132,54 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.flag(prompt["seat"] == seat)
         out.number(prompt.get("due", 0), 20)
         out.number(prompt.get("paid", 0), 20)
+
+
+def _add_card(
+    row: dict[int, float], card: Mapping[str, Any], zone: str, side: int, count_at: int, base: int
+) -> None:
+    """One card of a zone; a shared card's numbers are worked out once per card and place."""
+    if not isinstance(card, FrozenDict):
+        _write_card(row, card, zone, side, count_at, base)
+        return
+    entry = _CARDS.lookup(card, count_at)
+    if entry is None:
+        placed: dict[int, float] = {}
+        _write_card(placed, card, zone, side, count_at, base)
+        count = count_at + _CARD[card["card"]]
+        del placed[count]
+        entry = _CARDS.put(card, count_at, (count, placed))
+    count, placed = entry
+    row[count] = row.get(count, 0.0) + 1.0
+    row.update(placed)
+
+
+def _write_card(
+    row: dict[int, float], card: Mapping[str, Any], zone: str, side: int, count_at: int, base: int
+) -> None:
+    """One card of a zone: its count by card (from ``count_at``) and its instance row."""
+    place = count_at + _CARD[card["card"]]
+    row[place] = row.get(place, 0.0) + 1.0
+    at = base + _ROW_AT[card["id"]]
+    for place in _FIXED[zone, side == 0][card["kind"]]:
+        row[at + place] = 1.0
+    if "on" in card:
+        row[at + 4] = 1.0
+    if zone == "play":
+        # What the table shows of a card in play: its flags and stats.
+        for key, value in card.items():
+            stat = _PLAY_PLACES.get(key)
+            if stat is not None and value:
+                offset, scale = stat
+                if scale == 0:
+                    row[at + offset] = 1.0
+                elif isinstance(value, int | float):
+                    row[at + offset] = value / scale
+
+
+#: Shared piles' and cards' numbers per place (``engine.shared``); a card's count is kept apart,
+#: as other cards of its name add to the same place.
+_PILES: IdentityMemo[dict[int, float]] = IdentityMemo()
+_CARDS: IdentityMemo[tuple[int, dict[int, float]]] = IdentityMemo()
 
 
 #: Each flag's and stat's place in a row, with the stat's scale (0: a flag, written as 1).

@@ -3,9 +3,11 @@ the re-deal of what it cannot see, for search that must not peek."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from ...engine.shared import FrozenDict, FrozenList, Memo, shared_list
 from . import economy
 from .cards import LOCATION, OPERATION, RUNNER
 from .rules import (
@@ -28,54 +30,105 @@ from .rules import (
 if TYPE_CHECKING:
     from .state import CyberState
 
-#: Views of cards out of play (discard, Stash): the same for every state, so shared.
-_STATIC_VIEWS: dict[tuple[int, str], dict[str, Any]] = {}
-
 
 def card_view(st: CyberState, i: int) -> dict[str, Any]:
     d = st.defs[i]
     if st.zone[i] != Z_PLAY:
-        key = (i, d.slug)
-        static = _STATIC_VIEWS.get(key)
-        if static is None:
-            static = _STATIC_VIEWS[key] = {
-                "id": c(i),
-                "card": d.slug,
-                "name": d.name,
-                "kind": d.kind,
-            }
-        return static
+        return _out_of_play(i, d.slug, d.name, d.kind)
     out: dict[str, Any] = {"id": c(i), "card": d.slug, "name": d.name, "kind": d.kind}
-    if st.zone[i] == Z_PLAY:
-        out["used"] = bool(st.used[i])
-        if st.host[i]:
-            out["on"] = c(st.host[i])
-        if d.kind == RUNNER:
-            out.update(
-                type=d.rtype,
-                sr=st.runner_stat(i, "sr", True),
-                lr=st.runner_stat(i, "lr", True),
-                df=st.runner_stat(i, "df", True),
-                power=st.power(i),
-                empathy=st.empathy(i),
-                team=st.team[i],
-                psycho=st.psycho(i),
-                busted=bool(st.flags[i] & F_BUSTED),
-                attacked=bool(st.flags[i] & F_ATTACKED),
-                hit=bool(st.flags[i] & F_HIT),
-                movement=st.movement((i,)),
-            )
-        elif d.kind in (LOCATION, OPERATION):
-            out.update(msec=st.msec(i), esec=st.esec(i), attack=st.security(i), ops=d.ops)
-            if d.kind == LOCATION:
-                out["eb"] = d.eb
-            else:
-                out["opened"] = bool(st.flags[i] & F_OPENED)
-        elif d.gear == "chassis":
-            out.update(tokens=st.tokens[i], complete=st.chassis_complete(i))
-        elif d.gear == "weapon":
-            out["drawn"] = bool(st.flags[i] & F_DRAWN)
+    out["used"] = bool(st.used[i])
+    if st.host[i]:
+        out["on"] = c(st.host[i])
+    if d.kind == RUNNER:
+        out.update(
+            type=d.rtype,
+            sr=st.runner_stat(i, "sr", True),
+            lr=st.runner_stat(i, "lr", True),
+            df=st.runner_stat(i, "df", True),
+            power=st.power(i),
+            empathy=st.empathy(i),
+            team=st.team[i],
+            psycho=st.psycho(i),
+            busted=bool(st.flags[i] & F_BUSTED),
+            attacked=bool(st.flags[i] & F_ATTACKED),
+            hit=bool(st.flags[i] & F_HIT),
+            movement=st.movement((i,)),
+        )
+    elif d.kind in (LOCATION, OPERATION):
+        out.update(msec=st.msec(i), esec=st.esec(i), attack=st.security(i), ops=d.ops)
+        if d.kind == LOCATION:
+            out["eb"] = d.eb
+        else:
+            out["opened"] = bool(st.flags[i] & F_OPENED)
+    elif d.gear == "chassis":
+        out.update(tokens=st.tokens[i], complete=st.chassis_complete(i))
+    elif d.gear == "weapon":
+        out["drawn"] = bool(st.flags[i] & F_DRAWN)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _out_of_play(i: int, slug: str, name: str, kind: str) -> FrozenDict:
+    """A card out of play shows what it is, the same in every state: one part for all views."""
+    return FrozenDict(id=c(i), card=slug, name=name, kind=kind)
+
+
+def _in_play(st: CyberState, i: int, mods: dict[int, tuple[tuple[int, str, int], ...]]) -> Any:
+    """A card in play, shared while everything its view reads stays the same: its own used,
+    host, flags and this turn's mods; a runner's team, Movement spent and gear (a Chassis' with
+    its parts); a Chassis' tokens and parts."""
+    d = st.defs[i]
+    if d.kind == RUNNER:
+        key: tuple[Any, ...] = (
+            id(st.defs),
+            i,
+            st.used[i],
+            st.host[i],
+            st.flags[i],
+            st.team[i],
+            st.spent[i],
+            mods.get(i),
+            _gear(st, i),
+        )
+    elif d.gear == "chassis":
+        key = (id(st.defs), i, st.used[i], st.host[i], st.tokens[i], tuple(st.attachments(i)))
+    else:
+        key = (id(st.defs), i, st.used[i], st.host[i], st.flags[i] & _SHOWN, mods.get(i))
+    entry = _PLAY.data.get(key)
+    if entry is None:
+        entry = _PLAY.put(key, (st.defs, FrozenDict(card_view(st, i))))
+    return entry[1]
+
+
+def _gear(st: CyberState, r: int) -> tuple[tuple[Any, ...], ...]:
+    """What a runner's stats and Movement read of its attachments."""
+    return tuple(
+        (
+            a,
+            st.used[a],
+            st.flags[a],
+            st.tokens[a],
+            tuple(st.attachments(a)) if st.defs[a].gear == "chassis" else (),
+        )
+        for a in st.attachments(r)
+    )
+
+
+#: The flag bits a card in play other than a runner shows (an Operation opened, a weapon drawn).
+_SHOWN = F_OPENED | F_DRAWN
+#: Shared parts (``engine.shared``): cards in play by what they show, and piles out of play, per
+#: card table (``st.defs``: instance ids name other cards in other games; each entry holds its
+#: table, so the table's identity stands for it while the entry lives).
+_PLAY: Memo[tuple[Any, ...], tuple[Any, FrozenDict]] = Memo()
+_PILES: Memo[tuple[int, tuple[int, ...]], tuple[Any, FrozenList]] = Memo()
+
+
+def _pile(st: CyberState, cards: list[int]) -> FrozenList:
+    key = (id(st.defs), tuple(cards))
+    entry = _PILES.data.get(key)
+    if entry is None:
+        entry = _PILES.put(key, (st.defs, FrozenList(card_view(st, i) for i in cards)))
+    return entry[1]
 
 
 def public_view(st: CyberState) -> dict[str, Any]:
@@ -96,6 +149,9 @@ def public_view(st: CyberState) -> dict[str, Any]:
 
 
 def draw_public(st: CyberState) -> dict[str, Any]:
+    mods: dict[int, tuple[tuple[int, str, int], ...]] = {}
+    for m in st.mods:
+        mods[m[0]] = (*mods.get(m[0], ()), m)
     players = []
     for p in (0, 1):
         players.append(
@@ -112,9 +168,9 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "gear_deck": len(st.gear[p]),
                 "hand_count": len(st.hand[p]),
                 "hand_runs": sum(1 for i in st.hand[p] if st.defs[i].deck == "runs"),
-                "play": [card_view(st, i) for i in st.play[p]],
-                "stash": [card_view(st, i) for i in st.stash[p]],
-                "discard": [card_view(st, i) for i in st.discard[p]],
+                "play": shared_list([_in_play(st, i, mods) for i in st.play[p]]),
+                "stash": _pile(st, st.stash[p]),
+                "discard": _pile(st, st.discard[p]),
             }
         )
     h = st.hit

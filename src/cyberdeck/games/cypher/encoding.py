@@ -86,11 +86,17 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.begin("removed")
     out.tokens(view["removed_known"], _KIND)
     end = view["end"]
-    out.begin("end")
-    out.flag(end is not None)
-    out.number(end["turns_left"] if end else 0, n)
-    out.one_hot(order.index(end["triggered_by"]) if end else None, n)
+    if end is None:
+        out.skip("end")
+    else:
+        out.begin("end")
+        out.flag(True)
+        out.number(end["turns_left"], n)
+        out.one_hot(order.index(end["triggered_by"]), n)
     ask = view["ask"]
+    if not ask:  # no decision with public details pending: the slice stays 0
+        out.skip("ask")
+        return
     out.begin("ask")
     to = ask.get("to")
     out.one_hot(order.index(to) if to is not None else None, n)

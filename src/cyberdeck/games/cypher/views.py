@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
+from ...engine.shared import FrozenDict, FrozenList, Memo
 from . import prompts
 from .catalog import CLASSES, KINDS
 from .ending import ranking
 from .rules import DISCARD, DRAW, NAMES, NONE, PASS, PHASES, ROOM
 
 if TYPE_CHECKING:
+    from .catalog import Catalog
     from .state import CypherState
 
 
@@ -20,27 +22,24 @@ def view(st: CypherState, seat: int | None) -> dict[str, Any]:
     cat = st.cat
     n = st.n
     bit = 1 << (n if seat is None else seat)
-    kinds = cat.kind
     know = st.know
-
-    def names(cards: tuple[int, ...] | list[int]) -> list[str]:
-        return sorted(KINDS[kinds[c]] for c in cards)
-
+    glossary = _glossary(cat)
     players = []
     for s in range(n):
         hand = st.hands[s]
         entry: dict[str, Any] = {
             "seat": s,
             "name": NAMES[s],
-            "area": [KINDS[kinds[c]] for c in st.areas[s]],
+            "area": _names(cat, st.areas[s], False),
             "influence": st.influence(s),
             "hand_count": len(hand),
         }
         if s == seat:
-            entry["hand"] = names(hand)
+            entry["hand"] = _names(cat, hand, True)
         else:
-            entry["known_in_hand"] = names([c for c in hand if know[c] & bit])
+            entry["known_in_hand"] = _names(cat, tuple(c for c in hand if know[c] & bit), True)
         players.append(entry)
+    kinds = cat.kind
     deck = st.deck
     size = len(deck)
     deck_known = [
@@ -66,7 +65,7 @@ def view(st: CypherState, seat: int | None) -> dict[str, Any]:
         "deck_count": size,
         "deck_known": deck_known,
         "removed_count": len(st.removed),
-        "removed_known": names([c for c in st.removed if know[c] & bit]),
+        "removed_known": _names(cat, tuple(c for c in st.removed if know[c] & bit), True),
         "end": None
         if st.trigger < 0
         else {
@@ -79,9 +78,36 @@ def view(st: CypherState, seat: int | None) -> dict[str, Any]:
         if seat is not None and seat == st.current_player
         else [],
         "outcome": st._outcome.to_json() if st._outcome else None,
-        "cards": cat.cards_json(),
-        "classes": list(CLASSES),
+        "cards": glossary,
+        "classes": _CLASSES,
     }
+
+
+def _glossary(cat: Catalog) -> FrozenDict:
+    """The catalog's glossary, the same in every view of a game: one shared part per catalog
+    (each entry holds its catalog, so the catalog's identity stands for it)."""
+    entry = _GLOSSARIES.data.get(id(cat))
+    if entry is None or entry[0] is not cat:
+        glossary = FrozenDict({kind: FrozenDict(card) for kind, card in cat.cards_json().items()})
+        entry = _GLOSSARIES.put(id(cat), (cat, glossary))
+    return entry[1]
+
+
+def _names(cat: Catalog, cards: tuple[int, ...], ordered: bool) -> FrozenList:
+    """The cards' kind names, sorted when ``ordered`` (a hand), else in the order given (an area)."""
+    key = (id(cat), cards, ordered)
+    entry = _NAMES.data.get(key)
+    if entry is None:
+        kinds = cat.kind
+        names = [KINDS[kinds[c]] for c in cards]
+        entry = _NAMES.put(key, (cat, FrozenList(sorted(names) if ordered else names)))
+    return entry[1]
+
+
+#: Shared parts (``engine.shared``): glossaries per catalog, and card names per catalog and cards.
+_GLOSSARIES: Memo[int, tuple[Catalog, FrozenDict]] = Memo()
+_NAMES: Memo[tuple[int, tuple[int, ...], bool], tuple[Catalog, FrozenList]] = Memo()
+_CLASSES = FrozenList(CLASSES)
 
 
 def ask_json(st: CypherState) -> dict[str, Any]:

@@ -7,10 +7,11 @@ presence, and the cards the seat has seen. Card counts have one place per card i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine.shared import FrozenDict, FrozenList, IdentityMemo, Memo
 from .cards import RESOURCES
 from .phases import PHASE_NAMES
 
@@ -65,27 +66,38 @@ LAYOUT = Layout(
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    # Flags and numbers go straight to their places (a call each cost half an observation);
+    # what is empty most of the time (a run, a pending decision) is skipped whole.
+    row = out.out
     players = view["players"]
     sides = (players[seat], players[1 - seat])
-    out.begin("phase")
-    out.one_hot(PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
-    out.begin("turn")
-    out.flag(view["current_player"] == seat)
-    out.flag(view["active_player"] == seat)
-    out.flag(view["first_player"] == seat)
-    out.number(view["turn"], 300)
-    out.number(view["actions_left"], 4)
-    out.begin("players")
+    row[_PHASE + _PHASES[view["phase"]]] = 1.0
+    for i, on in enumerate(
+        (
+            view["current_player"] == seat,
+            view["active_player"] == seat,
+            view["first_player"] == seat,
+        )
+    ):
+        if on:
+            row[_TURN + i] = 1.0
+    if view["turn"]:
+        row[_TURN + 3] = view["turn"] / 300
+    if view["actions_left"]:
+        row[_TURN + 4] = view["actions_left"] / 4
+    at = _PLAYERS
     for p in sides:
-        out.number(p["stock"], 30)
-        out.number(p["tags"], 5)
-        out.number(p["deck_count"], 52)
-        out.number(p["hand_count"], 10)
-        out.flag(p["mulligan_used"])
-        out.number(p["turns_taken"], 150)
-        out.flag(p["agenda"]["present"])
-        out.number(p["agenda"]["invested"], 10)
-        out.number(sum(g["credits"] for g in p["generators"]), 30)
+        agenda = p["agenda"]
+        for value, scale in (
+            (p["stock"], 30), (p["tags"], 5), (p["deck_count"], 52), (p["hand_count"], 10),
+            (1 if p["mulligan_used"] else 0, 1), (p["turns_taken"], 150),
+            (1 if agenda["present"] else 0, 1), (agenda["invested"], 10),
+            (sum(g["credits"] for g in p["generators"]), 30),
+        ):  # fmt: skip
+            if value:
+                row[at] = value / scale
+            at += 1
+    out.skip("players")
     out.begin("hand")
     out.cards(sides[0]["hand"] or ())
     out.begin("agenda")
@@ -102,50 +114,62 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.begin(name)
         for p in sides:
             if key == "generators":
-                out.cards(g["card"] for g in p["generators"])
+                out.cards(_generator_cards(p["generators"]))
             else:
                 out.cards(p[key])
-    # Only the slots that hold a firewall are written (most of the 24 are empty).
-    walls = [_slots(p["firewalls"]) for p in sides]
+    # Only the slots that hold a firewall are written (most of the 24 are empty); a shared
+    # side's numbers are worked out once per side and place.
     row = out.out
     out.begin("firewall_state")
-    at = out.at
-    for side, by_slot in enumerate(walls):
-        for slot, wall in by_slot.items():
-            place = at + (side * _SLOTS + slot) * 3
-            row[place] = 1.0
-            if wall["active"]:
-                row[place + 1] = 1.0
-            strength = wall.get("strength")
-            if strength:
-                row[place + 2] = strength / 13
-    out.at = at + 2 * _SLOTS * 3
+    state_at = out.at
+    out.at = state_at + 2 * _SLOTS * 3
     out.begin("firewall_card")
-    at = out.at
-    for side, by_slot in enumerate(walls):
-        for slot, wall in by_slot.items():
-            card = wall["card"]
-            if card:
-                row[at + (side * _SLOTS + slot) * CARD_SLOTS + card_index(card)] = 1.0
-    out.at = at + 2 * _SLOTS * CARD_SLOTS
-    out.begin("reveals")
-    out.cards(c for pair in view["reveals"] for c in pair)
-    run = view["run"] or {}
+    card_at = out.at
+    for side, p in enumerate(sides):
+        walls = p["firewalls"]
+        placed = _WALLS.lookup(walls, side)
+        if placed is None:
+            placed = _wall_numbers(walls, side, state_at, card_at)
+            if isinstance(walls, FrozenDict):
+                _WALLS.put(walls, side, placed)
+        row.update(placed)
+    out.at = card_at + 2 * _SLOTS * CARD_SLOTS
+    reveals = view["reveals"]
+    if reveals:
+        out.begin("reveals")
+        out.cards(c for pair in reveals for c in pair)
+    else:
+        out.skip("reveals")
+    run = view["run"]
+    if run:
+        _write_run(run, seat, out)
+    else:
+        out.skip("accessed")
+    pending = view["pending"]
+    if pending:
+        _write_pending(pending, seat, out)
+    else:
+        out.skip("to_archive")
+
+
+def _write_run(run: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.begin("run")
-    out.flag(bool(run))
+    out.flag(True)
     out.flag(run.get("attacker") == seat)
     out.flag(bool(run.get("boost_used")))
     out.number(run.get("boost") or 0, 5)
     out.number(run.get("level") or 0, 3)
     out.flag(run.get("level") is not None)
     out.flag(run.get("accessed") is not None)
-    out.flag(bool(run))
+    out.flag(True)
     target = run.get("target")
     out.one_hot(RESOURCES.index(target) if target else None, len(RESOURCES))
     out.begin("accessed")
     accessed = run.get("accessed")
     out.one_hot(card_index(accessed) if accessed else None, CARD_SLOTS)
-    pending = view["pending"]
+
+
+def _write_pending(pending: Mapping[str, Any], seat: int, out: Writer) -> None:
     pool = pending.get("pool") or []
     out.begin("pending")
     out.flag(pending.get("shocked") == seat)
@@ -168,6 +192,44 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.cards(pending.get("to_archive") or ())
 
 
+def _wall_numbers(
+    firewalls: Mapping[str, list[dict[str, Any]]], side: int, state_at: int, card_at: int
+) -> dict[int, float]:
+    """One side's firewalls in the firewall_state and firewall_card slices."""
+    row: dict[int, float] = {}
+    for slot, wall in _slots(firewalls).items():
+        place = state_at + (side * _SLOTS + slot) * 3
+        row[place] = 1.0
+        if wall["active"]:
+            row[place + 1] = 1.0
+        strength = wall.get("strength")
+        if strength:
+            row[place + 2] = strength / 13
+    for slot, wall in _slots(firewalls).items():
+        card = wall["card"]
+        if card:
+            row[card_at + (side * _SLOTS + slot) * CARD_SLOTS + card_index(card)] = 1.0
+    return row
+
+
+def _generator_cards(generators: list[dict[str, Any]]) -> Iterable[str]:
+    """The generators' cards: a shared list of them read as one shared pile."""
+    if not isinstance(generators, FrozenList):
+        return [g["card"] for g in generators]
+    cards = _GENERATORS.data.get(id(generators))
+    if cards is None or cards[0] is not generators:
+        cards = _GENERATORS.put(
+            id(generators), (generators, FrozenList(g["card"] for g in generators))
+        )
+    return cards[1]
+
+
+#: Shared parts' numbers (``engine.shared``): each side's firewalls per side; each generators
+#: list's cards as a pile (held with the list, whose identity is the key).
+_WALLS: IdentityMemo[dict[int, float]] = IdentityMemo()
+_GENERATORS: Memo[int, tuple[list[dict[str, Any]], FrozenList]] = Memo()
+
+
 def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str, Any]]:
     """The firewalls by slot (deck 1-3 are 0-2, hand 1-3 are 3-5, ...); empty slots are absent."""
     out: dict[int, dict[str, Any]] = {}
@@ -176,6 +238,9 @@ def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str,
             out[r * 3 + wall["level"] - 1] = wall
     return out
 
+
+_PHASE, _TURN, _PLAYERS = (LAYOUT.starts[name] for name in ("phase", "turn", "players"))
+_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 ENCODING = Encoding(LAYOUT, write)
 

@@ -660,9 +660,7 @@ class HackState(CachedState):
     # --- information --------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
-        return view(self, seat)
+        return _views.view(self, seat)
 
     def clone(self) -> HackState:
         other = HackState.__new__(HackState)
@@ -868,3 +866,8 @@ _HANDLERS: dict[str, Callable[[HackState, Action], list[Event]]] = {
     "discard": HackState._do_discard,
     "archive": archive.do_archive,
 }
+
+
+# Last, as the views read this module's names: a view is drawn for every seat after every move,
+# and an import inside ``view`` cost as much as a sixth of drawing one.
+from . import views as _views  # noqa: E402

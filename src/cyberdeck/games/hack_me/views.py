@@ -8,8 +8,10 @@ card accessed in a run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ...engine.shared import FrozenDict, FrozenList, Memo
 from .cards import (
     ACTIONS_PER_TURN,
     ACTIVATION_COST,
@@ -23,8 +25,16 @@ from .phases import AFTER_FORFEIT, NAMES, NO_RUN, PHASE_NAMES
 from .state import HackState
 
 
-def _firewalls(fw: list[int], mine: bool) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
+def _firewalls(fw: list[int], mine: bool) -> FrozenDict:
+    key = (tuple(fw), mine)
+    part = _WALLS.data.get(key)
+    if part is None:
+        part = _WALLS.put(key, _draw_firewalls(fw, mine))
+    return part
+
+
+def _draw_firewalls(fw: list[int], mine: bool) -> FrozenDict:
+    out: dict[str, FrozenList] = {}
     for r, name in enumerate(RESOURCES):
         column = []
         for level in range(3):
@@ -33,15 +43,50 @@ def _firewalls(fw: list[int], mine: bool) -> dict[str, list[dict[str, Any]]]:
                 continue
             active = c < 0
             column.append(
-                {
-                    "level": level + 1,
-                    "active": active,
-                    "card": TEXT[abs(c)] if active or mine else None,
-                    "strength": VALUE[abs(c)] - 1 if active or mine else None,
-                }
+                FrozenDict(
+                    level=level + 1,
+                    active=active,
+                    card=TEXT[abs(c)] if active or mine else None,
+                    strength=VALUE[abs(c)] - 1 if active or mine else None,
+                )
             )
-        out[name] = column
-    return out
+        out[name] = FrozenList(column)
+    return FrozenDict(out)
+
+
+def _texts(cards: Sequence[int]) -> FrozenList:
+    """Card texts in the order given, shared while the cards are the same."""
+    key = tuple(cards)
+    part = _TEXTS.data.get(key)
+    if part is None:
+        part = _TEXTS.put(key, FrozenList(TEXT[c] for c in key))
+    return part
+
+
+def _sorted_texts(cards: Sequence[int]) -> FrozenList:
+    key = tuple(cards)
+    part = _SORTED.data.get(key)
+    if part is None:
+        part = _SORTED.put(key, FrozenList(sorted(TEXT[c] for c in key)))
+    return part
+
+
+def _generators(gens: list[int]) -> FrozenList:
+    key = tuple(gens)
+    part = _GENERATORS.data.get(key)
+    if part is None:
+        part = _GENERATORS.put(
+            key, FrozenList(FrozenDict(card=TEXT[g & 63], credits=g >> 6) for g in key)
+        )
+    return part
+
+
+#: Shared parts (``engine.shared``): firewalls, generators and piles by their cards.
+_WALLS: Memo[tuple[tuple[int, ...], bool], FrozenDict] = Memo()
+_TEXTS: Memo[tuple[int, ...], FrozenList] = Memo()
+_SORTED: Memo[tuple[int, ...], FrozenList] = Memo()
+_GENERATORS: Memo[tuple[int, ...], FrozenList] = Memo()
+_EMPTY = FrozenList()
 
 
 def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
@@ -54,11 +99,11 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
         "stock": state.stock[p],
         "tags": state.tags[p],
         "deck_count": len(deck),
-        "deck_top": [TEXT[c] for c in reversed(deck[len(deck) - known :])] if known else [],
+        "deck_top": _texts(deck[len(deck) - known :][::-1]) if known else _EMPTY,
         "hand_count": len(state.hands[p]),
-        "hand": [TEXT[c] for c in state.hands[p]] if mine else None,
-        "hand_known": sorted(TEXT[c] for c in state.seen[p]),
-        "generators": [{"card": TEXT[g & 63], "credits": g >> 6} for g in state.gens[p]],
+        "hand": _texts(state.hands[p]) if mine else None,
+        "hand_known": _sorted_texts(state.seen[p]),
+        "generators": _generators(state.gens[p]),
         "firewalls": _firewalls(state.fws[p], mine),
         "agenda": {
             "present": bool(agenda),
@@ -66,8 +111,8 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
             "cost": AGENDA_COST[VALUE[agenda]] if agenda and mine else None,
             "invested": state.invest[p],
         },
-        "finalized": [TEXT[c] for c in state.finalized[p]],
-        "archive": [TEXT[c] for c in state.archives[p]],
+        "finalized": _texts(state.finalized[p]),
+        "archive": _texts(state.archives[p]),
         "mulligan_used": state.mulled[p],
         "turns_taken": state.taken[p],
     }

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine.shared import FrozenDict, IdentityMemo
 from .layout import PILE_NAMES, SLOT_NAMES
 from .state import STATUS_NAMES
 
@@ -40,24 +41,19 @@ LAYOUT = Layout(
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
-    out.begin("variant")
-    out.one_hot(_VARIANTS.index(view["variant"]), len(_VARIANTS))
-    out.begin("card")
+    # Everything but the card rows goes straight to its place (a call each cost a good part of
+    # an observation); each pile and each slot is read once, its numbers written into every
+    # slice that shows it.
+    row = out.out
+    row[_AT["variant"] + _VARIANT[view["variant"]]] = 1.0
     card = view["card"]
-    out.one_hot(card_index(card) if card else None, CARD_SLOTS)
+    if card:
+        row[_AT["card"] + card_index(card)] = 1.0
+    out.skip("card")
     out.begin("pending")
     out.cards(view["pending"])
-    # Each pile and each slot is read once, its numbers written into every slice that shows it.
     piles = view["piles"]
-    row = out.out
-    out.begin("pile_top")
-    tops = out.at
-    out.at += _PILES * CARD_SLOTS
-    out.begin("pile_size")
-    sizes = out.at
-    out.at += _PILES
-    out.begin("pile_cards")
-    counts = out.at
+    tops, sizes, counts = _AT["pile_top"], _AT["pile_size"], _AT["pile_cards"]
     for p, name in enumerate(PILE_NAMES):
         pile = piles[name]
         if pile:
@@ -66,19 +62,33 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
             for card in pile:
                 place = counts + card_index(card)
                 row[place] = row.get(place, 0.0) + 1.0
-    out.at = counts + CARD_SLOTS
+    # The slots change only when a Royal is placed, fed ICE or killed: a shared table of them
+    # is worked out once.
     slots = view["slots"]
-    out.begin("royal")
-    royals = out.at
-    out.at += _SLOTS * CARD_SLOTS
-    out.begin("status")
-    statuses = out.at
-    out.at += _SLOTS * len(STATUS_NAMES)
-    out.begin("ice")
-    ices = out.at
-    out.at += _SLOTS * CARD_SLOTS
-    out.begin("health")
-    healths = out.at
+    placed = _TABLES.lookup(slots, 0)
+    if placed is None:
+        placed = {}
+        _write_slots(placed, slots)
+        if isinstance(slots, FrozenDict):
+            _TABLES.put(slots, 0, placed)
+    row.update(placed)
+    if view["deck_count"]:
+        row[_AT["deck_count"]] = view["deck_count"] / 52
+    out.skip("deck_count")
+    bottom = view["deck_bottom"]
+    out.cards(bottom)
+    if bottom:
+        row[_AT["next_known"] + card_index(bottom[0])] = 1.0
+    at = _AT["progress"]
+    for i, (key, scale) in enumerate((("kills", 12), ("idle", 10), ("recursion_limit", 104))):
+        if view[key]:
+            row[at + i] = view[key] / scale
+    out.skip("progress")
+
+
+def _write_slots(row: dict[int, float], slots: Mapping[str, Any]) -> None:
+    """Each slot's Royal, status, ICE and health, each into its own slice."""
+    royals, statuses, ices, healths = (_AT[n] for n in ("royal", "status", "ice", "health"))
     for s, name in enumerate(SLOT_NAMES):
         slot = slots[name]
         royal = slot["royal"]
@@ -92,19 +102,14 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         health = slot["health"]
         if health:
             row[healths + s] = health / 20
-    out.at = healths + _SLOTS
-    out.begin("deck_count")
-    out.number(view["deck_count"], 52)
-    bottom = view["deck_bottom"]
-    out.begin("deck_bottom")
-    out.cards(bottom)
-    out.begin("next_known")
-    out.one_hot(card_index(bottom[0]) if bottom else None, CARD_SLOTS)
-    out.begin("progress")
-    out.number(view["kills"], 12)
-    out.number(view["idle"], 10)
-    out.number(view["recursion_limit"], 104)
 
+
+#: Shared tables of slots' numbers (``engine.shared``).
+_TABLES: IdentityMemo[dict[int, float]] = IdentityMemo()
+
+
+_AT = LAYOUT.starts
+_VARIANT = {name: i for i, name in enumerate(_VARIANTS)}
 
 ENCODING = Encoding(LAYOUT, write)
 

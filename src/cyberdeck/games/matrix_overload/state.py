@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
 from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
+from ...engine.shared import shared_dict
+from . import parts
 from .layout import (
     DEAL_ORDER,
     EDGE_PILES,
@@ -403,20 +405,15 @@ class MatrixState(CachedState):
             "variant": self.variant,
             "current_player": self.current_player,
             "card": str(CARDS[self.card]) if self.card != NO_CARD else None,
-            "pending": [str(CARDS[c]) for c in self.pending],
-            "piles": {PILE_NAMES[p]: [str(CARDS[c]) for c in self.piles[p]] for p in range(9)},
-            "slots": {
-                SLOT_NAMES[s]: {
-                    "royal": str(CARDS[self.royal[s]]) if self.royal[s] != NO_CARD else None,
-                    "status": STATUS_NAMES[self.status[s]],
-                    "ice": [str(CARDS[c]) for c in self.ice[s]],
-                    "health": self.health(s),
-                }
-                for s in range(12)
-            },
+            # Piles, slots and card rows are shared parts (``parts``): a placement changes one.
+            "pending": parts.texts(self.pending),
+            "piles": {PILE_NAMES[p]: parts.texts(self.piles[p]) for p in range(9)},
+            "slots": shared_dict(
+                SLOT_NAMES, [parts.slot(self, s, STATUS_NAMES[self.status[s]]) for s in range(12)]
+            ),
             "deck_count": len(self.deck),
             # The public bottom of the deck, in the order the cards will be drawn.
-            "deck_bottom": [str(CARDS[c]) for c in reversed(self.deck[: self.known])],
+            "deck_bottom": parts.texts(self.deck[: self.known][::-1]),
             "kills": self.kills,
             "idle": self.idle,
             "recursion_limit": self.recursion_limit(),
