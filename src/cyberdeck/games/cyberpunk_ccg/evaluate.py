@@ -50,6 +50,8 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     cards = state.cards
     table = sum([_VALUES[cards[i]] for i in state.play[p] + state.stash[p]])
     f = goals.progress(state, p)
+    if own:
+        f += goals.within_reach(state, p)
     goal = _goal(f)
     pr = state.prompt
     if pr is not None and pr[0] in ("pay", "place") and pr[1] == p:
