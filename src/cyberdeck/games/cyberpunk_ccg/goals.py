@@ -51,19 +51,23 @@ def _chassis(st: CyberState, ch: int) -> float:
 def progress(st: CyberState, p: int) -> float:
     """How much of ``p``'s sponsor condition stands on the table, from 0 to 1.
 
-    Runners count with their Defense or SR as if straightened, except on the sponsor's own turn
+    Runners count with their Defense or SR as if straightened, except Arasaka's on its own turn
     once they are straightened: then only the unused ones count, as at the turn's end, so that
-    a runner sent on a hit costs the goal what it takes away and a player near 120 keeps its
-    wall at home. Militech's Stash hit is left to the hit (``_pending_hit`` values it); the
-    Gangs' Event counts once their Punknaught is complete, the last step of their way.
+    a runner sent on a hit costs the wall what it takes away. Militech's SR counts as if
+    straightened throughout: read the same way, its greedy player kept runners home and won 60%
+    of its games against the field instead of 51% (600 games on the same seeds), for a
+    condition no game came near. Militech's Stash hit is left to the hit (``_pending_hit``
+    values it); the Gangs' Event counts once their Punknaught is complete, the last step.
     """
     defs = st.defs
     slug = defs[st.sponsor[p]].slug
-    if slug in ("arasaka", "militech"):
-        stat, need = ("df", ARASAKA_DEFENSE) if slug == "arasaka" else ("sr", MILITECH_SR)
+    if slug == "arasaka":
         home = st.active == p and st.step >= STRAIGHTEN
-        total = sum(st.runner_stat(r, stat, even_used=not home) for r in st.runners(p))
-        return _share(total, need)
+        df = sum(st.runner_stat(r, "df", even_used=not home) for r in st.runners(p))
+        return _share(df, ARASAKA_DEFENSE)
+    if slug == "militech":
+        sr = sum(st.runner_stat(r, "sr", even_used=True) for r in st.runners(p))
+        return _share(sr, MILITECH_SR)
     if slug == "biotechnica":
         loss = sum(defs[a].empathy for a in st.play[p] if defs[a].kind == CYBER)
         return _share(loss, BIOTECHNICA_EMPATHY)
