@@ -82,7 +82,7 @@ def test_a_cipher_run_deck_is_built_saved_and_played(page: Page) -> None:
 
 def test_cyberpunk_ccg_starts_from_a_starter_and_checks_as_cards_change(page: Page) -> None:
     page.goto("/decks/cyberpunk-ccg")
-    expect(page.locator(".db-card")).to_have_count(105)
+    expect(page.locator(".db-card")).to_have_count(106)
     page.locator(".db-text").fill(BROKEN_CCG_DECK)
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 7 problems.")
     assert problems(page) == BROKEN_CCG_DECK_PROBLEMS

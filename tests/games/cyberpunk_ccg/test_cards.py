@@ -15,6 +15,7 @@ from cyberdeck.games.cyberpunk_ccg.position import (
     act,
     texts,
 )
+from cyberdeck.games.cyberpunk_ccg.rules import F_BUSTED
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 BUYABLE = [c.slug for c in CARDS if c.kind not in (SPONSOR, EVENT)]
@@ -480,3 +481,38 @@ def test_every_ability_is_written_in_the_effect_vocabulary() -> None:
         assert ab.timing in TIMINGS and ab.target in TARGETS, card.slug
         assert ab.effects and all(e.op in OPS for e in ab.effects), card.slug
         assert card.text, f"{card.slug} needs its rules text"
+
+
+def test_tactical_officer_busts_an_opposing_runner_for_a_bust_point() -> None:
+    t = Table("ncpd", "the-mob")
+    officer = t.card(0, "tactical-officer")
+    ganger, solo = t.card(1, "ganger"), t.card(1, "street-samurai")
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"use c{officer}", f"target c{ganger}")
+    assert state.used[officer] and state.used[ganger] and state.flags[ganger] & F_BUSTED
+    assert state.busts[0] == 1 and state.busts[1] == 0
+    assert not state.used[solo]
+
+
+def test_a_busted_runner_cannot_be_busted_again_before_it_straightens() -> None:
+    t = Table("ncpd", "the-mob")
+    first, second = t.card(0, "tactical-officer"), t.card(0, "tactical-officer")
+    ganger = t.card(1, "ganger")
+    t.awake(0)
+    t.awake(1)
+    state = t.at("hits")
+    act(state, f"use c{first}", f"target c{ganger}", "pass")
+    assert state.current_player == 0 and "play media-blitz" in texts(state)
+    assert f"use c{second}" not in texts(state)  # its only target is busted already
+    assert state.busts[0] == 1
+
+
+def test_a_bust_by_an_event_scores_no_bust_point() -> None:
+    t = Table("ncpd", "the-mob")
+    ganger = t.card(1, "ganger")
+    t.hand(0, "police-raid")
+    t.awake(1)
+    state = t.at("purchase")
+    _play(state, "police-raid", f"target c{ganger}")
+    assert state.flags[ganger] & F_BUSTED and state.busts[0] == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.agents.greedy import GreedyAgent
+from cyberdeck.engine import Action
 from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
@@ -71,8 +72,23 @@ def test_arasaka_counts_defense_on_its_runners_toward_120() -> None:
     r = t.card(0, "corporate-bodyguard")
     t.card(0, "subdermal-plating", on=r)
     assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
-    t.state.used[r] = 1  # exhausted for now, straightened next turn
+    t.at("draw", active=1)  # the opponent's turn: an exhausted runner straightens next turn
+    t.state.used[r] = 1
     assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
+
+
+def test_on_its_own_turn_a_used_runner_counts_nothing_toward_arasakas_wall() -> None:
+    """The condition is checked at the end of Arasaka's own turn, on unused runners: sending a
+    runner on a hit takes its Defense off the wall for the rest of the turn."""
+    t = Table("arasaka")
+    home, away = t.card(0, "junior-exec"), t.card(0, "corporate-bodyguard")
+    t.at("hits")
+    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) / 120)
+    t.state.used[away] = 1
+    assert goals.progress(t.state, 0) == pytest.approx(2 / 120)
+    t.at("draw")  # its own next turn, before Straighten: both come back
+    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) / 120)
+    assert not t.state.used[home]
 
 
 def test_militech_counts_sr_on_its_runners_toward_120() -> None:
@@ -90,7 +106,22 @@ def test_a_chassis_nearer_completion_is_further_along() -> None:
         steps.append(goals.progress(t.state, 0))
     t.state.tokens[chassis] = 0
     steps.append(goals.progress(t.state, 0))
-    assert steps == sorted(steps) and len(set(steps)) == len(steps) and steps[-1] == 1.0
+    assert steps == sorted(steps) and len(set(steps)) == len(steps)
+    assert steps[-1] == pytest.approx(0.9)
+
+
+def test_trashin_the_corp_zone_is_the_last_step_once_the_punknaught_is_complete() -> None:
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    t.state.corpzone[0] = 1  # played this turn, but the Punknaught is not complete
+    assert goals.progress(t.state, 0) == pytest.approx(0.9 * 0.2)
+    for slug in ("armored-truck", "road-rv", "hover-sled", "gunship-copter", "door-minigun"):
+        t.card(0, slug, on=chassis)
+    t.state.tokens[chassis] = 0
+    t.state.corpzone[0] = 0
+    assert goals.progress(t.state, 0) == pytest.approx(0.9)
+    t.state.corpzone[0] = 1
+    assert goals.progress(t.state, 0) == pytest.approx(1.0)
 
 
 def test_the_opponents_hand_counts_by_size_never_by_content() -> None:
@@ -142,3 +173,53 @@ def test_a_purchase_of_a_goal_card_counts_for_its_step() -> None:
     assert goals.purchase_share(state, 0, CARDS[BY_SLUG["muscle-car"]]) > 0
     assert goals.purchase_share(state, 0, CARDS[BY_SLUG["street-bike"]]) == 0
     assert goals.purchase_share(state, 0, CARDS[BY_SLUG["the-open-road"]]) > 0
+
+
+def _complete_punknaught(t: Table) -> int:
+    """A complete Punknaught on a Neon Dive that has paid its EB this turn already."""
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive", used=True))
+    for slug in ("armored-truck", "road-rv", "hover-sled", "gunship-copter", "door-minigun"):
+        t.card(0, slug, on=chassis)
+    t.state.tokens[chassis] = 0
+    return chassis
+
+
+def test_the_gangs_keep_the_eb_for_trashin_the_corp_zone_and_play_it_in_their_run() -> None:
+    """With a complete Punknaught and the Event in hand, the EB to play it and a run to play it
+    in are worth something to the Gangs' own seat: a one-move-ahead player otherwise spent the
+    EB at Purchase and used its runners' abilities instead of the Event."""
+    t = Table("friendly-gangs", "ncpd")
+    _complete_punknaught(t)
+    solo = t.card(0, "street-samurai")
+    t.card(0, "street-race")  # an Operation of its own to run on
+    t.hand(0, "trashin-the-corp-zone", "mantis-blades")
+    t.awake(1)
+    state = t.at("purchase")
+    state.used[state.sponsor[0]] = 1
+    state.bank[0] = 2  # the Mantis Blades' price (4 less the Street discount), or the Event's 1
+    assert goals.within_reach(state, 0) == pytest.approx(0.03)
+    assert str(GreedyAgent(0).choose(state)) == "pass"  # keeps the EB
+    state.bank[0] = 0
+    assert goals.within_reach(state, 0) == 0.0
+    state = t.at("runs")
+    state.bank[0] = 2
+    moves = []
+    while not state.corpzone[0] and len(moves) < 6:
+        if state.hit is not None and state.prompt is None:
+            assert state.hit[2] == (solo,)  # sent on the run, the Event still in hand
+            assert goals.within_reach(state, 0) == pytest.approx(0.06)
+        moves.append(str(GreedyAgent(0).choose(state)))
+        state.apply(Action.parse(moves[-1]))
+    assert "play trashin-the-corp-zone" in moves, moves
+    assert state.corpzone[0] and goals.progress(state, 0) == pytest.approx(1.0)
+
+
+def test_within_reach_reads_only_the_gangs_own_hand_on_their_own_turn() -> None:
+    t = Table("friendly-gangs", "the-mob")
+    _complete_punknaught(t)
+    t.hand(0, "trashin-the-corp-zone")
+    state = t.at("purchase", active=1)
+    state.bank[0] = 5
+    assert goals.within_reach(state, 0) == 0.0  # not its turn
+    state = t.at("damage")
+    assert goals.within_reach(state, 0) == 0.0  # no hit or run left this turn

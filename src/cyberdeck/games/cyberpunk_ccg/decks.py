@@ -172,10 +172,10 @@ STARTERS: dict[str, tuple[str, str, list[int]]] = {
             (1, "the-open-road"), (4, "neon-dive"), (4, "night-market"), (4, "warehouse-row"),
             (4, "net-cafe"), (4, "street-race"), (4, "smash-and-grab"), (4, "protection-racket"),
             (4, "street-samurai"),
-            (3, "street-bike"), (3, "hover-sled"), (2, "armored-truck"), (3, "road-rv"),
-            (2, "aerodyne"), (2, "gunship-copter"), (3, "muscle-car"), (4, "heavy-pistol"),
+            (3, "street-bike"), (3, "hover-sled"), (3, "armored-truck"), (3, "road-rv"),
+            (3, "aerodyne"), (3, "gunship-copter"), (3, "muscle-car"), (4, "heavy-pistol"),
             (4, "armored-jacket"), (4, "adrenaline-rush"), (4, "street-intel"), (4, "cover-fire"),
-            (4, "monoblade"), (1, "chrome-lounge"), (3, "ripper-shot"), (2, "ambush"), (2, "muscle-lace"),
+            (1, "monoblade"), (1, "chrome-lounge"), (3, "ripper-shot"), (2, "ambush"), (2, "muscle-lace"),
         ),
     ),
     "friendly-gangs": (

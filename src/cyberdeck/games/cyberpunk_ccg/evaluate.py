@@ -51,6 +51,8 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     # Sums of floats start from 0.0: compiled (mypyc), a sum from the int 0 is taken for an int.
     table = sum([_VALUES[cards[i]] for i in state.play[p] + state.stash[p]], 0.0)
     f = goals.progress(state, p)
+    if own:
+        f += goals.within_reach(state, p)
     goal = _goal(f)
     pr = state.prompt
     if pr is not None and pr[0] in ("pay", "place") and pr[1] == p:

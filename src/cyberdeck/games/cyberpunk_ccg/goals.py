@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import equipping
+from . import economy, equipping
 from .cards import CYBER, LOCATION, LOCATION_TYPES, RUNNER, VEHICLE_TYPES, CardDef
+from .rules import RUNS, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
     BIOTECHNICA_EMPATHY,
@@ -50,15 +51,19 @@ def _chassis(st: CyberState, ch: int) -> float:
 def progress(st: CyberState, p: int) -> float:
     """How much of ``p``'s sponsor condition stands on the table, from 0 to 1.
 
-    Runners count with their Defense or SR as if straightened: what they have after the next
-    Straighten step is what the sponsor builds on. The parts that last only a turn (Militech's
-    Stash hit, the Gangs' Event) are left to the move that makes them: the evaluation sees the
-    win itself when that move ends the turn complete.
+    Runners count with their Defense or SR as if straightened, except Arasaka's on its own turn
+    once they are straightened: then only the unused ones count, as at the turn's end, so that
+    a runner sent on a hit costs the wall what it takes away. Militech's SR counts as if
+    straightened throughout: read the same way, its greedy player kept runners home and won 60%
+    of its games against the field instead of 51% (600 games on the same seeds), for a
+    condition no game came near. Militech's Stash hit is left to the hit (``_pending_hit``
+    values it); the Gangs' Event counts once their Punknaught is complete, the last step.
     """
     defs = st.defs
     slug = defs[st.sponsor[p]].slug
     if slug == "arasaka":
-        df = sum(st.runner_stat(r, "df", even_used=True) for r in st.runners(p))
+        home = st.active == p and st.step >= STRAIGHTEN
+        df = sum(st.runner_stat(r, "df", even_used=not home) for r in st.runners(p))
         return _share(df, ARASAKA_DEFENSE)
     if slug == "militech":
         sr = sum(st.runner_stat(r, "sr", even_used=True) for r in st.runners(p))
@@ -76,7 +81,10 @@ def progress(st: CyberState, p: int) -> float:
         kinds = riding(st, p) & set(VEHICLE_TYPES)
         return (len(kinds) + road) / (len(VEHICLE_TYPES) + 1)
     if slug == "friendly-gangs":
-        return max((_chassis(st, ch) for ch in equipping.chassis(st, p)), default=0.0)
+        ours = equipping.chassis(st, p)
+        built = max((_chassis(st, ch) for ch in ours), default=0.0)
+        done = st.corpzone[p] and any(st.chassis_complete(ch) for ch in ours)
+        return 0.1 + 0.9 * built if done else 0.9 * min(built, 1.0)
     if slug == "ncpd":
         return _share(st.busts[p], NCPD_BUSTS)
     return 0.0
@@ -107,8 +115,39 @@ def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
             return 0.0 if any(defs[i].slug == d.slug for i in st.play[p]) else step
         return step * len((d.traits - riding(st, p)) & set(VEHICLE_TYPES)) if d.is_vehicle else 0.0
     if slug == "friendly-gangs":
-        return 0.2 if d.gear == "chassis" and not equipping.chassis(st, p) else 0.0
+        if d.slug == "trashin-the-corp-zone":
+            ours = equipping.chassis(st, p)
+            done = st.corpzone[p] or not any(st.chassis_complete(ch) for ch in ours)
+            return 0.0 if done else 0.1
+        return 0.18 if d.gear == "chassis" and not equipping.chassis(st, p) else 0.0
     return 0.0
+
+
+def within_reach(st: CyberState, p: int) -> float:
+    """The share of ``p``'s condition that only ``p``'s own hand shows (ask it only for the
+    evaluating seat): the Gangs holding Trashin' the Corp Zone beside a complete Punknaught on
+    their own turn, with a hit or a run still to come and the EB to play the Event (what a
+    payment under way still owes is spent already), a little more once their hit or run is
+    under way. A one-move-ahead player otherwise spends that EB at Purchase and plays no
+    Event in its run (a complete Punknaught 3 times in 20 games, no win)."""
+    defs = st.defs
+    if (
+        defs[st.sponsor[p]].slug != "friendly-gangs"
+        or st.active != p
+        or st.step > RUNS
+        or st.corpzone[p]
+    ):
+        return 0.0
+    event = next((i for i in st.hand[p] if defs[i].slug == "trashin-the-corp-zone"), 0)
+    if not event or not any(st.chassis_complete(ch) for ch in equipping.chassis(st, p)):
+        return 0.0
+    funds = economy.funds(st, p)
+    pr = st.prompt
+    if pr is not None and pr[0] == "pay" and pr[1] == p:
+        funds -= pr[2] - pr[3]
+    if funds < economy.price(st, p, event):
+        return 0.0
+    return 0.06 if st.hit is not None and st.hit[1] == p else 0.03
 
 
 def goal_cards_in_hand(st: CyberState, p: int) -> int:

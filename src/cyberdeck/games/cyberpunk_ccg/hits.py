@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority, responses
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
-from .rules import F_ATTACKED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, move, num
+from .rules import F_ATTACKED, F_BUSTED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, move, num
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -69,7 +69,9 @@ def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (
         return st.runners(s)
     if target == "opp-runner":
         if any(e.op == "bust" for e in effects):
-            return [r for r in st.runners(o) if not st.psycho(r)]
+            # A busted runner stays busted until its owner straightens: no second bust (nor
+            # a second bust point) before then.
+            return [r for r in st.runners(o) if not st.psycho(r) and not st.flags[r] & F_BUSTED]
         return st.runners(o)
     if target == "any-runner":
         return st.runners(s) + st.runners(o)

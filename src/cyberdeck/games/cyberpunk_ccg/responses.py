@@ -389,6 +389,12 @@ def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[
             return []
         st.used[target] = 1
         st.flags[target] |= F_BUSTED
+        if st.defs[source].rtype == "cop":
+            # The seed's bust point: "each time a Cop you control busts an opponent's Runners"
+            # (an Event or an Operation that busts is no Cop).
+            st.busts[s] += 1
+            text = f"{st.name(source)} busts {st.name(target)}."
+            return [Event("bust", text, {"seat": s})]
         return [Event("bust", f"{st.name(target)} is busted.", {})]
     if op == "recover":
         return to_hand(st, s, target)

@@ -1,0 +1,128 @@
+"""Cyberpunk CCG: how far one starter's own sponsor condition gets, game by game.
+
+`python bench/ccg_goal_reach.py SPONSOR [--rounds N] [--seed S] [--swap OLD=NEW ...] [--json FILE]`
+plays `greedy` against `greedy`, SPONSOR's starter against each of the other five starters N
+times (seats alternate game by game), and reads the table at the Damage step of each of
+SPONSOR's turns, the last step before the end-of-turn check: Defense and SR on its unused
+runners (what Arasaka's and Militech's conditions count), the same as if every runner were
+straightened, runners in play, bust points, and `goals.progress`. Each figure's furthest value
+in a game is kept; the summary gives the median and the largest, how many games the starter won
+and how many its own condition decided.
+
+`--swap beat-cop=tactical-officer` plays a variant of the starter with every copy of one card
+replaced by another (same positions, so the rest of each deal is unchanged): a card designed
+for a sponsor's goal is measured before it goes into the starter.
+
+The balance targets themselves come from `cyberdeck lab tournament` and `bench/ccg_balance.py`;
+this script answers the question those cannot: when a condition never decides a game, how far
+short it falls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+from cyberdeck.agents import make_agent
+from cyberdeck.engine import load_game
+from cyberdeck.games.cyberpunk_ccg import goals
+from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG
+from cyberdeck.games.cyberpunk_ccg.decks import STARTERS, check
+from cyberdeck.games.cyberpunk_ccg.rules import DAMAGE
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
+
+FIGURES = ("df", "sr", "df_straight", "sr_straight", "runners", "busts", "progress")
+
+
+def reading(st: CyberState, p: int) -> dict[str, float]:
+    """What ``p``'s table holds toward the sponsors' conditions right now."""
+    rs = st.runners(p)
+    return {
+        "df": sum(st.runner_stat(r, "df") for r in rs),
+        "sr": sum(st.runner_stat(r, "sr") for r in rs),
+        "df_straight": sum(st.runner_stat(r, "df", even_used=True) for r in rs),
+        "sr_straight": sum(st.runner_stat(r, "sr", even_used=True) for r in rs),
+        "runners": len(rs),
+        "busts": st.busts[p],
+        "progress": round(goals.progress(st, p), 3),
+    }
+
+
+def deck(sponsor: str, swaps: list[tuple[str, str]]) -> list[int]:
+    cards = list(STARTERS[sponsor][2])
+    for old, new in swaps:
+        cards = [BY_SLUG[new] if c == BY_SLUG[old] else c for c in cards]
+    check(cards)
+    return cards
+
+
+def play(cards: list[int], rival: str, seed: int, seat: int) -> dict[str, Any]:
+    game = load_game("cyberpunk-ccg")
+    decks = [cards, list(STARTERS[rival][2])]
+    if seat:
+        decks.reverse()
+    state = game.new_state({}, seed, decks)
+    agents = [make_agent("greedy", seed * 2, game), make_agent("greedy", seed * 2 + 1, game)]
+    best = dict.fromkeys(FIGURES, 0.0)
+    while not state.is_terminal:
+        mover = state.current_player
+        assert mover is not None
+        state.apply(agents[mover].choose(state))
+        st = state
+        assert isinstance(st, CyberState)
+        if st.outcome is None and st.step == DAMAGE and st.active == seat:
+            for key, value in reading(st, seat).items():
+                best[key] = max(best[key], value)
+    outcome = state.outcome
+    assert outcome is not None
+    return {
+        "rival": rival,
+        "seed": seed,
+        "seat": seat,
+        "won": outcome.winners == (seat,),
+        "kind": outcome.kind,
+        "turns": state.view(None)["turn"],
+        "furthest": best,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("sponsor", choices=list(STARTERS))
+    parser.add_argument("--rounds", type=int, default=4, help="games against each rival")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--swap", action="append", default=[], help="OLD=NEW card slugs")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    pairs = [swap.split("=", 1) for swap in args.swap]
+    cards = deck(args.sponsor, [(old, new) for old, new in pairs])
+    rivals = [k for k in STARTERS if k != args.sponsor]
+    games = []
+    for g in range(args.rounds * len(rivals)):
+        games.append(play(cards, rivals[g % len(rivals)], args.seed + g, g % 2))
+        print(json.dumps(games[-1]), flush=True)
+    wins = [g for g in games if g["won"]]
+    summary = {
+        "sponsor": args.sponsor,
+        "swaps": args.swap,
+        "games": len(games),
+        "wins": len(wins),
+        "own_condition_wins": sum(1 for g in wins if g["kind"] == "sponsor"),
+        "furthest": {
+            key: {
+                "median": statistics.median(g["furthest"][key] for g in games),
+                "max": max(g["furthest"][key] for g in games),
+            }
+            for key in FIGURES
+        },
+    }
+    print(json.dumps(summary, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
