@@ -69,9 +69,12 @@ test: lint typecheck unit
 # The compiled build (scripts/build_mypyc.py, docs/speed.md): the engine, the games' rules and the
 # agents compiled with mypyc beside the sources, the rules suites run against them, and the
 # sources left pure Python again. Without a C compiler it says so and the suites run pure.
+# (One Cypher test spies on a state class by patching its method, which a compiled class forbids.)
+SPIES_ON_A_CLASS := tests/games/cypher/test_information.py::test_a_searching_agents_sampled_worlds_keep_a_card_it_passed_in_the_receivers_hand
 test-compiled: $(STAMP)
 	$(BIN)/python scripts/build_mypyc.py
-	$(BIN)/pytest -n 2 tests/conformance tests/engine tests/games tests/agents tests/test_golden.py; \
+	$(BIN)/pytest -n 2 tests/conformance tests/engine tests/games tests/agents tests/test_golden.py \
+	  --deselect "$(SPIES_ON_A_CLASS)"; \
 	  status=$$?; $(BIN)/python scripts/build_mypyc.py --clean; exit $$status
 
 bench: $(STAMP)

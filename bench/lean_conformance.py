@@ -25,6 +25,7 @@ EVERY = {"cyberpunk-ccg": 8}
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--first", type=int, default=0, help="the first seed (to resume a run)")
     parser.add_argument("--game", action="append", help="default: every registered game")
     parser.add_argument("--out", default=str(ROOT / "bench/results/lean-fingerprints.json"))
     args = parser.parse_args()
@@ -35,17 +36,18 @@ def main() -> None:
             start = time.process_time()
             steps = 0
             differ: list[str] = []
-            for seed in range(args.games):
+            for seed in range(args.first, args.first + args.games):
                 try:
                     steps += check_lean(game, None, seed, every)
                 except InvariantBroken as err:
                     differ.append(f"seed {seed}: {err}")
-                if (seed + 1) % 500 == 0:
-                    print(f"{game.id}: {seed + 1} games, {steps} decisions, {len(differ)} differ",
+                if (seed + 1) % 100 == 0:
+                    print(f"{game.id}: seeds to {seed}, {steps} decisions, {len(differ)} differ",
                           flush=True)  # fmt: skip
             row = {
                 "game": game.id,
                 "games": args.games,
+                "first_seed": args.first,
                 "decisions": steps,
                 "fingerprint_every": every,
                 "differ": len(differ),

@@ -1,8 +1,8 @@
 """The compiled build: the engine, the games' rules and the agents compiled with mypyc.
 
 The code is ``mypy --strict`` clean, so mypyc compiles it as it stands; the compiled modules play
-exactly the games the pure ones do (``bench/lean.py`` compares fingerprints) 1.5-2.5 times faster
-(docs/speed.md). Only the hot modules are compiled: views, rendering, explanations and card data
+exactly the games the pure ones do (``bench/lean.py`` compares fingerprints), 1.69 times faster on
+average (1.3-2.6 times; docs/speed.md). Only the hot modules are compiled: views, rendering, explanations and card data
 stay interpreted (compiling the card tables made a 57 MB C file for no speed).
 
 `python scripts/build_mypyc.py` builds the extension modules next to the sources in ``src/``

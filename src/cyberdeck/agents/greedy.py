@@ -7,8 +7,11 @@ revealed after its move is never the real one: greedy does not cheat either.
 from __future__ import annotations
 
 from ..engine import Action, Rng, State
+from ..engine.compiled import mypyc_attr
 
 
+# Tests and tuning runs subclass the agents; compiled (mypyc), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyAgent:
     def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
         self.name = "greedy" if not noise else f"greedy~{noise:g}"

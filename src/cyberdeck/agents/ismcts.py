@@ -25,6 +25,7 @@ import math
 import time
 
 from ..engine import Action, Rng, State
+from ..engine.compiled import mypyc_attr
 
 
 class Node:
@@ -43,6 +44,8 @@ class Node:
         self.weight = weight
 
 
+# Tests and tuning runs subclass the agents; compiled (mypyc), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsAgent:
     def __init__(
         self,

@@ -12,8 +12,11 @@ from __future__ import annotations
 import time
 
 from ..engine import Action, Rng, State
+from ..engine.compiled import mypyc_attr
 
 
+# Tests and tuning runs subclass the agents; compiled (mypyc), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PimcAgent:
     def __init__(
         self,

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from ..engine import Action, Rng, State
+from ..engine.compiled import mypyc_attr
 
 
+# Tests and tuning runs subclass the agents; compiled (mypyc), that must be allowed.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.name = "random"
