@@ -32,10 +32,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .errors import IllegalAction
 from .events import Event
 
 if TYPE_CHECKING:
     from .game import Game
+    from .match import Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,3 +276,16 @@ class Takeback:
             if not by_table:
                 return answers + 1
         return 0
+
+    def take_back(self, match: Match) -> None:
+        """Undo the player's last move and the table's answers after it (one undo of the record
+        each, so a replay shows them all taken back); a game without undo says so in its own
+        sentence."""
+        steps = self.steps()
+        if not match.game.allows_undo:
+            match.undo()  # the game's own sentence
+        if steps == 0:
+            raise IllegalAction("There is no move to take back.")
+        for _ in range(steps):
+            match.undo()
+            self.undone()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Action, Agent, CyberdeckError, Game, IllegalAction, Match, Style
+from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
 from ..engine.autoanswer import (
     Gesture,
     Proposal,
@@ -326,14 +326,7 @@ class TerminalSession:
     def undo(self) -> None:
         """Take back the player's last move and the table's answers after it (one undo of the
         record each, so a replay shows them all taken back)."""
-        steps = self.takeback.steps()
-        if not self.game.allows_undo:
-            self.match.undo()  # the game's own sentence
-        if steps == 0:
-            raise IllegalAction("There is no move to take back.")
-        for _ in range(steps):
-            self.match.undo()
-            self.takeback.undone()
+        self.takeback.take_back(self.match)
 
     def hint(self, seat: int, actions: list[Action]) -> str:
         """What the game's hint player would play here, with its number in the menu. Seeded by

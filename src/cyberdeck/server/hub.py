@@ -684,14 +684,7 @@ class Hub:
             # The player's last move and the table's answers after it (the table would only
             # answer the same questions again).
             before = len(room.match.log)
-            steps = room.takeback.steps()
-            if not room.game.allows_undo:
-                room.match.undo()  # the game's own sentence
-            if steps == 0:
-                raise IllegalAction("There is no move to take back.")
-            for _ in range(steps):
-                room.match.undo()
-                room.takeback.undone()
+            room.takeback.take_back(room.match)
             return room.match.log[before:]
         if isinstance(msg, Accept):
             return self._accept(room, seat)
