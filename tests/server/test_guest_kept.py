@@ -32,7 +32,12 @@ async def guest_with_things(server: ServerProcess, deck_name: str) -> tuple[Clie
     )
     assert stops.status_code == 200
     me = (await guest.http.get("/api/auth/me")).json()
-    return guest, {"name": me["name"], "playing": playing["match"]["id"], "deck": starter["text"]}
+    return guest, {
+        "name": me["name"],
+        "playing": playing["match"]["id"],
+        "deck": starter["text"],
+        "cookie": guest.http.cookies.get("cyberdeck_session"),
+    }
 
 
 def test_signing_up_keeps_the_guests_games_decks_stats_and_stops(server: ServerProcess) -> None:
@@ -94,5 +99,27 @@ def test_signing_in_from_a_guest_keeps_their_games_beside_the_accounts(
         stale.http.cookies.update(old_cookie)
         assert (await stale.http.get("/api/auth/me")).status_code == 401
         await stale.close()
+
+    run(scenario())
+
+
+def test_a_new_guest_made_from_a_guests_browser_takes_nothing_from_the_first(
+    server: ServerProcess,
+) -> None:
+    """Only an account adopts a guest: a second guest made with the first one's cookie still
+    sent (a script, a shared browser) leaves the first guest signed in with all it had."""
+
+    async def scenario() -> None:
+        first, had = await guest_with_things(server, "First deck")
+        second = await first.http.post("/api/auth/guest")
+        assert second.status_code == 201, second.text
+        assert second.json()["kept_from"] is None and second.json()["kept_seats"] == 0
+        # The first guest's own session still works and still holds its games.
+        first.http.cookies.clear()
+        first.http.cookies.set("cyberdeck_session", had["cookie"])
+        me = await first.http.get("/api/auth/me")
+        assert me.status_code == 200 and me.json()["name"] == had["name"]
+        mine = (await first.http.get("/api/me/matches")).json()
+        assert had["playing"] in {m["id"] for m in mine}
 
     run(scenario())

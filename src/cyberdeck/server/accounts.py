@@ -55,6 +55,8 @@ async def _adopt_guest(ctx: Context, request: Request, account: UserData) -> tup
     """A guest who signs up or in keeps what they did as a guest: their matches (those in play
     too), saved decks, stops and statistics become the account's, and the guest's session ends.
     The guest's name and how many seats moved (``None``: the request came from no guest)."""
+    if account.kind == "guest":
+        return None, 0  # a new guest adopts no one: a guest's games go only to an account
     cookie = request.cookies.get(COOKIE)
     guest = await ctx.user(cookie)
     if guest is None or guest.kind != "guest" or guest.id == account.id:
