@@ -16,8 +16,10 @@ every other view holding it. Copy one to edit it (``dict(part)``, ``list(part)``
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, NoReturn, TypeVar
+
+from .cards import CARDS
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -138,6 +140,18 @@ def shared_list(parts: list[Any]) -> FrozenList:
 
 
 _DICTS: Memo[tuple[Any, ...], FrozenDict] = Memo()
+
+_TEXTS: Memo[tuple[int, ...], FrozenList] = Memo()
+
+
+def card_texts(cards: Iterable[int]) -> FrozenList:
+    """The texts of playing cards (``engine.cards.CARDS`` codes) in the order given, one shared
+    row while the cards are the same: a pile, a hand, the known bottom of a deck."""
+    key = tuple(cards)
+    row = _TEXTS.data.get(key)
+    if row is None:
+        row = _TEXTS.put(key, FrozenList(CARDS[c].text for c in key))
+    return row
 
 
 def shared_dict(names: tuple[str, ...], parts: list[Any]) -> FrozenDict:

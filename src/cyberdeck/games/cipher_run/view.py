@@ -10,7 +10,7 @@ from typing import Any
 
 from ...engine import Rng
 from ...engine.cards import CARDS
-from ...engine.shared import FrozenDict, FrozenList, Memo
+from ...engine.shared import FrozenDict, FrozenList, Memo, card_texts
 from .actions import VAULT_NAMES
 from .cards import KIND, NUMBER, SUIT, VALUE
 from .state import (
@@ -101,7 +101,6 @@ def _node(
 #: Shared parts (``engine.shared``): nodes by what shows on them, piles and hands by their cards.
 _HIDDEN: Memo[tuple[Any, ...], FrozenDict] = Memo()
 _NODES: Memo[tuple[Any, ...], FrozenDict] = Memo()
-_PILES: Memo[tuple[int, ...], FrozenList] = Memo()
 _HANDS: Memo[tuple[int, ...], FrozenList] = Memo()
 _REDRAWS: Memo[tuple[tuple[int, tuple[int, ...]], ...], FrozenList] = Memo()
 _OPTIONS = {
@@ -109,13 +108,6 @@ _OPTIONS = {
     for flip in (False, True)
     for start in (False, True)
 }
-
-
-def _pile(cards: tuple[int, ...]) -> FrozenList:
-    pile = _PILES.data.get(cards)
-    if pile is None:
-        pile = _PILES.put(cards, FrozenList(TEXT[c] for c in cards))
-    return pile
 
 
 def _hand(cards: list[int]) -> FrozenList:
@@ -160,7 +152,7 @@ def view(state: CipherState, seat: int | None) -> dict[str, Any]:
             "seat": s,
             "hand_count": len(hands[s]),
             "deck_count": len(decks[s]),
-            "discard": _pile(discards[s]),
+            "discard": card_texts(discards[s]),
             "controls": controllers.count(s),
         }
         if s == seat:

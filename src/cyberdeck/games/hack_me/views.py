@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.shared import FrozenDict, FrozenList, Memo
+from ...engine.shared import FrozenDict, FrozenList, Memo, card_texts
 from .cards import (
     ACTIONS_PER_TURN,
     ACTIVATION_COST,
@@ -54,16 +54,7 @@ def _draw_firewalls(fw: list[int], mine: bool) -> FrozenDict:
     return FrozenDict(out)
 
 
-def _texts(cards: Sequence[int]) -> FrozenList:
-    """Card texts in the order given, shared while the cards are the same."""
-    key = tuple(cards)
-    part = _TEXTS.data.get(key)
-    if part is None:
-        part = _TEXTS.put(key, FrozenList(TEXT[c] for c in key))
-    return part
-
-
-def _sorted_texts(cards: Sequence[int]) -> FrozenList:
+def _sortedcard_texts(cards: Sequence[int]) -> FrozenList:
     key = tuple(cards)
     part = _SORTED.data.get(key)
     if part is None:
@@ -83,7 +74,6 @@ def _generators(gens: list[int]) -> FrozenList:
 
 #: Shared parts (``engine.shared``): firewalls, generators and piles by their cards.
 _WALLS: Memo[tuple[tuple[int, ...], bool], FrozenDict] = Memo()
-_TEXTS: Memo[tuple[int, ...], FrozenList] = Memo()
 _SORTED: Memo[tuple[int, ...], FrozenList] = Memo()
 _GENERATORS: Memo[tuple[int, ...], FrozenList] = Memo()
 _EMPTY = FrozenList()
@@ -99,10 +89,10 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
         "stock": state.stock[p],
         "tags": state.tags[p],
         "deck_count": len(deck),
-        "deck_top": _texts(deck[len(deck) - known :][::-1]) if known else _EMPTY,
+        "deck_top": card_texts(deck[len(deck) - known :][::-1]) if known else _EMPTY,
         "hand_count": len(state.hands[p]),
-        "hand": _texts(state.hands[p]) if mine else None,
-        "hand_known": _sorted_texts(state.seen[p]),
+        "hand": card_texts(state.hands[p]) if mine else None,
+        "hand_known": _sortedcard_texts(state.seen[p]),
         "generators": _generators(state.gens[p]),
         "firewalls": _firewalls(state.fws[p], mine),
         "agenda": {
@@ -111,8 +101,8 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
             "cost": AGENDA_COST[VALUE[agenda]] if agenda and mine else None,
             "invested": state.invest[p],
         },
-        "finalized": _texts(state.finalized[p]),
-        "archive": _texts(state.archives[p]),
+        "finalized": card_texts(state.finalized[p]),
+        "archive": card_texts(state.archives[p]),
         "mulligan_used": state.mulled[p],
         "turns_taken": state.taken[p],
     }

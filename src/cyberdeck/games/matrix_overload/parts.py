@@ -4,26 +4,15 @@ between views (``engine.shared``): a placement changes one pile or one slot, not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...engine.cards import CARDS
-from ...engine.shared import FrozenDict, FrozenList, Memo
+from ...engine.shared import FrozenDict, Memo, card_texts
 
 if TYPE_CHECKING:
     from .state import MatrixState
 
-_TEXTS: Memo[tuple[int, ...], FrozenList] = Memo()
 _SLOTS: Memo[tuple[int, str, tuple[int, ...]], FrozenDict] = Memo()
-
-
-def texts(cards: Sequence[int]) -> FrozenList:
-    """The cards' texts in the order given."""
-    key = tuple(cards)
-    part = _TEXTS.data.get(key)
-    if part is None:
-        part = _TEXTS.put(key, FrozenList(str(CARDS[c]) for c in key))
-    return part
 
 
 def slot(state: MatrixState, s: int, status: str) -> FrozenDict:
@@ -39,7 +28,7 @@ def slot(state: MatrixState, s: int, status: str) -> FrozenDict:
             FrozenDict(
                 royal=str(CARDS[royal]) if royal >= 0 else None,  # NO_CARD is negative
                 status=status,
-                ice=texts(ice),
+                ice=card_texts(ice),
                 health=state.health(s),
             ),
         )

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ...engine import Action, CachedState, Event, Outcome, Rng
 from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
-from ...engine.shared import shared_dict
+from ...engine.shared import card_texts, shared_dict
 from . import parts
 from .layout import (
     DEAL_ORDER,
@@ -406,14 +406,14 @@ class MatrixState(CachedState):
             "current_player": self.current_player,
             "card": str(CARDS[self.card]) if self.card != NO_CARD else None,
             # Piles, slots and card rows are shared parts (``parts``): a placement changes one.
-            "pending": parts.texts(self.pending),
-            "piles": {PILE_NAMES[p]: parts.texts(self.piles[p]) for p in range(9)},
+            "pending": card_texts(self.pending),
+            "piles": {PILE_NAMES[p]: card_texts(self.piles[p]) for p in range(9)},
             "slots": shared_dict(
                 SLOT_NAMES, [parts.slot(self, s, STATUS_NAMES[self.status[s]]) for s in range(12)]
             ),
             "deck_count": len(self.deck),
             # The public bottom of the deck, in the order the cards will be drawn.
-            "deck_bottom": parts.texts(self.deck[: self.known][::-1]),
+            "deck_bottom": card_texts(self.deck[: self.known][::-1]),
             "kills": self.kills,
             "idle": self.idle,
             "recursion_limit": self.recursion_limit(),
