@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from cyberdeck.games.cyberpunk_ccg.cardset import CARDS as CCG_CARDS
+
 from .drive import READY, TABLE, after_move, my_seat, start_game
 
 expect.set_options(timeout=15_000)
@@ -61,14 +63,16 @@ def test_the_ais_last_move_is_highlighted_on_the_table(page: Page, game: str) ->
 
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: A CCG card's name by its id on the page (its slug): "fab-works" is "Fabrication Works".
+NAMES = {card.slug: card.name for card in CCG_CARDS}
 
 
 def shown(code: str) -> str:
-    """A card's code as the last-turn line writes it: "8♣" for a playing card, the words of a
-    named card's id ("data runner")."""
+    """A card's code as the last-turn line writes it: "8♣" for a playing card, a CCG card's
+    name, the words of another named card's id ("data runner")."""
     if code[-1:] in SUITS and code[:-1] in {"A", "J", "Q", "K", *map(str, range(2, 11))}:
         return (code[:-1] + SUITS[code[-1]]).lower()
-    return code.replace("-", " ").lower()
+    return NAMES.get(code, code.replace("-", " ")).lower()
 
 
 def test_your_own_move_is_highlighted_and_its_card_moves(page: Page) -> None:
