@@ -244,3 +244,31 @@ def test_playouts_start_only_where_the_turn_has_passed():
         state.apply(state.legal_actions()[0])
     running.choose(state)
     assert running.greedy_moves > 0
+
+
+class CheckingLeaves(IsmctsAgent):
+    """A guided search that scores every leaf twice: with the value its new prior was scored
+    with (what the search does), and by the evaluation afresh for every seat."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(60, seed=seed, prior_weight=1.0, worlds=16)
+        self.reused = 0
+
+    def rollout(
+        self, world: State, depth: int, known: tuple[int | None, float] | None = None
+    ) -> list[float]:
+        returns = super().rollout(world, depth, known)
+        if known is not None and depth == 0:
+            self.reused += 1
+            assert returns == super().rollout(world, 0)
+        return returns
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_leaf_scored_with_its_prior_scores_as_the_evaluation_does(game: Game):
+    """A guided search goes on from the position it scored a new move's prior on and takes that
+    score for the leaf's mover: the returns are the evaluation's for every seat."""
+    agent = CheckingLeaves(3)
+    for state, _ in positions_with_secrets(game, 3):
+        agent.choose(state)
+    assert agent.reused > 0

@@ -170,6 +170,7 @@ class IsmctsAgent:
     def iterate(self, root: Node, world: State) -> None:
         node = root
         path = [root]
+        known: tuple[int | None, float] | None = None
         weight = self.prior_weight
         c = self.exploration
         log, sqrt = math.log, math.sqrt
@@ -191,15 +192,17 @@ class IsmctsAgent:
             best = root
             best_action = legal[0]
             best_score = -math.inf
+            best_after: State | None = None
+            best_value = value = 0.0
             for a in legal:
                 child = children.get(a)
+                after = None
                 if child is None:
                     assert player is not None
                     after = world.clone()
                     after.advance(a)
-                    child = children[a] = Node(
-                        player, self.value(after, player) + self.jitter(), weight
-                    )
+                    value = self.value(after, player)
+                    child = children[a] = Node(player, value + self.jitter(), weight)
                 child.avail += 1
                 n = child.visits
                 if weight:
@@ -209,15 +212,26 @@ class IsmctsAgent:
                     score = child.total / n + c * sqrt(log(child.avail) / n)
                 if score > best_score:
                     best, best_action, best_score = child, a, score
-            world.advance(best_action)
+                    best_after = after
+                    if after is not None:
+                        best_value = value
             path.append(best)
+            known = None
+            if best_after is None:
+                world.advance(best_action)
+            else:
+                # The prior's position is this world after the move (the same game: the
+                # conformance suite checks clones): carry on from it instead of playing the move
+                # again, and keep the value it was scored with for the leaf's returns.
+                world = best_after
+                known = (player, best_value)
             if not best.visits:
                 break
             node = best
         # A playout shows the other side's answers: it starts where the turn has just passed, and a
         # leaf inside one seat's run of decisions (a four-action turn) is scored as it stands.
         depth = self.rollout_depth if world.current_player != path[-1].player else 0
-        returns = self.rollout(world, depth)
+        returns = self.rollout(world, depth, known)
         for node in path:
             node.visits += 1
             if node.player is not None:
@@ -235,7 +249,12 @@ class IsmctsAgent:
             return outcome.returns[seat]
         return state.game.evaluate(state, seat)
 
-    def rollout(self, world: State, depth: int) -> list[float]:
+    def rollout(
+        self, world: State, depth: int, known: tuple[int | None, float] | None = None
+    ) -> list[float]:
+        """The leaf's returns for every seat after ``depth`` playout moves. ``known``: a seat and
+        the value this very position was just scored with for it (a new child's prior), so
+        the evaluation is not asked twice when no playout move follows."""
         rng = self.rng
         for _ in range(depth):
             if world.is_terminal:
@@ -249,6 +268,11 @@ class IsmctsAgent:
         if outcome is not None:
             return list(outcome.returns)
         game = world.game
+        if depth == 0 and known is not None:
+            seat, value = known
+            return [
+                value if s == seat else game.evaluate(world, s) for s in range(world.num_players)
+            ]
         return [game.evaluate(world, s) for s in range(world.num_players)]
 
     def playout_move(self, world: State, legal: list[Action]) -> Action:

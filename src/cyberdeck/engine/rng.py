@@ -14,6 +14,10 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+#: ``below``'s rejection limit for every bound under ``_KNOWN``, worked out once: a shuffle
+#: needs one a card, and a CCG search re-deals some 200 cards a sampled world.
+_KNOWN = 512
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(_KNOWN))
 
 
 class Rng:
@@ -48,9 +52,10 @@ class Rng:
         """Fisher-Yates with ``below`` written out inline: the same draws in the same order (so
         the same shuffle), without two calls a card; search agents re-deal every world this way."""
         state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+            limit = limits[n] if n < _KNOWN else _MASK - (_MASK + 1) % n
             while True:
                 state = x = (state + _GAMMA) & _MASK
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

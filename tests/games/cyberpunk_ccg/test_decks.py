@@ -13,6 +13,7 @@ from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.cards import RUNNER_TYPES
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS, validate
+from cyberdeck.games.cyberpunk_ccg.rules import Z_GEAR, Z_HAND, Z_RUNS
 
 
 @pytest.mark.parametrize("key", list(STARTERS))
@@ -115,6 +116,16 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
     assert sorted(world.hand[0]) == sorted(state.hand[0])
     assert world.play == state.play and world.view(0) == state.view(0)
     assert len(world.hand[1]) == len(state.hand[1])
+    # Each card's zone is the pile it was re-dealt to (the re-deal moves only the cards that
+    # change piles: the opponent's hand and what takes its place).
+    for p in (0, 1):
+        for pile, zone in (
+            (world.hand[p], Z_HAND),
+            (world.runs[p], Z_RUNS),
+            (world.gear[p], Z_GEAR),
+        ):
+            assert pile and all(world.zone[i] == zone for i in pile)
+    assert sorted(world.zone) == sorted(state.zone)
 
 
 def test_a_game_takes_a_deck_for_one_seat_and_the_default_for_the_other() -> None:

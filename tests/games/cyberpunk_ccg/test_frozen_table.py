@@ -1,5 +1,5 @@
 """The shortcuts that make the CCG fast for machines answer exactly what the plain code answers:
-facts kept while the table is frozen (attachments, runners, EB sources), the settle question
+facts kept while the table is frozen (attachments, runners, EB sources and funds), the settle question
 "has this seat a move besides passing", and the moves shared between positions."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_frozen_facts_are_the_plain_ones_and_nothing_stays_frozen() -> None:
         st.legal_actions()
         evaluate(st, 0)
         assert not st._frozen and st._attmap is None and st._runnermap is None
-        assert not st._sourcemap
+        assert not st._sourcemap and not st._fundsmap
 
 
 def test_settle_question_matches_the_whole_list_of_moves() -> None:

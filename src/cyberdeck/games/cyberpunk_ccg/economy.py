@@ -59,6 +59,13 @@ def sources(st: CyberState, p: int, op: bool) -> list[tuple[int, int]]:
 
 
 def funds(st: CyberState, p: int, op: bool = False) -> int:
+    """The EB ``p`` could pay now (for an Operation: with Fixers). Kept while the table is
+    frozen, like ``sources``: a window asks it once per card in hand and per target."""
+    if st._frozen:
+        known = st._fundsmap.get((p, op))
+        if known is None:
+            known = st._fundsmap[(p, op)] = st.bank[p] + sum(v for _, v in sources(st, p, op))
+        return known
     return st.bank[p] + sum(v for _, v in sources(st, p, op))
 
 

@@ -54,20 +54,41 @@ def openable(st: CyberState, s: int) -> list[int]:
 
 
 def team_actions(st: CyberState, s: int) -> Iterator[Action]:
-    for r in st.runners(s):
-        if not st.flags[r] & F_MOVED and team_choices(st, s, r):
+    """Runners that may join or leave a team (``team_choices`` not empty): the teams' sizes are
+    counted once for all of them, not once a runner."""
+    rs = st.runners(s)
+    sizes, nomads = _team_sizes(st, rs)
+    team = st.team
+    flags = st.flags
+    defs = st.defs
+    for r in rs:
+        if flags[r] & F_MOVED:
+            continue
+        t = team[r]
+        nomad = defs[r].rtype == "nomad"
+        if t or any(
+            k != t and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
+            for k in range(1, MAX_TEAMS + 1)
+        ):
             yield on_card("team", r)
+
+
+def _team_sizes(st: CyberState, rs: list[int]) -> tuple[list[int], list[bool]]:
+    """How many of runners ``rs`` each team holds (team 0: none), and which hold a Nomad."""
+    sizes = [0] * (MAX_TEAMS + 1)
+    nomads = [False] * (MAX_TEAMS + 1)
+    team = st.team
+    defs = st.defs
+    for x in rs:
+        sizes[team[x]] += 1
+        if defs[x].rtype == "nomad":
+            nomads[team[x]] = True
+    return sizes, nomads
 
 
 def team_choices(st: CyberState, s: int, r: int) -> list[Action]:
     """Teams runner ``r`` may join now (1–4 runners, 5 with a Nomad), or leaving its team."""
-    rs = st.runners(s)
-    sizes = [0] * (MAX_TEAMS + 1)
-    nomads = [False] * (MAX_TEAMS + 1)
-    for x in rs:
-        sizes[st.team[x]] += 1
-        if st.defs[x].rtype == "nomad":
-            nomads[st.team[x]] = True
+    sizes, nomads = _team_sizes(st, st.runners(s))
     nomad = st.defs[r].rtype == "nomad"
     out = [
         move("join", f"t{k}")

@@ -80,9 +80,20 @@ def window_moves(st: CyberState, s: int) -> Iterator[Action]:
 
 
 def ability_actions(st: CyberState, s: int, phase: str) -> Iterator[Action]:
+    """Cards with an ability to use now. Every window asks this of every card in play, and most
+    of them (Locations, gear, Operations) have no ability that fits the phase: those are passed
+    over before ``abilities`` builds its list."""
     used = st.used
+    defs = st.defs
     for i in st.play[s]:
-        if not used[i] and abilities(st, s, i, phase):
+        if used[i]:
+            continue
+        d = defs[i]
+        if d.kind != RUNNER:
+            ab = d.ability
+            if ab is None or d.kind == OPERATION or ab.timing not in ("any", phase):
+                continue
+        if abilities(st, s, i, phase):
             yield on_card("use", i)
 
 

@@ -51,6 +51,7 @@ class CyberState(CachedState):
     __slots__ = (
         "_attmap",
         "_frozen",
+        "_fundsmap",
         "_public",
         "_runnermap",
         "_sourcemap",
@@ -153,11 +154,13 @@ class CyberState(CachedState):
         self.telling = True
         self._public: dict[str, Any] | None = None
         self._attmap: dict[int, list[int]] | None = None
-        self._runnermap: tuple[list[int], list[int]] | None = None
+        self._runnermap: list[list[int] | None] | None = None
         #: Inside ``freeze``: nothing on the table changes, so facts worked out once are kept.
         self._frozen = False
         #: While frozen: each seat's EB sources (``economy.sources``), by seat and Operation.
         self._sourcemap: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        #: While frozen: each seat's EB to spend (``economy.funds``), by seat and Operation.
+        self._fundsmap: dict[tuple[int, bool], int] = {}
         for i in range(1, n):
             p = owner[i]
             d = defs[i]
@@ -245,6 +248,8 @@ class CyberState(CachedState):
             self._runnermap = None
             if self._sourcemap:
                 self._sourcemap = {}
+            if self._fundsmap:
+                self._fundsmap = {}
 
     def _map_attachments(self) -> dict[int, list[int]]:
         attmap: dict[int, list[int]] = {}
@@ -292,7 +297,10 @@ class CyberState(CachedState):
         return True
 
     def mod(self, i: int, stat: str) -> int:
-        return sum(m[2] for m in self.mods if m[0] == i and m[1] == stat)
+        mods = self.mods
+        if not mods:  # most of the time: no Event or ability has changed a stat this turn
+            return 0
+        return sum(m[2] for m in mods if m[0] == i and m[1] == stat)
 
     def active_gear(self, r: int) -> list[int]:
         """Attachments of runner ``r`` whose stats count: unused, and of its weapons only the
@@ -350,16 +358,20 @@ class CyberState(CachedState):
         return self.style[p] + sum(defs[i].style for i in self.play[p])
 
     def runners(self, p: int) -> list[int]:
-        if self._runnermap is not None:
-            return self._runnermap[p]
+        """``p``'s runners in play; while frozen, worked out once a seat (most frozen stretches
+        ask about one seat only)."""
+        known = self._runnermap
+        if known is not None:
+            mine = known[p]
+            if mine is not None:
+                return mine
         defs = self.defs
+        mine = [i for i in self.play[p] if defs[i].kind == RUNNER]
         if self._frozen:
-            self._runnermap = runners = (
-                [i for i in self.play[0] if defs[i].kind == RUNNER],
-                [i for i in self.play[1] if defs[i].kind == RUNNER],
-            )
-            return runners[p]
-        return [i for i in self.play[p] if defs[i].kind == RUNNER]
+            if known is None:
+                known = self._runnermap = [None, None]
+            known[p] = mine
+        return mine
 
     def sites(self, p: int, kind: str | None = None) -> list[int]:
         defs = self.defs
@@ -552,6 +564,7 @@ class CyberState(CachedState):
         o._attmap = None
         o._runnermap = None
         o._sourcemap = {}
+        o._fundsmap = {}
         o._frozen = False
         return o
 

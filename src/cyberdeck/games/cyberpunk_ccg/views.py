@@ -233,20 +233,23 @@ def determinize(st: CyberState, seat: int, rng: Rng) -> CyberState:
     """Re-deal what ``seat`` cannot see: the order of its own decks, and the opponent's hand
     together with the opponent's decks (Runs cards with Runs cards, Gear with Gear)."""
     o = st.clone()
+    zone = o.zone
+    defs = st.defs
     for p in (0, 1):
         hidden_hand = p != seat
         new_hand: list[int] = [] if hidden_hand else o.hand[p]
         for deck, which in ((o.runs[p], "runs"), (o.gear[p], "gear")):
-            held = [i for i in o.hand[p] if st.defs[i].deck == which] if hidden_hand else []
+            held = [i for i in o.hand[p] if defs[i].deck == which] if hidden_hand else []
             pool = sorted(deck + held)
             rng.shuffle(pool)
+            # The deck's cards are in the deck's zone already: only the hand's cards move.
+            in_deck = Z_RUNS if which == "runs" else Z_GEAR
+            for i in held:
+                zone[i] = in_deck
             for i in pool[: len(held)]:
                 new_hand.append(i)
-                o.zone[i] = Z_HAND
-            rest = pool[len(held) :]
-            for i in rest:
-                o.zone[i] = Z_RUNS if which == "runs" else Z_GEAR
-            deck[:] = rest
+                zone[i] = Z_HAND
+            deck[:] = pool[len(held) :]
         if hidden_hand:
             o.hand[p] = new_hand
     o.rng = rng.fork()
