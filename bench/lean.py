@@ -150,10 +150,17 @@ def summarise(runs: dict[str, Any], labels: list[str]) -> dict[str, Any]:
                 for label, v in best.items()
             }
             digests = {r.get("digest") for rows in by_label.values() for r in rows}
+            # Trees that played the same games as each other (a tree with other rules, an
+            # older card set say, plays other games): each tree's first such tree.
+            played = {label: tuple(sorted({str(r.get("digest")) for r in by_label[label]}))
+                      for label in labels}  # fmt: skip
             summary.setdefault(game, {})[what] = {
                 "best": {k: round(v, 2) for k, v in best.items()},
                 "speedup": ratio,
                 "same_games": len(digests) == 1,
+                "same_games_as": {
+                    label: next(k for k in labels if played[k] == played[label]) for label in labels
+                },
             }
     return summary
 
@@ -164,7 +171,12 @@ def table(summary: dict[str, Any], labels: list[str]) -> str:
         for what, row in whats.items():
             cells = "".join(f"{row['best'][k]:>12,.1f}" for k in labels)
             ups = " ".join(f"{row['speedup'][k]}x" for k in labels[1:])
-            flag = "" if row["same_games"] else "  (games differ!)"
+            groups = row.get("same_games_as", {})
+            flag = (
+                ""
+                if row["same_games"]
+                else "  (games differ: " + ", ".join(f"{k} as {v}" for k, v in groups.items()) + ")"
+            )
             rows.append(f"{game:<17}{WHATS[what]:<18}{cells}  {ups}{flag}")
     return "\n".join(rows)
 
