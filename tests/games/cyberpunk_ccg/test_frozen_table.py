@@ -5,10 +5,10 @@ facts kept while the table is frozen (attachments, runners, EB sources and funds
 from __future__ import annotations
 
 from cyberdeck.engine import Action, Rng, load_game
-from cyberdeck.games.cyberpunk_ccg import economy, goals, priority
+from cyberdeck.games.cyberpunk_ccg import economy, goals, legwork, priority
 from cyberdeck.games.cyberpunk_ccg.decks import SPONSOR_CHOICES
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
-from cyberdeck.games.cyberpunk_ccg.rules import PASS, move, on_card
+from cyberdeck.games.cyberpunk_ccg.rules import F_MOVED, PASS, PHASE_OF, move, on_card
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 
@@ -66,6 +66,30 @@ def test_settle_question_matches_the_whole_list_of_moves() -> None:
             assert answer == (priority.window_actions(st, seat) != [PASS])
             seen[answer] += 1
     assert seen[True] and seen[False]
+
+
+def test_window_shortcuts_offer_what_the_plain_rules_offer() -> None:
+    """Cards passed over before their abilities are listed, and teams counted once a window:
+    the same moves as asking ``abilities`` of every card and ``team_choices`` of every runner."""
+    offered = {"use": 0, "team": 0}
+    for st in _positions(seed=12, steps=3000, every=5):
+        for seat in (0, 1):
+            for phase in set(PHASE_OF):
+                plain = [
+                    on_card("use", i)
+                    for i in st.play[seat]
+                    if not st.used[i] and priority.abilities(st, seat, i, phase)
+                ]
+                assert list(priority.ability_actions(st, seat, phase)) == plain
+                offered["use"] += len(plain)
+            plain = [
+                on_card("team", r)
+                for r in st.runners(seat)
+                if not st.flags[r] & F_MOVED and legwork.team_choices(st, seat, r)
+            ]
+            assert list(legwork.team_actions(st, seat)) == plain
+            offered["team"] += len(plain)
+    assert offered["use"] and offered["team"]
 
 
 def test_moves_are_shared_and_equal_to_fresh_ones() -> None:
