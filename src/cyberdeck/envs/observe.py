@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Action, Game, Layout, Rng, State
+from ..engine import Action, Game, IllegalAction, Layout, Rng, State
 
 #: The largest number an encoding writes: slices hold flags, counts of the cards of one game, and
 #: amounts divided by their typical maximum, all at least 0 (the tests check every game).
@@ -77,6 +77,19 @@ class Observation:
             self._sorted = None
             self._legal = legal
         return self._legal_indices
+
+    def step(self, state: State, index: int) -> Action:
+        """Carry out action number ``index`` by the lean path (``State.advance``): the legality
+        check is a look-up among the legal indices an environment has already made for its mask,
+        so an illegal number still raises ``IllegalAction`` with the game's sentence and changes
+        nothing, without ``apply``'s second scan of the legal actions or its events."""
+        move = self.actions.action(index)
+        if state.is_terminal:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        if index not in self.legal_indices(state):
+            raise IllegalAction(state.why_illegal(move))
+        state.advance(move)
+        return move
 
     def sorted_legal_indices(self, state: State) -> list[int]:
         """``legal_indices`` in increasing order (OpenSpiel's order); a copy the caller may keep."""

@@ -121,7 +121,8 @@ class CyberdeckState(pyspiel.State):  # type: ignore[misc]
         if self.inner is None:
             self.inner = spiel.engine_game.new_state(spiel.options, int(action))
         else:
-            self.inner.apply(spiel.engine_game.action_space.action(int(action)))
+            # OpenSpiel checks no legality itself; ``step`` does, by index, then takes the lean path.
+            spiel.observation.step(self.inner, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
