@@ -27,10 +27,16 @@ HIGH = 255.0
 
 
 class Observation:
-    """One game's observation for one set of options: a fixed-length float32 vector and a mask."""
+    """One game's observation for one set of options: a fixed-length float32 vector and a mask.
 
-    __slots__ = ("_legal", "_legal_indices", "_sorted", "_sparse", "actions", "game", "layout",
-                 "options", "size")  # fmt: skip
+    Both are kept for the position they were made for (the state object and the list of legal
+    actions it hands out, which a game makes once per position), one per seat: a learner that
+    asks again (PettingZoo's ``last`` then ``observe``, Gymnasium's ``info`` then
+    ``action_masks``) pays for a copy, not for another view. Every call returns a new array.
+    """
+
+    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "actions",
+                 "game", "layout", "options", "size")  # fmt: skip
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
@@ -43,30 +49,42 @@ class Observation:
         self._legal: list[Action] | None = None
         self._legal_indices: list[int] = []
         self._sorted: list[int] | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._kept: dict[int, tuple[State, list[Action], npt.NDArray[np.float32]]] = {}
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.size, dtype=np.float32)
-        self._write(out, state, seat)
-        return out
+        return self._numbers(state, seat).copy()
 
     def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
-        out.fill(0.0)
-        self._write(out, state, seat)
+        np.copyto(out, self._numbers(state, seat))
 
-    def _write(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
+    def _numbers(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        """The seat's observation of this position, made once (never handed out: it is kept)."""
+        legal = state.legal_actions()
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is legal:
+            return kept[2]
+        out = np.zeros(self.size, dtype=np.float32)
         numbers = self._sparse(state.view(seat), seat)
         if numbers:
             count = len(numbers)
             out[np.fromiter(numbers.keys(), np.intp, count)] = np.fromiter(
                 numbers.values(), np.float32, count
             )
+        # Holding the state and its list keeps their identities from passing to others.
+        self._kept[seat] = (state, legal, out)
+        return out
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""
-        mask = np.zeros(self.actions.size, dtype=np.int8)
-        if state.current_player == seat:
-            mask[self.legal_indices(state)] = 1
-        return mask
+        if state.current_player != seat:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        indices = self.legal_indices(state)
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self.actions.size, dtype=np.int8)
+            mask[indices] = 1
+        return mask.copy()
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions of the seat to move, in the state's order."""
@@ -75,6 +93,7 @@ class Observation:
             # Holding the list keeps its identity from being reused by another list.
             self._legal_indices = self.actions.indices(legal)
             self._sorted = None
+            self._mask = None
             self._legal = legal
         return self._legal_indices
 

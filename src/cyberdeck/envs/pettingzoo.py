@@ -104,15 +104,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalAction("A move is needed: pass an action number (see the action_mask).")
-        move = self.game.action_space.action(int(action))
         acting = self.agent_selection
-        state.apply(move)  # IllegalAction, state untouched, if the mask did not allow it
+        # IllegalAction, state untouched, if the mask did not allow it; else the lean path.
+        self.obs.step(state, int(action))
         self._cumulative_rewards[acting] = 0.0
         outcome = state.outcome
-        if outcome is not None:
-            self.rewards = dict(zip(self.possible_agents, outcome.returns, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = {a: {"reason": outcome.reason} for a in self.agents}
+        if outcome is None:
+            # Mid-game nobody is rewarded and nobody is done, so PettingZoo's bookkeeping (adding
+            # the zero rewards, looking for finished agents) would change nothing: skipped.
+            seat = state.current_player
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+            return
+        self.rewards = dict(zip(self.possible_agents, outcome.returns, strict=True))
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {"reason": outcome.reason} for a in self.agents}
         self._select()
         self._accumulate_rewards()
         self._deads_step_first()
