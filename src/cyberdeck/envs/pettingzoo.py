@@ -36,6 +36,7 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> raw_env
 class raw_env(AECEnv):  # type: ignore[misc]
     """The environment (PettingZoo's name for one that needs no wrapper around it)."""
 
+    agent_selection: str
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's own)
         "render_modes": ["ansi"],
         "name": "cyberdeck_v0",
