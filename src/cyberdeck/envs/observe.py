@@ -35,8 +35,8 @@ class Observation:
     ``action_masks``) pays for a copy, not for another view. Every call returns a new array.
     """
 
-    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "actions",
-                 "game", "layout", "options", "size")  # fmt: skip
+    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "_texts",
+                 "actions", "game", "layout", "options", "size")  # fmt: skip
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
@@ -51,6 +51,7 @@ class Observation:
         self._sorted: list[int] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._kept: dict[int, tuple[State, list[Action], npt.NDArray[np.float32]]] = {}
+        self._texts: dict[int, tuple[State, list[Action], str]] = {}
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         return self._numbers(state, seat).copy()
@@ -118,8 +119,16 @@ class Observation:
         return self._sorted[:]
 
     def text(self, state: State, seat: int) -> str:
-        """The view as canonical JSON: equal texts are equal views (a key for search trees)."""
-        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+        """The view as canonical JSON: equal texts are equal views (a key for search trees).
+        Kept per seat for the position, as the arrays are: OpenSpiel's search asks for the
+        information state of the same node again and again."""
+        legal = state.legal_actions()
+        kept = self._texts.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is legal:
+            return kept[2]
+        text = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+        self._texts[seat] = (state, legal, text)
+        return text
 
 
 def check_observations(
