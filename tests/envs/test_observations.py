@@ -196,6 +196,9 @@ def test_what_is_kept_for_a_position_is_that_positions(game: Game) -> None:
             handed = obs.array(state, seat)
             handed += 1.0
             assert np.array_equal(obs.array(state, seat), Observation(game).array(state, seat))
+            filled = np.full(obs.size, 9.0, np.float32)
+            Observation(game).fill(filled, state, seat)  # written in place, nothing kept
+            assert np.array_equal(filled, obs.array(state, seat))
             view = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
             assert obs.text(state, seat) == obs.text(state, seat) == view
             world = state.determinize(1 - mover if seat == mover else mover, Rng(step))

@@ -57,7 +57,15 @@ class Observation:
         return self._numbers(state, seat).copy()
 
     def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
-        np.copyto(out, self._numbers(state, seat))
+        """Write the observation into ``out`` (OpenSpiel's observer tensor): a kept one is
+        copied in; otherwise it is written there directly and not kept, since OpenSpiel asks
+        for a position's tensor once (a copy of 8,006 numbers a step would be the CCG's loss)."""
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is state.legal_actions():
+            np.copyto(out, kept[2])
+            return
+        out.fill(0.0)
+        self._write(out, state, seat)
 
     def _numbers(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """The seat's observation of this position, made once (never handed out: it is kept)."""
@@ -66,15 +74,18 @@ class Observation:
         if kept is not None and kept[0] is state and kept[1] is legal:
             return kept[2]
         out = np.zeros(self.size, dtype=np.float32)
+        self._write(out, state, seat)
+        # Holding the state and its list keeps their identities from passing to others.
+        self._kept[seat] = (state, legal, out)
+        return out
+
+    def _write(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
         numbers = self._sparse(state.view(seat), seat)
         if numbers:
             count = len(numbers)
             out[np.fromiter(numbers.keys(), np.intp, count)] = np.fromiter(
                 numbers.values(), np.float32, count
             )
-        # Holding the state and its list keeps their identities from passing to others.
-        self._kept[seat] = (state, legal, out)
-        return out
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""
