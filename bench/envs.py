@@ -3,7 +3,11 @@ PettingZoo's own leduc_holdem_v4 and texas_holdem_v4, measured in the same run (
 
 Every loop picks a uniformly random legal move each step, as a learner's data collection would,
 with the same pick (Python's ``random`` over the mask's nonzero places) for every row:
-- ``contract``: ``legal_actions`` and ``apply`` on the state (``cyberdeck.lab.bench``'s loop);
+- ``contract``: ``legal_actions`` and ``apply`` on the state (``cyberdeck.lab.bench``'s loop):
+  ``apply`` checks the move against the legal list and builds its events and their sentences.
+  This is the "raw contract" of issue 21 (its 21k-166k were this loop), the first baseline;
+- ``lean``: ``legal_actions`` and ``advance``, the contract's path for a machine that takes its
+  moves from the legal list and reads no events (search, the lab, the adapters), the second;
 - ``pettingzoo``: ``env.last()`` (observation and mask of the agent to move) then ``env.step``,
   on the env ``env()`` gives a user, leduc's and texas' included;
 - ``gymnasium``: ``step`` returns the learner's observation (the other seats play ``random``);
@@ -46,7 +50,9 @@ from cyberdeck.envs.pettingzoo import env as zoo_env
 
 #: One game: play it from the start, return the decisions made.
 Run = Callable[[], int]
-COLUMNS = ("contract", "pettingzoo", "gymnasium", "openspiel", "openspiel+obs")
+BASELINES = ("contract", "lean")
+ADAPTERS = ("pettingzoo", "gymnasium", "openspiel", "openspiel+obs")
+COLUMNS = BASELINES + ADAPTERS
 
 
 def timed(run_one: Run, seconds: float) -> float:
@@ -71,16 +77,17 @@ def picker(seed: int) -> Callable[[npt.NDArray[Any]], int]:
     return pick
 
 
-def contract(game: Game) -> Run:
+def contract(game: Game, lean: bool = False) -> Run:
     rng = Rng(0)
     deals = iter(range(1 << 62))
 
     def one() -> int:
         state = game.new_state(None, next(deals))
+        move = state.advance if lean else state.apply
         steps = 0
         while not state.is_terminal:
             legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            move(legal[rng.below(len(legal))])
             steps += 1
         return steps
 
@@ -150,6 +157,7 @@ def cells(chosen: list[Game]) -> dict[tuple[str, str], Run]:
     }
     for game in chosen:
         runs[game.id, "contract"] = contract(game)
+        runs[game.id, "lean"] = contract(game, lean=True)
         runs[game.id, "pettingzoo"] = aec(lambda g=game: zoo_env(g.id))
         runs[game.id, "gymnasium"] = gym_decisions(game)
         runs[game.id, "openspiel"] = spiel(game, False)
@@ -177,12 +185,23 @@ def main() -> None:
         row: dict[str, Any] = {"game": name}
         row.update({c: round(best[name, c]) for c in COLUMNS if (name, c) in best})
         if "contract" in row:
-            row["slowdown"] = round(row["contract"] / min(row[c] for c in COLUMNS[1:]), 2)
+            # The worst adapter against each baseline: how many times slower it steps.
+            worst = min(row[c] for c in ADAPTERS)
+            row["slowdown"] = round(row["contract"] / worst, 2)
+            row["slowdown_vs_lean"] = round(row["lean"] / worst, 2)
         rows.append(row)
-    print(f"{'game':<18}" + "".join(f"{c:>15}" for c in COLUMNS) + f"{'slowdown':>10}")
+    print(
+        f"{'game':<18}"
+        + "".join(f"{c:>14}" for c in COLUMNS)
+        + f"{'worst/contract':>16}{'worst/lean':>12}"
+    )
     for row in rows:
-        cells_text = "".join(f"{row[c]:>15,}" if c in row else f"{'':>15}" for c in COLUMNS)
-        worst = f"{row['slowdown']:>9.2f}x" if "slowdown" in row else ""
+        cells_text = "".join(f"{row[c]:>14,}" if c in row else f"{'':>14}" for c in COLUMNS)
+        worst = (
+            f"{row['slowdown']:>15.2f}x{row['slowdown_vs_lean']:>11.2f}x"
+            if "slowdown" in row
+            else ""
+        )
         print(f"{row['game']:<18}{cells_text}{worst}")
     machine = {
         "python": platform.python_version(),

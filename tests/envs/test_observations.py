@@ -5,6 +5,7 @@ game; the suite a few hundred per configuration)."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from cyberdeck.engine import (
     Card,
     CyberdeckError,
     Game,
+    IllegalAction,
     Layout,
     Rng,
     Slice,
@@ -174,3 +176,51 @@ def test_an_action_not_of_the_game_is_named() -> None:
     assert space.indices(space.actions[:2]) == [0, 1]
     with pytest.raises(BadAction, match="'launch nukes' is not an action of this game"):
         space.indices([Action("launch", ("nukes",))])
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+def test_what_is_kept_for_a_position_is_that_positions(game: Game) -> None:
+    """Observations, masks and texts are kept per seat for a position (``Observation``'s
+    docstring): asked again they are the same numbers in new arrays, a move by the lean path
+    (``Observation.step``) or a re-dealt world (which shares the list of legal actions with the
+    real state) gets its own, and a caller may change what it was handed."""
+    obs = Observation(game)
+    rng = Rng(5)
+    state = game.new_state(obs.options, 4)
+    for step in range(25 if game.id == "cyberpunk-ccg" else 80):
+        if state.is_terminal:
+            break
+        mover = state.current_player
+        assert mover is not None
+        for seat in range(state.num_players):
+            handed = obs.array(state, seat)
+            handed += 1.0
+            assert np.array_equal(obs.array(state, seat), Observation(game).array(state, seat))
+            filled = np.full(obs.size, 9.0, np.float32)
+            Observation(game).fill(filled, state, seat)  # written in place, nothing kept
+            assert np.array_equal(filled, obs.array(state, seat))
+            view = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+            assert obs.text(state, seat) == obs.text(state, seat) == view
+            world = state.determinize(1 - mover if seat == mover else mover, Rng(step))
+            assert np.array_equal(obs.array(world, seat), Observation(game).array(world, seat))
+            assert obs.text(world, seat) == Observation(game).text(world, seat)
+        mask = obs.mask(state, mover)
+        mask[:] = 1
+        assert obs.mask(state, mover).tolist() == game.action_space.mask(state.legal_actions())
+        indices = obs.legal_indices(state)
+        obs.step(state, indices[rng.below(len(indices))])
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+def test_an_illegal_number_is_refused_by_the_lean_step(game: Game) -> None:
+    obs = Observation(game)
+    state = game.new_state(obs.options, 2)
+    before = state.fingerprint()
+    illegal = next(i for i in range(game.action_space.size) if i not in obs.legal_indices(state))
+    with pytest.raises(IllegalAction) as refused:
+        obs.step(state, illegal)
+    assert str(refused.value) == state.why_illegal(game.action_space.action(illegal))
+    assert state.fingerprint() == before
+    with pytest.raises(BadAction, match="outside"):
+        obs.step(state, game.action_space.size)
+    assert state.fingerprint() == before

@@ -83,6 +83,19 @@ def test_ismcts_bot_plays_through_the_arena_spec() -> None:
         make_agent("spiel-ismcts:many", 1, game)
 
 
+def test_the_bot_needs_two_simulations_a_move() -> None:
+    """OpenSpiel's bot spends its first simulation opening the tree: with one it fails on the
+    first move with a choice (an AssertionError inside OpenSpiel), so the spec refuses it."""
+    game = load_game("cypher")
+    with pytest.raises(BadOption, match="at least 2 simulations"):
+        make_agent("spiel-ismcts:1", 1, game)
+    bot = make_agent("spiel-ismcts:2", 1, game)
+    state = game.new_state(None, 2)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    assert bot.choose(state) in state.legal_actions()
+
+
 def test_outcome_sampling_mccfr_runs_on_two_player_cypher() -> None:
     """Tabular CFR and exact exploitability need the whole tree: even one deal of 2-player
     Cypher has over 200,000 histories here, so the sampling variant runs instead."""

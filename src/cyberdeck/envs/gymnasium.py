@@ -87,9 +87,8 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         state = self._live()
         if state.is_terminal:
             raise IllegalAction("The game is over; call reset() to deal the next one.")
-        move = self.game.action_space.action(int(action))
         try:
-            state.apply(move)
+            self.obs.step(state, int(action))  # by the lean path once known to be legal
         except IllegalAction as err:
             info = self._info()
             info["illegal"] = str(err)
@@ -101,7 +100,8 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         return self._observe(), reward, outcome is not None, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        return self.obs.mask(self._live(), self.seat).astype(bool)
+        # The 0/1 bytes of a fresh mask read as booleans without a copy.
+        return self.obs.mask(self._live(), self.seat).view(np.bool_)
 
     def render(self) -> str | None:
         if self.render_mode is None:

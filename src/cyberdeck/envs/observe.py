@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Action, Game, Layout, Rng, State
+from ..engine import Action, Game, IllegalAction, Layout, Rng, State
 
 #: The largest number an encoding writes: slices hold flags, counts of the cards of one game, and
 #: amounts divided by their typical maximum, all at least 0 (the tests check every game).
@@ -27,10 +27,16 @@ HIGH = 255.0
 
 
 class Observation:
-    """One game's observation for one set of options: a fixed-length float32 vector and a mask."""
+    """One game's observation for one set of options: a fixed-length float32 vector and a mask.
 
-    __slots__ = ("_legal", "_legal_indices", "_sorted", "_sparse", "actions", "game", "layout",
-                 "options", "size")  # fmt: skip
+    Both are kept for the position they were made for (the state object and the list of legal
+    actions it hands out, which a game makes once per position), one per seat: a learner that
+    asks again (PettingZoo's ``last`` then ``observe``, Gymnasium's ``info`` then
+    ``action_masks``) pays for a copy, not for another view. Every call returns a new array.
+    """
+
+    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "_texts",
+                 "actions", "game", "layout", "options", "size")  # fmt: skip
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
@@ -43,15 +49,35 @@ class Observation:
         self._legal: list[Action] | None = None
         self._legal_indices: list[int] = []
         self._sorted: list[int] | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+        self._kept: dict[int, tuple[State, list[Action], npt.NDArray[np.float32]]] = {}
+        self._texts: dict[int, tuple[State, list[Action], str]] = {}
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.size, dtype=np.float32)
-        self._write(out, state, seat)
-        return out
+        return self._numbers(state, seat).copy()
 
     def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
+        """Write the observation into ``out`` (OpenSpiel's observer tensor): a kept one is
+        copied in; otherwise it is written there directly and not kept, since OpenSpiel asks
+        for a position's tensor once (a copy of 8,006 numbers a step would be the CCG's loss)."""
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is state.legal_actions():
+            np.copyto(out, kept[2])
+            return
         out.fill(0.0)
         self._write(out, state, seat)
+
+    def _numbers(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        """The seat's observation of this position, made once (never handed out: it is kept)."""
+        legal = state.legal_actions()
+        kept = self._kept.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is legal:
+            return kept[2]
+        out = np.zeros(self.size, dtype=np.float32)
+        self._write(out, state, seat)
+        # Holding the state and its list keeps their identities from passing to others.
+        self._kept[seat] = (state, legal, out)
+        return out
 
     def _write(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
         numbers = self._sparse(state.view(seat), seat)
@@ -63,10 +89,14 @@ class Observation:
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""
-        mask = np.zeros(self.actions.size, dtype=np.int8)
-        if state.current_player == seat:
-            mask[self.legal_indices(state)] = 1
-        return mask
+        if state.current_player != seat:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        indices = self.legal_indices(state)
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self.actions.size, dtype=np.int8)
+            mask[indices] = 1
+        return mask.copy()
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions of the seat to move, in the state's order."""
@@ -75,8 +105,22 @@ class Observation:
             # Holding the list keeps its identity from being reused by another list.
             self._legal_indices = self.actions.indices(legal)
             self._sorted = None
+            self._mask = None
             self._legal = legal
         return self._legal_indices
+
+    def step(self, state: State, index: int) -> Action:
+        """Carry out action number ``index`` by the lean path (``State.advance``): the legality
+        check is a look-up among the legal indices an environment has already made for its mask,
+        so an illegal number still raises ``IllegalAction`` with the game's sentence and changes
+        nothing, without ``apply``'s second scan of the legal actions or its events."""
+        move = self.actions.action(index)
+        if state.is_terminal:
+            raise IllegalAction("The game is over; no more moves can be made.")
+        if index not in self.legal_indices(state):
+            raise IllegalAction(state.why_illegal(move))
+        state.advance(move)
+        return move
 
     def sorted_legal_indices(self, state: State) -> list[int]:
         """``legal_indices`` in increasing order (OpenSpiel's order); a copy the caller may keep."""
@@ -86,8 +130,16 @@ class Observation:
         return self._sorted[:]
 
     def text(self, state: State, seat: int) -> str:
-        """The view as canonical JSON: equal texts are equal views (a key for search trees)."""
-        return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+        """The view as canonical JSON: equal texts are equal views (a key for search trees).
+        Kept per seat for the position, as the arrays are: OpenSpiel's search asks for the
+        information state of the same node again and again."""
+        legal = state.legal_actions()
+        kept = self._texts.get(seat)
+        if kept is not None and kept[0] is state and kept[1] is legal:
+            return kept[2]
+        text = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+        self._texts[seat] = (state, legal, text)
+        return text
 
 
 def check_observations(

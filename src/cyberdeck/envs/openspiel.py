@@ -32,6 +32,8 @@ from .observe import Observation
 
 #: How many equally likely deals the chance node offers by default.
 DEALS = 1 << 16
+#: The fewest simulations a move OpenSpiel's ``ISMCTSBot`` can play with (see ``ismcts_agent``).
+MIN_SIMULATIONS = 2
 #: An upper bound on decisions in one game (the longest random CCG game is a few thousand).
 MAX_GAME_LENGTH = 20_000
 
@@ -121,7 +123,8 @@ class CyberdeckState(pyspiel.State):  # type: ignore[misc]
         if self.inner is None:
             self.inner = spiel.engine_game.new_state(spiel.options, int(action))
         else:
-            self.inner.apply(spiel.engine_game.action_space.action(int(action)))
+            # OpenSpiel checks no legality itself; ``step`` does, by index, then takes the lean path.
+            spiel.observation.step(self.inner, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -264,6 +267,13 @@ def ismcts_agent(arg: str, seed: int, game: Game | None) -> IsmctsBotAgent:
     if simulations < 1:
         raise BadOption(
             f"'spiel-ismcts:{arg}' needs a number of simulations, e.g. spiel-ismcts:50."
+        )
+    if simulations < MIN_SIMULATIONS:
+        # OpenSpiel's bot spends its first simulation expanding the root and then asserts that
+        # the root was visited, so one simulation fails on the first move with a choice.
+        raise BadOption(
+            f"'spiel-ismcts:{arg}' needs at least {MIN_SIMULATIONS} simulations: OpenSpiel's "
+            "IS-MCTS spends the first on opening its search tree."
         )
     return IsmctsBotAgent(simulations, seed)
 

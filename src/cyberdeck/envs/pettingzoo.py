@@ -36,6 +36,7 @@ def env(game_id: str, render_mode: str | None = None, **options: Any) -> raw_env
 class raw_env(AECEnv):  # type: ignore[misc]
     """The environment (PettingZoo's name for one that needs no wrapper around it)."""
 
+    agent_selection: str
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's own)
         "render_modes": ["ansi"],
         "name": "cyberdeck_v0",
@@ -104,15 +105,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalAction("A move is needed: pass an action number (see the action_mask).")
-        move = self.game.action_space.action(int(action))
         acting = self.agent_selection
-        state.apply(move)  # IllegalAction, state untouched, if the mask did not allow it
+        # IllegalAction, state untouched, if the mask did not allow it; else the lean path.
+        self.obs.step(state, int(action))
         self._cumulative_rewards[acting] = 0.0
         outcome = state.outcome
-        if outcome is not None:
-            self.rewards = dict(zip(self.possible_agents, outcome.returns, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = {a: {"reason": outcome.reason} for a in self.agents}
+        if outcome is None:
+            # Mid-game nobody is rewarded and nobody is done, so PettingZoo's bookkeeping (adding
+            # the zero rewards, looking for finished agents) would change nothing: skipped.
+            seat = state.current_player
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+            return
+        self.rewards = dict(zip(self.possible_agents, outcome.returns, strict=True))
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {"reason": outcome.reason} for a in self.agents}
         self._select()
         self._accumulate_rewards()
         self._deads_step_first()
