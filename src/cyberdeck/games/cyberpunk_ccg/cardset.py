@@ -42,7 +42,7 @@ def T(*words: str) -> frozenset[str]:
 #: a combat number (it is compared with Power and paid as EB); where it turns into one (a
 #: Media's, Rocker's or Netrunner's Legwork, a Solo's or Martial Artist's combat sense) it is
 #: multiplied by this too.
-COMBAT_SCALE = 8
+COMBAT_SCALE = 5
 
 #: The stats ``COMBAT_SCALE`` multiplies.
 COMBAT_STATS = ("sr", "lr", "df", "msec", "esec")
