@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cyberdeck.games.cyberpunk_ccg.cards import CYBER, EQUIPMENT, EVENT, SPONSOR
-from cyberdeck.games.cyberpunk_ccg.cardset import CARDS
+from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS, COMBAT_SCALE, COMBAT_STATS
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -72,7 +72,7 @@ def test_adrenaline_rush() -> None:
     t.awake(1)
     state = t.at("purchase")
     _play(state, "adrenaline-rush", f"target c{cop}")
-    assert state.runner_stat(cop, "sr") == 5
+    assert state.runner_stat(cop, "sr") == 5 * COMBAT_SCALE
 
 
 def test_flashbang() -> None:
@@ -170,7 +170,7 @@ def test_cover_fire() -> None:
     t.hand(0, "cover-fire")
     state._legal = None
     _play(state, "cover-fire")
-    assert state.hit_defense(0) == 4 + 3
+    assert state.hit_defense(0) == (4 + 3) * COMBAT_SCALE
 
 
 def test_overwhelming_force() -> None:
@@ -178,7 +178,7 @@ def test_overwhelming_force() -> None:
     t.hand(0, "overwhelming-force")
     state._legal = None
     _play(state, "overwhelming-force")
-    assert state.hit_attack(0) == 7 + 4
+    assert state.hit_attack(0) == (7 + 4) * COMBAT_SCALE
 
 
 def test_trashin_the_corp_zone() -> None:
@@ -186,7 +186,7 @@ def test_trashin_the_corp_zone() -> None:
     t.hand(0, "trashin-the-corp-zone")
     state._legal = None
     _play(state, "trashin-the-corp-zone")
-    assert state.hit_attack(0) == 7 + 5 and state.corpzone[0] == 1
+    assert state.hit_attack(0) == (7 + 5) * COMBAT_SCALE and state.corpzone[0] == 1
 
 
 def test_force_events_need_a_hit_in_progress() -> None:
@@ -217,7 +217,7 @@ def test_system_crash() -> None:
     t.awake(1)
     state = t.at("purchase")
     _play(state, "system-crash", f"target c{fort}")
-    assert state.esec(fort) == 4
+    assert state.esec(fort) == 4 * COMBAT_SCALE
 
 
 def test_lockdown() -> None:
@@ -227,7 +227,7 @@ def test_lockdown() -> None:
     t.awake(1)
     state = t.at("purchase")
     _play(state, "lockdown", f"target c{house}")
-    assert state.msec(house) == 12
+    assert state.msec(house) == 12 * COMBAT_SCALE
 
 
 def test_smear_campaign() -> None:
@@ -247,7 +247,7 @@ def test_ripper_shot() -> None:
     t.awake(1)
     state = t.at("purchase")
     _play(state, "ripper-shot", f"target c{cop}")
-    assert state.runner_stat(cop, "df") == 6
+    assert state.runner_stat(cop, "df") == 6 * COMBAT_SCALE
 
 
 def test_burn_notice() -> None:
@@ -298,7 +298,7 @@ def test_precinct_house() -> None:
     house = t.card(0, "precinct-house")
     state._legal = None
     act(state, f"use c{house}")
-    assert state.hit_defense(0) == 4 + 3
+    assert state.hit_defense(0) == (4 + 3) * COMBAT_SCALE
 
 
 def test_ripperdoc_den() -> None:
@@ -516,3 +516,38 @@ def test_a_bust_by_an_event_scores_no_bust_point() -> None:
     state = t.at("purchase")
     _play(state, "police-raid", f"target c{ganger}")
     assert state.flags[ganger] & F_BUSTED and state.busts[0] == 0
+
+
+def test_every_combat_number_is_a_step_of_the_sets_combat_scale() -> None:
+    """SR, LR, Defense, M-Sec and E-Sec, and every bonus to them, are written in steps and
+    multiplied by one constant, so every comparison comes out as at a scale of 1."""
+    assert COMBAT_SCALE > 1
+    for d in CARDS:
+        for stat in COMBAT_STATS:
+            assert getattr(d, stat) % COMBAT_SCALE == 0, (d.slug, stat)
+        for e in d.ability.effects if d.ability else ():
+            if e.op == "force" or (e.op == "mod" and e.stat in COMBAT_STATS):
+                assert e.amount and e.amount % COMBAT_SCALE == 0, d.slug
+    street_samurai = CARDS[BY_SLUG["street-samurai"]]
+    assert (street_samurai.sr, street_samurai.lr, street_samurai.df, street_samurai.power) == (
+        5 * COMBAT_SCALE,
+        2 * COMBAT_SCALE,
+        4 * COMBAT_SCALE,
+        4,
+    )
+
+
+@pytest.mark.parametrize(
+    ("slug", "words"),
+    [
+        ("adrenaline-rush", f"+{3 * COMBAT_SCALE} SR"),
+        ("system-crash", f"-{4 * COMBAT_SCALE} E-Sec"),
+        ("precinct-house", f"+{3 * COMBAT_SCALE} Defense"),
+        ("trashin-the-corp-zone", f"+{5 * COMBAT_SCALE} attack"),
+        ("smear-campaign", "-3 Power"),
+        ("ripperdoc-den", "costing 4 or less"),
+    ],
+)
+def test_a_cards_text_names_the_bonus_at_the_sets_scale(slug: str, words: str) -> None:
+    """Power, EB and costs are not combat numbers and stay as written."""
+    assert words in CARDS[BY_SLUG[slug]].text

@@ -6,6 +6,7 @@ import pytest
 
 from cyberdeck.engine import Action, IllegalAction
 from cyberdeck.games.cyberpunk_ccg import GAME, economy, equipping, turns
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Z_PLAY, Z_STASH, Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.rules import EQUIP, F_DRAWN
 
@@ -252,7 +253,10 @@ def test_only_one_weapon_is_active() -> None:
     t.card(0, "heavy-pistol", on=cop)  # SR 1 LR 2 (active)
     t.card(0, "assault-rifle", on=cop)  # SR 2 LR 4 (carried)
     state = t.at("hits")
-    assert state.runner_stat(cop, "sr") == 3 and state.runner_stat(cop, "lr") == 4
+    assert (
+        state.runner_stat(cop, "sr") == 3 * COMBAT_SCALE
+        and state.runner_stat(cop, "lr") == 4 * COMBAT_SCALE
+    )
 
 
 def test_a_martial_artist_uses_two_melee_weapons() -> None:
@@ -264,7 +268,8 @@ def test_a_martial_artist_uses_two_melee_weapons() -> None:
     t.card(0, "monoblade", on=other)
     t.card(0, "shock-baton", on=other)
     state = t.at("hits")
-    assert state.runner_stat(master, "sr") == 10 and state.runner_stat(other, "sr") == 8
+    assert state.runner_stat(master, "sr") == 10 * COMBAT_SCALE
+    assert state.runner_stat(other, "sr") == 8 * COMBAT_SCALE
 
 
 def test_the_player_chooses_the_active_weapon_in_the_equip_step() -> None:
@@ -275,7 +280,9 @@ def test_the_player_chooses_the_active_weapon_in_the_equip_step() -> None:
     t.awake(1)
     state = t.at("equip")
     act(state, f"wield c{rifle}")
-    assert state.runner_stat(cop, "lr") == 2 + 4 and not state.flags[pistol] & F_DRAWN
+    assert (
+        state.runner_stat(cop, "lr") == (2 + 4) * COMBAT_SCALE and not state.flags[pistol] & F_DRAWN
+    )
 
 
 def test_a_weapon_changes_hands_once_a_turn_and_only_in_the_equip_step() -> None:
@@ -301,7 +308,10 @@ def test_a_martial_artist_puts_one_melee_weapon_away_to_draw_another() -> None:
     state = t.at("equip")
     assert f"wield c{spare}" not in texts(state)
     act(state, f"holster c{baton}", "pass", f"wield c{spare}")
-    assert state.runner_stat(master, "sr") == 5 + 3 + 3 and not state.flags[baton] & F_DRAWN
+    assert (
+        state.runner_stat(master, "sr") == (5 + 3 + 3) * COMBAT_SCALE
+        and not state.flags[baton] & F_DRAWN
+    )
     del blade
 
 
@@ -314,7 +324,9 @@ def test_drawing_a_gun_puts_a_martial_artists_blades_away() -> None:
     t.awake(1)
     state = t.at("equip")
     act(state, f"wield c{rifle}")
-    assert state.runner_stat(master, "sr") == 5 + 2 and state.active_gear(master) == [rifle]
+    assert state.runner_stat(master, "sr") == (5 + 2) * COMBAT_SCALE and state.active_gear(
+        master
+    ) == [rifle]
 
 
 def test_exhausted_cards_give_no_stats() -> None:
@@ -322,7 +334,7 @@ def test_exhausted_cards_give_no_stats() -> None:
     cop = t.card(0, "beat-cop")
     t.card(0, "heavy-pistol", on=cop, used=True)
     state = t.at("hits")
-    assert state.runner_stat(cop, "lr") == 2
+    assert state.runner_stat(cop, "lr") == 2 * COMBAT_SCALE
     state.used[cop] = 1
     assert state.runner_stat(cop, "lr") == 0
 

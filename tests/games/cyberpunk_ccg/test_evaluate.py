@@ -8,10 +8,12 @@ import pytest
 from cyberdeck.agents.greedy import GreedyAgent
 from cyberdeck.engine import Action
 from cyberdeck.games.cyberpunk_ccg import goals
-from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS
+from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS, COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
-from cyberdeck.games.cyberpunk_ccg.position import Table
+from cyberdeck.games.cyberpunk_ccg.position import Table, act
 from cyberdeck.games.cyberpunk_ccg.rules import Z_HAND
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
+from cyberdeck.games.cyberpunk_ccg.victory import MILITECH_SR
 
 
 def _value(t: Table, seat: int = 0) -> float:
@@ -71,10 +73,10 @@ def test_arasaka_counts_defense_on_its_runners_toward_120() -> None:
     t = Table("arasaka")
     r = t.card(0, "corporate-bodyguard")
     t.card(0, "subdermal-plating", on=r)
-    assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
+    assert goals.progress(t.state, 0) == pytest.approx(8 * COMBAT_SCALE / 120)
     t.at("draw", active=1)  # the opponent's turn: an exhausted runner straightens next turn
     t.state.used[r] = 1
-    assert goals.progress(t.state, 0) == pytest.approx(8 / 120)
+    assert goals.progress(t.state, 0) == pytest.approx(8 * COMBAT_SCALE / 120)
 
 
 def test_on_its_own_turn_a_used_runner_counts_nothing_toward_arasakas_wall() -> None:
@@ -83,18 +85,18 @@ def test_on_its_own_turn_a_used_runner_counts_nothing_toward_arasakas_wall() -> 
     t = Table("arasaka")
     home, away = t.card(0, "junior-exec"), t.card(0, "corporate-bodyguard")
     t.at("hits")
-    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) / 120)
+    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) * COMBAT_SCALE / 120)
     t.state.used[away] = 1
-    assert goals.progress(t.state, 0) == pytest.approx(2 / 120)
+    assert goals.progress(t.state, 0) == pytest.approx(2 * COMBAT_SCALE / 120)
     t.at("draw")  # its own next turn, before Straighten: both come back
-    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) / 120)
+    assert goals.progress(t.state, 0) == pytest.approx((2 + 5) * COMBAT_SCALE / 120)
     assert not t.state.used[home]
 
 
 def test_militech_counts_sr_on_its_runners_toward_120() -> None:
     t = Table("militech")
     t.card(0, "mantis-blades", on=t.card(0, "street-samurai"))
-    assert goals.progress(t.state, 0) == pytest.approx(9 / 120)
+    assert goals.progress(t.state, 0) == pytest.approx(0.9 * 9 * COMBAT_SCALE / 120)
 
 
 def test_a_chassis_nearer_completion_is_further_along() -> None:
@@ -223,3 +225,51 @@ def test_within_reach_reads_only_the_gangs_own_hand_on_their_own_turn() -> None:
     assert goals.within_reach(state, 0) == 0.0  # not its turn
     state = t.at("damage")
     assert goals.within_reach(state, 0) == 0.0  # no hit or run left this turn
+
+
+def _strike_table(home: int) -> Table:
+    """Militech with ``home`` Street Samurai and a team of two Psycho Squad Officers that beats
+    the ATTACK of the opponent's Stash of one card."""
+    t = Table("militech", "the-mob")
+    for _ in range(home):
+        t.card(0, "street-samurai")
+    t.card(0, "psycho-squad-officer", team=1)
+    t.card(0, "psycho-squad-officer", team=1)
+    t.stash(1, "monoblade")
+    t.awake(1)
+    return t
+
+
+def _hit(state: CyberState, target: str) -> None:
+    act(state, "send t1", f"hit {target}")
+    if state.prompt is not None and state.prompt[0] == "pay":
+        act(state, f"pay c{state.sponsor[0]}")
+    assert state.hit is not None
+
+
+#: Street Samurai (SR only, no gear) that make Militech's 120 SR.
+_NEED = -(-MILITECH_SR // CARDS[BY_SLUG["street-samurai"]].sr)
+
+
+def test_militechs_last_tenth_is_a_winning_stash_hit_with_120_sr_left_at_home() -> None:
+    """Its condition asks for a Stash hit that turn and 120 SR on unused runners at its end: a
+    winning hit on the Stash under way, with 120 SR on the runners left home, is the whole way;
+    the same hit one runner short at home is no more than the SR as if straightened."""
+    for home, whole in ((_NEED, True), (_NEED - 1, False)):
+        state = _strike_table(home).at("hits")
+        assert goals.progress(state, 0) == pytest.approx(0.9)  # the officers' SR counts too
+        _hit(state, "stash")
+        assert (goals.progress(state, 0) == 1.0) is whole
+
+
+def test_militechs_strike_counts_only_on_its_own_turn_and_only_against_the_stash() -> None:
+    t = _strike_table(_NEED)
+    dive = t.card(1, "noodle-stand")
+    state = t.at("hits")
+    _hit(state, f"c{dive}")
+    assert goals.progress(state, 0) == pytest.approx(0.9)
+    state = _strike_table(_NEED).at("draw", active=1)
+    state.stashhit[0] = 1
+    assert goals.progress(state, 0) == pytest.approx(0.9)
+    state.active = 0
+    assert goals.progress(state, 0) == 1.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cyberdeck.engine import ASCII, PLAIN, Action, Rng
 from cyberdeck.games.cyberpunk_ccg import GAME, turns
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
 
 
@@ -17,8 +18,8 @@ def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> 
     t.hand(0, "payday")
     state = t.at("hits")
     text = GAME.render(state.view(0), ASCII)
-    for part in ("Militech", "EB available 9", "Data Fortress", "ATTACK 20", "Ganger",
-                 "SR 10", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
+    for part in ("Militech", "EB available 9", "Data Fortress", f"ATTACK {20 * COMBAT_SCALE}", "Ganger",
+                 f"SR {10 * COMBAT_SCALE}", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
                  "Hand:\n    Payday (1 EB)"):  # fmt: skip
         assert part in text, part
 
@@ -39,7 +40,7 @@ def test_a_hit_in_progress_is_described() -> None:
     state = t.at("hits")
     act(state, f"send c{cop}", f"hit c{dive}")
     text = GAME.render(state.view(1), ASCII)
-    assert f"Hit by player 1 on c{dive}" in text and "attack 4" in text
+    assert f"Hit by player 1 on c{dive}" in text and f"attack {4 * COMBAT_SCALE}" in text
 
 
 def test_the_end_screen_names_the_victory_condition() -> None:

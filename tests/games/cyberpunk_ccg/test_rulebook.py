@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.rules import F_OPENED
 
@@ -10,15 +11,17 @@ def test_a_locations_defense_is_e_sec_twice_plus_m_sec_the_printed_25() -> None:
     t = Table()
     fortress = t.card(1, "data-fortress")  # M-Sec 4, E-Sec 8
     state = t.at("hits")
-    state.mods.append((fortress, "msec", 5))  # M-Sec 9, E-Sec 8: the digest's example
-    assert state.security(fortress) == 8 * 2 + 9 == 25
+    state.mods.append(
+        (fortress, "msec", 5 * COMBAT_SCALE)
+    )  # M-Sec 9, E-Sec 8: the digest's example
+    assert state.security(fortress) == (8 * 2 + 9) * COMBAT_SCALE == 25 * COMBAT_SCALE
 
 
 def test_a_stash_has_m_sec_and_e_sec_of_five_a_card() -> None:
     t = Table()
     t.stash(1, "monoblade", "shock-baton")
     state = t.at("hits")
-    assert state.stash_security(1) == 2 * 5 + 2 * (2 * 5) == 30
+    assert state.stash_security(1) == (2 * 5 + 2 * (2 * 5)) * COMBAT_SCALE == 30 * COMBAT_SCALE
 
 
 def test_an_event_shows_half_a_style_point_in_the_cut_for_first_player() -> None:
@@ -47,7 +50,7 @@ def test_a_solo_may_add_its_power_to_its_forces_defense() -> None:
     t.awake(1)
     state = t.at("hits")
     act(state, "send t1", f"hit c{stand}", f"use c{solo}", "add defense")
-    assert state.hit_defense(0) == state.runner_stat(solo, "df") + 4
+    assert state.hit_defense(0) == state.runner_stat(solo, "df") + 4 * COMBAT_SCALE
 
 
 def test_a_force_without_movement_left_cannot_set_out() -> None:

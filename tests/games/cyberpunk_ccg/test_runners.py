@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cyberdeck.games.cyberpunk_ccg import hits, legwork, turns
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import (
     Z_DISCARD,
     Z_HAND,
@@ -207,7 +208,7 @@ def test_media_raises_m_sec() -> None:
     dive = t.card(0, "neon-dive")
     state = t.at("open")
     act(state, f"use c{media}", f"target c{dive}")
-    assert state.msec(dive) == 9
+    assert state.msec(dive) == 9 * COMBAT_SCALE
 
 
 def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_value() -> None:
@@ -218,9 +219,9 @@ def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_valu
     t.awake(1)
     state = t.at("open")
     act(state, f"use c{a}", "lower", f"target c{fort}")
-    assert state.esec(fort) == 4
+    assert state.esec(fort) == 4 * COMBAT_SCALE
     act(state, "pass", f"use c{b}", "raise", f"target c{fort}")
-    assert state.esec(fort) == 8
+    assert state.esec(fort) == 8 * COMBAT_SCALE
 
 
 def test_e_sec_never_rises_above_the_printed_value() -> None:
@@ -229,7 +230,7 @@ def test_e_sec_never_rises_above_the_printed_value() -> None:
     fort = t.card(1, "data-fortress")
     state = t.at("open")
     act(state, f"use c{a}", "raise", f"target c{fort}")
-    assert state.esec(fort) == 8
+    assert state.esec(fort) == 8 * COMBAT_SCALE
 
 
 def test_a_rocker_lowers_m_sec_to_no_less_than_zero() -> None:
@@ -257,7 +258,7 @@ def test_a_solo_adds_its_power_in_combat() -> None:
     t.awake(1)
     state = t.at("hits")
     act(state, "send t1", f"hit c{stand}", f"use c{solo}", "add attack")
-    assert state.hit_attack(0) == 11
+    assert state.hit_attack(0) == 11 * COMBAT_SCALE
 
 
 def test_long_range_support_pays_one_eb_per_lr_and_adds_it_to_the_force() -> None:
@@ -270,7 +271,7 @@ def test_long_range_support_pays_one_eb_per_lr_and_adds_it_to_the_force() -> Non
     act(state, f"send c{solo}", f"hit c{stand}", f"use c{cowboy}")
     assert state.prompt is not None and state.prompt[2] == 4
     act(state, f"pay c{state.sponsor[0]}")
-    assert state.hit_attack(0) == 7 + 4 and state.used[cowboy]
+    assert state.hit_attack(0) == (7 + 4) * COMBAT_SCALE and state.used[cowboy]
 
 
 def test_a_techie_rigs_a_vehicle_onto_the_punknaught_chassis() -> None:
@@ -380,7 +381,7 @@ def test_a_fixer_makes_long_range_offense_cheaper() -> None:
     act(state, f"use c{fixer}", f"target c{cowboy}", "pass")
     assert legwork.support_cost(state, cowboy) == 0
     act(state, f"send c{solo}", f"hit c{stand}", f"use c{cowboy}")
-    assert state.prompt is None and state.hit_attack(0) == 7 + 4
+    assert state.prompt is None and state.hit_attack(0) == (7 + 4) * COMBAT_SCALE
 
 
 def test_teamed_cops_bust_together_with_all_the_cops_of_their_team() -> None:
@@ -441,7 +442,7 @@ def test_the_opponent_uses_phase_abilities_in_my_legwork() -> None:
     act(state, "pass")
     assert state.current_player == 1
     act(state, f"use c{anchor}", f"target c{fort}")
-    assert state.msec(fort) == 10
+    assert state.msec(fort) == 10 * COMBAT_SCALE
 
 
 def test_each_trashed_card_of_a_defeat_is_its_owners_decision() -> None:

@@ -14,6 +14,7 @@ from cyberdeck.cli import app
 from cyberdeck.engine import PLAIN, Match
 from cyberdeck.engine.autoanswer import Stops
 from cyberdeck.games.cyberpunk_ccg import GAME
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Table
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.play.terminal import Seat, TerminalSession
@@ -59,7 +60,10 @@ def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
     assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "c1, in play" in out
     assert "Win: score 50 bust points" in out
     assert out.count("Night Market — 2 EB, street Location") == 2
-    assert "M-Sec 4 E-Sec 1 ATTACK 6 Ops 6 EB 2" in out
+    assert (
+        f"M-Sec {4 * COMBAT_SCALE} E-Sec {1 * COMBAT_SCALE} ATTACK {6 * COMBAT_SCALE} Ops 6 EB 2"
+        in out
+    )
     assert "There is nothing called 'nothing' to look at." in out
 
 

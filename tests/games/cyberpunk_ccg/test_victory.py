@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from cyberdeck.games.cyberpunk_ccg import damage, rules, turns
+from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
+from cyberdeck.games.cyberpunk_ccg.victory import ARASAKA_DEFENSE, MILITECH_SR
 
 
 def _end(state: CyberState) -> str:
@@ -38,10 +40,25 @@ def test_the_opponent_can_win_on_points_at_the_end_of_my_turn() -> None:
 def test_arasaka_wins_with_120_defense_and_nothing_hit() -> None:
     t = Table("arasaka")
     for _ in range(20):
-        r = t.card(0, "corporate-bodyguard")  # Def 5
-        t.card(0, "subdermal-plating", on=r)  # +3 -> 8 each, 160
+        r = t.card(0, "corporate-bodyguard")  # Def 5 steps
+        t.card(0, "subdermal-plating", on=r)  # +3 -> 8 steps each
     state = t.at("damage")
     assert _end(state) == "sponsor"
+
+
+def test_arasakas_120_defense_is_a_few_armoured_runners_at_the_sets_scale() -> None:
+    """At the set's combat scale the seed's 120 is reachable: a Corporate Bodyguard with
+    Subdermal Plating holds 8 steps of Defense; one runner fewer than 120 needs does not win."""
+    each = 8 * COMBAT_SCALE
+    need = -(-ARASAKA_DEFENSE // each)
+    assert need <= 3
+    for count, wins in ((need - 1, False), (need, True)):
+        t = Table("arasaka")
+        for _ in range(count):
+            t.card(0, "subdermal-plating", on=t.card(0, "corporate-bodyguard"))
+        state = t.at("damage")
+        turns.end_turn(state)
+        assert (state.outcome is not None and state.outcome.kind == "sponsor") is wins
 
 
 def test_arasaka_does_not_win_after_a_location_was_hit() -> None:
@@ -70,7 +87,7 @@ def test_militech_needs_a_stash_hit_and_120_sr() -> None:
     for _ in range(12):
         r = t.card(0, "street-samurai")  # SR 5
         t.card(0, "mantis-blades", on=r)  # +4
-        t.card(0, "monoblade", on=r)  # +3: 12 each, 144
+        t.card(0, "monoblade", on=r)  # +3: 12 steps each
     state = t.at("damage")
     turns.end_turn(state)
     assert state.outcome is None
@@ -82,6 +99,22 @@ def test_militech_needs_a_stash_hit_and_120_sr() -> None:
     state = t2.at("damage")
     state.stashhit[0] = 1
     assert _end(state) == "sponsor"
+
+
+def test_militechs_120_sr_counts_unused_runners_after_the_stash_hit() -> None:
+    """The runners that hit the Stash are used at the turn's end: the 120 SR must stand on
+    the others."""
+    each = (5 + 4) * COMBAT_SCALE  # a Street Samurai with Mantis Blades
+    need = -(-MILITECH_SR // each)
+    assert need <= 3
+    for used, wins in ((1, False), (0, True)):
+        t = Table("militech")
+        rs = [t.card(0, "mantis-blades", on=t.card(0, "street-samurai")) for _ in range(need)]
+        state = t.at("damage")
+        state.used[state.host[rs[0]]] = used
+        state.stashhit[0] = 1
+        turns.end_turn(state)
+        assert (state.outcome is not None and state.outcome.kind == "sponsor") is wins
 
 
 def test_the_mob_wins_at_the_start_of_its_turn_with_50_eb_of_every_location_type() -> None:
@@ -163,7 +196,8 @@ def test_a_complete_chassis_adds_its_parts_stats_less_one_per_card() -> None:
     state = t.at("equip")
     state.tokens[chassis] = 0
     # parts: truck Def 2, copter LR 2, minigun SR 3 LR 4; six cards with the chassis
-    assert state.chassis_stat(chassis, "lr") == 6 - 6 and state.chassis_stat(chassis, "df") == -4
+    assert state.chassis_stat(chassis, "lr") == (6 - 6) * COMBAT_SCALE
+    assert state.chassis_stat(chassis, "df") == -4 * COMBAT_SCALE
     ganger = t.card(0, "ganger")
     state = t.at("equip")
     assert f"move c{chassis}" in texts(state)

@@ -7,6 +7,8 @@ condition, the Punknaught Chassis, Cyber by body part, Empathy and Cyber-Psycho,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cards import (
     CYBER,
     EQUIPMENT,
@@ -31,7 +33,40 @@ def T(*words: str) -> frozenset[str]:
     return frozenset(words)
 
 
-CARDS: tuple[CardDef, ...] = (
+#: The set's combat numbers are written below in small steps and multiplied by this on load: SR,
+#: LR and Defense (runners and their gear), M-Sec and E-Sec (Locations and Operations) and every
+#: bonus to them. Every comparison the rules make comes out the same at any scale; the scale
+#: decides what the seed's 120 Defense (Arasaka) and 120 SR (Militech) mean. Written for the
+#: original cards' larger numbers, at a scale of 1 they asked for 15-20 on each of six to eight
+#: unused runners at once, which no game came near (docs/balance/ccg-starters.md). Power is not
+#: a combat number (it is compared with Power and paid as EB); where it turns into one (a
+#: Media's, Rocker's or Netrunner's Legwork, a Solo's or Martial Artist's combat sense) it is
+#: multiplied by this too.
+COMBAT_SCALE = 5
+
+#: The stats ``COMBAT_SCALE`` multiplies.
+COMBAT_STATS = ("sr", "lr", "df", "msec", "esec")
+
+
+def _combat(e: Effect) -> bool:
+    return e.op == "force" or (e.op == "mod" and e.stat in COMBAT_STATS)
+
+
+def _scaled(d: CardDef) -> CardDef:
+    """``d`` at ``COMBAT_SCALE``; a ``{}`` in its text is the scaled bonus its ability gives."""
+    ability = d.ability
+    text = d.text
+    if ability is not None:
+        effects = tuple(
+            replace(e, amount=e.amount * COMBAT_SCALE) if _combat(e) else e for e in ability.effects
+        )
+        ability = replace(ability, effects=effects)
+        text = text.format(*(abs(e.amount) for e in effects if _combat(e)))
+    stats = {k: getattr(d, k) * COMBAT_SCALE for k in COMBAT_STATS}
+    return replace(d, text=text, ability=ability, **stats)
+
+
+_WRITTEN: tuple[CardDef, ...] = (
     # --- Sponsors ---------------------------------------------------------------------------
     CardDef("arasaka", "Arasaka", SPONSOR, "corporate", income=9,
             text="Win: end your turn with your Stash and Locations unhit since your last turn, "
@@ -70,7 +105,7 @@ CARDS: tuple[CardDef, ...] = (
             text="Damage Control: straighten one of your runners."),
     CardDef("precinct-house", "Precinct House", LOCATION, "government", cost=4, eb=3, msec=8,
             esec=2, ops=10, traits=T("net"), ability=A("action", "none", E("force", 3, "df")),
-            text="Action: your force in this hit gets +3 Defense."),
+            text="Action: your force in this hit gets +{} Defense."),
     CardDef("the-open-road", "The Open Road", LOCATION, "street", cost=4, eb=2, msec=9, esec=3,
             ops=10, style=2, traits=T("legendary", "entertainment")),
     CardDef("corporate-plaza", "Corporate Plaza", LOCATION, "corporate", cost=6, eb=5, msec=10,
@@ -233,7 +268,7 @@ CARDS: tuple[CardDef, ...] = (
     # --- Events -------------------------------------------------------------------------------
     CardDef("adrenaline-rush", "Adrenaline Rush", EVENT, "street", cost=1,
             ability=A("any", "own-runner", E("mod", 3, "sr")),
-            text="A runner of yours gets +3 SR this turn."),
+            text="A runner of yours gets +{} SR this turn."),
     CardDef("flashbang", "Flashbang", EVENT, "government", cost=2,
             ability=A("any", "opp-runner", E("exhaust")), text="Exhaust an opposing runner."),
     CardDef("ambush", "Ambush", EVENT, "street", cost=4,
@@ -254,34 +289,36 @@ CARDS: tuple[CardDef, ...] = (
             text="Straighten one of your runners."),
     CardDef("cover-fire", "Cover Fire", EVENT, "street", cost=1,
             ability=A("action", "none", E("force", 3, "df")),
-            text="Your force in this hit gets +3 Defense."),
+            text="Your force in this hit gets +{} Defense."),
     CardDef("overwhelming-force", "Overwhelming Force", EVENT, "corporate", cost=2,
             ability=A("action", "none", E("force", 4, "attack")),
-            text="Your force in this hit gets +4 attack."),
+            text="Your force in this hit gets +{} attack."),
     CardDef("trashin-the-corp-zone", "Trashin' the Corp Zone", EVENT, "street", cost=3,
             ability=A("action", "none", E("force", 5, "attack")),
-            text="Your force in this hit gets +5 attack."),
+            text="Your force in this hit gets +{} attack."),
     CardDef("salvage", "Salvage", EVENT, "street", cost=1,
             ability=A("any", "own-discard", E("recover", 3, EQUIPMENT)),
             text="Return an Equipment costing 3 or less from your discard to your hand."),
     CardDef("system-crash", "System Crash", EVENT, "corporate", cost=3,
             ability=A("any", "any-site", E("mod", -4, "esec")),
-            text="A Location or Operation gets -4 E-Sec this turn."),
+            text="A Location or Operation gets -{} E-Sec this turn."),
     CardDef("lockdown", "Lockdown", EVENT, "government", cost=2,
             ability=A("any", "own-site", E("mod", 4, "msec")),
-            text="One of your Locations or Operations gets +4 M-Sec this turn."),
+            text="One of your Locations or Operations gets +{} M-Sec this turn."),
     CardDef("smear-campaign", "Smear Campaign", EVENT, "corporate", cost=2,
             ability=A("any", "opp-runner", E("mod", -3, "power")),
             text="An opposing runner gets -3 Power this turn."),
     CardDef("ripper-shot", "Ripper Shot", EVENT, "street", cost=2,
             ability=A("any", "own-runner", E("mod", 3, "df")),
-            text="A runner of yours gets +3 Defense this turn."),
+            text="A runner of yours gets +{} Defense this turn."),
     CardDef("burn-notice", "Burn Notice", EVENT, "government", cost=6,
             ability=A("any", "opp-runner", E("burn")), text="Burn an opposing runner."),
     CardDef("lay-low", "Lay Low", EVENT, "street", cost=1,
             ability=A("any", "opp-gear", E("stash")),
             text="An Equipment on an opposing runner goes to its owner's Stash."),
 )  # fmt: skip
+
+CARDS: tuple[CardDef, ...] = tuple(_scaled(d) for d in _WRITTEN)
 
 BY_SLUG: dict[str, int] = {c.slug: i for i, c in enumerate(CARDS)}
 BY_NAME: dict[str, int] = {c.name.lower(): i for i, c in enumerate(CARDS)}

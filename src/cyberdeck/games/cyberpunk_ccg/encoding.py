@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import Encoding, Layout, Slice, Writer, vocabulary
 from ...engine.shared import FrozenDict, FrozenList, IdentityMemo
-from .cardset import CARDS
+from .cardset import CARDS, COMBAT_SCALE
 from .rules import MAX_INSTANCES, STEP_NAMES
 
 _CARD = vocabulary(d.slug for d in CARDS)
@@ -27,9 +27,10 @@ _PROMPTS = (
     "team",
 )  # fmt: skip
 _FLAGS = ("used", "busted", "attacked", "hit", "opened", "drawn", "complete", "psycho")
+_C = 50 * COMBAT_SCALE  # the combat numbers' divisor, at the set's scale
 _STATS = (
-    ("power", 50), ("sr", 50), ("lr", 50), ("df", 50), ("empathy", 10), ("msec", 50),
-    ("esec", 50), ("attack", 50), ("tokens", 5), ("movement", 5),
+    ("power", 50), ("sr", _C), ("lr", _C), ("df", _C), ("empathy", 10), ("msec", _C),
+    ("esec", _C), ("attack", _C), ("tokens", 5), ("movement", 5),
 )  # fmt: skip
 _ROW = 5 + len(_KINDS) + len(_FLAGS) + len(_STATS)
 _SIDES = "mine, then theirs"
@@ -60,7 +61,8 @@ LAYOUT = Layout(
             "hit",
             10,
             "a hit is on, it is a hit (not a run), I attack, it targets the Stash, force size / 5, "
-            "defenders / 5, attack / 100, defense / 100, defending attack / 100, defense / 100",
+            f"defenders / 5, attack / {2 * _C}, defense / {2 * _C}, defending attack / {2 * _C}, "
+            f"defense / {2 * _C}",
         ),
         Slice(
             "prompt",
@@ -123,7 +125,7 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.number(len(hit["force"]), 5)
         out.number(len(hit["defenders"]), 5)
         for key in ("attack", "defense", "defending_attack", "defending_defense"):
-            out.number(hit[key], 100)
+            out.number(hit[key], 2 * _C)
     prompt = view["prompt"]
     out.begin("prompt")
     if prompt is not None:

@@ -11,7 +11,7 @@ import math
 
 from . import goals
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
-from .cardset import CARDS
+from .cardset import CARDS, COMBAT_SCALE
 from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
 from .state import CyberState
 
@@ -19,7 +19,8 @@ from .state import CyberState
 def _card_value(d: CardDef) -> float:
     """What a card on the table is worth to its owner, roughly, in the same units as points."""
     if d.kind == RUNNER or d.kind in (CYBER, EQUIPMENT):
-        return (d.sr + d.lr + d.df + d.power / 2 + 2 * d.movement) / 250 + 0.006 * d.style
+        combat = (d.sr + d.lr + d.df) / COMBAT_SCALE
+        return (combat + d.power / 2 + 2 * d.movement) / 250 + 0.006 * d.style
     if d.kind == LOCATION:
         return d.eb / 60 + 0.006 * d.style
     if d.kind == OPERATION:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import economy, equipping
 from .cards import CYBER, LOCATION, LOCATION_TYPES, RUNNER, VEHICLE_TYPES, CardDef
-from .rules import RUNS, STRAIGHTEN
+from .rules import RUNS, STASH, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
     BIOTECHNICA_EMPATHY,
@@ -54,10 +54,11 @@ def progress(st: CyberState, p: int) -> float:
     Runners count with their Defense or SR as if straightened, except Arasaka's on its own turn
     once they are straightened: then only the unused ones count, as at the turn's end, so that
     a runner sent on a hit costs the wall what it takes away. Militech's SR counts as if
-    straightened throughout: read the same way, its greedy player kept runners home and won 60%
-    of its games against the field instead of 51% (600 games on the same seeds), for a
-    condition no game came near. Militech's Stash hit is left to the hit (``_pending_hit``
-    values it); the Gangs' Event counts once their Punknaught is complete, the last step.
+    straightened for nine tenths of the way: read the same way, its greedy player kept runners
+    home and won 60% of its games against the field instead of 51% (600 games on the same
+    seeds). The last tenth is the Stash hit, made or under way and winning, on its own turn
+    with 120 SR still unused at home (``_strike``). The Gangs' Event counts once their
+    Punknaught is complete, the last step.
     """
     defs = st.defs
     slug = defs[st.sponsor[p]].slug
@@ -67,7 +68,7 @@ def progress(st: CyberState, p: int) -> float:
         return _share(df, ARASAKA_DEFENSE)
     if slug == "militech":
         sr = sum(st.runner_stat(r, "sr", even_used=True) for r in st.runners(p))
-        return _share(sr, MILITECH_SR)
+        return 1.0 if _strike(st, p) else 0.9 * _share(sr, MILITECH_SR)
     if slug == "biotechnica":
         loss = sum(defs[a].empathy for a in st.play[p] if defs[a].kind == CYBER)
         return _share(loss, BIOTECHNICA_EMPATHY)
@@ -90,6 +91,24 @@ def progress(st: CyberState, p: int) -> float:
     return 0.0
 
 
+def _strike(st: CyberState, p: int) -> bool:
+    """Whether Militech ``p`` has hit the opponent's Stash this turn, or has a hit on it under
+    way that beats its ATTACK, with 120 SR on unused runners outside that hit (what the end of
+    the turn counts). Without it a one-move-ahead player never chose the Stash for the win: an
+    empty Stash is worth no Ops."""
+    if st.active != p:
+        return False
+    h = st.hit
+    if not st.stashhit[p]:
+        if h is None or h[1] != p or h[3] != STASH:
+            return False
+        margin = st.hit_attack(0) - (st.hit_defense(1) if h[4] else 0)
+        if margin <= st.stash_security(1 - p):
+            return False
+    home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if not st.in_hit(r))
+    return home >= MILITECH_SR
+
+
 def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
     """How much of ``p``'s condition card ``d`` adds once it is in play: what a purchase still
     being paid for or placed is worth to the sponsor. Without it a one-move-ahead player sees
@@ -100,7 +119,7 @@ def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
     if slug == "arasaka":
         return d.df / ARASAKA_DEFENSE
     if slug == "militech":
-        return d.sr / MILITECH_SR
+        return 0.9 * d.sr / MILITECH_SR
     if slug == "biotechnica":
         return d.empathy / BIOTECHNICA_EMPATHY if d.kind == CYBER else 0.0
     if slug == "the-mob":

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action
 from . import economy
 from .cards import OPERATION
+from .cardset import COMBAT_SCALE
 from .rules import F_MOVED, F_OPENED, MAX_TEAMS, move, on_card
 
 if TYPE_CHECKING:
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def support_cost(st: CyberState, r: int) -> int:
-    """EB to pay for ``r``'s long-range offense: its LR, less a Fixer's Street Deal."""
-    return max(0, st.runner_stat(r, "lr") - st.mod(r, "lrcost"))
+    """EB to pay for ``r``'s long-range offense: its LR (an EB a step of the set's combat scale),
+    less a Fixer's Street Deal."""
+    return max(0, st.runner_stat(r, "lr") // COMBAT_SCALE - st.mod(r, "lrcost"))
 
 
 def dealable(st: CyberState, s: int, fixer: int) -> list[int]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, equipping, hits, legwork, priority, turns
 from .cards import EVENT, RUNNER, Effect
+from .cardset import COMBAT_SCALE
 from .rules import (
     F_BUSTED,
     F_FOUGHT,
@@ -249,13 +250,13 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         st.mods.append((target, "power", bonus))
         events.append(Event("mod", f"{st.name(target)} gets +{bonus} Power.", {}))
     elif code in ("credibility", "charisma"):
-        amount = st.power(source) * (1 if code == "credibility" else -1)
+        amount = st.power(source) * COMBAT_SCALE * (1 if code == "credibility" else -1)
         before = st.msec(target)
         after = max(0, before + amount)
         st.mods.append((target, "msec", after - before))
         events.append(Event("mod", f"{st.name(target)}: M-Sec {before} → {after}.", {}))
     elif code in ("interface-up", "interface-down"):
-        amount = st.power(source) * (1 if code == "interface-up" else -1)
+        amount = st.power(source) * COMBAT_SCALE * (1 if code == "interface-up" else -1)
         before = st.esec(target)
         after = max(0, min(st.defs[target].esec, before + amount))
         st.mods.append((target, "esec", after - before))
@@ -278,7 +279,7 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         side = st.hit_side(s)
         assert side is not None
         stat = 0 if code == "sense-attack" else 1
-        hits.hit_bonus(st, side, stat, st.power(source))
+        hits.hit_bonus(st, side, stat, st.power(source) * COMBAT_SCALE)
         events.append(Event("mod", f"{st.name(source)} adds its Power in combat.", {}))
     elif code == "support":
         side = st.hit_side(s)

@@ -32,7 +32,7 @@ from .cards import (
     RUNNER,
     CardDef,
 )
-from .cardset import CARDS
+from .cardset import CARDS, COMBAT_SCALE
 from .rules import (
     F_BUSTED,
     F_DRAWN,
@@ -350,8 +350,9 @@ class CyberState(CachedState):
         return self.msec(i) + 2 * self.esec(i)
 
     def stash_security(self, p: int) -> int:
-        n = len(self.stash[p])
-        return 5 * n + 2 * 5 * n
+        """M-Sec and E-Sec are 5 a card in the Stash (the seed's), at the set's combat scale."""
+        n = len(self.stash[p]) * 5 * COMBAT_SCALE
+        return n + 2 * n
 
     def style_in_play(self, p: int) -> int:
         defs = self.defs
@@ -404,7 +405,7 @@ class CyberState(CachedState):
             return 0
         parts = self.chassis_parts(ch)
         total: int = sum(getattr(self.defs[a], stat) for a in parts)
-        return total - (len(parts) + 1)
+        return total - (len(parts) + 1) * COMBAT_SCALE
 
     # --- forces ---------------------------------------------------------------------------------
 
