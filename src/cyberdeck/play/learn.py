@@ -72,7 +72,7 @@ class LearnSession:
         self.say("")
         heading = f"Step {tutorial.position + 1} of {tutorial.total}"
         if step.highlight:
-            heading += " · look at " + ", ".join(step.highlight)
+            heading += " · look at " + ", ".join(str(part) for part in step.highlight)
         self.say(self.style.paint(heading, "bold"))
         self.say(step.text)
         self.say(f"Suggested: {self.suggestion()}")

@@ -24,11 +24,18 @@ router = APIRouter(prefix="/api/learn", tags=["learn"])
 LOG_LINES = 40
 
 
+class LessonMark(BaseModel):
+    """A part of the table to mark: its name, and ``you`` or ``tutor`` where it is one side's."""
+
+    name: str
+    side: str
+
+
 class LessonStep(BaseModel):
     number: int
     total: int
     text: str
-    highlight: list[str]
+    highlight: list[LessonMark]
     section: str
     #: The suggested move: its text, its number in the move list and the game's phrase for it.
     action: str
@@ -81,7 +88,7 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
             number=lesson.position + 1,
             total=lesson.total,
             text=step.text,
-            highlight=list(step.highlight),
+            highlight=[LessonMark(**part.to_json()) for part in step.highlight],
             section=step.section,
             action=suggested.text,
             n=legal.index(suggested) + 1,
