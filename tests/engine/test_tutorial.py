@@ -82,6 +82,19 @@ def test_a_script_with_a_move_the_rules_refuse_is_refused():
         check_script(game, script)
 
 
+def test_a_script_that_makes_a_move_of_the_learners_for_them_is_refused():
+    game = load_game("cipher-run")
+    played_for = SEEDING.replace('moves = ["seed 10H', 'auto = true\nmoves = ["seed 10H')
+    script = read_script(played_for, game)
+    with pytest.raises(BadRecord, match=r"Step 2 .* makes a move of the learner's for them"):
+        check_script(game, script)
+
+
+def test_every_lesson_has_the_learner_make_every_one_of_their_moves():
+    for game in SCRIPTED:
+        assert length(game, load_script(game)).played_for == 0, game.id
+
+
 def test_a_script_that_ends_without_a_win_is_refused():
     game = load_game("matrix-overload")
     script = read_script(

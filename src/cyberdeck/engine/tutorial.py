@@ -188,6 +188,8 @@ class Tutorial:
         self.made = 0
         #: The learner made a move of the step now playing (its text was on screen, not told).
         self._theirs = False
+        #: The ``auto`` steps that played a move of the learner's for them (a script fault).
+        self.played_for: list[int] = []
         self.last = self._advance()
 
     @property
@@ -240,8 +242,11 @@ class Tutorial:
         while self.index < len(self.script.steps):
             step = self.script.steps[self.index]
             while self.turn < len(step.moves):
-                if not step.auto and self.match.state.current_player == self.seat:
-                    return Said(tuple(said))
+                if self.match.state.current_player == self.seat:
+                    if not step.auto:
+                        return Said(tuple(said))
+                    if self.index + 1 not in self.played_for:
+                        self.played_for.append(self.index + 1)
                 self._play(step.moves[self.turn])
                 self.turn += 1
             if not self._theirs:
@@ -329,13 +334,20 @@ def length(game: Game, script: Script) -> Length:
 
 def check_script(game: Game, script: Script) -> Tutorial:
     """Play ``script`` through the real engine taking every suggested move; the finished tutorial.
-    ``BadRecord`` when a step is illegal or the learner has not won at the end (a script that
-    would teach a rule wrongly, or end without a win)."""
+    ``BadRecord`` when a step is illegal, when an ``auto`` step makes one of the learner's moves
+    for them (the learner makes every one of their own: a lesson is played, not watched), or when
+    the learner has not won at the end (a script that would teach a rule wrongly, or end without
+    a win)."""
     tutorial = Tutorial(game, script)
     while not tutorial.finished:
         suggested = tutorial.suggested
         assert suggested is not None
         tutorial.move(suggested.text)
+    if tutorial.played_for:
+        raise BadRecord(
+            f"Step {tutorial.played_for[0]} of the {game.title} tutorial makes a move of the "
+            "learner's for them: drop its 'auto' (the learner makes their own moves)."
+        )
     if not tutorial.won:
         raise BadRecord(f"The {game.title} tutorial ends without the learner winning.")
     return tutorial
