@@ -146,13 +146,16 @@ def test_a_step_of_several_learner_moves_waits_for_each():
     # The tutor's step (no move of the learner's in it) is told, not shown as a step.
     assert tutorial.last.narration == ("The tutor seeds.",)
     assert tutorial.total == 4 and length(game, tutorial.script).played_for == 0
+    assert tutorial.steps == 2 and tutorial.moves_here == 3
     for made, move in enumerate(["seed 10H vault1", "seed 8D vault3", "seed 8C vault2"]):
         assert tutorial.position == made and tutorial.index == 1
+        assert tutorial.steps_done == 0 and tutorial.made_here == made
         assert tutorial.suggested.text == move
         said = tutorial.move(move)
     # The learner's step is over: its text is not told again; the tutor's auto step is.
     assert said.narration == ("The tutor deploys.",)
     assert tutorial.position == 3 and tutorial.step.text == "Deploy."
+    assert tutorial.steps_done == 1 and tutorial.moves_here == 1
 
 
 def test_a_wrong_move_inside_a_step_of_several_is_taken_back_at_that_move():

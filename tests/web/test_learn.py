@@ -29,16 +29,21 @@ def test_the_lesson_is_played_to_its_win_from_the_learn_button(page: Page, game_
     page.locator(f'[data-game="{game_id}"]').get_by_role("link", name="Learn").click()
     expect(page.locator(".learn-page")).to_have_attribute("data-step", "1")
     assert page.url.endswith(f"/learn/{game_id}")
-    total = int(
-        re.search(r"of (\d+)", page.locator(".lesson-step h2").text_content() or "").group(1)
-    )
+    total = int(page.locator(".learn-page").get_attribute("data-total") or "0")
+    heading_text = page.locator(".lesson-step h2").text_content() or ""
+    steps = int(re.search(r"of (\d+)", heading_text).group(1))
+    headings = set()
     for number in range(1, total + 1):
         expect(page.locator(".learn-page")).to_have_attribute("data-step", str(number))
-        expect(page.locator(".lesson-step h2")).to_have_text(f"Step {number} of {total}")
+        heading = page.locator(".lesson-step h2")
+        expect(heading).to_have_text(re.compile(rf"^Step \d+ of {steps}(, move \d+ of \d+)?$"))
+        headings.add((heading.text_content() or "").split(",")[0])
         # The part of the table the step talks about is marked, and so is the suggested move.
         assert page.locator("#board .lesson-mark").count() > 0, f"step {number} marks nothing"
         expect(page.locator(".move.lesson-suggest")).to_have_count(1)
         page.locator("button.lesson-play").click()
+    # Each of the learner's steps was on screen, its moves one click each.
+    assert headings == {f"Step {n} of {steps}" for n in range(1, steps + 1)}
     expect(page.locator(".learn-page")).to_have_attribute("data-step", "done")
     expect(page.locator(".lesson-done")).to_have_text("You won")
     expect(page.get_by_role("link", name="Play for real")).to_have_attribute("href", "/")

@@ -184,10 +184,11 @@ class Tutorial:
         self.match = Match(game, script.options, script.seed, script.decks, meta={"tutorial": True})
         self.index = 0
         self.turn = 0
-        #: The learner's moves made so far (for "step 3 of 12": each is a step on the page).
+        #: The learner's moves made so far, and those of them in the step now playing.
         self.made = 0
-        #: The learner made a move of the step now playing (its text was on screen, not told).
-        self._theirs = False
+        self.made_here = 0
+        #: The learner's steps done (for "step 3 of 12": a step may hold several moves).
+        self.steps_done = 0
         #: The ``auto`` steps that played a move of the learner's for them (a script fault).
         self.played_for: list[int] = []
         self.last = self._advance()
@@ -217,8 +218,18 @@ class Tutorial:
 
     @property
     def position(self) -> int:
-        """The learner's moves made (for "step 3 of 12")."""
+        """The learner's moves made (the page's counter: each is one click)."""
         return self.made
+
+    @property
+    def steps(self) -> int:
+        """The learner's steps in the whole script (for "step 3 of 12")."""
+        return length(self.game, self.script).steps
+
+    @property
+    def moves_here(self) -> int:
+        """The learner's moves in the step now waiting (for "move 2 of 3")."""
+        return length(self.game, self.script).per_step[self.index] if self.step else 0
 
     @property
     def total(self) -> int:
@@ -249,9 +260,11 @@ class Tutorial:
                         self.played_for.append(self.index + 1)
                 self._play(step.moves[self.turn])
                 self.turn += 1
-            if not self._theirs:
+            if self.made_here:
+                self.steps_done += 1
+            else:
                 said.append(step.text)
-            self.index, self.turn, self._theirs = self.index + 1, 0, False
+            self.index, self.turn, self.made_here = self.index + 1, 0, 0
         return Said(tuple(said))
 
     def move(self, text: str) -> Said:
@@ -272,7 +285,7 @@ class Tutorial:
             self._play(step.moves[self.turn])
             self.turn += 1
             self.made += 1
-            self._theirs = True
+            self.made_here += 1
             self.last = self._advance()
             return self.last
         if action not in legal:
@@ -300,6 +313,8 @@ class Length:
     played_for: int
     tutor: int
     steps: int
+    #: The learner's moves in each step of the script (0 for the tutor's steps).
+    per_step: tuple[int, ...] = ()
 
 
 #: Each script's length, by the script's identity (a script is loaded once and never changes).
@@ -312,22 +327,23 @@ def length(game: Game, script: Script) -> Length:
     if known is not None and known[0] is script:
         return known[1]
     match = Match(game, script.options, script.seed, script.decks)
-    learner = played_for = tutor = steps = 0
+    learner = played_for = tutor = 0
+    per_step = []
     for step in script.steps:
-        mine = False
+        mine = 0
         for text in step.moves:
             if match.state.current_player != script.seat:
                 tutor += 1
             elif step.auto:
                 played_for += 1
             else:
-                learner, mine = learner + 1, True
+                learner, mine = learner + 1, mine + 1
             try:
                 match.play(text)
             except CyberdeckError:
                 break  # a broken script: check_script names the step
-        steps += mine
-    found = Length(learner, played_for, tutor, steps)
+        per_step.append(mine)
+    found = Length(learner, played_for, tutor, sum(1 for n in per_step if n), tuple(per_step))
     _LENGTHS[id(script)] = (script, found)
     return found
 

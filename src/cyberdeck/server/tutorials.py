@@ -32,8 +32,14 @@ class LessonMark(BaseModel):
 
 
 class LessonStep(BaseModel):
+    #: The learner's moves made before this one, plus one, and their moves in all.
     number: int
     total: int
+    #: The step ("step 3 of 12") and the move in it ("move 2 of 3"): a step may hold several.
+    step: int
+    steps: int
+    move: int
+    moves: int
     text: str
     highlight: list[LessonMark]
     section: str
@@ -87,6 +93,10 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
         out_step = LessonStep(
             number=lesson.position + 1,
             total=lesson.total,
+            step=lesson.steps_done + 1,
+            steps=lesson.steps,
+            move=lesson.made_here + 1,
+            moves=lesson.moves_here,
             text=step.text,
             highlight=[LessonMark(**part.to_json()) for part in step.highlight],
             section=step.section,

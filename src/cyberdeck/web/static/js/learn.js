@@ -123,7 +123,8 @@ export async function showLearn(root, gameId) {
     if (lesson.word) parts.push(el("p", { class: "lesson-word", role: "status" }, el("b", {}, "Tutor: "), withSymbols(lesson.word)));
     const step = lesson.step;
     if (step) {
-      parts.unshift(el("h2", {}, `Step ${step.number} of ${step.total}`));
+      const within = step.moves > 1 ? `, move ${step.move} of ${step.moves}` : "";
+      parts.unshift(el("h2", {}, `Step ${step.step} of ${step.steps}${within}`));
       if (step.number === 1 && lesson.intro && !lesson.word) parts.push(el("p", { class: "lesson-intro" }, lesson.intro));
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
@@ -144,7 +145,9 @@ export async function showLearn(root, gameId) {
   function draw() {
     const lesson = s.lesson;
     if (!lesson) return;
+    // The learner's moves, one a click (the tests count them); the heading counts steps.
     page.dataset.step = lesson.step ? String(lesson.step.number) : "done";
+    page.dataset.total = lesson.step ? String(lesson.step.total) : "";
     title.textContent = `Learn ${lesson.title}`;
     document.title = `Learn ${lesson.title} · cyberdeck`;
     const list = moves();
