@@ -91,3 +91,16 @@ def test_every_table_links_its_rules_and_its_lesson(page: Page, game_id: str, se
     rules_page.wait_for_load_state()
     assert rules_page.url.endswith(f"/rules/{game_id}#{section}")
     expect(rules_page.locator(".rules-here")).to_have_count(1)
+
+
+def test_the_lesson_takes_a_move_by_its_number_typed(page: Page) -> None:
+    page.goto("/learn/matrix-overload")
+    page.get_by_role("button", name="Start over").click()
+    lesson = page.locator(".learn-page")
+    expect(lesson).to_have_attribute("data-step", "1")
+    count = page.locator(".move-list button.move").count()
+    page.keyboard.type(str(count + 1))
+    expect(page.locator(".flash")).to_have_text(f"There is no move {count + 1}.")
+    expect(lesson).to_have_attribute("data-step", "1")
+    page.keyboard.type(page.locator("button.lesson-play kbd").text_content() or "")
+    expect(lesson).to_have_attribute("data-step", "2")
