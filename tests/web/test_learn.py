@@ -104,3 +104,21 @@ def test_the_lesson_takes_a_move_by_its_number_typed(page: Page) -> None:
     expect(lesson).to_have_attribute("data-step", "1")
     page.keyboard.type(page.locator("button.lesson-play kbd").text_content() or "")
     expect(lesson).to_have_attribute("data-step", "2")
+
+
+def test_a_highlight_of_one_side_marks_that_sides_part_only(page: Page) -> None:
+    # Cipher Run's Overclock step names the tutor's vault 1 ("tutor:vault1"): the tutor's node
+    # there is marked, not the learner's beside it, nor the whole vault.
+    page.goto("/learn/cipher-run")
+    page.get_by_role("button", name="Start over").click()
+    lesson = page.locator(".learn-page")
+    for number in range(1, 6):
+        expect(lesson).to_have_attribute("data-step", str(number))
+        page.locator("button.lesson-play").click()
+    expect(lesson).to_have_attribute("data-step", "6")
+    expect(page.locator("button.lesson-play")).to_have_attribute(
+        "data-action", "deploy KS vault1 opp 3"
+    )
+    expect(page.locator('[data-node="vault1 opp"]')).to_have_class(re.compile("lesson-mark"))
+    expect(page.locator('[data-node="vault1 own"]')).not_to_have_class(re.compile("lesson-mark"))
+    expect(page.locator('[data-vault="vault1"]')).not_to_have_class(re.compile("lesson-mark"))
