@@ -36,8 +36,8 @@ def test_the_tutorial_is_played_to_its_end_taking_the_suggested_moves(game):
     result = runner.invoke(app, ["learn", game.id, "--no-colour"], input="\n".join(numbers) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    total = check_script(game, load_script(game)).total
-    assert f"Step 1 of {total}" in out and f"Step {total} of {total}" in out
+    steps = check_script(game, load_script(game)).steps
+    assert f"Step 1 of {steps}" in out and f"Step {steps} of {steps}" in out
     assert "Suggested: " in out and "You win!" in out
     assert load_script(game).outro.splitlines()[0] in out
     assert "taken back" not in out

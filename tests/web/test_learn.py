@@ -29,16 +29,21 @@ def test_the_lesson_is_played_to_its_win_from_the_learn_button(page: Page, game_
     page.locator(f'[data-game="{game_id}"]').get_by_role("link", name="Learn").click()
     expect(page.locator(".learn-page")).to_have_attribute("data-step", "1")
     assert page.url.endswith(f"/learn/{game_id}")
-    total = int(
-        re.search(r"of (\d+)", page.locator(".lesson-step h2").text_content() or "").group(1)
-    )
+    total = int(page.locator(".learn-page").get_attribute("data-total") or "0")
+    heading_text = page.locator(".lesson-step h2").text_content() or ""
+    steps = int(re.search(r"of (\d+)", heading_text).group(1))
+    headings = set()
     for number in range(1, total + 1):
         expect(page.locator(".learn-page")).to_have_attribute("data-step", str(number))
-        expect(page.locator(".lesson-step h2")).to_have_text(f"Step {number} of {total}")
+        heading = page.locator(".lesson-step h2")
+        expect(heading).to_have_text(re.compile(rf"^Step \d+ of {steps}(, move \d+ of \d+)?$"))
+        headings.add((heading.text_content() or "").split(",")[0])
         # The part of the table the step talks about is marked, and so is the suggested move.
         assert page.locator("#board .lesson-mark").count() > 0, f"step {number} marks nothing"
         expect(page.locator(".move.lesson-suggest")).to_have_count(1)
         page.locator("button.lesson-play").click()
+    # Each of the learner's steps was on screen, its moves one click each.
+    assert headings == {f"Step {n} of {steps}" for n in range(1, steps + 1)}
     expect(page.locator(".learn-page")).to_have_attribute("data-step", "done")
     expect(page.locator(".lesson-done")).to_have_text("You won")
     expect(page.get_by_role("link", name="Play for real")).to_have_attribute("href", "/")
@@ -86,3 +91,34 @@ def test_every_table_links_its_rules_and_its_lesson(page: Page, game_id: str, se
     rules_page.wait_for_load_state()
     assert rules_page.url.endswith(f"/rules/{game_id}#{section}")
     expect(rules_page.locator(".rules-here")).to_have_count(1)
+
+
+def test_the_lesson_takes_a_move_by_its_number_typed(page: Page) -> None:
+    page.goto("/learn/matrix-overload")
+    page.get_by_role("button", name="Start over").click()
+    lesson = page.locator(".learn-page")
+    expect(lesson).to_have_attribute("data-step", "1")
+    count = page.locator(".move-list button.move").count()
+    page.keyboard.type(str(count + 1))
+    expect(page.locator(".flash")).to_have_text(f"There is no move {count + 1}.")
+    expect(lesson).to_have_attribute("data-step", "1")
+    page.keyboard.type(page.locator("button.lesson-play kbd").text_content() or "")
+    expect(lesson).to_have_attribute("data-step", "2")
+
+
+def test_a_highlight_of_one_side_marks_that_sides_part_only(page: Page) -> None:
+    # Cipher Run's Overclock step names the tutor's vault 1 ("tutor:vault1"): the tutor's node
+    # there is marked, not the learner's beside it, nor the whole vault.
+    page.goto("/learn/cipher-run")
+    page.get_by_role("button", name="Start over").click()
+    lesson = page.locator(".learn-page")
+    for number in range(1, 6):
+        expect(lesson).to_have_attribute("data-step", str(number))
+        page.locator("button.lesson-play").click()
+    expect(lesson).to_have_attribute("data-step", "6")
+    expect(page.locator("button.lesson-play")).to_have_attribute(
+        "data-action", "deploy KS vault1 opp 3"
+    )
+    expect(page.locator('[data-node="vault1 opp"]')).to_have_class(re.compile("lesson-mark"))
+    expect(page.locator('[data-node="vault1 own"]')).not_to_have_class(re.compile("lesson-mark"))
+    expect(page.locator('[data-vault="vault1"]')).not_to_have_class(re.compile("lesson-mark"))

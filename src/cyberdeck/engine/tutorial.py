@@ -1,10 +1,11 @@
 """The tutorial player: a guided first game of any game, read from a script that is data.
 
 A script (``tutorial.toml`` beside a game's package) fixes the deal through the game's real set-up
-(a seed, the options, the decks) and lists the whole line of play as steps. A step the learner makes
-waits for them, names the part of the table to look at and says the rule in a sentence or two; a
-step of another seat (the scripted opponent) or one marked ``auto`` (a stretch the tutorial plays for
-the learner) is played by the tutorial, its text read out as narration. Every position comes from the
+(a seed, the options, the decks) and lists the whole line of play as steps. A step of the learner's
+names the part of the table to look at and says the rule in a sentence or two, and waits for the
+learner at each of their moves in it (the scripted opponent's answers in between are played for
+them: a CCG priority window is one step, not five); a step of the opponent's alone, or one marked
+``auto``, is played by the tutorial, its text read out as narration. Every position comes from the
 rules engine, so the lesson can never teach a rule the engine does not play.
 
 A legal move other than the suggested one gets a gentle word and is *taken back*: it is not played
@@ -30,14 +31,41 @@ from .match import Match
 SCRIPT_FILE = "tutorial.toml"
 
 
+#: The sides a highlight may be scoped to: the learner's own (``you:vault1``) or the tutor's.
+SIDES = ("you", "tutor")
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A part of the table to mark, by the name the game's ``look`` and moves use (``b2``,
+    ``vault1``, ``agenda``), on one side where the name alone would mark both: at Cipher Run's
+    vault 1 the learner and the tutor each have a node, and a step means one of them."""
+
+    name: str
+    #: ``"you"``, ``"tutor"``, or ``""`` for a part with one owner (a card in hand, a pile).
+    side: str = ""
+
+    @classmethod
+    def read(cls, text: str) -> Highlight:
+        side, colon, name = text.rpartition(":")
+        return cls(name.strip(), side.strip().lower()) if colon else cls(text.strip())
+
+    def __str__(self) -> str:
+        owner = {"you": "your ", "tutor": "the tutor's "}.get(self.side, "")
+        return owner + self.name
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "side": self.side}
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One scripted step: the moves it makes, what to look at, and the sentence that teaches."""
 
     moves: tuple[str, ...]
     text: str
-    #: Parts of the table to mark: the names the game's ``look`` and moves use (``b2``, ``n1``).
-    highlight: tuple[str, ...] = ()
+    #: Parts of the table to mark.
+    highlight: tuple[Highlight, ...] = ()
     #: The tutorial plays this step for the learner (a stretch of routine moves).
     auto: bool = False
     #: The heading of the game's rules page this step teaches (the page opens there).
@@ -87,16 +115,22 @@ def read_script(text: str, game: Game) -> Script:
         if not moves or not raw.get("text"):
             raise BadRecord(f"Step {number} of the {game.title} tutorial needs a move and a text.")
         auto = bool(raw.get("auto", False))
-        if len(moves) > 1 and not auto:
-            raise BadRecord(
-                f"Step {number} of the {game.title} tutorial has several moves: mark it auto."
-            )
-        highlight = raw.get("highlight", ())
+        names = raw.get("highlight", ())
+        highlight = tuple(
+            Highlight.read(str(n)) for n in ([names] if isinstance(names, str) else names)
+        )
+        for part in highlight:
+            if part.side not in ("", *SIDES) or not part.name:
+                raise BadRecord(
+                    f"Step {number} of the {game.title} tutorial highlights '{part.side}:"
+                    f"{part.name}': a highlight is a part of the table, or 'you:' or 'tutor:' "
+                    "and a part."
+                )
         steps.append(
             Step(
                 tuple(str(m) for m in moves),
                 str(raw["text"]).strip(),
-                (highlight,) if isinstance(highlight, str) else tuple(highlight),
+                highlight,
                 auto,
                 str(raw.get("section", "")),
             )
@@ -141,13 +175,22 @@ class Said:
 
 
 class Tutorial:
-    """One learner going through one script. ``step`` is the step waiting for the learner."""
+    """One learner going through one script. ``step`` is the step waiting for the learner and
+    ``turn`` the index of the move in it the learner is to make."""
 
     def __init__(self, game: Game, script: Script) -> None:
         self.game = game
         self.script = script
         self.match = Match(game, script.options, script.seed, script.decks, meta={"tutorial": True})
         self.index = 0
+        self.turn = 0
+        #: The learner's moves made so far, and those of them in the step now playing.
+        self.made = 0
+        self.made_here = 0
+        #: The learner's steps done (for "step 3 of 12": a step may hold several moves).
+        self.steps_done = 0
+        #: The ``auto`` steps that played a move of the learner's for them (a script fault).
+        self.played_for: list[int] = []
         self.last = self._advance()
 
     @property
@@ -162,7 +205,7 @@ class Tutorial:
     @property
     def suggested(self) -> Action | None:
         step = self.step
-        return None if step is None else self.game.parse_action(step.moves[0])
+        return None if step is None else self.game.parse_action(step.moves[self.turn])
 
     @property
     def finished(self) -> bool:
@@ -175,34 +218,53 @@ class Tutorial:
 
     @property
     def position(self) -> int:
-        """The learner's steps done and the learner's steps in all (for "step 3 of 12")."""
-        return sum(1 for s in self.script.steps[: self.index] if not s.auto)
+        """The learner's moves made (the page's counter: each is one click)."""
+        return self.made
+
+    @property
+    def steps(self) -> int:
+        """The learner's steps in the whole script (for "step 3 of 12")."""
+        return length(self.game, self.script).steps
+
+    @property
+    def moves_here(self) -> int:
+        """The learner's moves in the step now waiting (for "move 2 of 3")."""
+        return length(self.game, self.script).per_step[self.index] if self.step else 0
 
     @property
     def total(self) -> int:
-        return sum(1 for s in self.script.steps if not s.auto)
+        """The learner's moves in the whole script: which seat makes a move of a step is known
+        only by playing the line, so it is played once per script."""
+        return length(self.game, self.script).learner
 
-    def _play(self, text: str, number: int) -> list[Event]:
+    def _play(self, text: str) -> list[Event]:
         try:
             return self.match.play(text)
         except CyberdeckError as err:
             raise BadRecord(
-                f"Step {number} of the {self.game.title} tutorial plays '{text}', which the "
-                f"rules refuse: {err}"
+                f"Step {self.index + 1} of the {self.game.title} tutorial plays '{text}', which "
+                f"the rules refuse: {err}"
             ) from None
 
     def _advance(self) -> Said:
-        """Play every step that is not the learner's to make, up to the next one that is."""
+        """Play every move that is not the learner's to make, up to the next one that is. A step
+        the learner has a move in is theirs: its text is on screen, not narrated."""
         said: list[str] = []
         while self.index < len(self.script.steps):
             step = self.script.steps[self.index]
-            mover = self.match.state.current_player
-            if not step.auto and mover == self.seat:
-                break
-            for text in step.moves:
-                self._play(text, self.index + 1)
-            said.append(step.text)
-            self.index += 1
+            while self.turn < len(step.moves):
+                if self.match.state.current_player == self.seat:
+                    if not step.auto:
+                        return Said(tuple(said))
+                    if self.index + 1 not in self.played_for:
+                        self.played_for.append(self.index + 1)
+                self._play(step.moves[self.turn])
+                self.turn += 1
+            if self.made_here:
+                self.steps_done += 1
+            else:
+                said.append(step.text)
+            self.index, self.turn, self.made_here = self.index + 1, 0, 0
         return Said(tuple(said))
 
     def move(self, text: str) -> Said:
@@ -220,8 +282,10 @@ class Tutorial:
         else:
             action = self.game.parse_action(words)
         if action == suggested:
-            self._play(step.moves[0], self.index + 1)
-            self.index += 1
+            self._play(step.moves[self.turn])
+            self.turn += 1
+            self.made += 1
+            self.made_here += 1
             self.last = self._advance()
             return self.last
         if action not in legal:
@@ -239,20 +303,67 @@ class Tutorial:
         return self.last
 
 
+@dataclass(frozen=True, slots=True)
+class Length:
+    """How long a lesson is: the moves the learner makes, the learner's moves the tutorial makes
+    for them (in ``auto`` stretches), the tutor's moves, and the steps with a text the learner
+    reads while making a move."""
+
+    learner: int
+    played_for: int
+    tutor: int
+    steps: int
+    #: The learner's moves in each step of the script (0 for the tutor's steps).
+    per_step: tuple[int, ...] = ()
+
+
+#: Each script's length, by the script's identity (a script is loaded once and never changes).
+_LENGTHS: dict[int, tuple[Script, Length]] = {}
+
+
+def length(game: Game, script: Script) -> Length:
+    """Which seat makes a move of a step is known only by playing the line: it is played once."""
+    known = _LENGTHS.get(id(script))
+    if known is not None and known[0] is script:
+        return known[1]
+    match = Match(game, script.options, script.seed, script.decks)
+    learner = played_for = tutor = 0
+    per_step = []
+    for step in script.steps:
+        mine = 0
+        for text in step.moves:
+            if match.state.current_player != script.seat:
+                tutor += 1
+            elif step.auto:
+                played_for += 1
+            else:
+                learner, mine = learner + 1, mine + 1
+            try:
+                match.play(text)
+            except CyberdeckError:
+                break  # a broken script: check_script names the step
+        per_step.append(mine)
+    found = Length(learner, played_for, tutor, sum(1 for n in per_step if n), tuple(per_step))
+    _LENGTHS[id(script)] = (script, found)
+    return found
+
+
 def check_script(game: Game, script: Script) -> Tutorial:
     """Play ``script`` through the real engine taking every suggested move; the finished tutorial.
-    ``BadRecord`` when a step is illegal or the learner has not won at the end (a script that
-    would teach a rule wrongly, or end without a win)."""
+    ``BadRecord`` when a step is illegal, when an ``auto`` step makes one of the learner's moves
+    for them (the learner makes every one of their own: a lesson is played, not watched), or when
+    the learner has not won at the end (a script that would teach a rule wrongly, or end without
+    a win)."""
     tutorial = Tutorial(game, script)
     while not tutorial.finished:
         suggested = tutorial.suggested
         assert suggested is not None
-        if tutorial.match.state.current_player != tutorial.seat:
-            raise BadRecord(
-                f"Step {tutorial.index + 1} of the {game.title} tutorial waits for the learner "
-                "while another seat is to move."
-            )
         tutorial.move(suggested.text)
+    if tutorial.played_for:
+        raise BadRecord(
+            f"Step {tutorial.played_for[0]} of the {game.title} tutorial makes a move of the "
+            "learner's for them: drop its 'auto' (the learner makes their own moves)."
+        )
     if not tutorial.won:
         raise BadRecord(f"The {game.title} tutorial ends without the learner winning.")
     return tutorial

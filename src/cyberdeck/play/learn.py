@@ -70,9 +70,11 @@ class LearnSession:
         actions = state.legal_actions()
         self.say(self.table.menu(actions, view, seat))
         self.say("")
-        heading = f"Step {tutorial.position + 1} of {tutorial.total}"
+        heading = f"Step {tutorial.steps_done + 1} of {tutorial.steps}"
+        if tutorial.moves_here > 1:
+            heading += f", move {tutorial.made_here + 1} of {tutorial.moves_here}"
         if step.highlight:
-            heading += " · look at " + ", ".join(step.highlight)
+            heading += " · look at " + ", ".join(str(part) for part in step.highlight)
         self.say(self.style.paint(heading, "bold"))
         self.say(step.text)
         self.say(f"Suggested: {self.suggestion()}")

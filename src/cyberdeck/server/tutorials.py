@@ -24,11 +24,24 @@ router = APIRouter(prefix="/api/learn", tags=["learn"])
 LOG_LINES = 40
 
 
+class LessonMark(BaseModel):
+    """A part of the table to mark: its name, and ``you`` or ``tutor`` where it is one side's."""
+
+    name: str
+    side: str
+
+
 class LessonStep(BaseModel):
+    #: The learner's moves made before this one, plus one, and their moves in all.
     number: int
     total: int
+    #: The step ("step 3 of 12") and the move in it ("move 2 of 3"): a step may hold several.
+    step: int
+    steps: int
+    move: int
+    moves: int
     text: str
-    highlight: list[str]
+    highlight: list[LessonMark]
     section: str
     #: The suggested move: its text, its number in the move list and the game's phrase for it.
     action: str
@@ -80,8 +93,12 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
         out_step = LessonStep(
             number=lesson.position + 1,
             total=lesson.total,
+            step=lesson.steps_done + 1,
+            steps=lesson.steps,
+            move=lesson.made_here + 1,
+            moves=lesson.moves_here,
             text=step.text,
-            highlight=list(step.highlight),
+            highlight=[LessonMark(**part.to_json()) for part in step.highlight],
             section=step.section,
             action=suggested.text,
             n=legal.index(suggested) + 1,

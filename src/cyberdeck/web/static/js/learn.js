@@ -4,20 +4,45 @@
 import { api, ensureSession } from "./api.js";
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { moveList, readNumber, typedIndicator } from "./movelist.js";
+import { moveList, playTyped, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { rulesHref } from "./rulelinks.js";
 import { nameSeats } from "./seats.js";
 
 // Every element of the table a highlight names: one whose data attribute has that value (a pile
-// "b2", a vault "vault1"), or whose class ends in it ("hand" marks mo-hand, cr-hand ...).
-export function marked(board, names) {
+// "b2", a vault "vault1"), or whose class ends in it ("hand" marks mo-hand, cr-hand ...). A
+// highlight scoped to a side ({name, side: "you" | "tutor"}) marks only that side's: an element
+// inside that side's area, or that side's areas inside it (Cipher Run's vault 1 holds a node of
+// each player: "tutor:vault1" marks the tutor's). A side's area is the renderers' own mark: the
+// seat's data-seat, or a class "mine" / "theirs" (or one ending in "-mine" / "-theirs").
+export function marked(board, highlight, seat) {
   const found = new Set();
-  const wanted = names.map((n) => String(n).toLowerCase());
-  for (const node of board.querySelectorAll("*")) {
-    const values = Object.values(node.dataset).map((v) => String(v).toLowerCase());
-    const classes = [...node.classList].map((c) => c.toLowerCase());
-    if (wanted.some((w) => values.includes(w) || classes.some((c) => c.endsWith(`-${w}`)))) found.add(node);
+  for (const part of highlight) {
+    const { name, side } = typeof part === "string" ? { name: part, side: "" } : part;
+    const wanted = String(name).toLowerCase();
+    const named = [...board.querySelectorAll("*")].filter((node) => {
+      const values = Object.values(node.dataset).map((v) => String(v).toLowerCase());
+      return values.includes(wanted) || [...node.classList].some((c) => c.toLowerCase().endsWith(`-${wanted}`));
+    });
+    if (!side) {
+      named.forEach((node) => found.add(node));
+      continue;
+    }
+    const isSide = (node, mine) => {
+      if (node.dataset.seat !== undefined && seat !== null && seat !== undefined) return (node.dataset.seat === String(seat)) === mine;
+      const word = mine ? "mine" : "theirs";
+      return [...node.classList].some((c) => c === word || c.endsWith(`-${word}`));
+    };
+    const mine = side === "you";
+    for (const node of named) {
+      let up = node;
+      while (up && up !== board && !isSide(up, mine) && !isSide(up, !mine)) up = up.parentElement;
+      if (up && up !== board) {
+        if (isSide(up, mine)) found.add(node);
+        continue;
+      }
+      for (const inner of node.querySelectorAll("*")) if (isSide(inner, mine)) found.add(inner);
+    }
   }
   return [...found];
 }
@@ -98,7 +123,8 @@ export async function showLearn(root, gameId) {
     if (lesson.word) parts.push(el("p", { class: "lesson-word", role: "status" }, el("b", {}, "Tutor: "), withSymbols(lesson.word)));
     const step = lesson.step;
     if (step) {
-      parts.unshift(el("h2", {}, `Step ${step.number} of ${step.total}`));
+      const within = step.moves > 1 ? `, move ${step.move} of ${step.moves}` : "";
+      parts.unshift(el("h2", {}, `Step ${step.step} of ${step.steps}${within}`));
       if (step.number === 1 && lesson.intro && !lesson.word) parts.push(el("p", { class: "lesson-intro" }, lesson.intro));
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
@@ -119,7 +145,9 @@ export async function showLearn(root, gameId) {
   function draw() {
     const lesson = s.lesson;
     if (!lesson) return;
+    // The learner's moves, one a click (the tests count them); the heading counts steps.
     page.dataset.step = lesson.step ? String(lesson.step.number) : "done";
+    page.dataset.total = lesson.step ? String(lesson.step.total) : "";
     title.textContent = `Learn ${lesson.title}`;
     document.title = `Learn ${lesson.title} · cyberdeck`;
     const list = moves();
@@ -133,7 +161,7 @@ export async function showLearn(root, gameId) {
     fill(movesBox, moveList(list, { play, busy: s.busy }) || el("p", { class: "muted" }, "No moves: the lesson is over."));
     const step = lesson.step;
     if (step) {
-      for (const node of marked(board, step.highlight)) node.classList.add("lesson-mark");
+      for (const node of marked(board, step.highlight, lesson.table.seat)) node.classList.add("lesson-mark");
       for (const node of page.querySelectorAll(`[data-move="${step.n}"], .move[data-n="${step.n}"]`)) node.classList.add("lesson-suggest");
     }
     fill(logList, lesson.log.slice(-12).map((line) => el("li", {}, withSymbols(named(lesson, line)))));
@@ -148,20 +176,12 @@ export async function showLearn(root, gameId) {
     const list = moves();
     if (/^[0-9]$/.test(event.key) && list.length && !s.busy) {
       event.preventDefault();
-      s.buffer += event.key;
-      const { n, complete } = readNumber(s.buffer, list.length);
-      if (n === null) s.buffer = "";
-      else if (complete) {
-        const m = list.find((x) => x.n === n);
-        s.buffer = "";
-        if (m) play(m.action);
-      }
+      typeDigit(s, event.key, list, play, (n) => say(`There is no move ${n}.`));
       typedIndicator(typed, s.buffer);
     } else if (event.key === "Enter" && s.buffer) {
       event.preventDefault();
-      const m = list.find((x) => x.n === Number(s.buffer));
-      s.buffer = "";
-      if (m) play(m.action);
+      playTyped(s, list, play);
+      typedIndicator(typed, s.buffer);
     } else if (event.key === "Escape") {
       s.buffer = "";
       typedIndicator(typed, "");

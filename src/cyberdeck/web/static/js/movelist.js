@@ -54,6 +54,28 @@ export function readNumber(buffer, count) {
   return { n, complete: n * 10 > count };
 }
 
+// A digit typed at a table (`s.buffer` holds the digits so far): a number that no longer number
+// could start plays its move at once; `missing(n)` hears of a number no move has. The table and
+// the lesson page both type moves this way.
+export function typeDigit(s, digit, list, play, missing = () => {}) {
+  s.buffer += digit;
+  const { n, complete } = readNumber(s.buffer, list.length);
+  if (n === null) s.buffer = "";
+  else if (complete) {
+    const m = list.find((x) => x.n === n);
+    s.buffer = "";
+    if (m) play(m.action);
+    else missing(n);
+  }
+}
+
+// Enter after digits: the move with the number typed so far, if there is one.
+export function playTyped(s, list, play) {
+  const m = list.find((x) => x.n === Number(s.buffer));
+  s.buffer = "";
+  if (m) play(m.action);
+}
+
 export const SHORTCUTS = [
   ["1 … 9", "the move with that number (type two digits for moves 10 and up; Enter plays what you typed)"],
   ["Enter", "play the number typed so far; with nothing typed, take the payment the table proposes"],

@@ -4,7 +4,7 @@ import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
-import { gestureList, moveList, readNumber, shortcutsOverlay, typedIndicator } from "./movelist.js";
+import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -266,15 +266,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const list = moves();
     if (/^[0-9]$/.test(event.key) && list.length && !s.busy) {
       event.preventDefault();
-      s.buffer += event.key;
-      const { n, complete } = readNumber(s.buffer, list.length);
-      if (n === null) s.buffer = "";
-      else if (complete) {
-        const m = list.find((x) => x.n === n);
-        s.buffer = "";
-        if (m) play(m.action);
-        else say(`There is no move ${n}.`);
-      }
+      typeDigit(s, event.key, list, play, (n) => say(`There is no move ${n}.`));
       typedIndicator(typed, s.buffer);
       return;
     }
@@ -290,10 +282,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     }
     if (event.key === "Enter" && s.buffer) {
       event.preventDefault();
-      const m = list.find((x) => x.n === Number(s.buffer));
-      s.buffer = "";
       typedIndicator(typed, "");
-      if (m) play(m.action);
+      playTyped(s, list, play);
     }
   }
   document.addEventListener("keydown", onKey);
