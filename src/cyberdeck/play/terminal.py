@@ -119,7 +119,10 @@ class TerminalSession:
 
     def named(self, text: str, viewer: int | None) -> str:
         """``text`` with each seat called by its name, and "you" for ``viewer`` (one name per
-        seat: the game's texts say "Player 2", the screen says "Normal AI")."""
+        seat: the game's texts say "Player 2", the screen says "Normal AI"); in line mode its
+        codes in words too (a screen reader spells "5S" out letter by letter)."""
+        if self.style.plain:
+            text = self.game.in_words(text, self.match.state.view(viewer))
         labels = [self.game.seat_label(i) for i in range(len(self.seats))]
         names = unique_names([s.name for s in self.seats])
         return name_seats(text, labels, names, viewer)

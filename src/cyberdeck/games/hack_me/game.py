@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, BadOption, Encoding, Game, Rng, State, Style
+from ...engine import (
+    Action,
+    ActionSpace,
+    BadOption,
+    Encoding,
+    Game,
+    Rng,
+    State,
+    Style,
+    spell_cards,
+)
 from .cards import ALL_ACTIONS, DECK_CODES
 from .encoding import encoding
 from .evaluate import evaluate
@@ -48,6 +58,9 @@ class HackMe(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        return spell_cards(text)
 
     def seat_label(self, seat: int) -> str:
         return NAMES[seat]

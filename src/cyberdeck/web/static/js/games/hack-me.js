@@ -223,7 +223,8 @@ function middle(ctx, view) {
   lines.push(el("p", { class: "hm-status" }, status.join(" · ")));
   if (view.turn <= 1 && view.reveals.length) {
     lines.push(el("p", { class: "hm-reveal" }, `Opening reveal (${ctx.seatName(0)} against ${ctx.seatName(1)}): `,
-      view.reveals.map(([a, b], i) => el("span", {}, i ? ", then " : "", card(a, { small: true }), " against ", card(b, { small: true })))));
+      view.reveals.map(([a, b], i) => el("span", {}, i ? ", then " : "", card(a, { small: true }), " against ", card(b, { small: true }))),
+      `; ${does(ctx, view.first_player, "go first", "goes first")}.`));
   }
   if (run) {
     lines.push(el("p", { class: "hm-run", role: "status" },
