@@ -16,9 +16,11 @@ from ...engine import (
     Style,
     spell_cards,
 )
+from ...engine.autoanswer import Gesture
 from .cards import ALL_ACTIONS, DECK_CODES
 from .encoding import encoding
 from .evaluate import evaluate
+from .gestures import gestures
 from .phases import NAMES
 from .render import describe_action, inspect, render
 from .state import HackState
@@ -61,6 +63,10 @@ class HackMe(Game):
 
     def in_words(self, text: str, view: Mapping[str, Any]) -> str:
         return spell_cards(text)
+
+    def gestures(self, state: State) -> tuple[Gesture, ...]:
+        assert isinstance(state, HackState)
+        return gestures(state)
 
     def seat_label(self, seat: int) -> str:
         return NAMES[seat]

@@ -9,6 +9,10 @@ const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda
 const AGENDA_RANKS = ["A", "10", "J", "Q", "K"];
 const JOKER = "JK";
 
+// The Joker's search is a move per card of the deck: the side list folds them into one entry
+// (the table offers them from the Joker in hand, drawn as cards with a search box).
+export const foldedMoves = { Tutor: "Reveal a Joker: take a card from your deck" };
+
 // The sentence saying who decides what now (as the terminal's prompt).
 function promptLine(view, ctx) {
   if (view.outcome) return `Game over: ${ctx.named(view.outcome.reason)}.`;
