@@ -28,9 +28,9 @@ export function moveList(moves, { play, busy, folds = {} }) {
         fold = el("ol", { class: "move-fold-list" });
         items.push(el("li", { class: "move-fold" },
           el("details", {}, el("summary", {}, `${folds[group]} (${count} choices)`), fold)));
-        continue;
+      } else {
+        items.push(el("li", { class: "move-group", role: "presentation" }, group));
       }
-      items.push(el("li", { class: "move-group", role: "presentation" }, group));
     }
     if (fold) fold.append(button(m));
     else items.push(button(m));
