@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
@@ -321,10 +322,18 @@ async def list_matches(
     status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[MatchOut]:
-    """Public matches: open ones wait for players, running ones can be watched."""
+    """Public matches: open ones wait for players, running ones can be watched (a running one
+    whose players have all been away longer than the claim window is not being played)."""
     wanted = status or ["open", "running"]
     rows = await ctx.db.read(ctx.db.store.list_matches, wanted, limit)
-    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+    now, grace = time.monotonic(), ctx.hub.config.grace_seconds
+    shown = []
+    for d in rows:
+        room = ctx.hub.rooms.get(d.id)
+        if d.status == "running" and room is not None and room.deserted(now, grace):
+            continue
+        shown.append(MatchOut(**summary(d, room)))
+    return shown
 
 
 @router.get("/me/matches", response_model=list[MatchOut])
