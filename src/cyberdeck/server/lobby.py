@@ -19,7 +19,7 @@ from .context import Context, context, optional_user, require_user
 from .hub import invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
-from .ratings import ordinal
+from .ratings import ordinal, shown_name, shown_rating
 from .series import start_series
 from .visibility import table_for
 
@@ -174,6 +174,8 @@ class LeaderRow(BaseModel):
     mu: float
     sigma: float
     ordinal: float
+    #: What a person reads: the conservative estimate on a 1500 scale, never negative.
+    rating: int
     games: int
     wins: int
 
@@ -488,11 +490,12 @@ async def leaderboard(
     return [
         LeaderRow(
             rank=i + 1,
-            name=r.name,
+            name=shown_name(r.name, r.kind),
             kind=r.kind,
             mu=round(r.mu, 3),
             sigma=round(r.sigma, 3),
             ordinal=round(ordinal(r.mu, r.sigma), 3),
+            rating=shown_rating(r.mu, r.sigma),
             games=r.games,
             wins=r.wins,
         )
