@@ -3,6 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# What playing needs (the arcade and the terminal: the web extra), without the test, lab and
+# research tools; the full install covers it.
+PLAY_STAMP := $(VENV)/.installed-play
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 CHROMIUM := /usr/bin/chromium
 BROWSER_STAMP := $(VENV)/.chromium
@@ -16,7 +19,13 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+$(PLAY_STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[web]'
+	touch $(PLAY_STAMP)
 
 install: $(STAMP)
 
@@ -46,12 +55,12 @@ $(POSTGRES_STAMP): $(STAMP) $(BROWSER_STAMP)
 	touch $(POSTGRES_STAMP)
 
 # The arcade: the server with the browser front end; open the address it prints.
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	@echo "cyberdeck arcade: open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops the server)"
 	$(BIN)/cyberdeck serve --host $(HOST) --port $(PORT)
 
 # MATR1X 0VERL0AD in the terminal.
-terminal: $(STAMP)
+terminal: $(PLAY_STAMP)
 	$(BIN)/cyberdeck play matrix-overload
 
 lint: $(STAMP)

@@ -33,6 +33,7 @@ from .lab.fuzz import run_fuzz
 from .lab.progress import ProgressBar
 from .play.datadir import records_dir
 from .play.learn import LearnSession
+from .play.resume import last_unfinished
 from .play.settings import load_stops, save_stops
 from .play.stats import describe, load_stats, record_result
 from .play.terminal import Seat, TerminalSession
@@ -294,7 +295,9 @@ def play_decks(game: Game, sources: list[str], seats: int) -> list[Any] | None:
 
 @app.command()
 def play(
-    game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")],
+    game_id: Annotated[
+        str | None, typer.Argument(help="Game id, e.g. matrix-overload (or --resume)")
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the shuffle (random if left out)")
     ] = None,
@@ -321,8 +324,15 @@ def play(
             "--deck", help="A deck-list file or starter deck, once per seat in seat order"
         ),
     ] = [],  # noqa: B006
+    resume: Annotated[
+        bool, typer.Option(help="Go on with your last unfinished game (of GAME_ID, if named)")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against built-in opponents, or hot-seat."""
+    if resume:
+        raise typer.Exit(resume_game(game_id, terminal_style(plain, colour)))
+    if game_id is None:
+        raise fail("Name the game to play ('cyberdeck games' lists them), or give --resume.")
     game = find_game(game_id)
     if sponsor is not None:
         option = [*option, f"sponsor={sponsor}"]
@@ -339,7 +349,9 @@ def play(
         if campaign:
             series = Series.start(game, options, seed, setup)
         else:
-            match = Match(game, options, seed, setup, meta={"seats": [s.name for s in seats]})
+            # The seats' opponents are kept, so that --resume seats the same ones again.
+            meta = {"seats": [s.name for s in seats], "ai": ai, "hotseat": hotseat}
+            match = Match(game, options, seed, setup, meta=meta)
     except BadDeck as err:
         typer.echo("error: a deck is not legal:", err=True)
         for problem in err.problems:
@@ -362,7 +374,13 @@ def play(
         stops=load_stops(game),
         keep_stops=lambda stops: save_stops(game, stops),
     )
+    raise typer.Exit(finish_session(session))
+
+
+def finish_session(session: TerminalSession) -> int:
+    """Play ``session`` out; a finished game's result goes into the statistics."""
     status = session.run()
+    game, match = session.game, session.match
     outcome = match.state.outcome
     humans = session.humans
     if outcome is not None and len(humans) == 1:
@@ -370,7 +388,43 @@ def play(
             game.id, outcome, humans[0], match.record.undos, match.record.hints(humans[0])
         )
         typer.echo(describe(game.id, entry))
-    raise typer.Exit(status)
+    return status
+
+
+def resume_game(game_id: str | None, style: Style) -> int:
+    """Go on with the newest unfinished game in the records folder (of ``game_id``, if given),
+    with the opponents it was started with; the exit status."""
+    if game_id is not None:
+        find_game(game_id)
+    found = last_unfinished(records_dir(), game_id)
+    if found is None:
+        which = f"{find_game(game_id).title} game" if game_id else "game"
+        raise fail(f"There is no unfinished {which} to resume in {records_dir()}.")
+    match, record = found.match, found.match.record
+    game = match.game
+    seats = make_seats(
+        game,
+        match.state.num_players,
+        bool(record.meta.get("hotseat", False)),
+        str(record.meta.get("ai", DEFAULT_LEVEL)),
+        record.seed,
+    )
+    typer.echo(
+        f"{game.title}, resumed after {len(record.actions)} moves. Type 'help' for commands."
+    )
+    session = TerminalSession(
+        game,
+        match,
+        seats,
+        style,
+        input,
+        typer.echo,
+        records_dir(),
+        stops=load_stops(game),
+        keep_stops=lambda stops: save_stops(game, stops),
+        record_path=found.path,
+    )
+    return finish_session(session)
 
 
 @app.command()

@@ -284,7 +284,8 @@ def test_ai_seats_move_on_the_server_and_are_rated(server: ServerProcess) -> Non
             if board:
                 break
             await asyncio.sleep(0.05)
-        assert "ai:easy" in [row["name"] for row in board]
+        assert "Easy AI" in [row["name"] for row in board]  # as at the table, not "ai:easy"
+        assert all(row["rating"] >= 0 for row in board)
         assert board[0]["games"] >= 1
         bad = await alice.http.post(
             "/api/matches", json={"game": "duel", "seats": [{}, {"kind": "ai", "level": "genius"}]}

@@ -18,7 +18,7 @@ touching the tables. Two do: ``stop_rule`` (the game's windows the player has no
 player (``Stops.single``, on unless they turn it off): a royal with one slot, "stop recycling"
 with an empty hand, a single payment source. Such an answer reveals nothing: there was no choice
 to make, the move is the same whoever makes it, and the opponents see the move as they would any
-other. (Cypher's engine never asks such a question in the first place.) A rule must never answer a decision that reveals information or
+other. A rule must never answer a decision that reveals information or
 changes the game in a way the player did not choose; the game's ``stop_of`` is where that is
 known, so rules rely on it.
 

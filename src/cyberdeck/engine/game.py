@@ -138,6 +138,12 @@ class Game(ABC):
         """A short phrase for a menu entry; the action's text unless the game says better."""
         return action.text
 
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        """One of this game's sentences (a move, a log line) with its codes in words, for line
+        mode and screen readers ("Seed 5S on your vault1" -> "Seed five of spades on your Vault
+        1"); ``view`` is the reader's, for codes only a view explains. Unchanged by default."""
+        return text
+
     def action_group(self, action: Action) -> str:
         """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""
         return action.kind.capitalize()

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import Card
+
+#: A playing card's code inside a sentence ("5S", "10D", "QC", "JK"), as the page's cards.js
+#: finds them to draw their symbols.
+_CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b")
 
 _RESET = "\x1b[0m"
 _CODES = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
@@ -31,6 +36,20 @@ class Style:
         if not self.colour:
             return card.text
         return self.paint(card.symbol, "red" if card.is_red else "bold")
+
+
+def spell_cards(text: str) -> str:
+    """``text`` with each playing card's code in words ("Seed 5S" -> "Seed five of spades"): line
+    mode reads the games' own sentences, which name cards by their codes."""
+    return capitalised(_CARD_CODE.sub(lambda m: Card.parse(m.group(0)).name, text), text)
+
+
+def capitalised(spelled: str, original: str) -> str:
+    """``spelled`` starting with a capital where ``original`` did ("5S goes on a2" -> "Five of
+    spades goes on a2", since a card's name is lower case)."""
+    if (spelled[:1].islower() and original[:1].isupper()) or original[:1].isdigit():
+        return spelled[:1].upper() + spelled[1:]
+    return spelled
 
 
 PLAIN = Style(colour=False, plain=True)

@@ -89,6 +89,9 @@ class TerminalSession:
     keep_stops: Callable[[Stops], None] | None = None
     #: Which standing moves were the table's answers (an undo takes them back with the move).
     takeback: Takeback = field(default_factory=Takeback)
+    #: The record file this game was resumed from: saving writes it again, so the game stays one
+    #: file (a new game gets a new name).
+    record_path: Path | None = None
 
     def play(self, action: Action, by_table: bool = False) -> None:
         self.match.play(action)
@@ -119,7 +122,10 @@ class TerminalSession:
 
     def named(self, text: str, viewer: int | None) -> str:
         """``text`` with each seat called by its name, and "you" for ``viewer`` (one name per
-        seat: the game's texts say "Player 2", the screen says "Normal AI")."""
+        seat: the game's texts say "Player 2", the screen says "Normal AI"); in line mode its
+        codes in words too (a screen reader spells "5S" out letter by letter)."""
+        if self.style.plain:
+            text = self.game.in_words(text, self.match.state.view(viewer))
         labels = [self.game.seat_label(i) for i in range(len(self.seats))]
         names = unique_names([s.name for s in self.seats])
         return name_seats(text, labels, names, viewer)
@@ -135,7 +141,34 @@ class TerminalSession:
         return name_table(drawn, labels, names, viewer)
 
     def run(self) -> int:
-        """Play to the end (or until the player quits); the exit status for the command."""
+        """Play to the end (or until the player quits, or presses Ctrl-C and says yes); the exit
+        status for the command. A game left is saved, and ``cyberdeck play --resume`` goes on."""
+        while True:
+            try:
+                return self.play_on()
+            except KeyboardInterrupt:
+                if self.confirm_leaving():
+                    return self.leave()
+
+    def confirm_leaving(self) -> bool:
+        """After Ctrl-C: whether the player leaves (a second Ctrl-C, or the end of input, says
+        yes); the game goes on otherwise."""
+        self.say("")
+        try:
+            answer = self.ask(
+                "Leave this game? It is saved; 'cyberdeck play --resume' goes on. [y/N] "
+            )
+        except (KeyboardInterrupt, EOFError):
+            return True
+        return answer.strip().lower() in ("y", "yes")
+
+    def leave(self) -> int:
+        # Leaving a game is the player's choice, not a failure of the command.
+        self.say("Game abandoned. 'cyberdeck play --resume' goes on with it.")
+        self.save_record()
+        return 0
+
+    def play_on(self) -> int:
         last_human: int | None = None
         while not self.match.state.is_terminal:
             seat = self.match.state.current_player
@@ -153,10 +186,7 @@ class TerminalSession:
             if self.answer_for(seat):
                 continue
             if not self.human_turn(seat):
-                # Leaving a game is the player's choice, not a failure of the command.
-                self.say("Game abandoned.")
-                self.save_record()
-                return 0
+                return self.leave()
         self.end_screen()
         self.save_record()
         return 0
@@ -410,10 +440,16 @@ class TerminalSession:
         self.say(self.style.paint("=" * 60, "bold"))
 
     def save_record(self) -> None:
+        record = self.match.record
+        if self.record_path is not None:
+            record.save(self.record_path)
+            self.say(
+                f"Record saved: {self.record_path} (watch it with 'cyberdeck replay {self.record_path}')."
+            )
+            return
         if self.record_dir is None:
             return
         self.record_dir.mkdir(parents=True, exist_ok=True)
-        record = self.match.record
         # Named by the time, not the seed: the name is printed, and so is an unfinished game's.
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         path = self.record_dir / f"{record.game}-{stamp}-{len(record.actions)}.json"

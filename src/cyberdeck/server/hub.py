@@ -238,6 +238,15 @@ class Room:
             return True
         return any(seat in c.seats and not c.closed for c in self.conns)
 
+    def deserted(self, now: float, grace: float) -> bool:
+        """Every seated player has been away for the claim window or longer: nobody is playing
+        it now (the lobby stops listing it as being played; its players still find it in their
+        own matches, and it is listed again once one of them is back)."""
+        seated = [i.seat for i in self.data.seats if i.kind == "human" and i.user_id is not None]
+        return bool(seated) and all(
+            not self.connected(s) and now - self.away_since.get(s, now) >= grace for s in seated
+        )
+
     def seats_info(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         out = []

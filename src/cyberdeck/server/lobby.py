@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
@@ -18,7 +19,7 @@ from .context import Context, context, optional_user, require_user
 from .hub import invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
-from .ratings import ordinal
+from .ratings import ordinal, shown_name, shown_rating
 from .series import start_series
 from .visibility import table_for
 
@@ -173,6 +174,8 @@ class LeaderRow(BaseModel):
     mu: float
     sigma: float
     ordinal: float
+    #: What a person reads: the conservative estimate on a 1500 scale, never negative.
+    rating: int
     games: int
     wins: int
 
@@ -321,10 +324,18 @@ async def list_matches(
     status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[MatchOut]:
-    """Public matches: open ones wait for players, running ones can be watched."""
+    """Public matches: open ones wait for players, running ones can be watched (a running one
+    whose players have all been away longer than the claim window is not being played)."""
     wanted = status or ["open", "running"]
     rows = await ctx.db.read(ctx.db.store.list_matches, wanted, limit)
-    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+    now, grace = time.monotonic(), ctx.hub.config.grace_seconds
+    shown = []
+    for d in rows:
+        room = ctx.hub.rooms.get(d.id)
+        if d.status == "running" and room is not None and room.deserted(now, grace):
+            continue
+        shown.append(MatchOut(**summary(d, room)))
+    return shown
 
 
 @router.get("/me/matches", response_model=list[MatchOut])
@@ -479,11 +490,12 @@ async def leaderboard(
     return [
         LeaderRow(
             rank=i + 1,
-            name=r.name,
+            name=shown_name(r.name, r.kind),
             kind=r.kind,
             mu=round(r.mu, 3),
             sigma=round(r.sigma, 3),
             ordinal=round(ordinal(r.mu, r.sigma), 3),
+            rating=shown_rating(r.mu, r.sigma),
             games=r.games,
             wins=r.wins,
         )

@@ -85,3 +85,24 @@ def repeat_weight(pairings: dict[tuple[int, int], int]) -> float:
 def ordinal(mu: float, sigma: float) -> float:
     """A conservative skill estimate for ordering a leaderboard."""
     return mu - 3 * sigma
+
+
+#: The shown rating of a new player (openskill's ordinal 0), and its points per unit of ordinal.
+START_RATING, POINTS_PER_UNIT = 1500, 60
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """The rating a person reads: the conservative estimate on a familiar scale (a new player
+    1500, like chess ratings) and never below 0, where the ordinal itself starts at 0 and goes
+    negative after a few losses."""
+    return max(0, round(START_RATING + POINTS_PER_UNIT * ordinal(mu, sigma)))
+
+
+def shown_name(name: str, kind: str) -> str:
+    """A rated player's name as every page calls it: an AI level "Normal AI" (as at the table),
+    a solitaire's house "The house", an account by its own name; never a stored key."""
+    if name.startswith("ai:"):
+        return f"{name[3:].capitalize()} AI"
+    if name.startswith("house:") or kind == "house":
+        return "The house"
+    return name

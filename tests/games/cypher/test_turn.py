@@ -126,9 +126,15 @@ def test_a_hand_discard_is_known_only_to_its_owner():
     assert not any(d["card"] == "bodyguard" for d in state.view(1)["deck_known"])
 
 
-def test_a_forced_single_choice_is_made_for_the_player():
+def test_a_forced_single_choice_is_asked_and_the_table_answers_it():
+    """Seat 2 holds only the Archivist when the Executive's swap asks for a card to pass: the
+    engine asks anyway (the table answers for the player, visibly: ``autoanswer``)."""
     state = table(3, hands={0: "executive hacker"}, deck="archivist", display="fixer")
-    act(state, "play executive", "draw top", "pass hacker")
+    for move in ("play executive", "draw top", "pass hacker"):
+        state.apply(state.game.parse_action(move))
+    asked = state.current_player
+    assert asked is not None and len(state.legal_actions()) == 1 and state.turn == 0
+    act(state)  # the table answers the lone question(s)
     assert hand(state, 2) == ["archivist"] and state.turn == 1
 
 

@@ -17,7 +17,6 @@ from ...engine import (
     Encoding,
     Event,
     Game,
-    Option,
     Rng,
     State,
     Style,
@@ -27,7 +26,8 @@ from . import decks as deckbuilding
 from .actions import ACTIONS, VAULT_NAMES
 from .encoding import encoding
 from .evaluate import evaluate
-from .render import describe_action, describe_deck, inspect, render
+from .options import OPTIONS
+from .render import describe_action, describe_deck, in_words, inspect, render
 from .state import CipherState
 
 #: The events of a card leaving a hand into play (a seed's private twin names the card).
@@ -51,26 +51,7 @@ class CipherRun(Game):
     )
     min_players = 2
     max_players = 2
-    options = (
-        Option(
-            "pivot",
-            ("flip", "keep"),
-            "flip",
-            "A Protocol Override played against a vault's attack profile turns the profile the "
-            "way you played it, or leaves it as it was.",
-            label="Protocol Override against a profile",
-            choice_labels=("turns the profile your way", "leaves the profile as it is"),
-        ),
-        Option(
-            "breach",
-            ("start", "end"),
-            "start",
-            "Holding two vaults wins: checked at the start of your turn (your opponent gets a "
-            "reply first) or at the end of it.",
-            label="Two vaults win",
-            choice_labels=("at the start of your turn", "at the end of your turn"),
-        ),
-    )
+    options = OPTIONS
     has_decks = True
     _space = ActionSpace(ACTIONS)
 
@@ -105,6 +86,9 @@ class CipherRun(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        return in_words(text)
 
     def action_group(self, action: Action) -> str:
         if action.kind == "deploy":

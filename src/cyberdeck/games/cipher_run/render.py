@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Action, Card, Style
+from ...engine import Action, Card, Style, spell_cards
 from .cards import KIND, KIND_NAMES, NUMBER, SUIT, VALUE, card_order, read_card
+from .options import OPTIONS
 from .state import CARDS_BY_TEXT, VAULT_INDEX
 
 COLUMN = 26
@@ -155,9 +157,13 @@ def _hand_card(text: str, style: Style) -> str:
     return label + style.paint(f"({KIND_NAMES[kind]})", "cyan")
 
 
-def _header(view: Mapping[str, Any]) -> str:
+def _header(view: Mapping[str, Any], plain: bool = False) -> str:
+    """The status line; in line mode its rules in the menu's words, not the options' codes."""
     opts = view["options"]
-    rules = f"breach at {opts['breach']}, pivot {opts['pivot']}"
+    if plain:
+        rules = "; ".join(f"{o.label} {o.label_of(opts[o.name])}" for o in OPTIONS)
+    else:
+        rules = f"breach at {opts['breach']}, pivot {opts['pivot']}"
     if view["outcome"]:
         status = "run over"
     elif view["phase"] == "seeding":
@@ -217,7 +223,7 @@ def _node_sentence(node: Mapping[str, Any]) -> str:
 def render_lines(view: Mapping[str, Any]) -> str:
     """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals."""
     viewer = view["seat"]
-    out = [_header(view)]
+    out = [_header(view, plain=True)]
     for vault in view["vaults"]:
         name = vault["vault"].replace("vault", "Vault ")
         for seat in (0, 1):
@@ -241,8 +247,17 @@ def render_lines(view: Mapping[str, Any]) -> str:
             names = ", ".join(style.card(Card.parse(c)) for c in player["hand"]) or "nothing"
             out.append(f"Your hand: {names}.")
     out.extend(_redraws(view, Style(plain=True)))
-    out.extend(line for line in _ending(view) if not line.startswith("="))
+    out.extend(in_words(line) for line in _ending(view) if not line.startswith("="))
     return "\n".join(line for line in out if line)
+
+
+_VAULT_CODE = re.compile(r"\bvault([123])\b")
+
+
+def in_words(text: str) -> str:
+    """A move or log line for line mode: its cards and vaults by name ("Seed 6S face down on
+    your vault1" -> "Seed six of spades face down on your Vault 1")."""
+    return _VAULT_CODE.sub(r"Vault \1", spell_cards(text))
 
 
 # --- menu entries ----------------------------------------------------------------------------------

@@ -4,14 +4,15 @@
 is the start of seat 0's turn with those cards; the deck is listed top first and every card not
 named goes under it (or out of the game with ``rest="removed"``). Without a ``display`` the top
 card of the deck becomes the Display, as the rules refill an empty Display at once. Cards are card ids (``coder``,
-``data-runner``). Hands are known to their owners only; areas and the Display are public.
+``data-runner``). Hands are known to their owners only; areas and the Display are public. Questions
+with one answer are answered as a table answers them (``act``; ``state.apply`` asks them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ...engine import Event, Rng
+from ...engine import Action, Event, Rng
 from .catalog import KIND_INDEX, KINDS, Catalog, default_catalog
 from .state import CypherState
 
@@ -71,14 +72,32 @@ def table(
         state.know[state.display] = everyone
     state.turn = turn
     state.begin(turn)  # an empty Display is refilled at once, as always
+    answer_lone_questions(state)  # as a table does: the position is the first real choice
     return state
 
 
 def act(state: CypherState, *moves: str) -> list[Event]:
-    """Apply moves given as text, in order; all their events."""
+    """Apply moves given as text, in order, as a table plays them: each question with one legal
+    answer that comes before a move, or after the last, is answered with it (``Stops.single``),
+    unless the move given is that answer; all their events. ``state.apply`` asks every question."""
     events: list[Event] = []
     for text in moves:
-        events.extend(state.apply(state.game.parse_action(text)))
+        action = state.game.parse_action(text)
+        events.extend(answer_lone_questions(state, until=action))
+        events.extend(state.apply(action))
+    events.extend(answer_lone_questions(state))
+    return events
+
+
+def answer_lone_questions(state: CypherState, until: Action | None = None) -> list[Event]:
+    """Answer the questions that have one legal answer, as the table does for a player, until a
+    question with a choice (or whose one answer is ``until``); their events."""
+    events: list[Event] = []
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        if len(legal) != 1 or legal[0] == until:
+            break
+        events.extend(state.apply(legal[0]))
     return events
 
 

@@ -28,6 +28,19 @@ def card_label(view: Mapping[str, Any], kind: str, style: Style) -> str:
     return style.paint(text, CLASS_COLOUR[info["class"]])
 
 
+def in_words(text: str, view: Mapping[str, Any]) -> str:
+    """A move or log line for line mode: each card's badge in words ("Play Coder M2" -> "Play
+    Coder (middle class, 2 influence)"), from the view's cards (a corrected card file renames
+    them)."""
+    plain, ascii_ = Style(plain=True), Style()
+    for kind in view["cards"]:
+        badge, words = card_label(view, kind, ascii_), card_label(view, kind, plain)
+        # "Take the Display (Aristocrat U6)": one pair of brackets, not two.
+        text = text.replace(f"({badge})", f"({words.replace(' (', ', ')[:-1]})")
+        text = text.replace(badge, words)
+    return text
+
+
 def _names(view: Mapping[str, Any], kinds: list[str], style: Style) -> str:
     if not kinds:
         return "none"

@@ -3,8 +3,8 @@
 A turn is four steps (play, draw, pass, discard), and card effects nest (a Fixer adds a Technomancer,
 which makes three players discard in turn, one of whom may answer with a Bodyguard). All of it runs
 on one explicit stack of small tasks: ``_run`` pops tasks until one needs a decision, then stops with
-``phase``/``decider``/``ctx`` set. Every decision is one seat's; a move with a single legal choice
-is made automatically (and logged), so no seat is asked a question with one answer.
+``phase``/``decider``/``ctx`` set. Every decision is one seat's, and the engine asks every one, even
+a question with a single legal answer: the table answers those (``engine.autoanswer``).
 
 Cards are physical numbers 0..18 (see ``catalog``); the deck's top is its last element, its bottom
 index 0. ``know[c]`` is a bit mask of the seats that know where card ``c`` is (bit ``n`` is the public,
@@ -235,7 +235,10 @@ class CypherState(CachedState):
     # --- the task loop ----------------------------------------------------------------------------
 
     def _run(self) -> None:
-        """Work through tasks until a seat must decide (a lone choice is made for it) or the end."""
+        """Work through tasks until a seat must decide or the end. A decision with one legal
+        answer is asked too: the table answers it for the player, visibly in the log, unless the
+        player asked to answer such questions themselves (``engine.autoanswer``, ``Stops.single``),
+        as in every game."""
         tasks = self.tasks
         while True:
             # After every step (a decision, a task): the Display never stays empty while the
@@ -252,11 +255,7 @@ class CypherState(CachedState):
                 self._legal = None
                 self.decider = -1
                 return
-            legal = self._compute_legal()
-            if len(legal) == 1:
-                decide(self, legal[0])
-                continue
-            self._legal = legal
+            self._legal = self._compute_legal()
             return
 
     # --- facts and helpers the rules share --------------------------------------------------------

@@ -5,10 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, ActionSpace, BadOption, Encoding, Game, Rng, State, Style
+from ...engine import (
+    Action,
+    ActionSpace,
+    BadOption,
+    Encoding,
+    Game,
+    Rng,
+    State,
+    Style,
+    spell_cards,
+)
+from ...engine.autoanswer import Gesture
 from .cards import ALL_ACTIONS, DECK_CODES
 from .encoding import encoding
 from .evaluate import evaluate
+from .gestures import gestures
 from .phases import NAMES
 from .render import describe_action, inspect, render
 from .state import HackState
@@ -48,6 +60,13 @@ class HackMe(Game):
 
     def describe_action(self, action: Action, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        return spell_cards(text)
+
+    def gestures(self, state: State) -> tuple[Gesture, ...]:
+        assert isinstance(state, HackState)
+        return gestures(state)
 
     def seat_label(self, seat: int) -> str:
         return NAMES[seat]

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, Card, Style
+from .phases import NAMES
 
 RESOURCES = ("deck", "hand", "archive", "agenda")
 
@@ -116,7 +117,8 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     lines.append(style.paint(status, "cyan"))
     if view["turn"] <= 1 and view["reveals"]:
         pairs = ", then ".join(f"{a} against {b}" for a, b in view["reveals"])
-        lines.append(f"Opening reveal (Hacker A against Hacker B): {pairs}.")
+        first = NAMES[view["first_player"]]
+        lines.append(f"Opening reveal (Hacker A against Hacker B): {pairs}; {first} goes first.")
     run = view["run"]
     if run:
         attacker = view["players"][run["attacker"]]["name"]
@@ -147,10 +149,13 @@ def render(view: Mapping[str, Any], style: Style) -> str:
 def render_lines(view: Mapping[str, Any]) -> str:
     """Line mode: one sentence per fact."""
     out = [f"Turn {view['turn']} of at most {view['turn_cap']}."]
-    if view["turn"] <= 1 and view["reveals"]:
-        pairs = ", then ".join(f"{a} against {b}" for a, b in view["reveals"])
-        out.append(f"Opening reveal, Hacker A against Hacker B: {pairs}.")
     plain = Style(plain=True)
+    if view["turn"] <= 1 and view["reveals"]:
+        pairs = ", then ".join(
+            f"{_card(a, plain)} against {_card(b, plain)}" for a, b in view["reveals"]
+        )
+        first = NAMES[view["first_player"]]
+        out.append(f"Opening reveal, Hacker A against Hacker B: {pairs}; {first} goes first.")
     for player in view["players"]:
         name = player["name"]
         out.append(

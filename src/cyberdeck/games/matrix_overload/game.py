@@ -22,7 +22,7 @@ from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
 from .hindsight import LEVELS
-from .render import describe_action, inspect, render
+from .render import describe_action, in_words, inspect, render
 from .review import review
 from .state import ACTIONS, MatrixState
 
@@ -74,6 +74,9 @@ class MatrixOverload(Game):
 
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
+
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        return in_words(text)
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Card, Style
+from ...engine import Action, Card, Style, spell_cards
+from ...engine.text import capitalised
 from .layout import PILE_NAMES, SLOT_NAMES
 
 CELL = 9
@@ -104,6 +106,20 @@ def render_lines(view: Mapping[str, Any]) -> str:
     if view["card"]:
         out.append(f"To place: {_card(view['card'], style)}.")
     return "\n".join(out)
+
+
+#: The zero card where a sentence names it: as a move's or event's card ("0 to b2", "0 goes on
+#: b2", "0 resets b2") or what it lands on or is drawn as ("on 0", "You draw 0"); every other 0
+#: in a sentence is a count.
+_ZERO_CARD = re.compile(
+    r"(?<![\w:])0(?= (?:to|goes|resets|is|as|into|takes)\b)|(?:(?<=\bon )|(?<=\bdraw ))0\b"
+)
+
+
+def in_words(text: str) -> str:
+    """A move or log line for line mode: its cards by name ("3H to a2 on 0" -> "three of hearts
+    to a2 on zero")."""
+    return capitalised(spell_cards(_ZERO_CARD.sub("zero", text)), text)
 
 
 def describe_action(action: Action, view: Mapping[str, Any]) -> str:

@@ -63,14 +63,16 @@ export function card(text, { faceDown = false, small = false, label = null } = {
 const CARD_TOKEN = /\b(10|[2-9AJQK])([HDCS])\b/g;
 
 // A sentence with its card codes ("4C to a3 on 2C") drawn with suit symbols in their colour
-// ("4♣ to a3 on 2♣"), as nodes; the words stay readable to screen readers ("4♣").
+// ("4♣ to a3 on 2♣"), as nodes; a screen reader reads each card's name ("four of clubs to a3 on
+// two of clubs": the accessible name of a move's button or a log line is in words).
 export function withSymbols(text) {
   const out = [];
   let last = 0;
   for (const m of String(text).matchAll(CARD_TOKEN)) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const suit = SUITS[m[2]];
-    out.push(el("span", { class: `inline-card ${suit.colour}`, title: `${RANKS[m[1]]} of ${suit.name}` }, m[1] + suit.symbol));
+    const name = `${RANKS[m[1]]} of ${suit.name}`;
+    out.push(el("span", { class: `inline-card ${suit.colour}`, role: "img", "aria-label": name, title: name }, m[1] + suit.symbol));
     last = m.index + m[0].length;
   }
   if (last < String(text).length) out.push(String(text).slice(last));

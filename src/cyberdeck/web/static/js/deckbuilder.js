@@ -5,6 +5,7 @@
 import { api, ensureSession } from "./api.js";
 import { card } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { levelSelect } from "./levels.js";
 
 const CHECK_DELAY_MS = 250;
 
@@ -58,10 +59,10 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
   // verdict in sight.
   const bar = el("p", { class: "db-bar", "aria-hidden": "true" });
   const text = el("textarea", { class: "db-text", rows: 10, spellcheck: "false", "aria-label": "Deck list (import or export)",
-    oninput: () => later(true) });
+    oninput: () => { say(""); later(true); } });
   const list = el("div", { class: "db-catalogue", role: "list", "aria-label": "Cards" });
   const savedBox = el("ul", { class: "db-saved", "aria-label": "Your saved decks" });
-  const levelSelect = el("select", { class: "db-level", "aria-label": "AI level" }, ["easy", "normal", "hard"].map((l) => el("option", { value: l }, l)));
+  const level = levelSelect({ class: "db-level", "aria-label": "AI level" });
 
   const total = () => [...s.counts.values()].reduce((a, b) => a + b, 0);
   const currentText = () => deckText(s.name, s.counts, catalogue);
@@ -117,7 +118,10 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
   }
 
   // A card was picked or put back: rewrite the deck list from the counts and check it soon.
+  // The flash speaks of the deck as it was ("Saved", "Only a legal deck can be played"): a
+  // changed deck clears it.
   function changed() {
+    say("");
     text.value = currentText();
     drawCounts();
     later(false);
@@ -215,7 +219,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
     try {
       await ensureSession();
       const made = await api("/api/matches", { method: "POST", body: {
-        game: game.id, seats: [{ kind: "human" }, { kind: "ai", level: levelSelect.value }], decks: [text.value, null], public: true,
+        game: game.id, seats: [{ kind: "human" }, { kind: "ai", level: level.value }], decks: [text.value, null], public: true,
       } });
       window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match.id}` }));
     } catch (err) {
@@ -263,7 +267,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
           el("button", { type: "button", class: "db-save-new", onclick: () => save(true) }, "Save as new"),
           el("button", { type: "button", class: "db-clear", onclick: () => { s.counts = new Map(); s.id = null; changed(); } }, "Clear")),
         el("div", { class: "db-buttons" },
-          el("button", { type: "button", class: "db-play", onclick: play }, "Play vs AI with this deck"), levelSelect),
+          el("button", { type: "button", class: "db-play", onclick: play }, "Play vs AI with this deck"), level),
         summary),
       el("section", { class: "panel db-io" },
         el("h2", {}, "Deck list"),

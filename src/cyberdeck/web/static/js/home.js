@@ -2,9 +2,8 @@
 // or replay.
 import { api, ensureSession, me } from "./api.js";
 import { el, fill } from "./dom.js";
+import { chosenLevel, levelSelect } from "./levels.js";
 import { statsPanel } from "./stats.js";
-
-const LEVELS = ["easy", "normal", "hard"];
 
 function players(game) {
   return game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
@@ -48,7 +47,7 @@ async function create(game, form, mode, say) {
   let isPublic = true;
   if (mode === "ai") {
     const picked = form.querySelector("select.level");
-    const level = picked ? picked.value : "easy";
+    const level = picked ? picked.value : chosenLevel();
     seats = [{ kind: "human" }, ...Array.from({ length: count - 1 }, () => ({ kind: "ai", level }))];
   } else if (mode === "hotseat") {
     seats = Array.from({ length: count }, () => ({ kind: "human" }));
@@ -79,7 +78,7 @@ function gameCard(game) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      el("select", { class: "level", name: "level" }, LEVELS.map((l) => el("option", { value: l, selected: l === "normal" }, l[0].toUpperCase() + l.slice(1))))),
+      levelSelect({ class: "level", name: "level" })),
     el("div", { class: "play-buttons" },
       el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),

@@ -3,23 +3,37 @@
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 
-export function moveList(moves, { play, busy }) {
+// folds: a game's long groups of one choice (a Joker's search of the deck: a move per card) by
+// heading, with the words their folded entry says; the table offers the choice its own way, and
+// the list keeps the moves one click away (their numbers still play them) without a screenful.
+export function moveList(moves, { play, busy, folds = {} }) {
   if (!moves.length) return null;
   const items = [];
   let group = null;
+  let fold = null;
+  const button = (m) => el("li", {},
+    el("button", {
+      type: "button",
+      class: "move",
+      dataset: { n: String(m.n), action: m.action },
+      disabled: busy,
+      onclick: () => play(m.action),
+    }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, withSymbols(m.label))));
   for (const m of moves) {
     if (m.group !== group) {
       group = m.group;
-      items.push(el("li", { class: "move-group", role: "presentation" }, group));
+      fold = null;
+      if (folds[group]) {
+        const count = moves.filter((x) => x.group === group).length;
+        fold = el("ol", { class: "move-fold-list" });
+        items.push(el("li", { class: "move-fold" },
+          el("details", {}, el("summary", {}, `${folds[group]} (${count} choices)`), fold)));
+      } else {
+        items.push(el("li", { class: "move-group", role: "presentation" }, group));
+      }
     }
-    items.push(el("li", {},
-      el("button", {
-        type: "button",
-        class: "move",
-        dataset: { n: String(m.n), action: m.action },
-        disabled: busy,
-        onclick: () => play(m.action),
-      }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, withSymbols(m.label)))));
+    if (fold) fold.append(button(m));
+    else items.push(button(m));
   }
   return el("ol", { class: "move-list", "aria-label": "Your moves" }, items);
 }

@@ -30,10 +30,10 @@ export async function showLeaderboard(root, gameId) {
     rows.length ? el("table", {},
       el("thead", {}, el("tr", {}, ["#", "player", "rating", "games", "wins"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows.map((r) => el("tr", {},
-        el("td", {}, String(r.rank)), el("td", {}, r.name), el("td", { title: `mu ${r.mu}, sigma ${r.sigma}` }, r.ordinal.toFixed(1)),
+        el("td", {}, String(r.rank)), el("td", {}, r.name), el("td", { title: `mu ${r.mu}, sigma ${r.sigma}` }, String(r.rating)),
         el("td", {}, String(r.games)), el("td", {}, String(r.wins))))))
       : el("p", { class: "muted" }, "No rated games yet."),
-    el("p", { class: "muted" }, "Ratings are openskill's conservative estimate (mu − 3σ); AI levels are rated players too.")));
+    el("p", { class: "muted" }, "Ratings start at 1500 and move with every rated game (openskill's conservative estimate, never below 0); AI levels are rated players too.")));
 }
 
 function authForm(kind, say) {

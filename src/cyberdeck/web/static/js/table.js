@@ -501,7 +501,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : null,
     gestureList(gestures(), { gesture, busy: s.busy }),
     list.length
-      ? moveList(list, { play, busy: s.busy })
+      ? moveList(list, { play, busy: s.busy, folds: (s.renderer && s.renderer.foldedMoves) || {} })
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 

@@ -9,6 +9,10 @@ const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda
 const AGENDA_RANKS = ["A", "10", "J", "Q", "K"];
 const JOKER = "JK";
 
+// The Joker's search is a move per card of the deck: the side list folds them into one entry
+// (the table offers them from the Joker in hand, drawn as cards with a search box).
+export const foldedMoves = { Tutor: "Reveal a Joker: take a card from your deck" };
+
 // The sentence saying who decides what now (as the terminal's prompt).
 function promptLine(view, ctx) {
   if (view.outcome) return `Game over: ${ctx.named(view.outcome.reason)}.`;
@@ -223,7 +227,8 @@ function middle(ctx, view) {
   lines.push(el("p", { class: "hm-status" }, status.join(" · ")));
   if (view.turn <= 1 && view.reveals.length) {
     lines.push(el("p", { class: "hm-reveal" }, `Opening reveal (${ctx.seatName(0)} against ${ctx.seatName(1)}): `,
-      view.reveals.map(([a, b], i) => el("span", {}, i ? ", then " : "", card(a, { small: true }), " against ", card(b, { small: true })))));
+      view.reveals.map(([a, b], i) => el("span", {}, i ? ", then " : "", card(a, { small: true }), " against ", card(b, { small: true }))),
+      `; ${does(ctx, view.first_player, "go first", "goes first")}.`));
   }
   if (run) {
     lines.push(el("p", { class: "hm-run", role: "status" },

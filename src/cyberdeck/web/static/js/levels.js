@@ -1,0 +1,32 @@
+// The AI level a player picks, on the home page and in the deck builder alike: one list, one
+// default (Normal), and the last level picked remembered so both pages start from it.
+import { el } from "./dom.js";
+
+export const LEVELS = ["easy", "normal", "hard"];
+const DEFAULT_LEVEL = "normal";
+const LEVEL_KEY = "cyberdeck.level";
+
+export function chosenLevel() {
+  let level = null;
+  try {
+    level = localStorage.getItem(LEVEL_KEY);
+  } catch {
+    level = null;
+  }
+  return LEVELS.includes(level) ? level : DEFAULT_LEVEL;
+}
+
+function keepLevel(level) {
+  try {
+    localStorage.setItem(LEVEL_KEY, level);
+  } catch {
+    // a browser that keeps nothing starts from the default each time
+  }
+}
+
+// The level menu, its levels in words ("Normal"), starting at the level last picked.
+export function levelSelect(attrs) {
+  const start = chosenLevel();
+  return el("select", { ...attrs, onchange: (e) => keepLevel(e.target.value) },
+    LEVELS.map((l) => el("option", { value: l, selected: l === start }, l[0].toUpperCase() + l.slice(1))));
+}
