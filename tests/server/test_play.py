@@ -369,7 +369,9 @@ def test_finished_matches_replay_step_by_step_from_a_seat_or_the_spectator(
                 assert body["steps"] == steps
                 assert body["table"]["view"] == sent[step][seat]["view"]  # type: ignore[index]
             watched = (
-                await alice.http.get(f"/api/matches/{match_id}/replay", params={"step": step})
+                await alice.http.get(
+                    f"/api/matches/{match_id}/replay", params={"step": step, "seat": "spectator"}
+                )
             ).json()
             assert watched["table"]["view"]["hand"] is None
         last = (

@@ -135,7 +135,10 @@ class ReplayStep(BaseModel):
     match: MatchOut
     step: int
     steps: int
+    #: Whose view this is (null: the spectator's).
     seat: int | None
+    #: The seat the viewer played in this match, if they held one: a replay opens from it.
+    own_seat: int | None = None
     #: The seat that acted to reach this step (public: everyone sees whose turn it was).
     acted: int | None
     table: dict[str, Any]
@@ -445,11 +448,13 @@ async def replay_step(
     ctx: Annotated[Context, Depends(context)],
     user: Annotated[UserData | None, Depends(optional_user)],
     step: Annotated[int, Query(ge=0)] = 0,
-    seat: Annotated[int | None, Query(ge=0)] = None,
+    seat: Annotated[str | None, Query(pattern=r"^(\d{1,3}|spectator)$")] = None,
     invite: Annotated[str | None, Query(max_length=64)] = None,
 ) -> ReplayStep:
-    """One step of a finished match, from one seat's view or (no seat) the spectator's. A
-    private match's replay is for its players and those with its invite."""
+    """One step of a finished match, from one seat's view (``seat=N``) or the spectator's
+    (``seat=spectator``); left out, from the viewer's own seat when they played in it (see
+    ``own_seat``), else the spectator's. A private match's replay is for its players and those
+    with its invite."""
     data = await _match(ctx, match_id)
     if not data.public:
         seated = user is not None and any(s.user_id == user.id for s in data.seats)
@@ -460,22 +465,35 @@ async def replay_step(
     if not data.actions:
         full = await ctx.db.read(ctx.db.store.load_match, match_id)
         data = full if full is not None else data
-    if seat is not None and seat >= len(data.seats):
+    own = own_seat(data, user)
+    shown = own if seat is None else None if seat == "spectator" else int(seat)
+    if shown is not None and shown >= len(data.seats):
         raise HTTPException(400, f"This match has seats 0 to {len(data.seats) - 1}.")
     steps = len(data.actions)
     if step > steps:
         raise HTTPException(400, f"This match has steps 0 to {steps}.")
     frame = await ctx.replays.frame(data, step)
-    table = table_for(frame.state, seat, frame.events)
+    table = table_for(frame.state, shown, frame.events)
     return ReplayStep(
         match=MatchOut(**summary(data)),
         step=step,
         steps=steps,
-        seat=seat,
+        seat=shown,
+        own_seat=own,
         acted=frame.acted,
         table=table,
         outcome=data.outcome if step == steps else None,
     )
+
+
+def own_seat(data: MatchData, user: UserData | None) -> int | None:
+    """The one seat ``user`` held in the match: their replay shows what that seat saw, and no
+    more. Someone who held several seats (a hot-seat table) gets the spectator's view, since
+    no one seat's view is theirs."""
+    if user is None:
+        return None
+    held = [s.seat for s in data.seats if s.user_id == user.id]
+    return held[0] if len(held) == 1 else None
 
 
 @router.get("/leaderboard/{game_id}", response_model=list[LeaderRow], tags=["ratings"])
