@@ -16,11 +16,12 @@ import pytest
 from sqlalchemy.exc import DataError
 
 from cyberdeck.server.database import Database
-from cyberdeck.store import MatchData, NewAction, SeatData
+from cyberdeck.store import MatchData, NewAction, SeatData, Store
 
 from .harness import free_port, run
 from .test_database import Recording
 from .test_restart import kill_9_scenario
+from .test_solitaire_board import check_board, fill
 
 
 def _binaries() -> Path | None:
@@ -118,3 +119,11 @@ def test_a_nul_in_one_move_fails_alone_in_a_group_commit_on_postgresql(
             assert answer is None, (match_id, answer)
     stored = {m.id: [a.step for a in m.actions] for m in store.live_matches() if m.id in ids}
     assert stored == {m: ([] if m in poisoned else [0]) for m in ids}
+
+
+def test_a_solitaire_leaderboard_counts_the_same_on_postgresql(postgres_url: str) -> None:
+    store = Store(postgres_url)
+    store.migrate()
+    fill(store, "-pg")
+    check_board(store, "-pg")
+    store.close()

@@ -122,9 +122,12 @@ def test_the_replay_viewer_steps_through_a_finished_game(page: Page) -> None:
     assert page.locator(".mo-matrix").inner_text() == start
     page.locator("select.replay-seat").select_option("0")
     expect(page).to_have_url(re.compile(r"seat=0"))
-    # A guest plays unrated: the leaderboard does not take the game.
+    # A guest plays unranked: the solitaire's leaderboard does not list them.
+    guest = page.request.get("/api/auth/me").json()["name"]
     page.goto("/leaderboard/matrix-overload")
-    expect(page.locator(".leaderboard")).to_contain_text("No rated games yet.")
+    board = page.locator(".leaderboard")
+    expect(board).to_have_attribute("data-board", "solitaire")
+    expect(board).not_to_contain_text(guest)
 
 
 def test_a_dropped_connection_comes_back_and_a_move_made_meanwhile_is_played_once(

@@ -63,20 +63,26 @@ class Option:
 class Outcome:
     """How a finished game ended. ``returns`` has one number per seat: 1 win, -1 loss, 0 draw.
     ``kind`` is a short stable key for statistics (``black-ice``, ``breach``); ``reason`` is the
-    sentence players read."""
+    sentence players read. ``scores``, one per seat where the game has such a figure (MATR1X:
+    royals killed), says how far a seat got, won or lost: a solitaire's personal best is its
+    highest, and a loss with eleven royals down is not a rout."""
 
     winners: tuple[int, ...]
     returns: tuple[float, ...]
     reason: str
     kind: str = ""
+    scores: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "winners": list(self.winners),
             "returns": list(self.returns),
             "reason": self.reason,
             "kind": self.kind,
         }
+        if self.scores:
+            out["scores"] = list(self.scores)
+        return out
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -91,6 +97,9 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: Solitaire games may let a player take back a move; the record keeps the undo.
     allows_undo: ClassVar[bool] = False
+    #: What ``Outcome.scores`` counts, in words a leaderboard heads a column with ("royals
+    #: killed"); empty for a game whose outcomes have no scores.
+    score_label: ClassVar[str] = ""
 
     @property
     @abstractmethod

@@ -21,6 +21,7 @@ from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import ordinal, shown_name, shown_rating
 from .series import start_series
+from .solitaire import MIN_GAMES, solitaire_board
 from .visibility import table_for
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -57,6 +58,8 @@ class GameOut(BaseModel):
     #: Where a table's rules link opens: ``{field, default, sections}``, the rules page's heading
     #: for the value of one field of the view (the CCG's ``step``).
     rules_sections: dict[str, Any] = Field(default_factory=dict)
+    #: What the game's outcome scores count ("royals killed"): a solitaire's personal best.
+    score_label: str = ""
 
 
 class SeatSpec(BaseModel):
@@ -183,6 +186,29 @@ class LeaderRow(BaseModel):
     wins: int
 
 
+class SoloRow(BaseModel):
+    """One player of a solitaire: how often they win, their streaks and their best game."""
+
+    rank: int
+    name: str
+    kind: str
+    #: Finished games, ranked or not; ``ranked`` leaves out those with undo or hints.
+    games: int
+    ranked: int
+    wins: int
+    #: Wins over ranked games (0 to 1); null before a ranked game.
+    win_rate: float | None
+    #: Whether ``ranked`` reaches ``min_games``, so that the win rate ranks the player.
+    qualified: bool
+    min_games: int
+    best_streak: int
+    #: The current run: wins (positive) or losses (negative).
+    streak: int
+    #: The highest score of a ranked game, counting what ``best_label`` says; null: none yet.
+    best: int | None
+    best_label: str
+
+
 def _game(game_id: str) -> Game:
     try:
         return load_game(game_id)
@@ -222,6 +248,7 @@ async def list_games() -> list[GameOut]:
             },
             tutorial=(script := load_script(g)) is not None,
             rules_sections=script.rules.to_json() if script is not None else {},
+            score_label=g.score_label,
         )
         for g in games()
     ]
@@ -496,14 +523,20 @@ def own_seat(data: MatchData, user: UserData | None) -> int | None:
     return held[0] if len(held) == 1 else None
 
 
-@router.get("/leaderboard/{game_id}", response_model=list[LeaderRow], tags=["ratings"])
+@router.get(
+    "/leaderboard/{game_id}", response_model=list[LeaderRow] | list[SoloRow], tags=["ratings"]
+)
 async def leaderboard(
     game_id: str,
     ctx: Annotated[Context, Depends(context)],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[LeaderRow]:
-    """Players (accounts and AI levels) by openskill rating, most surely strong first."""
+) -> list[LeaderRow] | list[SoloRow]:
+    """Players (accounts and AI levels) by openskill rating, most surely strong first; for a
+    solitaire, accounts by win rate (with enough ranked games), wins, streaks and personal
+    best (see ``server/solitaire.py``)."""
     game = _game(game_id)
+    if game.max_players == 1:
+        return await _solitaire_leaderboard(ctx, game, limit)
     rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit)
     return [
         LeaderRow(
@@ -518,6 +551,28 @@ async def leaderboard(
             wins=r.wins,
         )
         for i, r in enumerate(rows)
+    ]
+
+
+async def _solitaire_leaderboard(ctx: Context, game: Game, limit: int) -> list[SoloRow]:
+    results = await ctx.db.read(ctx.db.store.solitaire_results, game.id)
+    return [
+        SoloRow(
+            rank=i + 1,
+            name=r.name,
+            kind="account",
+            games=r.stats.games,
+            ranked=r.ranked,
+            wins=r.stats.wins,
+            win_rate=None if r.win_rate is None else round(r.win_rate, 4),
+            qualified=r.qualified,
+            min_games=MIN_GAMES,
+            best_streak=r.stats.best_streak,
+            streak=r.stats.streak,
+            best=r.best,
+            best_label=game.score_label,
+        )
+        for i, r in enumerate(solitaire_board(results, limit))
     ]
 
 

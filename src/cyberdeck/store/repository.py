@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ..engine import CyberdeckError
+from ..engine.record import UNDO
 from .models import (
     ActionRow,
     DeckRow,
@@ -143,6 +144,18 @@ class RatingData:
     sigma: float
     games: int
     wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloResult:
+    """One finished solitaire game of an account: its outcome, and whether it was helped (moves
+    taken back, hints shown), which a personal record does not count as the player's own."""
+
+    user_id: int
+    name: str
+    outcome: dict[str, Any]
+    undos: int
+    hints: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -796,6 +809,41 @@ class Store:
             ).all()
             return [
                 RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins) for r, u in rows
+            ]
+
+    def solitaire_results(self, game: str) -> list[SoloResult]:
+        """Every finished match of the solitaire ``game`` played by an account (guests play
+        unranked, as on the rating boards), oldest first (streaks are counted in order), with
+        the moves taken back in each (counted here, so the actions never leave the database)."""
+        with self.sessions() as session:
+            undos = (
+                select(ActionRow.match_id, func.count().label("undos"))
+                .where(ActionRow.text == UNDO)
+                .group_by(ActionRow.match_id)
+                .subquery()
+            )
+            rows = session.execute(
+                select(
+                    User.id,
+                    User.name,
+                    MatchRow.outcome,
+                    func.coalesce(undos.c.undos, 0),
+                    SeatRow.hints,
+                )
+                .join(SeatRow, SeatRow.match_id == MatchRow.id)
+                .join(User, User.id == SeatRow.user_id)
+                .outerjoin(undos, undos.c.match_id == MatchRow.id)
+                .where(
+                    MatchRow.game == game,
+                    MatchRow.status == "finished",
+                    User.kind == "account",
+                )
+                .order_by(MatchRow.finished_at, MatchRow.id)
+            ).all()
+            return [
+                SoloResult(user_id, name, outcome, int(undone), int(hints or 0))
+                for user_id, name, outcome, undone, hints in rows
+                if outcome
             ]
 
 

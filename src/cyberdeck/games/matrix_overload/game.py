@@ -39,6 +39,7 @@ class MatrixOverload(Game):
     min_players = 1
     max_players = 1
     allows_undo = True
+    score_label = "royals killed"
     options = (
         Option(
             "variant",

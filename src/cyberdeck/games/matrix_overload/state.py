@@ -379,7 +379,8 @@ class MatrixState(CachedState):
         return [Event("draw", f"You draw {CARDS[card]}.", {"card": str(CARDS[card])})]
 
     def _end(self, won: bool, reason: str, kind: str) -> list[Event]:
-        self._outcome = Outcome((0,) if won else (), (1.0 if won else -1.0,), reason, kind)
+        returns = (1.0 if won else -1.0,)
+        self._outcome = Outcome((0,) if won else (), returns, reason, kind, (self.kills,))
         self.card = NO_CARD
         self._legal = None
         return [

@@ -21,19 +21,53 @@ export async function showLeaderboard(root, gameId) {
   const games = await gamesById();
   const game = games[gameId];
   const rows = await api(`/api/leaderboard/${encodeURIComponent(gameId)}`);
+  const solitaire = Boolean(game && game.max_players === 1);
   document.title = `${game ? game.title : gameId} leaderboard · cyberdeck`;
-  fill(root, el("section", { class: "panel leaderboard" },
+  fill(root, el("section", { class: "panel leaderboard", dataset: { board: solitaire ? "solitaire" : "rating" } },
     back(),
     el("h1", {}, `${game ? game.title : gameId}: leaderboard`),
     el("nav", { class: "tabs", "aria-label": "Games" }, Object.values(games).map((g) =>
       el("a", { href: `/leaderboard/${g.id}`, "aria-current": g.id === gameId ? "page" : null }, g.title))),
-    rows.length ? el("table", {},
-      el("thead", {}, el("tr", {}, ["#", "player", "rating", "games", "wins"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows.map((r) => el("tr", {},
-        el("td", {}, String(r.rank)), el("td", {}, r.name), el("td", { title: `mu ${r.mu}, sigma ${r.sigma}` }, String(r.rating)),
-        el("td", {}, String(r.games)), el("td", {}, String(r.wins))))))
+    ...(solitaire ? soloBoard(rows, game) : ratingBoard(rows))));
+}
+
+function table(headings, rows) {
+  return el("table", {},
+    el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, rows));
+}
+
+function ratingBoard(rows) {
+  return [
+    rows.length ? table(["#", "player", "rating", "games", "wins"], rows.map((r) => el("tr", {},
+      el("td", {}, String(r.rank)), el("td", {}, r.name), el("td", { title: `mu ${r.mu}, sigma ${r.sigma}` }, String(r.rating)),
+      el("td", {}, String(r.games)), el("td", {}, String(r.wins)))))
       : el("p", { class: "muted" }, "No rated games yet."),
-    el("p", { class: "muted" }, "Ratings start at 1500 and move with every rated game (openskill's conservative estimate, never below 0); AI levels are rated players too.")));
+    el("p", { class: "muted" }, "Ratings start at 1500 and move with every rated game (openskill's conservative estimate, never below 0); AI levels are rated players too."),
+  ];
+}
+
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// A solitaire has no opponent to be rated against: its players compare how often they win,
+// their runs of wins and their best game (the game's own score: MATR1X's royals killed).
+function soloBoard(rows, game) {
+  const best = game.score_label ? `best game (${game.score_label})` : "best game";
+  const rate = (r) => (r.win_rate === null ? "–" : `${Math.round(100 * r.win_rate)}%`);
+  const streak = (r) => (r.streak > 0 ? `${count(r.streak, "win", "wins")}` : r.streak < 0 ? `${count(-r.streak, "loss", "losses")}` : "–");
+  const minimum = rows.length ? rows[0].min_games : 5;
+  return [
+    rows.length ? table(["#", "player", "games played", "wins", "win rate", "best winning streak", "current streak", best],
+      rows.map((r) => el("tr", { dataset: { qualified: String(r.qualified) } },
+        el("td", {}, String(r.rank)), el("td", {}, r.name),
+        el("td", { title: r.ranked === r.games ? null : `${count(r.games - r.ranked, "game", "games")} with undo or hints` }, String(r.games)),
+        el("td", {}, String(r.wins)),
+        el("td", { title: `of ${count(r.ranked, "ranked game", "ranked games")}` }, rate(r)),
+        el("td", {}, String(r.best_streak)), el("td", {}, streak(r)),
+        el("td", {}, r.best === null ? "–" : String(r.best)))))
+      : el("p", { class: "muted" }, "No finished games by players with an account yet."),
+    el("p", { class: "muted" }, `Players with at least ${count(minimum, "ranked game", "ranked games")} are ranked by win rate, the others after them by wins. A game with undo or hints counts as played, not in wins, streaks or bests; guests play unranked.`),
+  ];
 }
 
 function authForm(kind, say) {
