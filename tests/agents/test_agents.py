@@ -94,6 +94,26 @@ def test_agent_names_and_bad_specs():
         make_agent("ismcts:lots", 0)
 
 
+def test_a_game_may_give_a_level_its_own_budget():
+    """The CCG's hard thinks longer and plays no playout moves; other games' hard is the generic
+    one, and a level asked for without a game is too."""
+    from cyberdeck.agents.levels import BUDGETS
+    from cyberdeck.engine import load_game
+
+    def budget(agent: object) -> tuple[object, ...]:
+        assert isinstance(agent, IsmctsAgent)
+        return agent.iterations, agent.seconds, agent.rollout_depth, agent.rollout_epsilon
+
+    ccg = load_game("cyberpunk-ccg")
+    assert budget(make_agent("hard", 0, ccg)) == (800, 5.0, 0, 1.0)
+    assert budget(make_agent("normal", 0, ccg)) == (100, 0.8, 0, 1.0)
+    generic = BUDGETS["hard"]
+    for game in (load_game("cipher-run"), load_game("hack-me"), None):
+        agent = make_agent("hard", 0, game)
+        assert agent.name == "hard"
+        assert budget(agent) == (generic.iterations, 5.0, 2, 0.1)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_pimc_plays_fairly_and_legally(game: Game):
     from cyberdeck.agents.pimc import PimcAgent

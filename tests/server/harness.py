@@ -80,7 +80,8 @@ class ServerProcess:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        # Generous: on a loaded 2-core machine the server's imports alone have taken 89 s.
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")

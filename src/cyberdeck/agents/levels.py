@@ -7,7 +7,9 @@ comes within a second, and 200 iterations capped at 5 s whose leaves, where the 
 scored after two epsilon-greedy playout moves (the other side's answer and one's own reply);
 docs/agents.md has their measured strength. A game may play a level its own way: a level named
 in ``Game.agents()`` comes from the game (MATR1X's ``normal`` and ``hard`` solve sampled deck
-orders, which IS-MCTS over a 60-placement solitaire cannot approach).
+orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game may give a level
+its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout
+moves, since one of its turns is dozens of decisions).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
 ``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, a
 game's own agent (``Game.agents()``, e.g. MATR1X's one-look ``fair`` player), or an outside agent: one
@@ -21,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib.metadata import entry_points
 
-from ..engine import Agent, BadOption, Game
+from ..engine import Agent, BadOption, Budget, Game
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .pimc import PimcAgent
@@ -29,6 +31,11 @@ from .random import RandomAgent
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+#: The search levels' generic budgets; a game may name its own (``Game.budgets``).
+BUDGETS = {
+    "normal": Budget(100, 0.8),
+    "hard": Budget(200, 5.0, rollout_depth=2, rollout_epsilon=0.1),
+}
 
 #: An outside agent's factory: the spec's text after the name's colon, a seed, the game.
 AgentFactory = Callable[[str, int, Game | None], Agent]
@@ -63,12 +70,11 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         agent = GreedyAgent(seed, noise=1 / 3)
         agent.name = "easy"
         return agent
-    if name == "normal":
-        return IsmctsAgent(100, 0.8, seed, name="normal", prior_weight=1.0, worlds=16, reuse=True)
-    if name == "hard":
+    if name in BUDGETS:
+        budget = (game.budgets if game else {}).get(name, BUDGETS[name])
         return IsmctsAgent(
-            200, 5.0, seed, name="hard", prior_weight=1.0, worlds=16, reuse=True,
-            rollout_depth=2, rollout_epsilon=0.1,
+            budget.iterations, budget.seconds, seed, name=name, prior_weight=1.0, worlds=16,
+            reuse=True, rollout_depth=budget.rollout_depth, rollout_epsilon=budget.rollout_epsilon,
         )  # fmt: skip
     if name == "pimc":
         try:

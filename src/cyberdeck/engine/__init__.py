@@ -16,7 +16,7 @@ from .errors import (
     UnknownGame,
 )
 from .events import DRAWN, PLAYED, CardUse, Event, visible
-from .game import CachedState, DeckMeasure, Game, Option, Outcome, State
+from .game import Budget, CachedState, DeckMeasure, Game, Option, Outcome, State
 from .match import Match
 from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
@@ -43,6 +43,7 @@ __all__ = [
     "BadDeck",
     "BadOption",
     "BadRecord",
+    "Budget",
     "CachedState",
     "Card",
     "CardUse",

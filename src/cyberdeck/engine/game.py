@@ -85,6 +85,18 @@ class Outcome:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a search level spends on a move: IS-MCTS iterations, a cap in seconds, and the
+    playout moves (with their chance of a random move) that score a leaf where the turn has
+    passed. The levels have generic budgets; a game whose turns are long may name its own."""
+
+    iterations: int
+    seconds: float
+    rollout_depth: int = 0
+    rollout_epsilon: float = 1.0
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Immutable metadata of one game, and the factory of its states."""
@@ -220,6 +232,10 @@ class Game(ABC):
     def agents(self) -> dict[str, Callable[[int], Agent]]:
         """Agents of this game's own, by name, each made from a seed (e.g. a solitaire's fair player)."""
         return {}
+
+    #: A search level's budget where this game needs its own (``normal``, ``hard``); the generic
+    #: budgets otherwise (``agents.levels``).
+    budgets: ClassVar[Mapping[str, Budget]] = {}
 
     def hint_agent(self, seed: int) -> Agent | None:
         """The player whose choice a hint shows (``None``: the game gives no hints). It must be

@@ -67,6 +67,14 @@ def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
     assert "There is nothing called 'nothing' to look at." in out
 
 
+def test_look_gives_what_a_runners_power_comes_to_in_combat() -> None:
+    """A Solo's combat sense adds its Power times the combat scale (``responses``): the card
+    says the number it adds, not 'its Power' (4, where the fight gets 20)."""
+    out = _play('look "Street Samurai"\nlook "Newsfeed Reporter"\nquit\n')
+    assert f"Combat Sense: adds {4 * COMBAT_SCALE} ({COMBAT_SCALE} a point of Power)" in out
+    assert "Credibility (Legwork): raises an M-Sec by" in out and "by its Power" not in out
+
+
 def test_the_hand_line_shows_cost_and_key_stats() -> None:
     out = _play("1\n" * 12 + "quit\n")
     assert re.search(r"Hand:\n    [^\n]+\(\d+ EB", out)

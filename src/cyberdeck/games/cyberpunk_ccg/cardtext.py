@@ -12,9 +12,10 @@ from typing import Any
 
 from ...engine import Style
 from .cards import CYBER, LOCATION, OPERATION, RUNNER, SPONSOR, CardDef
-from .cardset import BY_SLUG, CARDS
+from .cardset import BY_SLUG, CARDS, COMBAT_SCALE
 
 #: The runner types' inherent abilities (not printed on the cards; the rules doc has them whole).
+#: Where Power becomes a combat number, ``{combat}`` is what the runner's Power comes to.
 RUNNER_ABILITIES = {
     "cop": "Authority: answers an opposing runner's ability with more Power to bust it.",
     "corp": "Pays half its Power as EB, or boosts the next Location paying; Damage: recovers a "
@@ -22,11 +23,13 @@ RUNNER_ABILITIES = {
     "fixer": "Lowers an Operation's price by its Power; Street Deal; Damage: recovers cheaper "
     "gear.",
     "med-tech": "Saves a weaker runner of yours from being trashed; Damage: renews one.",
-    "media": "Credibility (Legwork): raises an M-Sec by its Power.",
-    "netrunner": "Interface (Legwork): raises or lowers an E-Sec by its Power.",
+    "media": "Credibility (Legwork): raises an M-Sec by {combat} ({scale} a point of Power).",
+    "netrunner": "Interface (Legwork): raises or lowers an E-Sec by {combat} ({scale} a point of "
+    "Power).",
     "nomad": "Family: gives half its Power to another runner; a team with a Nomad holds five.",
-    "rocker": "Charisma (Legwork): lowers an M-Sec by its Power.",
-    "solo": "Combat Sense: adds its Power to attack or Defense in its own fight.",
+    "rocker": "Charisma (Legwork): lowers an M-Sec by {combat} ({scale} a point of Power).",
+    "solo": "Combat Sense: adds {combat} ({scale} a point of Power) to attack or Defense in its "
+    "own fight.",
     "techie": "Saves gear from being trashed; Damage: builds onto the Punknaught Chassis.",
 }
 
@@ -103,7 +106,10 @@ def full(d: CardDef, style: Style) -> list[str]:
     if d.text:
         lines.append(f"  {d.text}")
     if d.kind == RUNNER and d.rtype in RUNNER_ABILITIES:
-        lines.append(f"  {d.rtype.capitalize()}: {RUNNER_ABILITIES[d.rtype]}")
+        ability = RUNNER_ABILITIES[d.rtype].format(
+            combat=d.power * COMBAT_SCALE, scale=COMBAT_SCALE
+        )
+        lines.append(f"  {d.rtype.capitalize()}: {ability}")
     return lines
 
 

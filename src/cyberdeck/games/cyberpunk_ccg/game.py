@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import (
     DRAWN,
@@ -12,6 +12,7 @@ from ...engine import (
     ActionSpace,
     BadDeck,
     BadOption,
+    Budget,
     CardUse,
     Deck,
     DeckCard,
@@ -74,6 +75,10 @@ class CyberpunkCCG(Game):
         ),
     )
     _space = ActionSpace(all_actions())
+    #: ``hard`` searches 800 iterations a move with no playout moves: a CCG turn is dozens of
+    #: decisions, so the generic level's two playout moves never reach the other side's answer
+    #: (the generic ``hard`` won 7 of its first 16 games against ``normal``; docs/agents.md).
+    budgets: ClassVar[Mapping[str, Budget]] = {"hard": Budget(800, 5.0)}
 
     def configurations(self) -> list[dict[str, Any]]:
         """Three pairings that between them play every starter deck (each sponsor choice also

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine import Action, Style
 from . import cardtext
-from .cardset import BY_SLUG, CARDS
+from .cardset import BY_SLUG, CARDS, COMBAT_SCALE
 
 PROMPTS = {
     "cut": "cut the opponent's Runs and Gear decks, or leave them",
@@ -23,7 +23,7 @@ PROMPTS = {
     "team": "choose the team",
     "cost": "exhaust the runner or its vehicle to pay for the move",
     "ability": "which ability?",
-    "sense": "add the Solo's Power to attack or Defense",
+    "sense": "add the Solo's combat sense to attack or Defense",
     "interface": "raise or lower",
     "respond": "answer with a Cop (bust), or allow",
     "posse": "add another Cop to the bust, or go ahead",
@@ -199,7 +199,7 @@ ABILITY_WORDS = {
     "renew": "renew a weaker runner",
     "rig": "build onto the Punknaught Chassis",
     "street-deal": "Street Deal (cheaper long-range offense)",
-    "combat-sense": "Combat Sense (its Power in this fight)",
+    "combat-sense": f"Combat Sense ({COMBAT_SCALE} a point of its Power in this fight)",
     "bust": "bust an opposing runner in this skirmish",
     "support": "long-range offense for your force",
 }

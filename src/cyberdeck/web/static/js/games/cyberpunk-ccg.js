@@ -17,7 +17,7 @@ const PROMPTS = {
   team: "choose the team",
   cost: "exhaust the runner or its vehicle to pay for the move",
   ability: "which ability?",
-  sense: "add the Solo's Power to attack or Defense",
+  sense: "add the Solo's combat sense to attack or Defense",
   interface: "raise or lower",
   respond: "answer with a Cop (bust), or allow",
   discard: "discard down to 8 cards",
