@@ -2,6 +2,7 @@
 // builds the ctx every renderer receives (see js/games/README.md).
 import { card, withSymbols } from "./cards.js";
 import { el } from "./dom.js";
+import { moveName } from "./movelist.js";
 import * as generic from "./games/generic.js";
 
 const loaded = new Map();
@@ -46,6 +47,8 @@ export function makeCtx({ seat, moves, play, look, local, redraw, replay = false
     card,
     el,
     withSymbols,
+    // A move's accessible name in words ("3: Seed six of spades ..."), as the move list's.
+    moveName,
     look: look || (async () => null),
     local: local || {},
     redraw: redraw || (() => {}),

@@ -65,7 +65,7 @@ export async function showReplay(root, matchId, query) {
     counter.textContent = `Step ${data.step} of ${data.steps}` + (data.acted !== null && data.step > 0 ? ` — ${nameOf(data.acted)} moved` : "");
     const ctx = makeCtx({ seat: data.seat, moves: [], play: () => {}, replay: true, seatName: nameOf, named });
     fill(board, drawTable(renderer, data.table.view, ctx));
-    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(named(e.text)))));
+    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}`, "aria-label": named(e.words || e.text) }, withSymbols(named(e.text)))));
     fill(end, data.outcome ? el("section", { class: "end-screen panel", role: "status" },
       el("h2", {}, outcomeTitle(data.outcome, data.seat === null ? [] : [data.seat], nameOf)),
       el("p", { class: "reason" }, named(data.outcome.reason))) : null);

@@ -496,7 +496,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const offer = proposal();
     fill(movesBox, offer
       ? el("div", { class: "proposal" },
-        el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, onclick: accept }, `Pay ${offer.text} (Enter)`),
+        el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, "aria-label": `Pay ${offer.words || offer.text} (Enter)`, onclick: accept }, `Pay ${offer.text} (Enter)`),
         el("p", { class: "muted" }, "or pay source by source:"))
       : null,
     gestureList(gestures(), { gesture, busy: s.busy }),
@@ -505,7 +505,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all" }, withSymbols(named(e.text)));
+  // A log line shows the game's text with its cards drawn; its accessible name is the server's
+  // words for it ("You seed six of spades on Vault 1"), so a screen reader reads no codes.
+  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all", "aria-label": named(e.words || e.text) },
+    withSymbols(named(e.text)));
 
   // Each event says who may see it (seats: null for everyone, else which of this person's seats):
   // at a hot-seat table a seat's log shows what is public and what is its own (another seat's
@@ -541,6 +544,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     lastTurn.hidden = !seen.length;
     lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
     fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
+    lastTurn.setAttribute("aria-label", seen.length ? `Last turn: ${seen.map((e) => named(e.words || e.text)).join(" ")}` : "The last turn");
   }
 
   function tell(actor, events) {

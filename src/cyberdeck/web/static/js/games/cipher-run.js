@@ -42,7 +42,7 @@ function aim(ctx, node, found, key, words) {
   node.classList.add("playable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", list.length === 1 ? `${list[0].n}: ${list[0].label}` : `${words}: ${list.length} moves`);
+  node.setAttribute("aria-label", list.length === 1 ? ctx.moveName(list[0]) : `${words}: ${list.length} moves`);
   node.dataset.target = key;
   node.dataset.moves = String(list.length);
   const go = (event) => {
@@ -156,7 +156,7 @@ export function renderTable(view, ctx) {
     const list = only ? found.byTarget.get(only) || [] : [...found.loose, ...[...found.byTarget.values()].flat()];
     choices = el("div", { class: "cr-choices" },
       el("span", { class: "cr-hint" }, only ? "Choose:" : `${selected}: click a highlighted vault, node or module, or choose:`),
-      list.map((m) => el("button", { type: "button", class: "cr-choice", dataset: { action: m.action }, onclick: () => ctx.play(m.action) },
+      list.map((m) => el("button", { type: "button", class: "cr-choice", dataset: { action: m.action }, "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
         el("kbd", {}, String(m.n)), " ", ctx.withSymbols(m.label))));
   }
 

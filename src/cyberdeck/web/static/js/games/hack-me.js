@@ -168,7 +168,7 @@ function deckSearch(ctx) {
     const code = m.action.split(" ")[1];
     const face = card(code, { small: true });
     const words = `${code} ${face.getAttribute("aria-label") || ""}`.toLowerCase();
-    return el("button", { type: "button", class: "hm-search-card", title: m.label, "aria-label": `${m.n}: ${m.label}`,
+    return el("button", { type: "button", class: "hm-search-card", title: m.label, "aria-label": ctx.moveName(m),
       dataset: { action: m.action, find: words }, onclick: () => ctx.play(m.action) }, face);
   });
   const box = el("input", { type: "search", class: "hm-search", value: ctx.local.search || "",

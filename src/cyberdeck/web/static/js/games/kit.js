@@ -37,7 +37,7 @@ export function offer(ctx, node, moves, key = null) {
   if (moves.length === 1) {
     const m = moves[0];
     activate(node, () => ctx.play(m.action));
-    node.setAttribute("aria-label", `${m.n}: ${m.label}`);
+    node.setAttribute("aria-label", ctx.moveName(m));
     node.title = m.label;
     return node;
   }
@@ -68,7 +68,7 @@ export function chooser(ctx, title = "Choose") {
   if (!moves.length) return null;
   return el("div", { class: "kit-chooser", role: "group", "aria-label": title },
     el("span", { class: "kit-chooser-title" }, title),
-    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
       el("span", { class: "kit-n" }, String(m.n)), " ", m.label)),
     el("button", { type: "button", class: "kit-choice cancel", onclick: () => { ctx.local.selected = null; ctx.local.choices = null; ctx.redraw(); } }, "Cancel"));
 }
@@ -78,7 +78,7 @@ export function buttons(ctx, moves, label = "Decide") {
   const { el } = ctx;
   if (!moves.length || ctx.replay) return null;
   return el("div", { class: "kit-buttons", role: "group", "aria-label": label },
-    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
       el("span", { class: "kit-n" }, String(m.n)), " ", m.label)));
 }
 

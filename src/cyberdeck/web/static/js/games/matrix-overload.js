@@ -15,7 +15,7 @@ function clickable(ctx, node, target) {
   node.classList.add("playable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", `${move.n}: ${move.label}`);
+  node.setAttribute("aria-label", ctx.moveName(move));
   node.dataset.move = String(move.n);
   node.addEventListener("click", () => ctx.play(move.action));
   node.addEventListener("keydown", (event) => {
