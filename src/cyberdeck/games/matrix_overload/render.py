@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Card, Style, spell_cards
+from ...engine import Action, Card, Style, counted, spell_cards
 from ...engine.text import capitalised
 from .layout import PILE_NAMES, SLOT_NAMES
 
@@ -99,7 +99,7 @@ def render_lines(view: Mapping[str, Any]) -> str:
             out.append(f"Slot {name}: {_card(slot['royal'], style)}, killed.")
         elif slot["ice"]:
             out.append(f"Slot {name}: empty, preventative ICE {slot['health']}.")
-    out.append(f"Deck: {view['deck_count']} cards. Kills: {view['kills']} of 12.")
+    out.append(f"Deck: {counted(view['deck_count'], 'card')}. Kills: {view['kills']} of 12.")
     if view["pending"]:
         waiting = ", ".join(_card(c, style) for c in view["pending"])
         out.append(f"Firewalls waiting to be placed: {waiting}.")

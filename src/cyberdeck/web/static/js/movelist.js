@@ -2,6 +2,7 @@
 // longer number could start is played at once; otherwise Enter plays it), `?` for the shortcuts.
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { counted } from "./words.js";
 
 // A move's accessible name: its number and its words as the server spells them from this seat's
 // view ("3: Seed six of spades face down on your Vault 1"), so that a screen reader reads the
@@ -35,7 +36,7 @@ export function moveList(moves, { play, busy, folds = {} }) {
         const count = moves.filter((x) => x.group === group).length;
         fold = el("ol", { class: "move-fold-list" });
         items.push(el("li", { class: "move-fold" },
-          el("details", {}, el("summary", {}, `${folds[group]} (${count} choices)`), fold)));
+          el("details", {}, el("summary", {}, `${folds[group]} (${counted(count, "choice")})`), fold)));
       } else {
         items.push(el("li", { class: "move-group", role: "presentation" }, group));
       }

@@ -6,6 +6,7 @@ import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
+import { counted } from "./words.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
@@ -395,9 +396,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const next = series.next_ready && playing()
       ? el("button", { type: "button", class: "primary next-game", onclick: nextGame }, "Next game") : null;
     return el("section", { class: "series", "aria-label": "Campaign" },
-      el("h3", {}, `Campaign — game ${s.summary.series_game}, first to ${series.target} points`),
+      el("h3", {}, `Campaign — game ${s.summary.series_game}, first to ${counted(series.target, "point")}`),
       el("ul", { class: "series-score" }, series.points.map((p, i) =>
-        el("li", { dataset: { seat: String(i) } }, `${nameOf(i)}: ${p} point${p === 1 ? "" : "s"}`))),
+        el("li", { dataset: { seat: String(i) } }, `${nameOf(i)}: ${counted(p, "point")}`))),
       series.victor !== null
         ? el("p", { class: "series-victor" }, `${nameOf(series.victor)} wins the campaign.`)
         : el("p", { class: "muted" }, `${nameOf(series.starter)} starts the next game.`),

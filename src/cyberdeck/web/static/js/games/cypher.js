@@ -2,6 +2,7 @@
 // influence, your hand, what you know of other hands and of the deck, the end trigger and the
 // question being asked. What the terminal view shows (render.py), drawn as a table.
 import { buttons, chooser, movesWhere, namedCard, offer, seatName, stat, zone } from "./kit.js";
+import { counted } from "../words.js";
 
 const CLASS_LETTER = { upper: "U", middle: "M", lower: "L", none: "" };
 const CLASS_WORD = { upper: "upper class", middle: "middle class", lower: "lower class", none: "no class" };
@@ -50,8 +51,8 @@ function seatPanel(ctx, view, p) {
 function middle(ctx, view) {
   const { el, card } = ctx;
   const draws = movesWhere(ctx, (k, a) => k === "draw" && a[0] !== "display");
-  const deck = el("div", { class: "cy-deck", "aria-label": `deck, ${view.deck_count} cards` },
-    view.deck_count ? card(null, { faceDown: true, label: `deck of ${view.deck_count} cards` }) : el("span", { class: "kit-empty" }, "empty"),
+  const deck = el("div", { class: "cy-deck", "aria-label": `deck, ${counted(view.deck_count, "card")}` },
+    view.deck_count ? card(null, { faceDown: true, label: `deck of ${counted(view.deck_count, "card")}` }) : el("span", { class: "kit-empty" }, "empty"),
     stat(ctx, "Deck", view.deck_count));
   offer(ctx, deck, draws, "deck");
   const display = el("div", { class: "cy-display" },
@@ -59,7 +60,7 @@ function middle(ctx, view) {
   offer(ctx, display, movesWhere(ctx, (k, a) => k === "draw" && a[0] === "display"));
   const known = view.deck_known.map((d) => el("li", {}, d.from_top === 0 ? "top" : `${d.from_top + 1} from top`, ": ", tile(ctx, view, d.card, true)));
   const end = view.end && !view.outcome
-    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${ctx.named(view.end.reason)}): ${view.end.turns_left} last turn${view.end.turns_left === 1 ? "" : "s"} to go.`)
+    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${ctx.named(view.end.reason)}): ${counted(view.end.turns_left, "last turn")} to go.`)
     : null;
   return el("div", { class: "cy-middle" },
     el("div", { class: "cy-centre" },

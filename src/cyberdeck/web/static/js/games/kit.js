@@ -2,6 +2,7 @@
 // to a thing on the table, making that thing clickable, and small labelled figures. Renderers stay
 // pure drawing: a click plays a move from ctx.moves, or selects a thing (kept in ctx.local) whose
 // several moves are then offered as buttons.
+import { counted } from "../words.js";
 
 // The moves whose action text passes test(kind, args, move).
 export function movesWhere(ctx, test) {
@@ -42,7 +43,7 @@ export function offer(ctx, node, moves, key = null) {
     return node;
   }
   selectable(ctx, node, key || moves.map((m) => m.action).join("|"), moves);
-  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${moves.length} moves`);
+  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${counted(moves.length, "move")}`);
   node.title = moves.map((m) => m.label).join("\n");
   return node;
 }

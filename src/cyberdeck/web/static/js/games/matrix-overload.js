@@ -1,6 +1,7 @@
 // MATR1X 0VERL0AD: the 3×3 matrix of piles with the twelve royal slots around it, the card to
 // place, the deck and the firewalls waiting. Click a pile (or a slot, for a royal or ICE) to place
 // the card there; a pile's "look" button asks the server for every card in it, bottom to top.
+import { counted } from "../words.js";
 
 const ROWS = ["a", "b", "c"];
 const COLS = ["1", "2", "3"];
@@ -69,7 +70,7 @@ function pileCell(name, cards, ctx) {
   const node = el("div", { class: "mo-pile", dataset: { pile: name } },
     el("span", { class: "mo-name" }, name),
     top ? card(top) : el("span", { class: "mo-empty", "aria-label": "empty pile" }, "·"),
-    cards.length > 1 ? el("span", { class: "mo-depth", title: `${cards.length} cards` }, `×${cards.length}`) : null,
+    cards.length > 1 ? el("span", { class: "mo-depth", title: counted(cards.length, "card") }, `×${cards.length}`) : null,
     peek);
   return clickable(ctx, node, name);
 }
