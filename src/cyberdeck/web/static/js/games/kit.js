@@ -115,11 +115,13 @@ export function does(ctx, seat, you, other) {
 // lines of facts, and its text as a tooltip. cls carries the card's class or kind for the colour
 // band; the words always say it too, so colour is never the only sign.
 // key: the card's id in the game's events (data-card), so the last move's cards can be shown.
-export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "" }) {
+// cornerTitle: what the corner figure means, as its own tooltip (the title carries it for screen
+// readers: the card's accessible description).
+export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "", cornerTitle = "" }) {
   const { el } = ctx;
   return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name, dataset: key ? { card: key } : {} },
     el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
-      corner ? el("span", { class: "kit-card-corner" }, corner) : null),
+      corner ? el("span", { class: "kit-card-corner", title: cornerTitle || null }, corner) : null),
     lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
     text ? el("span", { class: "kit-card-text" }, text) : null);
 }
