@@ -5,10 +5,14 @@ short form with suit symbols."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from cyberdeck.engine import load_game
+from cyberdeck.server.visibility import table_for
 
 from .drive import TABLE, after_move, click_first_move, settled, start_game
 
@@ -20,6 +24,8 @@ CODES = {
     "vault": re.compile(r"\bvault[123]\b"),
     "zero": re.compile(r"\b0 (?:goes|to|resets)\b|\b(?:on|draw) 0\b"),
     "badge": re.compile(r"\b[A-Z][a-z]+ [UML]\d\b"),
+    # A seat is called by its one name ("Easy AI", "you"), never by the game's label for it.
+    "seat label": re.compile(r"\bPlayer \d\b|\bHacker [AB]\b"),
 }
 
 NAMES = """() => {
@@ -72,3 +78,43 @@ def test_a_move_shows_its_code_and_is_named_in_words(page: Page) -> None:
         re.compile(r"^\d+: Seed \w+ of (spades|hearts|diamonds|clubs) face down on your Vault \d$")
     )
     expect(seed).to_contain_text(re.compile(r"vault\d"))
+
+
+def cypher_pass_menu() -> tuple[list[dict[str, str]], list[str], int]:
+    """A Cypher menu of passes to another seat ("Pass Coder M2 to Player 2"), as the server sends
+    it, with the game's seat labels and the seat it is for."""
+    game = load_game("cypher")
+    for seed in range(200):
+        state, picker = game.new_state(None, seed), random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            menu = table_for(state, seat, [])["moves"]
+            if any(m["action"].startswith("pass ") and "Player" in m["label"] for m in menu):
+                return menu, [game.seat_label(i) for i in range(state.num_players)], seat
+            state.apply(picker.choice(state.legal_actions()))
+    raise AssertionError("no pass in 200 seeded games")
+
+
+def test_a_move_calls_a_seat_by_its_name_on_the_button_and_in_its_words(page: Page) -> None:
+    menu, labels, seat = cypher_pass_menu()
+    names = ["Easy AI"] * len(labels)
+    names[seat] = "You"
+    page.goto("/")
+    page.evaluate(
+        """async ([moves, labels, names, seat]) => {
+            const { numberedMoves } = await import('/static/js/renderers.js');
+            const { moveList } = await import('/static/js/movelist.js');
+            const { nameSeats } = await import('/static/js/seats.js');
+            const named = (text) => nameSeats(text, labels, names, seat);
+            const root = document.createElement('div');
+            root.id = 'harness';
+            root.append(moveList(numberedMoves({ moves }, named), { play: () => {}, busy: false }));
+            document.body.replaceChildren(root);
+        }""",
+        [menu, labels, names, seat],
+    )
+    passes = page.locator("#harness button.move", has_text="Pass ")
+    expect(passes.first).to_contain_text(re.compile(r"^\d+ Pass .+ [UML0-9]+ to Easy AI$"))
+    expect(passes.first).to_have_accessible_name(
+        re.compile(r"^\d+: Pass .+ \((upper|middle|lower|no) class, \d+ influence\) to Easy AI$")
+    )

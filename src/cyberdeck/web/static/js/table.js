@@ -120,7 +120,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const playing = () => !watch && s.yours.length > 0;
   const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
     && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
-  const moves = () => (s.table && !covered() ? numberedMoves(s.table) : []);
+  const moves = () => (s.table && !covered() ? numberedMoves(s.table, named) : []);
 
   function play(action) {
     if (!moves().some((m) => m.action === action)) {
