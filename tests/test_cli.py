@@ -61,7 +61,7 @@ def test_play_a_whole_game_then_replay_it_and_see_stats(data_dir: Path):
     replayed = run("replay", str(records[0]), "--no-colour")
     assert replayed.exit_code == 0 and "Ended:" in replayed.output
     stats = run("stats", "matrix-overload")
-    assert "1 games" in stats.output
+    assert "matrix-overload: 1 game, " in stats.output  # one game, not "1 games"
 
 
 SEED = 3_141_592_653

@@ -33,6 +33,6 @@ def test_a_game_with_hints_is_played_but_not_ranked(tmp_path, monkeypatch):
     stats = record_result("matrix-overload", WIN, 0, hints=3)
     assert (stats.games, stats.wins, stats.unranked, stats.hinted) == (2, 1, 1, 1)
     assert stats.streak == 1
-    assert "of 1 ranked games; 1 with undo or hints, 1 with hints)" in describe(
+    assert "of 1 ranked game; 1 with undo or hints, 1 with hints)" in describe(
         "matrix-overload", stats
     )

@@ -20,6 +20,7 @@ from .engine import (
     Record,
     Series,
     Style,
+    counted,
     games,
     load_game,
     replay_steps,
@@ -113,7 +114,8 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
     games, until a seat reaches the target or the player leaves."""
     names = [s.name for s in seats]
     typer.echo(
-        f"{game.title} campaign — seed {series.seed}, first to {series.target} points wins. "
+        f"{game.title} campaign — seed {series.seed}, first to "
+        f"{counted(series.target, 'point')} wins. "
         "Type 'help' for commands."
     )
     while series.victor is None:
@@ -135,7 +137,8 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
         series.score(outcome)
         typer.echo(series.standings(names))
     typer.echo(
-        f"{names[series.victor]} wins the campaign with {series.points[series.victor]} points."
+        f"{names[series.victor]} wins the campaign with "
+        f"{counted(series.points[series.victor], 'point')}."
     )
     return 0
 

@@ -140,3 +140,27 @@ def join_by_link(page: Page, link: str, deck: str | None = None) -> None:
             page.locator("select.join-deck").select_option(label=deck)
         page.locator(".take-seat").click()
     page.wait_for_function("() => location.pathname.startsWith('/play/')")
+
+
+def draw_alone(page: Page, game: str, view: dict[str, Any], moves: list[dict[str, Any]]) -> None:
+    """Draw ``game``'s table renderer by itself in ``#harness`` from a given ``view`` (one built
+    for the test: a count of 1, a certain draw) with ``moves`` as the server lists them; clicks
+    go to ``window.played``."""
+    page.goto("/")
+    page.evaluate(
+        """async ([game, view, moves]) => {
+            const { makeCtx, drawTable } = await import('/static/js/renderers.js');
+            const module = await import(`/static/js/games/${game}.js`);
+            const root = document.createElement('div');
+            root.id = 'harness';
+            document.body.replaceChildren(root);
+            window.played = [];
+            const local = {};
+            const draw = () => {
+                const ctx = makeCtx({ seat: view.seat, moves, play: (a) => window.played.push(a), local, redraw: draw });
+                root.replaceChildren(drawTable(module, view, ctx));
+            };
+            draw();
+        }""",
+        [game, view, moves],
+    )

@@ -22,7 +22,7 @@ from .record import ENGINE_VERSION, Record, replay, replay_steps
 from .registry import games, load_game, register
 from .rng import Rng
 from .series import Series, game_seed
-from .text import ASCII, PLAIN, Style, spell_cards
+from .text import ASCII, PLAIN, Style, counted, spell_cards
 
 __all__ = [
     "ASCII",
@@ -69,6 +69,7 @@ __all__ = [
     "UnknownGame",
     "Writer",
     "card_index",
+    "counted",
     "format_decklist",
     "game_seed",
     "games",

@@ -17,6 +17,7 @@ from typing import Any
 
 from .errors import BadOption, BadRecord
 from .game import Game, Outcome
+from .text import counted
 
 
 def game_seed(series_seed: int, index: int) -> int:
@@ -81,7 +82,8 @@ class Series:
     def standings(self, names: list[str]) -> str:
         """The score line shown between games."""
         table = ", ".join(f"{names[s]} {p}" for s, p in enumerate(self.points))
-        return f"Campaign after {len(self.winners)} game(s), first to {self.target}: {table}."
+        games = counted(len(self.winners), "game")
+        return f"Campaign after {games}, first to {self.target}: {table}."
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -38,6 +38,13 @@ class Style:
         return self.paint(card.symbol, "red" if card.is_red else "bold")
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` things, the noun agreeing with the count ("1 card", "2 cards", "0 cards"): counts in
+    the texts change as the game goes, and "1 cards" reads as a slip. ``plural`` for a noun that
+    does not take an s ("1 copy", "3 copies"). The page's words.js says counts the same way."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def spell_cards(text: str) -> str:
     """``text`` with each playing card's code in words ("Seed 5S" -> "Seed five of spades"): line
     mode reads the games' own sentences, which name cards by their codes."""

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Outcome
+from ..engine import Outcome, counted
 from .datadir import data_dir
 
 
@@ -91,12 +91,12 @@ def describe(game_id: str, s: GameStats) -> str:
     ranked = s.games - s.unranked
     rate = f"{100 * s.wins / ranked:.1f}%" if ranked else "-"
     lines = [
-        f"{game_id}: {s.games} games, {s.wins} won, {s.lost} lost, {s.draws} drawn "
-        f"(win rate {rate} of {ranked} ranked games; {s.unranked} with undo"
+        f"{game_id}: {counted(s.games, 'game')}, {s.wins} won, {s.lost} lost, {s.draws} drawn "
+        f"(win rate {rate} of {counted(ranked, 'ranked game')}; {s.unranked} with undo"
         + (f" or hints, {s.hinted} with hints)" if s.hinted else ")"),
     ]
     if s.losses:
         lines.append("  losses: " + ", ".join(f"{k} {v}" for k, v in sorted(s.losses.items())))
-    streak = f"{s.streak} wins" if s.streak >= 0 else f"{-s.streak} losses"
+    streak = counted(s.streak, "win") if s.streak >= 0 else counted(-s.streak, "loss", "losses")
     lines.append(f"  current streak: {streak}; best winning streak: {s.best_streak}")
     return "\n".join(lines)

@@ -51,7 +51,7 @@ from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, 
 from .ratings import ai_name, rate_match
 from .story import Story
 from .thinking import NoAnswer, Thinkers, review
-from .visibility import Seat, Views, events_for, look_for, table_for
+from .visibility import Seat, Views, events_for, look_for, speller, table_for
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
@@ -522,7 +522,9 @@ class Hub:
         table["events"] = table["events"][-self.config.resync_log :]
         table["story"] = {
             "actor": room.story.actor,
-            "events": events_for(room.story.events, seat, conn.seats),
+            "events": events_for(
+                room.story.events, seat, conn.seats, speller(state, table["view"])
+            ),
         }
         return {
             "type": "welcome",

@@ -169,10 +169,12 @@ class SeatInfo(BaseModel):
 
 
 class MenuMove(BaseModel):
-    """One legal move as a menu entry: the text to send, the game's phrase, its heading."""
+    """One legal move as a menu entry: the text to send, the game's phrase, that phrase in words
+    (the move's name for screen readers: "Seed six of spades on your Vault 1"), its heading."""
 
     action: str
     label: str
+    words: str
     group: str
 
 
@@ -181,6 +183,8 @@ class MenuGesture(BaseModel):
     (sent back as they are in a ``gesture`` message)."""
 
     text: str
+    #: ``text`` in words, as ``MenuMove.words``.
+    words: str
     group: str
     actions: list[str]
 
@@ -194,6 +198,8 @@ class Table(BaseModel):
     legal_actions: list[str]
     moves: list[MenuMove]
     to_move: int | None
+    #: Each event as ``{kind, text, words, data, seats}``: ``words`` is its text with the game's
+    #: codes spelled out from this seat's view, the log line's name for screen readers.
     events: list[dict[str, Any]]
     #: For the seat to move: what the table offers to play in one go (``accept``), if anything.
     proposal: dict[str, Any] | None = None

@@ -16,7 +16,7 @@ from ..engine import CyberdeckError, Game, load_game
 from ..engine.tutorial import Said, Tutorial
 from ..store import UserData
 from .context import Context, context, require_user
-from .visibility import look_for, table_for
+from .visibility import look_for, speller, table_for
 
 router = APIRouter(prefix="/api/learn", tags=["learn"])
 
@@ -43,10 +43,12 @@ class LessonStep(BaseModel):
     text: str
     highlight: list[LessonMark]
     section: str
-    #: The suggested move: its text, its number in the move list and the game's phrase for it.
+    #: The suggested move: its text, its number in the move list, the game's phrase for it and
+    #: that phrase in words (its name for screen readers).
     action: str
     n: int
     label: str
+    words: str
 
 
 class LessonOut(BaseModel):
@@ -60,6 +62,8 @@ class LessonOut(BaseModel):
     narration: list[str]
     word: str
     log: list[str]
+    #: ``log`` in words, line for line (each line's name for screen readers).
+    log_words: list[str]
     #: What the game's own texts call each seat ("Player 2", "Hacker B"): the page names them.
     seat_labels: list[str]
     finished: bool
@@ -85,11 +89,13 @@ def _game(game_id: str) -> Game:
 def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
     state, seat, game = lesson.match.state, lesson.seat, lesson.game
     table = table_for(state, seat, [], playing=not state.is_terminal)
+    spell = speller(state, table["view"])
     step = lesson.step
     out_step = None
     if step is not None and lesson.suggested is not None:
         suggested = lesson.suggested
         legal = state.legal_actions()
+        label = game.describe_action(suggested, table["view"])
         out_step = LessonStep(
             number=lesson.position + 1,
             total=lesson.total,
@@ -102,7 +108,8 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
             section=step.section,
             action=suggested.text,
             n=legal.index(suggested) + 1,
-            label=game.describe_action(suggested, table["view"]),
+            label=label,
+            words=spell(label),
         )
     log = [e.text for e in lesson.match.log if e.visible_to(seat)][-LOG_LINES:]
     outcome = state.outcome
@@ -116,6 +123,7 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
         narration=list(said.narration),
         word=said.word,
         log=log,
+        log_words=[spell(line) for line in log],
         seat_labels=[game.seat_label(i) for i in range(state.num_players)],
         finished=lesson.finished,
         won=lesson.won,

@@ -9,7 +9,7 @@ never go out; a seat learns what others did only from the events it may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..engine import Event, State
@@ -17,12 +17,32 @@ from ..engine.text import ASCII
 
 Seat = int | None  # None: a spectator
 
+#: A game's sentence in words for one reader (``Game.in_words`` with that reader's view).
+Spell = Callable[[str], str]
+
+
+def as_written(text: str) -> str:
+    return text
+
+
+def speller(state: State, view: Mapping[str, Any]) -> Spell:
+    """The words a screen reader hears for a move or log line, sent beside its text: the game
+    spells its own codes ("5S", "vault1", "Coder M2"), so the page never re-implements a game's
+    vocabulary. Built from the reader's own view, and only ever applied to texts that reader is
+    sent anyway, so the words name nothing the text does not."""
+    game = state.game
+    return lambda text: game.in_words(text, view)
+
 
 def events_for(
-    events: Iterable[Event], seat: Seat, own: tuple[int, ...] | None = None
+    events: Iterable[Event],
+    seat: Seat,
+    own: tuple[int, ...] | None = None,
+    spell: Spell = as_written,
 ) -> list[dict[str, Any]]:
     """The events the connection may see, each with ``seats``: null when everyone may see it,
-    otherwise which of the connection's own seats may (never naming anyone else's).
+    otherwise which of the connection's own seats may (never naming anyone else's); and
+    ``words``, its text as ``spell`` reads it (see ``speller``).
 
     ``own`` is every seat the connection plays, ``(seat,)`` unless given: a hot-seat table
     (one person at several seats) hears every event any of its seats may see, and shows each
@@ -32,9 +52,10 @@ def events_for(
     out = []
     for event in events:
         if event.seats is None:
-            out.append({**event.to_json(), "seats": None})
+            out.append({**event.to_json(), "words": spell(event.text), "seats": None})
         elif event.seats & mine:
-            out.append({**event.to_json(), "seats": sorted(event.seats & mine)})
+            seats = sorted(event.seats & mine)
+            out.append({**event.to_json(), "words": spell(event.text), "seats": seats})
     return out
 
 
@@ -75,18 +96,18 @@ def legal_for(state: State, seat: Seat) -> list[str]:
 
 def moves_for(state: State, seat: Seat, view: dict[str, Any]) -> list[dict[str, str]]:
     """The seat to move's moves as a menu: the action text, the game's phrase for it (from the
-    seat's own view) and the heading it is listed under."""
+    seat's own view), that phrase in words and the heading it is listed under."""
     if seat is None or seat != state.current_player:
         return []
     game = state.game
-    return [
-        {
-            "action": a.text,
-            "label": game.describe_action(a, view),
-            "group": game.action_group(a),
-        }
-        for a in state.legal_actions()
-    ]
+    spell = speller(state, view)
+    menu = []
+    for a in state.legal_actions():
+        label = game.describe_action(a, view)
+        menu.append(
+            {"action": a.text, "label": label, "words": spell(label), "group": game.action_group(a)}
+        )
+    return menu
 
 
 def look_for(state: State, seat: Seat, target: str) -> str | None:
@@ -113,9 +134,9 @@ def table_for(
         "legal_actions": legal_for(state, seat) if playing else [],
         "moves": moves_for(state, seat, view) if playing else [],
         "to_move": state.current_player,
-        "events": events_for(events, seat, own),
+        "events": events_for(events, seat, own, speller(state, view)),
         "proposal": proposal_for(state, seat, view) if playing else None,
-        "gestures": gestures_for(state, seat) if playing else [],
+        "gestures": gestures_for(state, seat, view) if playing else [],
     }
 
 
@@ -126,15 +147,25 @@ def proposal_for(state: State, seat: Seat, view: dict[str, Any]) -> dict[str, An
     found = state.game.propose(view, state.legal_actions())
     if found is None:
         return None
-    return {"text": found.text, "actions": [a.text for a in found.actions]}
+    return {
+        "text": found.text,
+        "words": speller(state, view)(found.text),
+        "actions": [a.text for a in found.actions],
+    }
 
 
-def gestures_for(state: State, seat: Seat) -> list[dict[str, Any]]:
+def gestures_for(state: State, seat: Seat, view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The gestures on offer to the seat to move (several of its moves as one click); the game
     builds each from what that seat may see (``Game.gestures``)."""
     if seat is None or seat != state.current_player:
         return []
+    spell = speller(state, view)
     return [
-        {"text": g.text, "group": g.group, "actions": [a.text for a in g.actions]}
+        {
+            "text": g.text,
+            "words": spell(g.text),
+            "group": g.group,
+            "actions": [a.text for a in g.actions],
+        }
         for g in state.game.gestures(state)
     ]

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Action, Card, Style, spell_cards
+from ...engine import Action, Card, Style, counted, spell_cards
 from .cards import KIND, KIND_NAMES, NUMBER, SUIT, VALUE, card_order, read_card
 from .options import OPTIONS
 from .state import CARDS_BY_TEXT, VAULT_INDEX
@@ -239,7 +239,7 @@ def render_lines(view: Mapping[str, Any]) -> str:
     for player in view["players"]:
         seat = player["seat"]
         out.append(
-            f"{_who(seat, viewer)} has {player['hand_count']} cards in hand, "
+            f"{_who(seat, viewer)} has {counted(player['hand_count'], 'card')} in hand, "
             f"{player['deck_count']} in the deck and {len(player['discard'])} discarded."
         )
         if "hand" in player:

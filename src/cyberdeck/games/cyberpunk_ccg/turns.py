@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Event, Outcome
+from ...engine import Event, Outcome, counted
 from . import damage, equipping, priority, victory
 from .rules import (
     DAMAGE,
@@ -73,7 +73,7 @@ def continue_draw(st: CyberState, s: int, left: int, then: str) -> list[Event]:
     if left > 0:
         o = 1 - s
         st.prompt = ("take", o, left, then, s)
-        text = f"Player {s + 1} cannot draw {left} card(s): player {o + 1} gains points."
+        text = f"Player {s + 1} cannot draw {counted(left, 'card')}: player {o + 1} gains points."
         return [Event("deck-out", text, {"seat": s})]
     return after_draw(st, s, then)
 

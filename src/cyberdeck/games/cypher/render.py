@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Style
+from ...engine import Action, Style, counted
 
 CLASS_COLOUR = {"upper": "yellow", "middle": "cyan", "lower": "green", "none": "magenta"}
 CLASS_LETTER = {"upper": "U", "middle": "M", "lower": "L", "none": ""}
@@ -125,7 +125,7 @@ def render_lines(view: Mapping[str, Any]) -> str:
     style = Style(plain=True)
     seat = view["seat"]
     out = [f"Cypher, {view['players']} players, turn {view['turn_number']}."]
-    out.append(f"The deck has {view['deck_count']} cards.")
+    out.append(f"The deck has {counted(view['deck_count'], 'card')}.")
     if view["display"]:
         out.append(f"The Display shows the {card_label(view, view['display'], style)}.")
     else:
@@ -142,7 +142,8 @@ def render_lines(view: Mapping[str, Any]) -> str:
         area = _names(view, p["area"], style) if p["area"] else "nothing"
         who = "You" if p["seat"] == seat else p["name"]
         out.append(
-            f"{who}: {p['influence']} influence; in play: {area}; {p['hand_count']} cards in hand."
+            f"{who}: {p['influence']} influence; in play: {area}; "
+            f"{counted(p['hand_count'], 'card')} in hand."
         )
         if p.get("known_in_hand"):
             out.append(f"You know {p['name']} holds: {_names(view, p['known_in_hand'], style)}.")

@@ -7,9 +7,9 @@ naming a card is refused with the same sentence whether or not that card is held
 
 from __future__ import annotations
 
-from ...engine import Action
+from ...engine import Action, counted
 from .cards import ALL_ACTIONS, RESOURCE_BY_NAME, RESOURCES, TEXT
-from .phases import NAMES, PHASE_NAMES
+from .phases import NAMES, PHASE_NAMES, credits
 from .state import HackState
 
 _KNOWN = frozenset(ALL_ACTIONS)
@@ -84,10 +84,10 @@ def why_illegal(state: HackState, action: Action) -> str:
     if phase == "action":
         return _action_reason(state, action)
     if kind == "pay":
-        return f"Paying needs {state.strength()} credits; {who} has {state.stock[decider or 0]}."
+        return f"Paying needs {credits(state.strength())}; {who} has {state.stock[decider or 0]}."
     if kind == "pick":
         count = len(state.hands[state.shock_target])
-        return f"Pick a position from 1 to {count}: that hand holds {count} cards."
+        return f"Pick a position from 1 to {count}: that hand holds {counted(count, 'card')}."
     if kind == "next":
         return "The firewalls still to place would not fit in the remaining resources."
     if kind in ("scrap", "dismantle"):

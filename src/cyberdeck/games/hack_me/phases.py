@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Action, Event
+from ...engine import Action, Event, counted
 from .cards import CODE_BY_TEXT, RESOURCE_BY_NAME, RESOURCES
 
 NAMES = ("Hacker A", "Hacker B")
@@ -48,7 +48,7 @@ ONLY = (frozenset({0}), frozenset({1}))
 
 
 def credits(n: int) -> str:
-    return "1 credit" if n == 1 else f"{n} credits"
+    return counted(n, "credit")
 
 
 def code_of(token: str) -> int:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Card, Style
-from .phases import NAMES
+from ...engine import Action, Card, Style, counted
+from .phases import NAMES, credits
 
 RESOURCES = ("deck", "hand", "archive", "agenda")
 
@@ -56,7 +56,7 @@ def _area(player: Mapping[str, Any], style: Style, you: bool) -> list[str]:
     lines.append(f"  finalized: {_cards(player['finalized'], style)}")
     archive = player["archive"]
     top = _card(archive[-1], style) if archive else "-"
-    lines.append(f"  archive: {len(archive)} cards, top {top}")
+    lines.append(f"  archive: {counted(len(archive), 'card')}, top {top}")
     if player["deck_top"]:
         lines.append(f"  known top of deck: {_cards(player['deck_top'], style)}")
     if player["hand"] is not None:
@@ -81,7 +81,7 @@ def prompt(view: Mapping[str, Any]) -> str:
     if phase == "boost":
         return f"{who}: boost the firewall (reveal the top card of your deck)?"
     if phase == "pay":
-        return f"{who}: pay {pending['strength']} credits to destroy the firewall, or suffer?"
+        return f"{who}: pay {credits(pending['strength'])} to destroy the firewall, or suffer?"
     if phase == "pick":
         return f"{who}: pick a face-down card ({pending['hand_count']}) for the shocked hacker."
     if phase == "trash":
@@ -159,12 +159,12 @@ def render_lines(view: Mapping[str, Any]) -> str:
     for player in view["players"]:
         name = player["name"]
         out.append(
-            f"{name}: {player['stock']} credits, {player['tags']} tags, "
-            f"{player['deck_count']} cards in deck, {player['hand_count']} in hand."
+            f"{name}: {credits(player['stock'])}, {counted(player['tags'], 'tag')}, "
+            f"{counted(player['deck_count'], 'card')} in deck, {player['hand_count']} in hand."
         )
         for g in player["generators"]:
             out.append(
-                f"{name} has generator {_card(g['card'], plain)} with {g['credits']} credits."
+                f"{name} has generator {_card(g['card'], plain)} with {credits(g['credits'])}."
             )
         for res in RESOURCES:
             for w in player["firewalls"][res]:
@@ -214,7 +214,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     kind, args = action.kind, action.args
     if kind in _VERBS:
         if kind == "pay" and view["pending"].get("strength") is not None:
-            return f"Pay {view['pending']['strength']} credits and destroy the firewall"
+            return f"Pay {credits(view['pending']['strength'])} and destroy the firewall"
         return _VERBS[kind]
     if kind == "pass":
         return {
@@ -277,17 +277,17 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
     if part == "archive":
         cards = player["archive"]
         shown = ", ".join(_card(c, style) for c in reversed(cards)) or "empty"
-        return f"{name}'s archive, top first ({len(cards)} cards): {shown}."
+        return f"{name}'s archive, top first ({counted(len(cards), 'card')}): {shown}."
     if part == "hand":
         if player["hand"] is not None:
             return f"{name}'s hand: {_cards(player['hand'], style)}."
         known = player["hand_known"]
         extra = f"; known to be there: {_cards(known, style)}" if known else ""
-        return f"{name}'s hand: {player['hand_count']} face-down cards{extra}."
+        return f"{name}'s hand: {counted(player['hand_count'], 'face-down card')}{extra}."
     if part == "deck":
         top = player["deck_top"]
         extra = f"; known from the top: {_cards(top, style)}" if top else ""
-        return f"{name}'s deck: {player['deck_count']} cards{extra}."
+        return f"{name}'s deck: {counted(player['deck_count'], 'card')}{extra}."
     if part == "finalized":
         return f"{name}'s finalized agendas: {_cards(player['finalized'], style)}."
     if part == "generators":

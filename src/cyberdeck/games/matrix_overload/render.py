@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Card, Style, spell_cards
+from ...engine import Action, Card, Style, counted, spell_cards
 from ...engine.text import capitalised
 from .layout import PILE_NAMES, SLOT_NAMES
 
@@ -99,7 +99,8 @@ def render_lines(view: Mapping[str, Any]) -> str:
             out.append(f"Slot {name}: {_card(slot['royal'], style)}, killed.")
         elif slot["ice"]:
             out.append(f"Slot {name}: empty, preventative ICE {slot['health']}.")
-    out.append(f"Deck: {view['deck_count']} cards. Kills: {view['kills']} of 12.")
+    out.append(f"Deck: {counted(view['deck_count'], 'card')}. Kills: {view['kills']} of 12.")
+    out.append(quiet_draws(view))
     if view["pending"]:
         waiting = ", ".join(_card(c, style) for c in view["pending"])
         out.append(f"Firewalls waiting to be placed: {waiting}.")
@@ -114,6 +115,32 @@ def render_lines(view: Mapping[str, Any]) -> str:
 _ZERO_CARD = re.compile(
     r"(?<![\w:])0(?= (?:to|goes|resets|is|as|into|takes)\b)|(?:(?<=\bon )|(?<=\bdraw ))0\b"
 )
+
+
+def circulation(view: Mapping[str, Any]) -> tuple[int, int, int]:
+    """The cards in circulation, as the recursion limit counts them (``recursion_limit``): in
+    the deck, on the piles, and the card to place when it is a number card (a royal waiting for
+    its slot leaves the cycle)."""
+    piles = sum(len(cards) for cards in view["piles"].values())
+    card = view["card"]
+    to_place = int(card is not None and not Card.parse(card).is_face)
+    return view["deck_count"], piles, to_place
+
+
+def quiet_draws(view: Mapping[str, Any]) -> str:
+    """The Fatal Recursion count with its limit worked out where the player sees it (the rules
+    doc's "Fatal Recursion is counted by the game"): the limit moves as cards leave the deck and
+    reach the piles, and a bare "2/66" does not say why. The page's matrix-overload.js writes the
+    same sentence (a browser test holds them together)."""
+    deck, piles, to_place = circulation(view)
+    parts = f"{deck} in the deck + {piles} on the piles" + (" + 1 to place" if to_place else "")
+    limit = view["recursion_limit"]
+    return (
+        f"Quiet draws: {view['idle']} of {limit} — a draw that kills nothing and places no "
+        "royal or ICE; a kill, a royal or ICE starts the count again. The limit is twice the "
+        f"cards in circulation: 2 × ({parts}) = {limit}. Reaching it ends the game (Fatal "
+        "Recursion)."
+    )
 
 
 def in_words(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, CachedState, Event, Outcome, Rng
+from ...engine import Action, CachedState, Event, Outcome, Rng, counted
 from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
 from ...engine.shared import card_texts, shared_dict
 from . import parts
@@ -286,7 +286,8 @@ class MatrixState(CachedState):
                 events.append(
                     Event(
                         "reset",
-                        f"{name} resets {PILE_NAMES[pile]}: {len(cards)} cards go under the deck.",
+                        f"{name} resets {PILE_NAMES[pile]}: {counted(len(cards), 'card')} "
+                        f"{'goes' if len(cards) == 1 else 'go'} under the deck.",
                         {
                             "card": str(name),
                             "pile": PILE_NAMES[pile],

@@ -6,6 +6,7 @@ import { api, ensureSession } from "./api.js";
 import { card } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { levelSelect } from "./levels.js";
+import { counted } from "./words.js";
 
 const CHECK_DELAY_MS = 250;
 
@@ -79,11 +80,11 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
       if (asked !== s.asked) return null; // a newer check is on its way
       fill(problems, result.problems.map((p) => el("li", {}, p)));
       verdict.textContent = !result.size ? "The deck is empty."
-        : result.ok ? `A legal ${game.title} deck (${result.size} cards).`
-          : `Not legal yet: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}.`;
+        : result.ok ? `A legal ${game.title} deck (${counted(result.size, "card")}).`
+          : `Not legal yet: ${counted(result.problems.length, "problem")}.`;
       verdict.className = `db-verdict ${result.ok ? "ok" : "bad"}`;
       summary.textContent = result.summary;
-      bar.textContent = `${result.size} cards · ${result.ok ? "✓ legal" : `✗ ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`}`;
+      bar.textContent = `${counted(result.size, "card")} · ${result.ok ? "✓ legal" : `✗ ${counted(result.problems.length, "problem")}`}`;
       bar.className = `db-bar ${result.ok ? "ok" : "bad"}`;
       return result;
     } catch (err) {
@@ -93,7 +94,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
   }
 
   function drawCounts() {
-    size.textContent = `${total()} card${total() === 1 ? "" : "s"}`;
+    size.textContent = counted(total(), "card");
     drawList();
   }
 
@@ -173,7 +174,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
 
   function drawSaved() {
     fill(savedBox, s.decks.length ? s.decks.map((d) => el("li", { dataset: { deck: String(d.id) } },
-      el("span", { class: "db-saved-name" }, d.name), el("span", { class: "muted" }, ` ${d.size} cards `),
+      el("span", { class: "db-saved-name" }, d.name), el("span", { class: "muted" }, ` ${counted(d.size, "card")} `),
       el("button", { type: "button", class: "db-load", onclick: async () => { await importText(d.text, d.id); say(`Loaded ${d.name}.`, true); } }, "Load"),
       el("button", { type: "button", class: "db-delete", onclick: () => remove(d) }, "Delete")))
       : el("li", { class: "muted" }, "No saved decks yet."));

@@ -4,6 +4,7 @@ import { api, ensureSession, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { chosenLevel, levelSelect } from "./levels.js";
 import { statsPanel } from "./stats.js";
+import { counted } from "./words.js";
 
 function players(game) {
   return game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
@@ -107,7 +108,7 @@ function matchRow(match, actions) {
   return el("li", { class: "match-row", dataset: { match: match.id } },
     el("span", { class: "match-title" }, match.title),
     el("span", { class: "match-seats muted" }, seatWords(match)),
-    el("span", { class: "match-state muted" }, match.status === "finished" && match.outcome ? match.outcome.reason : `${match.moves} moves`),
+    el("span", { class: "match-state muted" }, match.status === "finished" && match.outcome ? match.outcome.reason : counted(match.moves, "move")),
     el("span", { class: "match-actions" }, actions));
 }
 

@@ -89,7 +89,7 @@ export async function showLearn(root, gameId) {
     draw();
   }
 
-  const moves = () => (s.lesson && !s.lesson.finished ? numberedMoves(s.lesson.table) : []);
+  const moves = () => (s.lesson && !s.lesson.finished ? numberedMoves(s.lesson.table, (text) => named(s.lesson, text)) : []);
 
   async function play(action) {
     if (s.busy || !s.lesson) return;
@@ -129,8 +129,8 @@ export async function showLearn(root, gameId) {
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
         el("p", { class: "lesson-suggested" }, "Suggested: ",
-          el("button", { type: "button", class: "primary lesson-play", dataset: { action: step.action }, onclick: () => play(step.action) },
-            el("kbd", {}, String(step.n)), " ", withSymbols(step.label))),
+          el("button", { type: "button", class: "primary lesson-play", dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
+            el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
         step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
     } else {
       const reason = lesson.outcome ? named(lesson, lesson.outcome.reason) : "";
@@ -164,7 +164,9 @@ export async function showLearn(root, gameId) {
       for (const node of marked(board, step.highlight, lesson.table.seat)) node.classList.add("lesson-mark");
       for (const node of page.querySelectorAll(`[data-move="${step.n}"], .move[data-n="${step.n}"]`)) node.classList.add("lesson-suggest");
     }
-    fill(logList, lesson.log.slice(-12).map((line) => el("li", {}, withSymbols(named(lesson, line)))));
+    const words = lesson.log_words || lesson.log;
+    const first = Math.max(lesson.log.length - 12, 0);
+    fill(logList, lesson.log.slice(first).map((line, i) => el("li", { "aria-label": named(lesson, words[first + i]) }, withSymbols(named(lesson, line)))));
     logList.scrollTop = logList.scrollHeight;
     typedIndicator(typed, s.buffer);
   }

@@ -2,6 +2,14 @@
 // longer number could start is played at once; otherwise Enter plays it), `?` for the shortcuts.
 import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { counted } from "./words.js";
+
+// A move's accessible name: its number and its words as the server spells them from this seat's
+// view ("3: Seed six of spades face down on your Vault 1"), so that a screen reader reads the
+// move, not its codes ("6S", "vault1") letter by letter. The page never spells a game's codes.
+export function moveName(m) {
+  return `${m.n}: ${m.words || m.label}`;
+}
 
 // folds: a game's long groups of one choice (a Joker's search of the deck: a move per card) by
 // heading, with the words their folded entry says; the table offers the choice its own way, and
@@ -17,6 +25,7 @@ export function moveList(moves, { play, busy, folds = {} }) {
       class: "move",
       dataset: { n: String(m.n), action: m.action },
       disabled: busy,
+      "aria-label": moveName(m),
       onclick: () => play(m.action),
     }, el("kbd", {}, String(m.n)), " ", el("span", { class: "move-label" }, withSymbols(m.label))));
   for (const m of moves) {
@@ -27,7 +36,7 @@ export function moveList(moves, { play, busy, folds = {} }) {
         const count = moves.filter((x) => x.group === group).length;
         fold = el("ol", { class: "move-fold-list" });
         items.push(el("li", { class: "move-fold" },
-          el("details", {}, el("summary", {}, `${folds[group]} (${count} choices)`), fold)));
+          el("details", {}, el("summary", {}, `${folds[group]} (${counted(count, "choice")})`), fold)));
       } else {
         items.push(el("li", { class: "move-group", role: "presentation" }, group));
       }
@@ -55,6 +64,7 @@ export function gestureList(gestures, { gesture, busy }) {
         class: "gesture",
         dataset: { actions: g.actions.join("; ") },
         disabled: busy,
+        "aria-label": g.words || g.text,
         onclick: () => gesture(g),
       }, el("span", { class: "move-label" }, withSymbols(g.text)))));
   }

@@ -2,6 +2,7 @@
 import { api, ensureSession, forgetMe, gamesById, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { anchorHeadings } from "./rulelinks.js";
+import { counted } from "./words.js";
 
 function back() {
   return el("p", {}, el("a", { href: "/" }, "← Back to the arcade"));
@@ -84,7 +85,7 @@ function authForm(kind, say) {
         window.dispatchEvent(new CustomEvent("session-changed"));
         if (made.kept_from) {
           // A guest's games are the account's now: say so, rather than vanish without a word.
-          const games = made.kept_seats === 1 ? "1 game" : `${made.kept_seats} games`;
+          const games = counted(made.kept_seats, "game");
           say(`Signed in as ${made.name}. What you did as ${made.kept_from} is kept with your account: ${games}, your saved decks and your statistics.`, "ok");
         } else {
           window.dispatchEvent(new CustomEvent("navigate", { detail: "/" }));

@@ -2,6 +2,7 @@
 // builds the ctx every renderer receives (see js/games/README.md).
 import { card, withSymbols } from "./cards.js";
 import { el } from "./dom.js";
+import { moveName } from "./movelist.js";
 import * as generic from "./games/generic.js";
 
 const loaded = new Map();
@@ -21,9 +22,11 @@ export async function rendererFor(gameId) {
   return loaded.get(gameId);
 }
 
-// The numbered moves of a table message: [{n, action, label, group}].
-export function numberedMoves(table) {
-  return (table.moves || []).map((m, i) => ({ n: i + 1, ...m }));
+// The numbered moves of a table message: [{n, action, label, words, group}], their phrase and
+// words with each seat called by its one name (named: the page's; "Pass the Coder to Player 2"
+// reads "... to Normal AI", on the button and to a screen reader alike).
+export function numberedMoves(table, named = (text) => text) {
+  return (table.moves || []).map((m, i) => ({ n: i + 1, ...m, label: named(m.label), words: named(m.words || m.label) }));
 }
 
 // A seat's name when the page has none to give (a renderer drawn alone).
@@ -46,6 +49,8 @@ export function makeCtx({ seat, moves, play, look, local, redraw, replay = false
     card,
     el,
     withSymbols,
+    // A move's accessible name in words ("3: Seed six of spades ..."), as the move list's.
+    moveName,
     look: look || (async () => null),
     local: local || {},
     redraw: redraw || (() => {}),

@@ -136,7 +136,7 @@ export async function showReplay(root, matchId, query) {
     const touched = markTouched(board, touchedBy(data.table.events, renderer.touches || null));
     animatePaths(touched, before, Math.min(400, Number(speedPick.value) / 2));
     state.shown = data.step;
-    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}` }, withSymbols(named(e.text)))));
+    fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}`, "aria-label": named(e.words || e.text) }, withSymbols(named(e.text)))));
     fill(end, data.outcome ? el("section", { class: "end-screen panel", role: "status" },
       el("h2", {}, outcomeTitle(data.outcome, own === null ? [] : [own], nameOf)),
       el("p", { class: "reason" }, named(data.outcome.reason))) : null);

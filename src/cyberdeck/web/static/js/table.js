@@ -6,6 +6,7 @@ import { withSymbols } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
+import { counted } from "./words.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
@@ -119,7 +120,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const playing = () => !watch && s.yours.length > 0;
   const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
     && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
-  const moves = () => (s.table && !covered() ? numberedMoves(s.table) : []);
+  const moves = () => (s.table && !covered() ? numberedMoves(s.table, named) : []);
 
   function play(action) {
     if (!moves().some((m) => m.action === action)) {
@@ -395,9 +396,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const next = series.next_ready && playing()
       ? el("button", { type: "button", class: "primary next-game", onclick: nextGame }, "Next game") : null;
     return el("section", { class: "series", "aria-label": "Campaign" },
-      el("h3", {}, `Campaign — game ${s.summary.series_game}, first to ${series.target} points`),
+      el("h3", {}, `Campaign — game ${s.summary.series_game}, first to ${counted(series.target, "point")}`),
       el("ul", { class: "series-score" }, series.points.map((p, i) =>
-        el("li", { dataset: { seat: String(i) } }, `${nameOf(i)}: ${p} point${p === 1 ? "" : "s"}`))),
+        el("li", { dataset: { seat: String(i) } }, `${nameOf(i)}: ${counted(p, "point")}`))),
       series.victor !== null
         ? el("p", { class: "series-victor" }, `${nameOf(series.victor)} wins the campaign.`)
         : el("p", { class: "muted" }, `${nameOf(series.starter)} starts the next game.`),
@@ -496,7 +497,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     const offer = proposal();
     fill(movesBox, offer
       ? el("div", { class: "proposal" },
-        el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, onclick: accept }, `Pay ${offer.text} (Enter)`),
+        el("button", { type: "button", class: "primary proposal-accept", disabled: s.busy, "aria-label": `Pay ${offer.words || offer.text} (Enter)`, onclick: accept }, `Pay ${offer.text} (Enter)`),
         el("p", { class: "muted" }, "or pay source by source:"))
       : null,
     gestureList(gestures(), { gesture, busy: s.busy }),
@@ -505,7 +506,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       : el("p", { class: "muted" }, s.status === "finished" ? "The game is over." : covered() ? "Hidden until the next player is ready." : mine ? "…" : "Not your turn."));
   }
 
-  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all" }, withSymbols(named(e.text)));
+  // A log line shows the game's text with its cards drawn; its accessible name is the server's
+  // words for it ("You seed six of spades on Vault 1"), so a screen reader reads no codes.
+  const logLine = (e) => el("li", { class: `event ${e.kind}`, "data-seats": e.seats ? e.seats.join(" ") : "all", "aria-label": named(e.words || e.text) },
+    withSymbols(named(e.text)));
 
   // Each event says who may see it (seats: null for everyone, else which of this person's seats):
   // at a hot-seat table a seat's log shows what is public and what is its own (another seat's
@@ -541,6 +545,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     lastTurn.hidden = !seen.length;
     lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
     fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
+    lastTurn.setAttribute("aria-label", seen.length ? `Last turn: ${seen.map((e) => named(e.words || e.text)).join(" ")}` : "The last turn");
   }
 
   function tell(actor, events) {

@@ -2,6 +2,7 @@
 // lock state, attack profile, protocol suit, modules with their Overclocks), who controls each
 // vault, both players' counts, and your hand. Click a hand card, then a vault (or a node, or a
 // module, for a program) to play it; the moves of the chosen card are listed under the hand too.
+import { counted } from "../words.js";
 
 const STATE_WORDS = { open: "open", locked: "LOCKED", overflow: "OVERFLOW" };
 // Programs by rank (the rest are Number Modules).
@@ -42,7 +43,7 @@ function aim(ctx, node, found, key, words) {
   node.classList.add("playable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", list.length === 1 ? `${list[0].n}: ${list[0].label}` : `${words}: ${list.length} moves`);
+  node.setAttribute("aria-label", list.length === 1 ? ctx.moveName(list[0]) : `${words}: ${counted(list.length, "move")}`);
   node.dataset.target = key;
   node.dataset.moves = String(list.length);
   const go = (event) => {
@@ -156,7 +157,7 @@ export function renderTable(view, ctx) {
     const list = only ? found.byTarget.get(only) || [] : [...found.loose, ...[...found.byTarget.values()].flat()];
     choices = el("div", { class: "cr-choices" },
       el("span", { class: "cr-hint" }, only ? "Choose:" : `${selected}: click a highlighted vault, node or module, or choose:`),
-      list.map((m) => el("button", { type: "button", class: "cr-choice", dataset: { action: m.action }, onclick: () => ctx.play(m.action) },
+      list.map((m) => el("button", { type: "button", class: "cr-choice", dataset: { action: m.action }, "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
         el("kbd", {}, String(m.n)), " ", ctx.withSymbols(m.label))));
   }
 

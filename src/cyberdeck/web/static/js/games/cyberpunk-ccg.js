@@ -263,7 +263,7 @@ function gestureButtons(ctx, test) {
   const shown = (ctx.gestures || []).filter(test);
   if (!shown.length) return null;
   return el("div", { class: "kit-buttons ccg-gestures", role: "group", "aria-label": "One click" },
-    shown.map((g) => el("button", { type: "button", class: "kit-choice ccg-gesture", onclick: () => ctx.gesture(g) }, g.text)));
+    shown.map((g) => el("button", { type: "button", class: "kit-choice ccg-gesture", "aria-label": g.words || g.text, onclick: () => ctx.gesture(g) }, g.text)));
 }
 
 export function renderTable(view, ctx) {
@@ -281,7 +281,7 @@ export function renderTable(view, ctx) {
       el("div", { class: "ccg-turn" },
         el("p", { class: "ccg-step" }, stepLine(view, ctx)),
         hitLine(ctx, view),
-        ctx.proposal ? el("button", { type: "button", class: "primary proposal-pay", onclick: () => ctx.accept() }, `Pay ${ctx.proposal.text}`) : null,
+        ctx.proposal ? el("button", { type: "button", class: "primary proposal-pay", "aria-label": `Pay ${ctx.proposal.words || ctx.proposal.text}`, onclick: () => ctx.accept() }, `Pay ${ctx.proposal.text}`) : null,
         buttons(ctx, loose), gestureButtons(ctx, (g) => g.group === "Draw"), chooser(ctx),
         gestureButtons(ctx, (g) => (ctx.local.choices || []).includes(g.actions[0]))),
       el("aside", { class: "ccg-preview", "aria-live": "polite", "aria-label": "The card you point at" },

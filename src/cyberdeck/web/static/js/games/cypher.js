@@ -2,12 +2,35 @@
 // influence, your hand, what you know of other hands and of the deck, the end trigger and the
 // question being asked. What the terminal view shows (render.py), drawn as a table.
 import { buttons, chooser, movesWhere, namedCard, offer, seatName, stat, zone } from "./kit.js";
+import { counted } from "../words.js";
 
 const CLASS_LETTER = { upper: "U", middle: "M", lower: "L", none: "" };
 const CLASS_WORD = { upper: "upper class", middle: "middle class", lower: "lower class", none: "no class" };
 
+// A badge's meaning in the rules' words (docs/rules/cypher.md, "The cards" and "The end"). A class
+// matters only through the effects that name it, so the cards named are read from the view's own
+// cards (a corrected card file keeps the sentence true).
+export function classMeaning(view, cls) {
+  if (cls === "none") return "No class: no card's effect reaches it by its class.";
+  const namers = Object.values(view.cards).filter((c) => String(c.text).includes(`${cls}-class`)).map((c) => `the ${c.name}`);
+  const names = namers.length > 1 ? `${namers.slice(0, -1).join(", ")} and ${namers.at(-1)}` : namers[0];
+  const word = CLASS_WORD[cls][0].toUpperCase() + CLASS_WORD[cls].slice(1);
+  return namers.length
+    ? `${word}: ${names} ${namers.length === 1 ? "acts" : "act"} on ${cls}-class cards.`
+    : `${word}: no card's effect names ${cls}-class cards.`;
+}
+
+export function influenceMeaning(influence) {
+  return `${influence} influence: what it adds to its play area's total while it stays there; when the game ends, the highest total wins.`;
+}
+
 function info(view, kind) {
   return view.cards[kind] || { name: kind, class: "none", influence: 0, text: "", copies: 1 };
+}
+
+// The corner badge ("M2") explained: its class and its influence.
+function badgeMeaning(view, i) {
+  return `${classMeaning(view, i.class)} ${influenceMeaning(i.influence)}`;
 }
 
 // A card by name: class letter and influence in the corner, its text when there is room (hand).
@@ -20,7 +43,8 @@ function tile(ctx, view, kind, small = false, withText = false) {
     text: withText ? i.text : "",
     cls: `cy-${i.class}`,
     key: kind,
-    title: `${i.name} — ${CLASS_WORD[i.class]}, ${i.influence} influence: ${i.text}`,
+    title: `${i.name} — ${CLASS_WORD[i.class]}, ${i.influence} influence: ${i.text}\n${badgeMeaning(view, i)}`,
+    cornerTitle: badgeMeaning(view, i),
     small,
   });
 }
@@ -50,8 +74,8 @@ function seatPanel(ctx, view, p) {
 function middle(ctx, view) {
   const { el, card } = ctx;
   const draws = movesWhere(ctx, (k, a) => k === "draw" && a[0] !== "display");
-  const deck = el("div", { class: "cy-deck", "aria-label": `deck, ${view.deck_count} cards` },
-    view.deck_count ? card(null, { faceDown: true, label: `deck of ${view.deck_count} cards` }) : el("span", { class: "kit-empty" }, "empty"),
+  const deck = el("div", { class: "cy-deck", "aria-label": `deck, ${counted(view.deck_count, "card")}` },
+    view.deck_count ? card(null, { faceDown: true, label: `deck of ${counted(view.deck_count, "card")}` }) : el("span", { class: "kit-empty" }, "empty"),
     stat(ctx, "Deck", view.deck_count));
   offer(ctx, deck, draws, "deck");
   const display = el("div", { class: "cy-display" },
@@ -59,7 +83,7 @@ function middle(ctx, view) {
   offer(ctx, display, movesWhere(ctx, (k, a) => k === "draw" && a[0] === "display"));
   const known = view.deck_known.map((d) => el("li", {}, d.from_top === 0 ? "top" : `${d.from_top + 1} from top`, ": ", tile(ctx, view, d.card, true)));
   const end = view.end && !view.outcome
-    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${ctx.named(view.end.reason)}): ${view.end.turns_left} last turn${view.end.turns_left === 1 ? "" : "s"} to go.`)
+    ? el("p", { class: "cy-end", role: "status" }, `THE END IS TRIGGERED (${ctx.named(view.end.reason)}): ${counted(view.end.turns_left, "last turn")} to go.`)
     : null;
   return el("div", { class: "cy-middle" },
     el("div", { class: "cy-centre" },
@@ -96,7 +120,8 @@ export function renderTable(view, ctx) {
   const order = seat === null ? view.seats : [...view.seats.slice(seat + 1), ...view.seats.slice(0, seat), view.seats[seat]];
   const others = movesWhere(ctx, (k, a) => k === "guard" || k === "allow" || a[0] === "none");
   return el("div", { class: ["cy-table", `cy-players-${view.players}`] },
-    el("p", { class: "cy-head" }, `Cypher · ${view.players} players · turn ${view.turn_number}`, view.burn ? " · burn variant" : ""),
+    el("p", { class: "cy-head" }, `Cypher · ${view.players} players · turn ${view.turn_number}`, view.burn ? " · burn variant" : "",
+      el("span", { class: "muted cy-badges" }, " · a card's corner: its class (U upper, M middle, L lower) and its influence; point at it for what they mean")),
     view.outcome ? endScreen(ctx, view) : view.prompt ? el("p", { class: "cy-prompt" }, ctx.named(view.prompt)) : null,
     buttons(ctx, others), chooser(ctx),
     middle(ctx, view),

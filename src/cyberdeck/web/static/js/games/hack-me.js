@@ -3,6 +3,7 @@
 // firewalls by level, the generators and the finalized agendas. What the terminal view shows
 // (render.py), drawn as a table; every thing a move belongs to can be clicked.
 import { buttons, chooser, does, movesWhere, offer, seatName, selectable, stat, whose, zone } from "./kit.js";
+import { counted } from "../words.js";
 
 const RESOURCES = ["deck", "hand", "archive", "agenda"];
 const TITLES = { deck: "Deck", hand: "Hand", archive: "Archive", agenda: "Agenda" };
@@ -25,7 +26,7 @@ function promptLine(view, ctx) {
     case "activate":
       return `${who}: pay ${pending.cost} to activate your level ${run.level} firewall against the run?`;
     case "boost": return `${who}: boost the firewall (reveal the top card of your deck)?`;
-    case "pay": return `${who}: pay ${pending.strength} credits to destroy the firewall, or suffer?`;
+    case "pay": return `${who}: pay ${counted(pending.strength, "credit")} to destroy the firewall, or suffer?`;
     case "pick": return `${who}: pick a face-down card (${pending.hand_count}) for the shocked hacker.`;
     case "trash": return `${who}: pay 2 credits to destroy ${run && run.accessed ? run.accessed : "the accessed card"}, or let it go back?`;
     case "mulligan": return `${who}: keep your opening hand or take a mulligan?`;
@@ -62,8 +63,8 @@ function resourcePile(ctx, view, p, resource, mine, clickable) {
   const { el, card } = ctx;
   const pl = view.players[p];
   if (resource === "deck") {
-    const node = el("div", { class: "hm-pile", "aria-label": `deck, ${pl.deck_count} cards` },
-      pl.deck_count ? card(null, { faceDown: true, small: true, label: `deck of ${pl.deck_count} cards` }) : el("span", { class: "hm-empty" }, "empty"),
+    const node = el("div", { class: "hm-pile", "aria-label": `deck, ${counted(pl.deck_count, "card")}` },
+      pl.deck_count ? card(null, { faceDown: true, small: true, label: `deck of ${counted(pl.deck_count, "card")}` }) : el("span", { class: "hm-empty" }, "empty"),
       el("span", { class: "hm-count" }, `${pl.deck_count}`),
       pl.deck_top.length ? el("span", { class: "hm-known" }, "top: ", pl.deck_top.map((c) => card(c, { small: true }))) : null);
     // One click draws; a Joker's search of the deck starts from the Joker in hand.
@@ -71,14 +72,14 @@ function resourcePile(ctx, view, p, resource, mine, clickable) {
     return node;
   }
   if (resource === "hand") {
-    return el("div", { class: "hm-pile", "aria-label": `hand, ${pl.hand_count} cards` },
-      pl.hand_count ? card(null, { faceDown: true, small: true, label: `hand of ${pl.hand_count} cards` }) : el("span", { class: "hm-empty" }, "empty"),
+    return el("div", { class: "hm-pile", "aria-label": `hand, ${counted(pl.hand_count, "card")}` },
+      pl.hand_count ? card(null, { faceDown: true, small: true, label: `hand of ${counted(pl.hand_count, "card")}` }) : el("span", { class: "hm-empty" }, "empty"),
       el("span", { class: "hm-count" }, `${pl.hand_count}`),
       !mine && pl.hand_known.length ? el("span", { class: "hm-known" }, "known: ", pl.hand_known.map((c) => card(c, { small: true }))) : null);
   }
   if (resource === "archive") {
     const top = pl.archive.length ? pl.archive[pl.archive.length - 1] : null;
-    return el("div", { class: "hm-pile", "aria-label": `archive, ${pl.archive.length} cards` },
+    return el("div", { class: "hm-pile", "aria-label": `archive, ${counted(pl.archive.length, "card")}` },
       top ? card(top, { small: true }) : el("span", { class: "hm-empty" }, "empty"),
       el("span", { class: "hm-count" }, `${pl.archive.length}`),
       pl.archive.length > 1 ? el("details", { class: "hm-archive-all" }, el("summary", {}, "all, top first"),
@@ -114,7 +115,7 @@ function generators(ctx, pl, mine) {
   const { el, card } = ctx;
   if (!pl.generators.length) return el("span", { class: "hm-empty" }, "none");
   return el("div", { class: "card-row" }, pl.generators.map((g) => {
-    const node = el("span", { class: "hm-generator", "aria-label": `generator ${g.card} with ${g.credits} credits` },
+    const node = el("span", { class: "hm-generator", "aria-label": `generator ${g.card} with ${counted(g.credits, "credit")}` },
       card(g.card, { small: true }), el("span", { class: "hm-badge" }, `${g.credits}¢`));
     if (mine) offer(ctx, node, movesWhere(ctx, (k, a) => k === "drain" && a[0] === g.card));
     return node;
@@ -168,7 +169,7 @@ function deckSearch(ctx) {
     const code = m.action.split(" ")[1];
     const face = card(code, { small: true });
     const words = `${code} ${face.getAttribute("aria-label") || ""}`.toLowerCase();
-    return el("button", { type: "button", class: "hm-search-card", title: m.label, "aria-label": `${m.n}: ${m.label}`,
+    return el("button", { type: "button", class: "hm-search-card", title: m.label, "aria-label": ctx.moveName(m),
       dataset: { action: m.action, find: words }, onclick: () => ctx.play(m.action) }, face);
   });
   const box = el("input", { type: "search", class: "hm-search", value: ctx.local.search || "",
@@ -182,7 +183,7 @@ function deckSearch(ctx) {
       item.hidden = !words.every((w) => item.dataset.find.split(" ").some((part) => part.startsWith(w)));
       count += item.hidden ? 0 : 1;
     }
-    shown.textContent = `${count} of ${items.length} cards`;
+    shown.textContent = `${count} of ${counted(items.length, "card")}`;
   };
   box.addEventListener("input", filter);
   filter();

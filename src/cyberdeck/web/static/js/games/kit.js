@@ -2,6 +2,7 @@
 // to a thing on the table, making that thing clickable, and small labelled figures. Renderers stay
 // pure drawing: a click plays a move from ctx.moves, or selects a thing (kept in ctx.local) whose
 // several moves are then offered as buttons.
+import { counted } from "../words.js";
 
 // The moves whose action text passes test(kind, args, move).
 export function movesWhere(ctx, test) {
@@ -37,12 +38,12 @@ export function offer(ctx, node, moves, key = null) {
   if (moves.length === 1) {
     const m = moves[0];
     activate(node, () => ctx.play(m.action));
-    node.setAttribute("aria-label", `${m.n}: ${m.label}`);
+    node.setAttribute("aria-label", ctx.moveName(m));
     node.title = m.label;
     return node;
   }
   selectable(ctx, node, key || moves.map((m) => m.action).join("|"), moves);
-  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${moves.length} moves`);
+  node.setAttribute("aria-label", `${node.getAttribute("aria-label") || node.textContent}: choose one of ${counted(moves.length, "move")}`);
   node.title = moves.map((m) => m.label).join("\n");
   return node;
 }
@@ -68,7 +69,7 @@ export function chooser(ctx, title = "Choose") {
   if (!moves.length) return null;
   return el("div", { class: "kit-chooser", role: "group", "aria-label": title },
     el("span", { class: "kit-chooser-title" }, title),
-    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
       el("span", { class: "kit-n" }, String(m.n)), " ", m.label)),
     el("button", { type: "button", class: "kit-choice cancel", onclick: () => { ctx.local.selected = null; ctx.local.choices = null; ctx.redraw(); } }, "Cancel"));
 }
@@ -78,7 +79,7 @@ export function buttons(ctx, moves, label = "Decide") {
   const { el } = ctx;
   if (!moves.length || ctx.replay) return null;
   return el("div", { class: "kit-buttons", role: "group", "aria-label": label },
-    moves.map((m) => el("button", { type: "button", class: "kit-choice", onclick: () => ctx.play(m.action) },
+    moves.map((m) => el("button", { type: "button", class: "kit-choice", "aria-label": ctx.moveName(m), onclick: () => ctx.play(m.action) },
       el("span", { class: "kit-n" }, String(m.n)), " ", m.label)));
 }
 
@@ -114,11 +115,13 @@ export function does(ctx, seat, you, other) {
 // lines of facts, and its text as a tooltip. cls carries the card's class or kind for the colour
 // band; the words always say it too, so colour is never the only sign.
 // key: the card's id in the game's events (data-card), so the last move's cards can be shown.
-export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "" }) {
+// cornerTitle: what the corner figure means, as its own tooltip (the title carries it for screen
+// readers: the card's accessible description).
+export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "", cornerTitle = "" }) {
   const { el } = ctx;
   return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name, dataset: key ? { card: key } : {} },
     el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
-      corner ? el("span", { class: "kit-card-corner" }, corner) : null),
+      corner ? el("span", { class: "kit-card-corner", title: cornerTitle || null }, corner) : null),
     lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
     text ? el("span", { class: "kit-card-text" }, text) : null);
 }

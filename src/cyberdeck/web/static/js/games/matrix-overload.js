@@ -1,9 +1,31 @@
 // MATR1X 0VERL0AD: the 3×3 matrix of piles with the twelve royal slots around it, the card to
 // place, the deck and the firewalls waiting. Click a pile (or a slot, for a royal or ICE) to place
 // the card there; a pile's "look" button asks the server for every card in it, bottom to top.
+import { parseCard } from "../cards.js";
+import { counted } from "../words.js";
 
 const ROWS = ["a", "b", "c"];
 const COLS = ["1", "2", "3"];
+
+// The cards in circulation as the recursion limit counts them: the deck, the piles, and the card
+// to place when it is a number card (a royal waiting for its slot leaves the cycle).
+function circulation(view) {
+  const piles = Object.values(view.piles).reduce((n, cards) => n + cards.length, 0);
+  const face = view.card && ["J", "Q", "K"].includes(parseCard(view.card).rank);
+  return { deck: view.deck_count, piles, toPlace: view.card && !face ? 1 : 0 };
+}
+
+// The Fatal Recursion count with its limit worked out where the player sees it: the limit moves
+// as cards leave the deck and reach the piles, and a bare "2 / 66" does not say why. The same
+// sentence as the terminal's (render.py's quiet_draws; a browser test holds them together); the
+// limit itself is the engine's, from the view.
+export function quietDraws(view) {
+  const { deck, piles, toPlace } = circulation(view);
+  const parts = `${deck} in the deck + ${piles} on the piles${toPlace ? " + 1 to place" : ""}`;
+  const limit = view.recursion_limit;
+  return `Quiet draws: ${view.idle} of ${limit} — a draw that kills nothing and places no royal or ICE; a kill, a royal or ICE starts the count again. `
+    + `The limit is twice the cards in circulation: 2 × (${parts}) = ${limit}. Reaching it ends the game (Fatal Recursion).`;
+}
 
 function moveFor(ctx, target) {
   return ctx.moves.find((m) => m.action === `place ${target}`) || null;
@@ -15,7 +37,7 @@ function clickable(ctx, node, target) {
   node.classList.add("playable");
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", `${move.n}: ${move.label}`);
+  node.setAttribute("aria-label", ctx.moveName(move));
   node.dataset.move = String(move.n);
   node.addEventListener("click", () => ctx.play(move.action));
   node.addEventListener("keydown", (event) => {
@@ -69,7 +91,7 @@ function pileCell(name, cards, ctx) {
   const node = el("div", { class: "mo-pile", dataset: { pile: name } },
     el("span", { class: "mo-name" }, name),
     top ? card(top) : el("span", { class: "mo-empty", "aria-label": "empty pile" }, "·"),
-    cards.length > 1 ? el("span", { class: "mo-depth", title: `${cards.length} cards` }, `×${cards.length}`) : null,
+    cards.length > 1 ? el("span", { class: "mo-depth", title: counted(cards.length, "card") }, `×${cards.length}`) : null,
     peek);
   return clickable(ctx, node, name);
 }
@@ -97,7 +119,8 @@ export function renderTable(view, ctx) {
       el("dl", { class: "mo-counts" },
         el("dt", {}, "deck"), el("dd", { dataset: { count: "deck" } }, String(view.deck_count)),
         el("dt", {}, "kills"), el("dd", { dataset: { count: "kills" } }, `${view.kills} / 12`),
-        el("dt", {}, "quiet draws"), el("dd", {}, `${view.idle} / ${view.recursion_limit}`)),
+        el("dt", {}, "quiet draws"), el("dd", { dataset: { count: "quiet" }, title: quietDraws(view) }, `${view.idle} / ${view.recursion_limit}`)),
+      el("p", { class: "mo-quiet muted" }, quietDraws(view)),
       view.pending && view.pending.length
         ? el("div", { class: "mo-pending" }, el("span", { class: "mo-label" }, "Firewalls waiting"), el("span", { class: "card-row" }, view.pending.map((c) => card(c, { small: true })))) : null,
       view.deck_bottom && view.deck_bottom.length
