@@ -206,7 +206,7 @@ def test_two_browsers_play_online_one_reloads_and_a_spectator_sees_no_hand(
         steps = http.get(f"/api/matches/{match_id}/replay").json()["steps"]
 
         def table(step: int, seat: int | None) -> dict[str, Any]:
-            params = {"step": step} if seat is None else {"step": step, "seat": seat}
+            params = {"step": step, "seat": "spectator" if seat is None else seat}
             body: dict[str, Any] = http.get(f"/api/matches/{match_id}/replay", params=params).json()
             return body["table"]
 
