@@ -1,7 +1,7 @@
 """Local statistics: wins, losses by reason, streaks; a game with undo is played but not ranked."""
 
 from cyberdeck.engine import Outcome
-from cyberdeck.play.stats import describe, load_stats, record_result
+from cyberdeck.userdata import describe, load_stats, record_result
 
 WIN = Outcome((0,), (1.0,), "All twelve royals killed", "win")
 ICE = Outcome((), (-1.0,), "Black ICE on K♠ (21)", "black-ice")

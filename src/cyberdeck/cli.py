@@ -32,12 +32,11 @@ from .lab.arena import run_arena
 from .lab.bench import bench_game
 from .lab.fuzz import run_fuzz
 from .lab.progress import ProgressBar
-from .play.datadir import records_dir
 from .play.learn import LearnSession
 from .play.resume import last_unfinished
 from .play.settings import load_stops, save_stops
-from .play.stats import describe, load_stats, record_result
 from .play.terminal import Seat, TerminalSession
+from .userdata import describe, load_stats, record_result, records_dir
 
 app = typer.Typer(
     help="cyberdeck: cyberpunk hacker card games in the terminal.",

@@ -16,7 +16,7 @@ import typer
 from .engine import BadDeck, CyberdeckError, Game
 from .lab.entries import Entry, make_entries
 from .lab.progress import ProgressBar
-from .play.datadir import data_dir
+from .userdata import data_dir
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cyberdeck.engine import PLAIN, Outcome, Series, counted, load_game
-from cyberdeck.play.stats import GameStats, describe
+from cyberdeck.userdata import GameStats, describe
 
 
 def test_a_count_agrees_with_its_number() -> None:

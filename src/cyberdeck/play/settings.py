@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.autoanswer import Stops
-from .datadir import data_dir
+from ..userdata import data_dir
 
 
 def settings_path() -> Path:

@@ -35,7 +35,7 @@ log = logging.getLogger("cyberdeck.server")
 def database_url(config: ServerConfig) -> str:
     if config.db_url:
         return config.db_url
-    from ..play.datadir import data_dir
+    from ..userdata import data_dir
 
     return sqlite_url(data_dir() / "server.sqlite3")
 

@@ -13,8 +13,8 @@ from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
-from ..play.stats import GameStats
 from ..store import MatchData, SeatData, UserData
+from ..userdata import GameStats
 from .context import Context, context, optional_user, require_user
 from .hub import invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level

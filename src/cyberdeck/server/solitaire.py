@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Outcome
-from ..play.stats import GameStats
 from ..store import SoloResult
+from ..userdata import GameStats
 
 #: Ranked games a player needs before their win rate ranks them: one lucky win is not a 100 %
 #: player. Players with fewer come after, by wins.
