@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from cyberdeck.engine import ASCII, PLAIN, Action, Rng
 from cyberdeck.games.cyberpunk_ccg import GAME, turns
 from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
@@ -60,6 +62,27 @@ def test_moves_are_described_in_words() -> None:
             assert GAME.describe_action(action, view).strip()
         state.apply(rng.choice(state.legal_actions()))
     assert GAME.describe_action(Action.parse("buy street-samurai"), {}) == "buy Street Samurai"
+
+
+def test_a_screen_reader_hears_card_ids_as_words() -> None:
+    """The words of every move and log line along a game say "card 150" where the text shows
+    the id "c150", and change nothing else."""
+    state = GAME.new_state({}, 3)
+    rng = Rng(1)
+    ids = re.compile(r"\bc\d+\b")
+    heard = 0
+    for _ in range(200):
+        seat = state.current_player
+        view = state.view(seat)
+        texts = [GAME.describe_action(a, view) for a in state.legal_actions()]
+        texts += [e.text for e in state.apply(rng.choice(state.legal_actions()))]
+        for text in texts:
+            words = GAME.in_words(text, view)
+            assert not ids.search(words), words
+            assert words == re.sub(r"\bc(\d+)\b", r"card \1", text)
+            heard += words != text
+    assert heard > 50
+    assert GAME.in_words("move Heavy Pistol (c150)", {}) == "move Heavy Pistol (card 150)"
 
 
 def test_drawn_weapons_and_a_save_decision_are_shown() -> None:

@@ -56,8 +56,12 @@ def _play(keys: str, seed: str = "3") -> str:
 
 
 def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
-    out = _play('look c1\nlook hand\nlook "Night Market"\nlook night-market\nlook nothing\nquit\n')
+    out = _play(
+        'look c1\nlook hand\nlook "Night Market"\nlook night-market\nlook nothing\nlook card 1\n'
+        "quit\n"
+    )
     assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "c1, in play" in out
+    assert out.count("c1, in play") == 2  # 'look card 1', as line mode's words name it
     assert "Win: score 50 bust points" in out
     assert out.count("Night Market — 2 EB, street Location") == 2
     assert (
@@ -168,7 +172,7 @@ def test_a_gesture_sends_a_team_at_its_target_and_the_log_says_so() -> None:
     state = t.at("hits")
     match, said = _session(state, ["g9", "g1", "quit"])
     out = "\n".join(said)
-    assert f"g1. Send t1: hit Neon Dive (c{dive})" in out
+    assert f"g1. Send t1: hit Neon Dive (card {dive})" in out  # line mode: the id in words
     assert "Choose a gesture from g1 to g1." in out
     log = [e.text for e in match.log]
     note = log.index(

@@ -7,6 +7,7 @@ in the view), so reading a card never tells a seat anything it may not know.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -142,9 +143,10 @@ def _now(card: Mapping[str, Any]) -> str:
 
 
 def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
-    """``look c12`` (a card on the table), ``look hand`` (every card in the viewer's hand) or
-    ``look Night Market`` (any card of the set by name or slug)."""
-    token = target.strip().strip("\"'").lower()
+    """``look c12`` (a card on the table; ``look card 12`` too, as line mode's words say it),
+    ``look hand`` (every card in the viewer's hand) or ``look Night Market`` (any card of the
+    set by name or slug)."""
+    token = re.sub(r"^card\s+(\d+)$", r"c\1", target.strip().strip("\"'").lower())
     if token == "hand":
         mine = next((pl for pl in view.get("players", []) if pl.get("hand") is not None), None)
         if mine is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -203,6 +204,16 @@ ABILITY_WORDS = {
     "bust": "bust an opposing runner in this skirmish",
     "support": "long-range offense for your force",
 }
+
+
+#: A card's id on the table ("c150"), which tells two cards of one name apart.
+_CARD_ID = re.compile(r"\bc(\d+)\b")
+
+
+def in_words(text: str) -> str:
+    """A move or log line for a screen reader: each card's id said as words, "Heavy Pistol
+    (card 150)", not spelt "c 1 5 0"; the names are already words."""
+    return _CARD_ID.sub(r"card \1", text)
 
 
 def describe_action(action: Action, view: Mapping[str, Any]) -> str:
