@@ -18,7 +18,7 @@ PORT ?= 8765
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train,jax]'
 	touch $(STAMP) $(PLAY_STAMP)
 
 $(PLAY_STAMP): pyproject.toml constraints.txt
