@@ -10,9 +10,10 @@ chunks read with ``bench/merge_arena.py``.
 
 A job ``game:level:games:S`` skips the probe and gives the bot S simulations (a calibration
 already measured, as in ``OUT/<game>-<level>-calibration.json``); ``--chunk N`` plays chunks of N
-games (a multiple of the seats) where 50 would take too long to see any result. The bot gets at
-least ``MIN_SIMULATIONS`` a move, the fewest it can play with, even where equal time would give
-it fewer (the CCG: the calibration says so).
+games (a multiple of the seats) where 50 would take too long to see any result. A chunk whose
+file is already in OUT is kept, not played again, so a stopped run resumes where it stopped. The
+bot gets at least ``MIN_SIMULATIONS`` a move, the fewest it can play with, even where equal time
+would give it fewer (the CCG: the calibration says so).
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ def main(out: Path, jobs: list[str], chunk: int = CHUNK) -> None:
         specs = [level, f"spiel-ismcts:{simulations}"]
         for seed in range(0, int(count), chunk):
             games = min(chunk, int(count) - seed)
-            report = run_arena(game, specs, games, 1000 + seed, workers=1)
             path = out / f"{game_id}-{level}-{1000 + seed}.json"
+            if path.exists():
+                print(path.name, "already played: kept", flush=True)
+                continue
+            report = run_arena(game, specs, games, 1000 + seed, workers=1)
             path.write_text(json.dumps(report.to_json()) + "\n")
             print(path.name, json.dumps(report.to_json()["results"]), flush=True)
 
