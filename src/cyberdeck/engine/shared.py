@@ -124,37 +124,6 @@ class IdentityMemo(Generic[V]):
         return value
 
 
-class GroupMemo(Generic[V]):
-    """What was worked out from several frozen parts together (a player's piles and firewalls),
-    per place: one look-up instead of one per part, while none of them changes. Each entry holds
-    its parts, so their identities cannot pass to other objects while it lives. ``None`` may
-    stand in for a part a view leaves out (it is one object too)."""
-
-    __slots__ = ("data", "limit")
-
-    def __init__(self, limit: int = 2048) -> None:
-        self.data: dict[tuple[int, ...], tuple[tuple[object, ...], V]] = {}
-        self.limit = limit
-        _MEMOS.append(self)  # type: ignore[arg-type]
-
-    def lookup(self, parts: tuple[object, ...], at: int) -> V | None:
-        entry = self.data.get((at, *map(id, parts)))
-        return None if entry is None else entry[1]
-
-    def put(self, parts: tuple[object, ...], at: int, value: V) -> V:
-        """Keep ``value`` only when every part is frozen (or ``None``): a plain dict or list may
-        change in place, and then its identity no longer stands for its content."""
-        if all(part is None or type(part) in _FROZEN for part in parts):
-            data = self.data
-            if len(data) >= self.limit:
-                data.clear()
-            data[(at, *map(id, parts))] = (parts, value)
-        return value
-
-
-_FROZEN = (FrozenDict, FrozenList)
-
-
 _LISTS: Memo[tuple[int, ...], FrozenList] = Memo()
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
-from ...engine.shared import GroupMemo
+from ...engine.shared import FrozenDict, FrozenList, IdentityMemo, Memo
 from .cards import RESOURCES
 from .phases import PHASE_NAMES
 
@@ -86,7 +86,7 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     if view["actions_left"]:
         row[_TURN + 4] = view["actions_left"] / 4
     at = _PLAYERS
-    for side, p in enumerate(sides):
+    for p in sides:
         agenda = p["agenda"]
         for value, scale in (
             (p["stock"], 30), (p["tags"], 5), (p["deck_count"], 52), (p["hand_count"], 10),
@@ -97,27 +97,43 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
             if value:
                 row[at] = value / scale
             at += 1
-        # A side's piles and firewalls are shared parts and a move changes one side at most:
-        # their numbers are worked out once per side while none of them changes.
-        parts = (
-            p["hand"] if side == 0 else None,
-            p["hand_known"],
-            p["deck_top"],
-            p["generators"],
-            p["archive"],
-            p["finalized"],
-            p["firewalls"],
-        )
-        placed = _SIDE_NUMBERS.lookup(parts, side)
-        if placed is None:
-            placed = _SIDE_NUMBERS.put(parts, side, _side_numbers(parts, side))
-        row.update(placed)
+    out.skip("players")
+    out.begin("hand")
+    out.cards(sides[0]["hand"] or ())
+    out.begin("agenda")
     agenda = sides[0]["agenda"]
-    if agenda["card"]:
-        row[_AGENDA + card_index(agenda["card"])] = 1.0
-    if agenda["cost"]:
-        row[_AGENDA + CARD_SLOTS] = agenda["cost"] / 10
-    out.skip("firewall_card")
+    out.one_hot(card_index(agenda["card"]) if agenda["card"] else None, CARD_SLOTS)
+    out.number(agenda["cost"] or 0, 10)
+    for name, key in (
+        ("hand_known", "hand_known"),
+        ("deck_top", "deck_top"),
+        ("generators", "generators"),
+        ("archive", "archive"),
+        ("finalized", "finalized"),
+    ):
+        out.begin(name)
+        for p in sides:
+            if key == "generators":
+                out.cards(_generator_cards(p["generators"]))
+            else:
+                out.cards(p[key])
+    # Only the slots that hold a firewall are written (most of the 24 are empty); a shared
+    # side's numbers are worked out once per side and place.
+    row = out.out
+    out.begin("firewall_state")
+    state_at = out.at
+    out.at = state_at + 2 * _SLOTS * 3
+    out.begin("firewall_card")
+    card_at = out.at
+    for side, p in enumerate(sides):
+        walls = p["firewalls"]
+        placed = _WALLS.lookup(walls, side)
+        if placed is None:
+            placed = _wall_numbers(walls, side, state_at, card_at)
+            if isinstance(walls, FrozenDict):
+                _WALLS.put(walls, side, placed)
+        row.update(placed)
+    out.at = card_at + 2 * _SLOTS * CARD_SLOTS
     reveals = view["reveals"]
     if reveals:
         out.begin("reveals")
@@ -134,27 +150,6 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         _write_pending(pending, seat, out)
     else:
         out.skip("to_archive")
-
-
-def _side_numbers(parts: tuple[Any, ...], side: int) -> dict[int, float]:
-    """One side's (0 mine, 1 theirs) hand, known cards, piles and firewalls, each in its slice."""
-    hand, hand_known, deck_top, generators, archive, finalized, firewalls = parts
-    row: dict[int, float] = {}
-    if hand:
-        _count(row, hand, _AT["hand"])
-    _count(row, hand_known, _AT["hand_known"] + side * CARD_SLOTS)
-    _count(row, deck_top, _AT["deck_top"] + side * CARD_SLOTS)
-    _count(row, (g["card"] for g in generators), _AT["generators"] + side * CARD_SLOTS)
-    _count(row, archive, _AT["archive"] + side * CARD_SLOTS)
-    _count(row, finalized, _AT["finalized"] + side * CARD_SLOTS)
-    row.update(_wall_numbers(firewalls, side, _AT["firewall_state"], _AT["firewall_card"]))
-    return row
-
-
-def _count(row: dict[int, float], cards: Iterable[str], at: int) -> None:
-    for card in cards:
-        place = at + card_index(card)
-        row[place] = row.get(place, 0.0) + 1.0
 
 
 def _write_run(run: Mapping[str, Any], seat: int, out: Writer) -> None:
@@ -217,8 +212,22 @@ def _wall_numbers(
     return row
 
 
-#: Each side's numbers while its parts stay the same (``engine.shared``).
-_SIDE_NUMBERS: GroupMemo[dict[int, float]] = GroupMemo()
+def _generator_cards(generators: list[dict[str, Any]]) -> Iterable[str]:
+    """The generators' cards: a shared list of them read as one shared pile."""
+    if not isinstance(generators, FrozenList):
+        return [g["card"] for g in generators]
+    cards = _GENERATORS.data.get(id(generators))
+    if cards is None or cards[0] is not generators:
+        cards = _GENERATORS.put(
+            id(generators), (generators, FrozenList(g["card"] for g in generators))
+        )
+    return cards[1]
+
+
+#: Shared parts' numbers (``engine.shared``): each side's firewalls per side; each generators
+#: list's cards as a pile (held with the list, whose identity is the key).
+_WALLS: IdentityMemo[dict[int, float]] = IdentityMemo()
+_GENERATORS: Memo[int, tuple[list[dict[str, Any]], FrozenList]] = Memo()
 
 
 def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str, Any]]:
@@ -230,8 +239,7 @@ def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str,
     return out
 
 
-_AT = LAYOUT.starts
-_PHASE, _TURN, _PLAYERS, _AGENDA = (_AT[name] for name in ("phase", "turn", "players", "agenda"))
+_PHASE, _TURN, _PLAYERS = (LAYOUT.starts[name] for name in ("phase", "turn", "players"))
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 ENCODING = Encoding(LAYOUT, write)

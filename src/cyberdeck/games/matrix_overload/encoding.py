@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
-from ...engine.shared import FrozenDict, FrozenList, IdentityMemo
+from ...engine.shared import FrozenDict, IdentityMemo
 from .layout import PILE_NAMES, SLOT_NAMES
 from .state import STATUS_NAMES
 
@@ -57,21 +57,10 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     for p, name in enumerate(PILE_NAMES):
         pile = piles[name]
         if pile:
-            # A pile is a shared part and a placement changes one: its top, size and card
-            # places are worked out once per pile and place.
-            numbers = _PILE_NUMBERS.lookup(pile, p)
-            if numbers is None:
-                numbers = (
-                    tops + p * CARD_SLOTS + card_index(pile[-1]),
-                    len(pile) / 13,
-                    [counts + card_index(card) for card in pile],
-                )
-                if isinstance(pile, FrozenList):
-                    _PILE_NUMBERS.put(pile, p, numbers)
-            top, size, places = numbers
-            row[top] = 1.0
-            row[sizes + p] = size
-            for place in places:
+            row[tops + p * CARD_SLOTS + card_index(pile[-1])] = 1.0
+            row[sizes + p] = len(pile) / 13
+            for card in pile:
+                place = counts + card_index(card)
                 row[place] = row.get(place, 0.0) + 1.0
     # The slots change only when a Royal is placed, fed ICE or killed: a shared table of them
     # is worked out once.
@@ -115,10 +104,8 @@ def _write_slots(row: dict[int, float], slots: Mapping[str, Any]) -> None:
             row[healths + s] = health / 20
 
 
-#: Shared tables of slots' numbers, and each shared pile's top, size and card places, per pile
-#: (``engine.shared``).
+#: Shared tables of slots' numbers (``engine.shared``).
 _TABLES: IdentityMemo[dict[int, float]] = IdentityMemo()
-_PILE_NUMBERS: IdentityMemo[tuple[int, float, list[int]]] = IdentityMemo()
 
 
 _AT = LAYOUT.starts
