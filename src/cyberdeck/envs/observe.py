@@ -32,7 +32,10 @@ class Observation:
     Both are kept for the position they were made for (the state object and the list of legal
     actions it hands out, which a game makes once per position), one per seat: a learner that
     asks again (PettingZoo's ``last`` then ``observe``, Gymnasium's ``info`` then
-    ``action_masks``) pays for a copy, not for another view. Every call returns a new array.
+    ``action_masks``, OpenSpiel's search) pays for a scatter into a new array, not for another
+    view. What is kept is the observation's places that are not 0 and their numbers, from which
+    the array, OpenSpiel's buffer and OpenSpiel's list are each made in one step. Every call
+    returns a new array.
     """
 
     __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "_texts",
