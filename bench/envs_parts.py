@@ -3,6 +3,8 @@ decision beside those of each part of an observation (docs/envs.md, "Speed").
 
 A learner's step costs a decision plus an observation, so an adapter can run at half the raw
 contract's speed only while ``view`` + ``encode`` + ``array`` + ``mask`` stay under one decision.
+``tensor`` is what OpenSpiel's ``observation_tensor`` adds on top (its list of floats, made from
+the numbers already kept for the position); it is not counted in ``observation / decision``.
 
     python bench/envs_parts.py [GAME ...]
 
@@ -54,6 +56,8 @@ def measure(game: Game, games_played: int) -> dict[str, Any]:
         "encode": lambda s, m: encoding.sparse(s.view(m), m),
         "array": lambda s, m: obs.array(s, m),
         "mask": lambda s, m: (obs.array(s, m), obs.mask(s, m)),
+        # OpenSpiel's list of floats from the kept numbers (what observation_tensor returns).
+        "tensor": lambda s, m: (obs.array(s, m), obs.mask(s, m), obs.tensor(s, m)),
     }
     totals = {name: playouts(game, games_played, part) for name, part in parts.items()}
     decisions = _decisions(game, games_played)

@@ -109,3 +109,29 @@ def test_outcome_sampling_mccfr_runs_on_two_player_cypher() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_tensors_answered_in_python_are_openspiels_own(game_id: str) -> None:
+    """``observation_tensor`` and ``information_state_tensor`` are answered in Python for Python
+    callers: the same list of floats OpenSpiel's C++ path makes through the observer, at the deal,
+    along a game for every seat, and at the end; a pseudo-player is still OpenSpiel's refusal."""
+    game = openspiel.load(game_id)
+    rng = Rng(4)
+    state = game.new_initial_state()
+    for _ in range(40 if game_id == "cyberpunk-ccg" else 150):
+        for seat in range(game.num_players()):
+            for method in (
+                pyspiel.State.observation_tensor,
+                pyspiel.State.information_state_tensor,
+            ):
+                ours = getattr(state, method.__name__)(seat)
+                assert type(ours) is list and ours == method(state, seat)
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(-3)

@@ -32,7 +32,10 @@ class Observation:
     Both are kept for the position they were made for (the state object and the list of legal
     actions it hands out, which a game makes once per position), one per seat: a learner that
     asks again (PettingZoo's ``last`` then ``observe``, Gymnasium's ``info`` then
-    ``action_masks``) pays for a copy, not for another view. Every call returns a new array.
+    ``action_masks``, OpenSpiel's search) pays for a scatter into a new array, not for another
+    view. What is kept is the observation's places that are not 0 and their numbers, from which
+    the array, OpenSpiel's buffer and OpenSpiel's list are each made in one step. Every call
+    returns a new array.
     """
 
     __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "_texts",
@@ -50,42 +53,50 @@ class Observation:
         self._legal_indices: list[int] = []
         self._sorted: list[int] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
-        self._kept: dict[int, tuple[State, list[Action], npt.NDArray[np.float32]]] = {}
+        self._kept: dict[
+            int, tuple[State, list[Action], npt.NDArray[np.intp], npt.NDArray[np.float32]]
+        ] = {}
         self._texts: dict[int, tuple[State, list[Action], str]] = {}
 
     def array(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        return self._numbers(state, seat).copy()
+        places, values = self.numbers(state, seat)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[places] = values
+        return out
 
     def fill(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
-        """Write the observation into ``out`` (OpenSpiel's observer tensor): a kept one is
-        copied in; otherwise it is written there directly and not kept, since OpenSpiel asks
-        for a position's tensor once (a copy of 8,006 numbers a step would be the CCG's loss)."""
-        kept = self._kept.get(seat)
-        if kept is not None and kept[0] is state and kept[1] is state.legal_actions():
-            np.copyto(out, kept[2])
-            return
+        """Write the observation into ``out`` (OpenSpiel's observer tensor) in place."""
+        places, values = self.numbers(state, seat)
         out.fill(0.0)
-        self._write(out, state, seat)
+        out[places] = values
 
-    def _numbers(self, state: State, seat: int) -> npt.NDArray[np.float32]:
-        """The seat's observation of this position, made once (never handed out: it is kept)."""
+    def tensor(self, state: State, seat: int) -> list[float]:
+        """The observation as OpenSpiel's ``observation_tensor`` hands it to Python: a list of
+        floats, each the float32 number the array holds. Built from the few numbers that are not
+        0 into a list of shared zeros: converting all 8,006 floats of a CCG array one by one (as
+        OpenSpiel's C++ path does, or ``ndarray.tolist``) cost more than the observation."""
+        places, values = self.numbers(state, seat)
+        out = [0.0] * self.size
+        for place, value in zip(places.tolist(), values.tolist(), strict=True):
+            out[place] = value
+        return out
+
+    def numbers(
+        self, state: State, seat: int
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]:
+        """The places that are not 0 in the seat's observation of this position, and their
+        numbers: made once per position and seat, kept (never handed out, never changed)."""
         legal = state.legal_actions()
         kept = self._kept.get(seat)
         if kept is not None and kept[0] is state and kept[1] is legal:
-            return kept[2]
-        out = np.zeros(self.size, dtype=np.float32)
-        self._write(out, state, seat)
-        # Holding the state and its list keeps their identities from passing to others.
-        self._kept[seat] = (state, legal, out)
-        return out
-
-    def _write(self, out: npt.NDArray[np.float32], state: State, seat: int) -> None:
+            return kept[2], kept[3]
         numbers = self._sparse(state.view(seat), seat)
-        if numbers:
-            count = len(numbers)
-            out[np.fromiter(numbers.keys(), np.intp, count)] = np.fromiter(
-                numbers.values(), np.float32, count
-            )
+        count = len(numbers)
+        places = np.fromiter(numbers.keys(), np.intp, count)
+        values = np.fromiter(numbers.values(), np.float32, count)
+        # Holding the state and its list keeps their identities from passing to others.
+        self._kept[seat] = (state, legal, places, values)
+        return places, values
 
     def mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         """1 at each legal action's index when ``seat`` is to move; all 0 otherwise."""

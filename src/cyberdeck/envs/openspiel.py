@@ -140,6 +140,25 @@ class CyberdeckState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._spiel.num_players()
         return list(inner.outcome.returns)
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's own method, answered in Python for Python callers: the same list of floats
+        its C++ path makes (through ``ViewObserver``, which C++ callers still use), without
+        copying every slice into C++ and every number back into a new Python float."""
+        seat = self.current_player() if player is None else player
+        inner = self.inner
+        if inner is None or not 0 <= seat < self._spiel.num_players():
+            # The deal (all 0) and OpenSpiel's own refusals of a pseudo-player stay OpenSpiel's.
+            return pyspiel.State.observation_tensor(self, seat)  # type: ignore[no-any-return]
+        return self._spiel.observation.tensor(inner, seat)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state is the same view (see the module's docstring): the same tensor."""
+        seat = self.current_player() if player is None else player
+        inner = self.inner
+        if inner is None or not 0 <= seat < self._spiel.num_players():
+            return pyspiel.State.information_state_tensor(self, seat)  # type: ignore[no-any-return]
+        return self._spiel.observation.tensor(inner, seat)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A world consistent with what ``player_id`` sees (``State.determinize``).
 

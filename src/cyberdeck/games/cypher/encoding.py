@@ -8,7 +8,7 @@ depends on the number of players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -49,63 +49,96 @@ def _layout(players: int) -> Layout:
 
 
 def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
+    # Every flag and number goes straight to its place (``Layout.starts``): a Writer call each
+    # cost as much as the numbers themselves.
     n = view["players"]
-    order = [(seat + i) % n for i in range(n)]
-    out.begin("table")
-    out.one_hot(_COUNTS.index(n), len(_COUNTS))
-    out.flag(view["burn"])
-    out.begin("phase")
-    out.one_hot(_PHASES.index(view["phase"]), len(_PHASES))
-    out.begin("turn")
-    out.flag(view["current_player"] == seat)
-    out.number(view["turn_number"], 60)
+    at = _STARTS[n]
+    row = out.out
+    order = _ORDERS[n][seat]
+    row[at["table"] + _COUNTS.index(n)] = 1.0
+    if view["burn"]:
+        row[at["table"] + len(_COUNTS)] = 1.0
+    row[at["phase"] + _PHASE_AT[view["phase"]]] = 1.0
+    current = view["current_player"]
+    if current == seat:
+        row[at["turn"]] = 1.0
+    if view["turn_number"]:
+        row[at["turn"] + 1] = view["turn_number"] / 60
     seats = view["seats"]
-    out.begin("hand")
-    out.tokens(seats[seat].get("hand", ()), _KIND)
-    out.begin("seats")
+    _tokens(row, seats[seat].get("hand", ()), at["hand"])
+    place = at["seats"]
     ties = view["tie_order"]
+    start = view["start"]
     for s in order:
         entry = seats[s]
-        out.tokens(entry["area"], _KIND)
-        out.number(entry["influence"], 20)
-        out.number(entry["hand_count"], 5)
-        out.tokens(entry.get("known_in_hand", ()), _KIND)
-        out.flag(view["current_player"] == s)
-        out.flag(view["start"] == s)
-        out.number(ties.index(s) if s in ties else 0, n)
-    out.begin("display")
+        _tokens(row, entry["area"], place)
+        place += _K
+        if entry["influence"]:
+            row[place] = entry["influence"] / 20
+        if entry["hand_count"]:
+            row[place + 1] = entry["hand_count"] / 5
+        place += 2
+        _tokens(row, entry.get("known_in_hand", ()), place)
+        place += _K
+        if current == s:
+            row[place] = 1.0
+        if start == s:
+            row[place + 1] = 1.0
+        tie = ties.index(s) if s in ties else 0
+        if tie:
+            row[place + 2] = tie / n
+        place += 3
     display = view["display"]
-    out.one_hot(_KIND[display] if display else None, _K)
-    out.begin("deck")
-    out.number(view["deck_count"], 16)
-    out.number(view["removed_count"], 4)
+    if display:
+        row[at["display"] + _KIND[display]] = 1.0
+    deck = at["deck"]
+    if view["deck_count"]:
+        row[deck] = view["deck_count"] / 16
+    if view["removed_count"]:
+        row[deck + 1] = view["removed_count"] / 4
     known = view["deck_known"]
-    out.tokens((k["card"] for k in known), _KIND)
+    _tokens(row, (k["card"] for k in known), deck + 2)
     top = next((k["card"] for k in known if k["from_top"] == 0), None)
-    out.one_hot(_KIND[top] if top else None, _K)
-    out.begin("removed")
-    out.tokens(view["removed_known"], _KIND)
+    if top:
+        row[deck + 2 + _K + _KIND[top]] = 1.0
+    _tokens(row, view["removed_known"], at["removed"])
     end = view["end"]
-    if end is None:
-        out.skip("end")
-    else:
-        out.begin("end")
-        out.flag(True)
-        out.number(end["turns_left"], n)
-        out.one_hot(order.index(end["triggered_by"]), n)
+    if end is not None:
+        place = at["end"]
+        row[place] = 1.0
+        if end["turns_left"]:
+            row[place + 1] = end["turns_left"] / n
+        row[place + 2 + order.index(end["triggered_by"])] = 1.0
     ask = view["ask"]
-    if not ask:  # no decision with public details pending: the slice stays 0
-        out.skip("ask")
-        return
-    out.begin("ask")
-    to = ask.get("to")
-    out.one_hot(order.index(to) if to is not None else None, n)
-    out.flag(ask.get("direction") == "left")
-    out.number(ask.get("keep") or 0, 5)
-    out.number(ask.get("draws_left") or 0, 3)
-    out.flag(to is not None)
-    arriving = ask.get("arriving")
-    out.one_hot(_KIND[arriving] if arriving else None, _K)
+    if ask:  # a decision with public details is pending (else the slice stays 0)
+        place = at["ask"]
+        to = ask.get("to")
+        if to is not None:
+            row[place + order.index(to)] = 1.0
+            row[place + n + 3] = 1.0
+        if ask.get("direction") == "left":
+            row[place + n] = 1.0
+        if ask.get("keep"):
+            row[place + n + 1] = ask["keep"] / 5
+        if ask.get("draws_left"):
+            row[place + n + 2] = ask["draws_left"] / 3
+        arriving = ask.get("arriving")
+        if arriving:
+            row[place + n + 4 + _KIND[arriving]] = 1.0
+    out.skip("ask")
+
+
+def _tokens(row: dict[int, float], names: Iterable[str], at: int) -> None:
+    """How many of each kind the names give, from ``at``."""
+    for name in names:
+        place = at + _KIND[name]
+        row[place] = row.get(place, 0.0) + 1.0
+
+
+#: Per player count: where each slice starts, and each seat's order of seats (itself first).
+_STARTS = {n: _layout(n).starts for n in _COUNTS}
+_ORDERS = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)] for n in _COUNTS}
+_PHASE_AT = {name: i for i, name in enumerate(_PHASES)}
 
 
 @cache
