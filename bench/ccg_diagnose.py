@@ -38,6 +38,7 @@ def _blank() -> dict[str, Any]:
         "lost_cards": Counter(),
         "busts_made": Counter(),
         "bought": Counter(),
+        "draws": Counter(),
         "endings": Counter(),
         "turns": 0,
     }
@@ -85,6 +86,8 @@ def diagnose(folder: Path) -> dict[str, dict[str, Any]]:
                     if action.kind == "take":
                         source = "deck-out"
                     out[decks[seat]]["ops"][source] += gained
+            if action.kind == "draw" and mover is not None:
+                out[decks[mover]]["draws"][str(action.args[0])] += 1
             if action.kind == "cancel" and mover is not None and bought[mover]:
                 # Backing out of a purchase or an Event before it commits undoes it.
                 out[decks[mover]][bought[mover][0]][bought[mover][1]] -= 1
@@ -125,6 +128,9 @@ def main() -> None:
         n = d["games"]
         print(f"== {deck}: {d['wins']} of {n} won; endings {dict(d['endings'])}")
         print(f"   Ops a game by source: { {k: round(v / n, 1) for k, v in d['ops'].items()} }")
+        drawn = d["draws"]
+        share = drawn["runs"] / max(1, drawn["runs"] + drawn["gear"])
+        print(f"   draws: {dict(drawn)}, {100 * share:.0f}% from the Runs deck")
         print(
             f"   bought (a game): { {k: round(v / n, 1) for k, v in sorted(d['bought'].items())} }"
         )
