@@ -49,6 +49,30 @@ def test_every_card_is_bought_and_enters_play_as_printed(slug: str) -> None:
         assert state.security(card) == d.msec + 2 * d.esec
 
 
+@pytest.mark.parametrize("slug", ["night-market", "neon-dive", "net-cafe", "warehouse-row"])
+def test_a_street_location_stands_against_a_lone_street_samurai(slug: str) -> None:
+    """Street Locations carry 2 more M-Sec since v10 (ATTACK 8-10 at scale 1): searching, the
+    corporate and government starters took 26-40 Ops a game off the street starters'
+    Locations, a runner a hit (docs/balance/ccg-starters.md)."""
+    t = Table("the-mob", "the-nomads")
+    solo = t.card(0, "street-samurai")  # attack 7 at scale 1
+    site = t.card(1, slug)
+    state = t.at("hits")
+    assert state.security(site) >= 8 * COMBAT_SCALE
+    act(state, f"send c{solo}", f"hit c{site}")
+    while state.hit is not None:
+        act(state, "pass")
+    assert state.zone[site] == Z_PLAY and state.ops[0] == 0
+
+
+@pytest.mark.parametrize(("slug", "ops"), [("smash-and-grab", 12), ("protection-racket", 18)])
+def test_street_operations_score_more_since_v10(slug: str, ops: int) -> None:
+    """A run on a street Operation scores 12-18 Ops (v9: 10-15), so that the street starters,
+    on 6 EB of income against the corporations' 9, can keep up on Ops."""
+    _, state, _ = _run(slug)
+    assert state.ops[0] == ops
+
+
 def _hit(sponsor: str = "the-mob") -> tuple[Table, CyberState, int]:
     """Player 1's Street Samurai (attack 7, Def 4) hits a Noodle Stand; the window is open."""
     t = Table(sponsor, "ncpd")

@@ -93,6 +93,19 @@ def test_on_its_own_turn_a_used_runner_counts_nothing_toward_arasakas_wall() -> 
     assert not t.state.used[home]
 
 
+def test_a_hit_on_arasakas_holdings_since_its_last_turn_counts_half_its_wall() -> None:
+    """A hit on a Location or the Stash keeps the fortress from standing at the end of Arasaka's
+    next turn: an opponent that sees the hit take half the wall away sees what it denies."""
+    t = Table("arasaka")
+    t.card(0, "corporate-bodyguard")
+    t.at("hits", active=1)
+    whole = goals.progress(t.state, 0)
+    before = evaluate(t.state, 1)
+    t.state.sitehit[0] = 1
+    assert goals.progress(t.state, 0) == pytest.approx(goals.DENIED * whole)
+    assert evaluate(t.state, 1) > before
+
+
 def test_militech_counts_sr_on_its_runners_toward_120() -> None:
     t = Table("militech")
     t.card(0, "mantis-blades", on=t.card(0, "street-samurai"))
@@ -135,13 +148,25 @@ def test_the_opponents_hand_counts_by_size_never_by_content() -> None:
     assert with_card("the-open-road") == with_card("neon-dive")
 
 
-def test_ones_own_goal_cards_count_in_ones_own_hand() -> None:
+def test_ones_own_goal_cards_count_against_one_in_ones_own_discard_pile() -> None:
+    def with_discarded(slug: str) -> float:
+        t = Table("the-nomads")
+        t.discard(0, slug)
+        return _value(t, 0)
+
+    assert with_discarded("the-open-road") < with_discarded("neon-dive")
+
+
+def test_a_goal_card_in_hand_is_worth_no_more_than_another_card() -> None:
+    """Counted in the hand, a goal card decided every draw: the Nomads, whose goal cards are
+    Gear, drew three cards in four from the Gear deck at `normal` and built no board."""
+
     def with_card(slug: str) -> float:
         t = Table("the-nomads")
         t.hand(0, slug)
         return _value(t, 0)
 
-    assert with_card("the-open-road") > with_card("neon-dive")
+    assert with_card("armored-truck") == with_card("road-warrior")
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -100,7 +100,7 @@ def test_moves_are_shared_and_equal_to_fresh_ones() -> None:
     assert on_card("use", 7).text == "use c7"
 
 
-def test_goal_cards_in_hand_count_what_goal_card_says_for_every_sponsor() -> None:
+def test_goal_cards_in_a_pile_count_what_goal_card_says_for_every_sponsor() -> None:
     game = load_game("cyberpunk-ccg")
     counted = 0
     sponsors = set()
@@ -115,7 +115,8 @@ def test_goal_cards_in_hand_count_what_goal_card_says_for_every_sponsor() -> Non
             acts = st.legal_actions()
             st.apply(acts[rng.below(len(acts))])
         for p in (0, 1):
-            plain = sum(1 for i in st.hand[p] if goals.goal_card(st, p, st.defs[i]))
-            assert goals.goal_cards_in_hand(st, p) == plain
-            counted += plain
+            for pile in (st.hand[p], st.discard[p]):
+                plain = sum(1 for i in pile if goals.goal_card(st, p, st.defs[i]))
+                assert goals.goal_cards_in(st, p, pile) == plain
+                counted += plain
     assert counted and len(sponsors) == len(SPONSOR_CHOICES)

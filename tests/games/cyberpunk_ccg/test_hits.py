@@ -204,7 +204,7 @@ def test_a_run_burns_your_own_operation_scores_it_and_resolves_its_ability() -> 
     act(state, "send t1", f"run c{op}")
     while state.hit is not None:
         act(state, "pass")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 15 and state.style[0] == 3
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 18 and state.style[0] == 3
     del cops
 
 
@@ -226,7 +226,7 @@ def test_an_opponent_who_defeats_an_operation_does_not_get_its_ability() -> None
     state = t.at("hits")
     state.flags[op] |= 4
     act(state, "send t1", f"hit c{op}")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 15 and state.style == [0, 0]
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 18 and state.style == [0, 0]
     del force
 
 

@@ -3,8 +3,7 @@
 The evaluation reads these so that an AI plays for its sponsor: a greedy or searching player only
 sees one move ahead, and a condition that pays nothing until it is complete (120 Defense, 50 busts,
 seven kinds of Vehicle) would never be chased without a measure of the way there. Everything here
-is public (cards in play, bust points, the Chassis' tokens) except ``goal_card``, which the
-evaluation asks only about the evaluating seat's own hand.
+is public (cards in play, bust points, the Chassis' tokens, the discard piles).
 """
 
 from __future__ import annotations
@@ -30,6 +29,12 @@ if TYPE_CHECKING:
 _BIG = frozenset({"truck", "rv"})
 _AIR = frozenset({"hover", "helicopter", "av"})
 
+#: How much of Arasaka's wall counts while a hit on one of its Locations or its Stash since its
+#: last turn keeps the fortress from standing at the end of its next turn. The hit is public,
+#: and a searching opponent must see what it denies: without it, `normal` against `normal`,
+#: Arasaka's fortress decided 74 of its 87 wins in 100 games (docs/balance/ccg-starters.md).
+DENIED = 0.5
+
 
 def _share(have: int, need: int) -> float:
     return min(have, need) / need
@@ -53,7 +58,8 @@ def progress(st: CyberState, p: int) -> float:
 
     Runners count with their Defense or SR as if straightened, except Arasaka's on its own turn
     once they are straightened: then only the unused ones count, as at the turn's end, so that
-    a runner sent on a hit costs the wall what it takes away. Militech's SR counts as if
+    a runner sent on a hit costs the wall what it takes away. Arasaka's wall counts ``DENIED``
+    of itself while a hit on its Locations or Stash since its last turn stands in the way. Militech's SR counts as if
     straightened for nine tenths of the way: read the same way, its greedy player kept runners
     home and won 60% of its games against the field instead of 51% (600 games on the same
     seeds). The last tenth is the Stash hit, made or under way and winning, on its own turn
@@ -65,7 +71,8 @@ def progress(st: CyberState, p: int) -> float:
     if slug == "arasaka":
         home = st.active == p and st.step >= STRAIGHTEN
         df = sum(st.runner_stat(r, "df", even_used=not home) for r in st.runners(p))
-        return _share(df, ARASAKA_DEFENSE)
+        wall = _share(df, ARASAKA_DEFENSE)
+        return DENIED * wall if st.sitehit[p] else wall
     if slug == "militech":
         sr = sum(st.runner_stat(r, "sr", even_used=True) for r in st.runners(p))
         return 1.0 if _strike(st, p) else 0.9 * _share(sr, MILITECH_SR)
@@ -169,19 +176,18 @@ def within_reach(st: CyberState, p: int) -> float:
     return 0.06 if st.hit is not None and st.hit[1] == p else 0.03
 
 
-def goal_cards_in_hand(st: CyberState, p: int) -> int:
-    """How many cards of ``p``'s hand are ``goal_card``s. The evaluation asks at every leaf of a
-    search; the answer depends on the table only for the Nomads (what they already ride), so
-    for the other sponsors it is kept per sponsor and card."""
+def goal_cards_in(st: CyberState, p: int, pile: list[int]) -> int:
+    """How many cards of ``pile`` (one of ``p``'s) are ``goal_card``s. The evaluation asks at
+    every leaf of a search; the answer depends on the table only for the Nomads (what they
+    already ride), so for the other sponsors it is kept per sponsor and card."""
     defs = st.defs
-    hand = st.hand[p]
     if defs[st.sponsor[p]].slug == "the-nomads":
         rides = riding(st, p)
-        return sum(1 for i in hand if goal_card(st, p, defs[i], rides))
+        return sum(1 for i in pile if goal_card(st, p, defs[i], rides))
     sponsor = st.cards[st.sponsor[p]]
     cards = st.cards
     count = 0
-    for i in hand:
+    for i in pile:
         key = (sponsor, cards[i])
         known = _GOAL_CARDS.get(key)
         if known is None:
@@ -196,8 +202,8 @@ _GOAL_CARDS: dict[tuple[int, int], bool] = {}
 
 
 def goal_card(st: CyberState, p: int, d: CardDef, rides: set[str] | None = None) -> bool:
-    """Whether card ``d`` in ``p``'s hand would bring ``p``'s sponsor condition closer (what an
-    AI keeps when it must discard). ``rides``: ``riding(st, p)`` when already worked out."""
+    """Whether card ``d`` would bring ``p``'s sponsor condition closer (what an AI keeps when it
+    must discard). ``rides``: ``riding(st, p)`` when already worked out."""
     slug = st.defs[st.sponsor[p]].slug
     if slug == "arasaka":
         return d.df > 0
