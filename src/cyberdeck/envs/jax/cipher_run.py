@@ -703,91 +703,130 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
     )
 
 
-# --- reading a twin's state in the view's words (verification, outside jit) ------------------------
+# --- the public fields, as one row of integers (the verification compares them) -------------------
+
+#: The row ``fields`` and ``engine_fields`` write, by name and length: the state as the view shows
+#: it (phase, whose move, turns, every stack with its Overclocks, piles and counts, the outcome),
+#: plus the hands (private, but the twin must hold the same cards). Piles are counts.
+FIELDS: tuple[tuple[str, int], ...] = (
+    ("phase", 1),
+    ("current_player", 1),
+    ("first_player", 1),
+    ("turn", 1),
+    ("final_turns", 1),
+    ("end", 1),
+    ("winner", 1),
+    ("heights", NODES),
+    ("profiles", NODES),
+    ("modules", NODES * MAX_STACK),
+    ("overclock_counts", NODES * MAX_STACK),
+    ("overclocks (node, module, card, owner)", OC_SLOTS * 4),
+    ("hands", 2 * CODES),
+    ("deck_counts", 2),
+    ("discards", 2 * CODES),
+)
+FIELDS_SIZE = sum(size for _, size in FIELDS)
 
 
-def public_fields(state: State) -> dict[str, Any]:
-    """The public fields of the engine's view, from one unbatched twin state: what the
-    verification compares. Piles are compared as counts (the twin keeps no order for them)."""
-    end = int(state._end)
-    height = np.asarray(state._height)
-    mods = np.asarray(state._mods)
-    boosts = np.asarray(state._boosts)
-    totals = (np.asarray(VALUE)[mods] << boosts).sum(1)
-    seeding = int(state._phase) == SEEDING
-    oc_node = np.asarray(state._oc_node)
-    oc_pos = np.asarray(state._oc_pos)
-    oc_turn = np.asarray(state._oc_turn)
-    oc_card = np.asarray(state._oc_card)
-    oc_owner = np.asarray(state._oc_owner)
-    nodes = []
-    for n in range(NODES):
-        modules = []
-        for i in range(int(height[n])):
-            on = sorted(
-                (int(oc_turn[k]), CARDS[int(oc_card[k])].text, int(oc_owner[k]))
-                for k in range(OC_SLOTS)
-                if oc_node[k] == n and oc_pos[k] == i
-            )
-            modules.append((CARDS[int(mods[n, i])].text, tuple((c, o) for _, c, o in on)))
-        nodes.append(
-            {"modules": tuple(modules), "total": int(totals[n]), "profile": int(state._profile[n])}
-        )
-    controllers = [NOBODY] * 3 if seeding else list(np.asarray(_controllers(jnp.asarray(totals))))
-    return {
-        "phase": ("seeding", "run", "over")[int(state._phase)],
-        "current_player": None if end != GOING else int(state.current_player),
-        "first_player": int(state._first),
-        "turn": int(state._turn),
-        "final_turns": int(state._final) if int(state._final) >= 0 else None,
-        "nodes": nodes,
-        "controllers": [None if c == NOBODY else int(c) for c in controllers],
-        "hand_counts": [int(x) for x in np.asarray(state._hand).sum(1)],
-        "deck_counts": [int(x) for x in np.asarray(state._deck_len)],
-        "discards": [_pile(np.asarray(state._discard[s])) for s in (0, 1)],
-        "outcome": None if end == GOING else (END_KINDS[end], int(state._winner)),
-    }
+def fields(state: State) -> Array:
+    """The public fields of one twin state as a row of ``FIELDS`` (``jit`` and ``vmap`` it)."""
+    over = state._end != GOING
+    live = state._oc_node >= 0
+    key = jnp.where(
+        live, (state._oc_node * MAX_STACK + state._oc_pos) * 1024 + state._oc_turn, 1 << 30
+    )
+    order = jnp.argsort(key)
+    overclocks = jnp.stack(
+        [state._oc_node, state._oc_pos, state._oc_card, state._oc_owner], axis=1
+    )[order]
+    overclocks = jnp.where(live[order][:, None], overclocks, -1)
+    head = jnp.stack(
+        [
+            state._phase,
+            jnp.where(over, -1, state.current_player),
+            state._first,
+            state._turn,
+            state._final,
+            state._end,
+            state._winner,
+        ]
+    )
+    return jnp.concatenate(
+        [
+            head,
+            state._height,
+            state._profile,
+            state._mods.reshape(-1),
+            state._boosts.reshape(-1),
+            overclocks.reshape(-1),
+            state._hand.reshape(-1),
+            state._deck_len,
+            state._discard.reshape(-1),
+        ]
+    ).astype(jnp.int32)
 
 
-def engine_fields(state: CipherState) -> dict[str, Any]:
-    """The same fields read from the engine's state and spectator view."""
-    view = state.view(None)
-    nodes = []
-    for n in range(NODES):
-        modules = tuple(
-            (
-                CARDS[card].text,
-                tuple((CARDS[k % OWNER_SHIFT].text, k // OWNER_SHIFT) for k in on),
-            )
-            for card, on in zip(state.mods[n], state.kings[n], strict=True)
-        )
-        nodes.append({"modules": modules, "total": state.total[n], "profile": state.profile[n]})
+def engine_fields(state: CipherState) -> npt.NDArray[np.int32]:
+    """The same row read from the engine's state."""
+    row = np.zeros(FIELDS_SIZE, dtype=np.int32)
     outcome = state.outcome
-    return {
-        "phase": view["phase"],
-        "current_player": view["current_player"],
-        "first_player": view["first_player"],
-        "turn": view["turn"],
-        "final_turns": view["final_turns"],
-        "nodes": nodes,
-        "controllers": [v["controller"] for v in view["vaults"]],
-        "hand_counts": [p["hand_count"] for p in view["players"]],
-        "deck_counts": [p["deck_count"] for p in view["players"]],
-        "discards": [
-            _pile(np.bincount([_CARD_CODE[t] for t in p["discard"]], minlength=CODES))
-            for p in view["players"]
-        ],
-        "outcome": None
-        if outcome is None
-        else (outcome.kind, outcome.winners[0] if outcome.winners else NOBODY),
-    }
+    end = 0 if outcome is None else END_KINDS.index(outcome.kind)
+    winner = NOBODY if outcome is None or not outcome.winners else outcome.winners[0]
+    row[:7] = (
+        state.phase,
+        -1 if outcome is not None else state.to_move,
+        state.first,
+        state.turn,
+        state.final,
+        end,
+        winner,
+    )
+    at = 7
+    mods = np.zeros((NODES, MAX_STACK), dtype=np.int32)
+    boosts = np.zeros((NODES, MAX_STACK), dtype=np.int32)
+    overclocks: list[tuple[int, int, int, int]] = []
+    for n in range(NODES):
+        for i, (card, on) in enumerate(zip(state.mods[n], state.kings[n], strict=True)):
+            mods[n, i] = card
+            boosts[n, i] = len(on)
+            overclocks.extend((n, i, k % OWNER_SHIFT, k // OWNER_SHIFT) for k in on)
+    row[at : at + NODES] = [len(m) for m in state.mods]
+    row[at + NODES : at + 2 * NODES] = state.profile
+    at += 2 * NODES
+    row[at : at + mods.size] = mods.reshape(-1)
+    at += mods.size
+    row[at : at + boosts.size] = boosts.reshape(-1)
+    at += boosts.size
+    table = np.full((OC_SLOTS, 4), -1, dtype=np.int32)
+    if overclocks:
+        table[: len(overclocks)] = overclocks
+    row[at : at + table.size] = table.reshape(-1)
+    at += table.size
+    for seat in (0, 1):
+        row[at : at + CODES] = np.bincount(state.hands[seat], minlength=CODES)
+        at += CODES
+    row[at : at + 2] = [len(d) for d in state.decks]
+    at += 2
+    for seat in (0, 1):
+        row[at : at + CODES] = np.bincount(
+            np.asarray(state.discards[seat], dtype=np.int64), minlength=CODES
+        )
+        at += CODES
+    return row
 
 
-def _pile(counts: npt.NDArray[Any]) -> tuple[tuple[str, int], ...]:
-    return tuple((CARDS[c].text, int(counts[c])) for c in range(CODES) if counts[c])
+def field_at(place: int) -> str:
+    """The name of the field holding place ``place`` of a ``FIELDS`` row (for a mismatch)."""
+    start = 0
+    for name, size in FIELDS:
+        if place < start + size:
+            return name if size == 1 else f"{name}[{place - start}]"
+        start += size
+    raise IndexError(place)
 
 
 __all__ = [
+    "FIELDS",
     "NUM_ACTIONS",
     "OBS_SIZE",
     "CipherRun",
@@ -798,5 +837,6 @@ __all__ = [
     "deck_arrays",
     "engine_fields",
     "engine_state",
-    "public_fields",
+    "field_at",
+    "fields",
 ]

@@ -36,7 +36,8 @@ from .cipher_run import (
     deal_of,
     engine_fields,
     engine_state,
-    public_fields,
+    field_at,
+    fields,
 )
 
 
@@ -59,17 +60,15 @@ class Tally:
 
 @dataclass
 class _Record:
-    """One game as the engine played it: per step (step 0 is the deal) its fields, mask and both
-    seats' observations."""
+    """One game in the engine: per step (step 0 is the deal) its ``FIELDS`` row, legal mask and
+    both seats' observations."""
 
     seed: int
     deal: Deal | None = None
     actions: list[int] = field(default_factory=list)
-    fields: list[dict[str, Any]] = field(default_factory=list)
+    fields: list[npt.NDArray[np.int32]] = field(default_factory=list)
     masks: list[npt.NDArray[np.bool_]] = field(default_factory=list)
-    observations: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = field(
-        default_factory=list
-    )
+    observations: list[npt.NDArray[np.float32]] = field(default_factory=list)
     returns: tuple[float, ...] = ()
     kind: str = ""
 
@@ -83,11 +82,11 @@ class Checker:
         self.obs = Observation(GAME, env.options)
         self.name = f"cipher-run {dict(env.options)}"
         observe = jax.vmap(env._observe, in_axes=(0, None))
-
-        def frame(s: Any) -> tuple[Any, jax.Array, jax.Array]:
-            return s, observe(s, jnp.int32(0)), observe(s, jnp.int32(1))
-
         step = jax.vmap(env.step)
+
+        def frame(s: Any) -> tuple[jax.Array, ...]:
+            seen = jnp.stack([observe(s, jnp.int32(0)), observe(s, jnp.int32(1))], axis=1)
+            return s.terminated, s.rewards, s.legal_action_mask, jax.vmap(fields)(s), seen
 
         def feed(states: Any, actions: jax.Array) -> Any:
             def body(s: Any, a: jax.Array) -> tuple[Any, Any]:
@@ -106,7 +105,11 @@ class Checker:
             last, (trace, actions) = jax.lax.scan(body, states, keys)
             return last, trace, actions
 
-        self._start = jax.jit(lambda deals: frame(jax.vmap(env.init_from_deal)(deals)))
+        def start(deals: Deal) -> tuple[Any, Any]:
+            states = jax.vmap(env.init_from_deal)(deals)
+            return states, frame(states)
+
+        self._start = jax.jit(start)
         self._shuffle = jax.jit(jax.vmap(env.shuffle))
         self._feed = jax.jit(feed)
         self._play = jax.jit(play)
@@ -119,7 +122,7 @@ class Checker:
         if state.outcome is None:
             mask[[GAME.action_space.index(a) for a in state.legal_actions()]] = True
         record.masks.append(mask)
-        record.observations.append((self.obs.array(state, 0), self.obs.array(state, 1)))
+        record.observations.append(np.stack([self.obs.array(state, 0), self.obs.array(state, 1)]))
 
     def record(self, seed: int, player: str) -> _Record:
         state = GAME.new_state(self.env.options, seed, self.decks)
@@ -135,36 +138,40 @@ class Checker:
             record.actions.append(GAME.action_space.index(move))
             state.advance(move)
 
-    # --- the comparisons ------------------------------------------------------------------------
+    # --- the comparison -------------------------------------------------------------------------
 
-    def _compare(self, frame: Any, record: _Record, t: int, what: str) -> None:
-        twin, obs0, obs1 = frame
-        where = f"{self.name} {what} seed {record.seed} step {t}"
-        mine, theirs = public_fields(twin), record.fields[t]
-        for key, value in theirs.items():
-            if mine[key] != value:
+    def _compare(self, first: Any, trace: Any, i: int, record: _Record, what: str) -> None:
+        """Every step of game ``i`` of a batch against the engine's record of it."""
+        steps = len(record.fields)
+
+        def rows(part: int) -> npt.NDArray[Any]:
+            return np.concatenate([first[part][i][None], trace[part][: steps - 1, i]])
+
+        terminated, rewards, masks, twin_fields, seen = (rows(k) for k in range(5))
+        where = f"{self.name} {what} seed {record.seed} step"
+        engine = np.stack(record.fields)
+        for t in range(steps):
+            if not np.array_equal(twin_fields[t], engine[t]):
+                place = int(np.flatnonzero(twin_fields[t] != engine[t])[0])
                 raise Mismatch(
-                    f"{where}: '{key}' is {mine[key]!r} in the twin, {value!r} in the engine"
+                    f"{where} {t}: {field_at(place)} is {twin_fields[t][place]} in the twin, "
+                    f"{engine[t][place]} in the engine"
                 )
-        terminal = record.fields[t]["outcome"] is not None
-        if bool(twin.terminated) != terminal:
-            raise Mismatch(f"{where}: the twin says terminated={bool(twin.terminated)}")
-        if not terminal and not np.array_equal(np.asarray(twin.legal_action_mask), record.masks[t]):
-            ours = np.flatnonzero(twin.legal_action_mask).tolist()
-            engine = np.flatnonzero(record.masks[t]).tolist()
-            raise Mismatch(f"{where}: legal actions {ours} in the twin, {engine} in the engine")
-        for seat, observation in enumerate((obs0, obs1)):
-            expected = record.observations[t][seat]
-            got = np.asarray(observation, dtype=np.float32)
-            if not np.array_equal(got.view(np.uint32), expected.view(np.uint32)):
-                places = np.flatnonzero(got != expected)[:8].tolist()
-                raise Mismatch(f"{where}: seat {seat}'s observation differs at places {places}")
-        if terminal and t:
-            rewards = tuple(float(r) for r in np.asarray(twin.rewards))
-            if rewards != tuple(record.returns):
+            if bool(terminated[t]) != (t == steps - 1):
+                raise Mismatch(f"{where} {t}: the twin says terminated={bool(terminated[t])}")
+            if t < steps - 1 and not np.array_equal(masks[t], record.masks[t]):
+                ours = np.flatnonzero(masks[t]).tolist()
+                theirs = np.flatnonzero(record.masks[t]).tolist()
                 raise Mismatch(
-                    f"{where}: rewards {rewards} in the twin, {record.returns} in the engine"
+                    f"{where} {t}: legal actions {ours} in the twin, {theirs} in the engine"
                 )
+            expected = record.observations[t]
+            if not np.array_equal(seen[t].view(np.uint32), expected.view(np.uint32)):
+                seat, place = (int(x[0]) for x in np.nonzero(seen[t] != expected))
+                raise Mismatch(f"{where} {t}: seat {seat}'s observation differs at place {place}")
+        if steps > 1 and tuple(float(r) for r in rewards[-1]) != tuple(record.returns):
+            raise Mismatch(f"{where} {steps - 1}: rewards {rewards[-1].tolist()} in the twin, "
+                           f"{record.returns} in the engine")  # fmt: skip
 
     # --- the engine plays, the twin follows ------------------------------------------------------
 
@@ -180,27 +187,31 @@ class Checker:
                 self.record(seed, players[(start + i) % len(players)])
                 for i, seed in enumerate(seeds[start : start + chunk])
             ]
-            deals = _stack([r.deal for r in records if r.deal is not None])
-            steps = _bucket(max(len(r.actions) for r in records))
-            actions = np.zeros((steps, len(records)), dtype=np.int32)
-            for i, r in enumerate(records):
-                actions[: len(r.actions), i] = r.actions
-            frames = self._start(deals)
-            first = jax.device_get(frames)
-            trace = jax.device_get(self._feed(frames[0], jnp.asarray(actions)))
-            for i, r in enumerate(records):
-                for t in range(len(r.fields)):
-                    self._compare(_at(first, i) if t == 0 else _at(trace, i, t - 1), r, t,
-                                  "engine game")  # fmt: skip
-                tally.count(r.kind)
-            tally.games += len(records)
-            tally.decisions += sum(len(r.actions) for r in records)
+            self.engine_games_of(records, tally)
             tally.seconds += time.process_time() - began
+        return tally
+
+    def engine_games_of(self, records: Sequence[_Record], tally: Tally | None = None) -> Tally:
+        """The twin follows games the engine recorded (``record``), all at once."""
+        tally = Tally() if tally is None else tally
+        deals = _stack([r.deal for r in records if r.deal is not None])
+        steps = _bucket(max(len(r.actions) for r in records))
+        actions = np.zeros((steps, len(records)), dtype=np.int32)
+        for i, r in enumerate(records):
+            actions[: len(r.actions), i] = r.actions
+        states, first = self._start(deals)
+        trace = jax.device_get(self._feed(states, jnp.asarray(actions)))
+        first = jax.device_get(first)
+        for i, r in enumerate(records):
+            self._compare(first, trace, i, r, "engine game")
+            tally.count(r.kind)
+        tally.games += len(records)
+        tally.decisions += sum(len(r.actions) for r in records)
         return tally
 
     # --- the twin plays, the engine replays ------------------------------------------------------
 
-    def twin_games(self, seeds: Iterable[int], chunk: int = 256, steps: int = 64) -> Tally:
+    def twin_games(self, seeds: Iterable[int], chunk: int = 64, steps: int = 64) -> Tally:
         """The twin deals and plays games ``jax.random.PRNGKey(seed)``; the engine replays them."""
         tally = Tally()
         seeds = list(seeds)
@@ -209,9 +220,8 @@ class Checker:
             batch = seeds[start : start + chunk]
             keys = jax.vmap(jax.random.PRNGKey)(jnp.asarray(batch, dtype=jnp.uint32))
             deals = self._shuffle(keys)
-            frames = self._start(deals)
-            first = jax.device_get(frames)
-            state = frames[0]
+            state, first = self._start(deals)
+            first = jax.device_get(first)
             traces, moves = [], []
             for rounds in range(1_000):
                 round_keys = jax.vmap(
@@ -227,43 +237,36 @@ class Checker:
             host_deals = jax.device_get(deals)
             for i, seed in enumerate(batch):
                 deal = jax.tree.map(lambda leaf, i=i: leaf[i], host_deals)
-                tally.decisions += self._replay(seed, deal, first, trace, actions, i, tally)
+                record = self._replay(seed, deal, actions[:, i])
+                self._compare(first, trace, i, record, "twin game")
+                tally.count(record.kind)
+                tally.decisions += len(record.actions)
                 tally.games += 1
             tally.seconds += time.process_time() - began
         return tally
 
-    def _replay(
-        self, seed: int, deal: Deal, first: Any, trace: Any, actions: Any, i: int, tally: Tally
-    ) -> int:
+    def _replay(self, seed: int, deal: Deal, actions: npt.NDArray[np.int32]) -> _Record:
+        """The engine replays a twin's game; it stops early at a move it does not allow (the
+        comparison then names the step whose masks differ)."""
         state = engine_state(deal, self.env.options)
-        record = _Record(seed)
-        t = 0
-        while True:
+        record = _Record(seed, deal)
+        for t in range(len(actions) + 1):
             self._note(record, state)
             if state.outcome is not None:
-                record.returns = state.outcome.returns
-            self._compare(_at(first, i) if t == 0 else _at(trace, i, t - 1), record, t, "twin game")
-            if state.outcome is not None:
-                tally.count(state.outcome.kind)
-                return t
-            action = int(actions[t, i])
-            if not record.masks[t][action]:
+                record.returns, record.kind = state.outcome.returns, state.outcome.kind
+                break
+            if t == len(actions) or not record.masks[t][actions[t]]:
                 raise Mismatch(f"{self.name} twin game seed {seed} step {t}: the twin played "
-                               f"{action}, which the engine does not allow")  # fmt: skip
-            state.advance(GAME.action_space.actions[action])
-            t += 1
+                               f"{actions[t] if t < len(actions) else 'nothing'}, which the "
+                               "engine does not allow")  # fmt: skip
+            record.actions.append(int(actions[t]))
+            state.advance(GAME.action_space.actions[int(actions[t])])
+        return record
 
 
 def _stack(deals: list[Deal]) -> Deal:
     stacked: Deal = jax.tree.map(lambda *leaves: np.stack([np.asarray(x) for x in leaves]), *deals)
     return stacked
-
-
-def _at(frames: Any, i: int, t: int | None = None) -> Any:
-    """Game ``i`` (at step ``t`` of a trace) of batched frames, as numpy."""
-    if t is None:
-        return jax.tree.map(lambda leaf: np.asarray(leaf[i]), frames)
-    return jax.tree.map(lambda leaf: np.asarray(leaf[t, i]), frames)
 
 
 def _bucket(steps: int) -> int:
