@@ -45,12 +45,12 @@ def test_twin_games_replay_in_the_engine(checker):
 
 
 def test_a_difference_names_the_seed_and_the_step(checker):
-    # The twin dealt another game than the engine played: the first step already differs.
-    record = checker.record(3, "random")
-    other = checker.record(4, "random")
-    record = dataclasses.replace(record, deal=other.deal)
+    # The twin is dealt game 4 while the engine played game 3: step 0 already differs. (Twelve
+    # games, the batch the checker has compiled for.)
+    records = [checker.record(seed, "random") for seed in range(12)]
+    records[3] = dataclasses.replace(records[3], deal=records[4].deal)
     with pytest.raises(Mismatch, match=r"engine game seed 3 step 0: \w+"):
-        checker.engine_games_of([record])
+        checker.engine_games_of(records)
 
 
 def test_the_options_change_the_twin_as_they_change_the_engine(checker):
