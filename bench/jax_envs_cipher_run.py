@@ -105,6 +105,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="scan length per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--batch", type=int, nargs="*", default=[1, 1024])
+    parser.add_argument("--only", help="measure only the rows whose env names contain this")
     parser.add_argument("--out", default="bench/results/jax-envs-cipher-run.json")
     args = parser.parse_args()
     envs = {
@@ -112,6 +113,7 @@ def main() -> None:
         "pgx kuhn_poker": pgx.make("kuhn_poker"),
         "pgx leduc_holdem": pgx.make("leduc_holdem"),
     }
+    envs = {k: v for k, v in envs.items() if not args.only or args.only in k}
     rows = []
     for name, env in envs.items():
         for batch in args.batch:
@@ -119,9 +121,10 @@ def main() -> None:
             row = {"env": name, "batch": batch, **measure(env, batch, steps, args.rounds)}
             rows.append(row)
             print(json.dumps(row), flush=True)
-    row = {"env": "cipher-run (Python engine)", "batch": 1, **engine_row(2.0, args.rounds)}
-    rows.append(row)
-    print(json.dumps(row), flush=True)
+    if not args.only or args.only in "cipher-run (Python engine)":
+        row = {"env": "cipher-run (Python engine)", "batch": 1, **engine_row(2.0, args.rounds)}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
     result = {
         "machine": f"{platform.machine()} {os.cpu_count()} cores, XLA on one thread",
         "jax": jax.__version__,

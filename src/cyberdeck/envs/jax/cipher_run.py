@@ -91,23 +91,47 @@ def _decode_space() -> npt.NDArray[np.int32]:
 
 _SPACE = _decode_space()
 A_KIND, A_CARD, A_SIDE, A_VAULT, A_POS = (jnp.asarray(_SPACE[:, i]) for i in range(5))
-# Which actions are of which kind, as constants (a ``select`` over them made XLA fold constants
-# for seconds at every compile).
-_IS_SEED, _IS_PLACE, _IS_REVECT, _IS_COMPILE, _IS_RESET, _IS_PASS = (
-    jnp.asarray(_SPACE[:, 0] == k) for k in (SEED, PLACE, REVECT, COMPILE, RESET, PASS)
-)
-_IS_TARGETED = jnp.asarray(np.isin(_SPACE[:, 0], (KILL, BOOST, PURGE)))
+
+
+def _blocks() -> tuple[npt.NDArray[np.int32], ...]:
+    """The card codes of each block of the mask, checked against the decoded action space: the
+    mask is built block by block and must land on the engine's indices."""
+    numbers = np.array([c for c in range(CODES) if KIND[c] == NUMBER], dtype=np.int32)
+    queens = np.array([c for c in range(CODES) if KIND[c] == 2], dtype=np.int32)
+    targeted = np.array([c for c in range(CODES) if KIND[c] in (1, 3, 4)], dtype=np.int32)
+    compiled = np.array([c for c in range(CODES) if KIND[c] >= 0], dtype=np.int32)
+    rows = [(SEED, c, 0, v, 0) for c in numbers for v in range(3)]
+    rows += [(PLACE, c, 0, v, 0) for c in numbers for v in range(3)]
+    rows += [(REVECT, c, s, v, 0) for c in queens for s in (0, 1) for v in range(3)]
+    rows += [
+        (_PROGRAM_KIND[KIND[c]], c, s, v, i)
+        for c in targeted
+        for s in (0, 1)
+        for v in range(3)
+        for i in range(MAX_STACK)
+    ]
+    rows += [(COMPILE, c, 0, 0, 0) for c in compiled]
+    rows += [(RESET, 0, 0, v, 0) for v in range(3)] + [(PASS, 0, 0, 0, 0)]
+    if not np.array_equal(np.array(rows, dtype=np.int32), _SPACE):
+        raise RuntimeError("the twin's mask blocks no longer follow the engine's action space")
+    return numbers, queens, targeted, compiled
+
+
+_NUMBER_CODES, _QUEEN_CODES, _TARGETED_CODES, _COMPILE_CODES = (jnp.asarray(b) for b in _blocks())
 #: ``_RATIO[d][k]`` is ``k / d`` rounded once to float32, as the engine's encoding rounds it (XLA
 #: divides by a constant as a multiply by its reciprocal, a last bit off now and then).
-_RATIO_TOP = 4096
+#: Each divisor with the largest count the rules let it divide: a final turn (2), vaults held or
+#: seeds hidden (3), Overclocks on a node (8 Kings in both decks), a hand (8), a stack (30), a
+#: node's total (a 10 with all eight Overclocks and 29 more tens: under 2,900), a deck (30), turns.
+_RATIO_RANGE = {2: 2, 3: 3, 4: 8, 8: 8, 10: MAX_STACK, 26: 2900, 30: 30, TURN_CAP: TURN_CAP}
 _RATIO = {
-    d: jnp.asarray((np.arange(_RATIO_TOP, dtype=np.float64) / d).astype(np.float32))
-    for d in (2, 3, 4, 8, 10, 26, 30, TURN_CAP)
+    d: jnp.asarray((np.arange(top + 1, dtype=np.float64) / d).astype(np.float32))
+    for d, top in _RATIO_RANGE.items()
 }
 
 
 def _ratio(k: Array, d: int) -> Array:
-    return _RATIO[d][jnp.clip(k, 0, _RATIO_TOP - 1)]
+    return _RATIO[d][jnp.clip(k, 0, _RATIO_RANGE[d])]
 
 
 _VALUE = jnp.asarray(VALUE, dtype=jnp.int32)
@@ -407,36 +431,52 @@ def _controllers(totals: Array) -> Array:
 
 
 def _legal_mask(state: State) -> Array:
-    """Which of the 1,941 actions the seat to move may take (none once the run is over)."""
-    p = state._phase
+    """Which of the 1,941 actions the seat to move may take (none once the run is over).
+
+    Built block by block in the action space's own order (``_BLOCKS`` checks it at import):
+    seeds and deploys per Number Module and vault, Revectors per Queen, side and vault, targeted
+    programs per card, side, vault and module, compiles per card, resets, pass."""
     seat = state.current_player
+    phase = state._phase
+    running = (phase == RUN) & (state._end == GOING)
+    seeding = (phase == SEEDING) & (state._end == GOING)
     hand = state._hand[seat] > 0
-    height, profile, mods = state._height, state._profile, state._mods
-    node = jnp.where(A_SIDE == 0, seat, 1 - seat) * 3 + A_VAULT
-    own = seat * 3 + A_VAULT
-    top = mods[own, jnp.maximum(height[own] - 1, 0)]
-    top_value = jnp.where(height[own] > 0, _VALUE[top], 0)
-    value = _VALUE[A_CARD]
+    nodes = jnp.stack([seat * 3 + jnp.arange(3), (1 - seat) * 3 + jnp.arange(3)])
+    height = state._height[nodes]
+    profile = state._profile[nodes]
+    own_height, own_profile = height[0], profile[0]
+    top = state._mods[nodes[0], jnp.maximum(own_height - 1, 0)]
+    top_value = jnp.where(own_height > 0, _VALUE[top], 0)
+    numbers = hand[_NUMBER_CODES][:, None]
+    value = _VALUE[_NUMBER_CODES][:, None]
     fits = (top_value == 0) | (
         (value != top_value)
         & (
-            (profile[own] == 0)
-            | ((value > top_value) == (profile[own] == ASC))
-            | (_SUIT[A_CARD] == _SUIT[top])
+            (own_profile == 0)
+            | ((value > top_value) == (own_profile == ASC))
+            | (_SUIT[_NUMBER_CODES][:, None] == _SUIT[top])
         )
     )
-    running = p == RUN
-    allowed = (
-        (_IS_SEED & (p == SEEDING) & hand[A_CARD] & (height[own] == 0))
-        | (_IS_PLACE & running & hand[A_CARD] & fits)
-        | (_IS_REVECT & running & hand[A_CARD] & (profile[node] != 0))
-        | (_IS_TARGETED & running & hand[A_CARD] & (height[node] > A_POS))
-        | (_IS_COMPILE & running & hand[A_CARD] & (state._deck_len[seat] > 0))
-        | (_IS_RESET & running & (height[own] > 0))
+    seeds = numbers & (own_height == 0) & seeding
+    deploys = numbers & fits & running
+    revectors = hand[_QUEEN_CODES][:, None, None] & (profile != 0) & running
+    targets = (
+        hand[_TARGETED_CODES][:, None, None, None] & (height[:, :, None] > _POSITIONS) & running
+    )
+    compiles = hand[_COMPILE_CODES] & (state._deck_len[seat] > 0) & running
+    resets = (own_height > 0) & running
+    allowed = jnp.concatenate(
+        [
+            seeds.reshape(-1),
+            deploys.reshape(-1),
+            revectors.reshape(-1),
+            targets.reshape(-1),
+            compiles,
+            resets,
+        ]
     )
     stuck = running & ~allowed.any()
-    allowed = allowed | (_IS_PASS & stuck)
-    return allowed & (state._end == GOING)
+    return jnp.concatenate([allowed, stuck[None]])
 
 
 def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> State:
@@ -516,8 +556,12 @@ def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> 
         [(oc_hits & (oc_owner[:, None] == s)).sum(0, dtype=jnp.int32) for s in (0, 1)]
     )
     # Close the stacks: the k-th kept module moves to position k.
-    rank = jnp.cumsum(keep, axis=1) - 1
-    source = jnp.argsort(~keep, axis=1, stable=True)
+    kept_before = jnp.cumsum(keep, axis=1)
+    rank = kept_before - 1
+    # The module landing at position j is the first whose count of kept modules passes j: a
+    # count, not a sort (a sort per node cost more than the rest of a step).
+    source = (kept_before[:, None, :] <= _POSITIONS[None, :, None]).sum(-1, dtype=jnp.int32)
+    source = jnp.minimum(source, MAX_STACK - 1)
     kept_height = keep.sum(1, dtype=jnp.int32)
     still = _POSITIONS[None, :] < kept_height[:, None]
     mods = jnp.where(still, jnp.take_along_axis(mods, source, axis=1), 0)
