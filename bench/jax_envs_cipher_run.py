@@ -1,8 +1,8 @@
 """Decisions per CPU second of Cipher Run's JAX twin, beside Pgx's kuhn_poker and leduc_holdem
 and the Python engine, measured in the same run (issue 24; the rows bench/jax_envs.py shows).
 
-Every JAX row plays uniformly random legal actions drawn inside ``jit`` (``jax.random.categorical``
-over the mask), steps with ``env.step`` (which also writes the observation of the seat to move,
+Every JAX row plays uniformly random legal actions drawn inside ``jit`` (``random_legal``: one
+uniform number a step), steps with ``env.step`` (which also writes the observation of the seat to move,
 as Pgx's environments do) and starts a new game where one ended (Pgx's ``auto_reset``): batch 1
 through ``lax.scan``, batch B through ``vmap`` inside the scan. A decision is a step taken by a
 game still running. Compile time (tracing and XLA) is reported apart. The engine row is the
@@ -33,10 +33,9 @@ os.environ.setdefault(
 )
 
 import jax
-import jax.numpy as jnp
 import pgx
 
-from cyberdeck.envs.jax.cipher_run import CipherRun
+from cyberdeck.envs.jax.cipher_run import CipherRun, random_legal
 from cyberdeck.games.cipher_run.game import GAME
 
 
@@ -45,8 +44,7 @@ def runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any,
 
     def one_step(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
         k_act, k_reset = jax.random.split(key)
-        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
-        action = jax.random.categorical(k_act, logits).astype(jnp.int32)
+        action = random_legal(k_act, state.legal_action_mask)
         moved = ~(state.terminated | state.truncated)
         state = env.step(state, action)
         state = jax.lax.cond(

@@ -18,15 +18,14 @@ import time
 from typing import Any
 
 import jax
-import jax.numpy as jnp
 
-from cyberdeck.envs.jax.cipher_run import BREACH, DECK_OUT, SAFETY_CAP, CipherRun
+from cyberdeck.envs.jax.cipher_run import BREACH, DECK_OUT, SAFETY_CAP, CipherRun, random_legal
 
 
 def policy(key: jax.Array, observation: jax.Array, mask: jax.Array) -> jax.Array:
     """A uniformly random legal action (the observation is there for a learned policy)."""
     del observation
-    return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf)).astype(jnp.int32)
+    return random_legal(key, mask)
 
 
 def main() -> None:

@@ -747,6 +747,32 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
     )
 
 
+# --- playing ---------------------------------------------------------------------------------------
+
+_BLOCK = 64
+
+
+def random_legal(key: Array, mask: Array) -> Array:
+    """A uniformly random legal action for one uniform number: the k-th legal place of the mask,
+    found block by block. (``jax.random.categorical`` draws a number for each of the 1,941
+    actions, and a cumulative sum over them lowers to a quadratic window on the CPU: either
+    cost more than the step itself.)"""
+    size = mask.shape[-1]
+    blocks = -(-size // _BLOCK)
+    padded = jnp.zeros(blocks * _BLOCK, dtype=jnp.int32).at[:size].set(mask.astype(jnp.int32))
+    rows = padded.reshape(blocks, _BLOCK)
+    per_block = rows.sum(1)
+    k = jnp.floor(jax.random.uniform(key) * per_block.sum()).astype(jnp.int32)
+    before = (per_block[None, :] * (jnp.arange(blocks)[None, :] < jnp.arange(blocks)[:, None])).sum(
+        1
+    )
+    block = jnp.maximum((before <= k).sum() - 1, 0)
+    row = rows[block]
+    upto = (row[None, :] * (jnp.arange(_BLOCK)[None, :] <= jnp.arange(_BLOCK)[:, None])).sum(1)
+    place = jnp.argmax(upto > k - before[block])
+    return (block * _BLOCK + place).astype(jnp.int32)
+
+
 # --- the public fields, as one row of integers (the verification compares them) -------------------
 
 #: The row ``fields`` and ``engine_fields`` write, by name and length: the state as the view shows
@@ -883,4 +909,5 @@ __all__ = [
     "engine_state",
     "field_at",
     "fields",
+    "random_legal",
 ]
