@@ -33,6 +33,7 @@ os.environ.setdefault(
 )
 
 import jax
+import jax.numpy as jnp
 import pgx
 
 from cyberdeck.envs.jax.cipher_run import CipherRun, random_legal
@@ -40,11 +41,19 @@ from cyberdeck.games.cipher_run.game import GAME
 
 
 def runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any, jax.Array]]:
-    """``steps`` steps of ``batch`` games with random legal actions and auto-reset, jitted."""
+    """``steps`` steps of ``batch`` games with random legal actions and auto-reset, jitted.
+    Each env gets the cheaper picker for its action count: ``random_legal`` (one uniform number)
+    for Cipher Run's 1,941 actions, ``jax.random.categorical`` (Pgx's ``act_randomly``) for
+    poker's handful, where the other's blocks of 64 would cost more than the game."""
+    many = env.num_actions > 64
 
     def one_step(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
         k_act, k_reset = jax.random.split(key)
-        action = random_legal(k_act, state.legal_action_mask)
+        if many:
+            action = random_legal(k_act, state.legal_action_mask)
+        else:
+            logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+            action = jax.random.categorical(k_act, logits).astype(jnp.int32)
         moved = ~(state.terminated | state.truncated)
         state = env.step(state, action)
         state = jax.lax.cond(
