@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -164,6 +164,15 @@ class Game(ABC):
         mode and screen readers ("Seed 5S on your vault1" -> "Seed five of spades on your Vault
         1"); ``view`` is the reader's, for codes only a view explains. Unchanged by default."""
         return text
+
+    def words_key(self, view: Mapping[str, Any]) -> Hashable | None:
+        """All that ``in_words`` reads of ``view``, as a key: two views of this game with equal
+        keys spell every text alike, so a server may keep a text's words once for every reader
+        whose view gives that key (a thousand matches spell the same menu lines and log lines
+        over and over; spelling each anew was a fifth of a move's work). ``()`` for a game whose
+        words read no view. ``None``, the default, claims nothing: words are then worked out
+        for each reader apart, never shared."""
+        return None
 
     def action_group(self, action: Action) -> str:
         """The heading a menu lists ``action`` under: its kind, unless the game groups finer."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import JOKER, SUITED, Card
 
 #: A playing card's code inside a sentence ("5S", "10D", "QC", "JK"), as the page's cards.js
 #: finds them to draw their symbols.
 _CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b")
+#: The name of each code ``_CARD_CODE`` finds (every one is a card's canonical text).
+_SPOKEN = {card.text: card.name for card in (*SUITED, JOKER)}
 
 _RESET = "\x1b[0m"
 _CODES = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
@@ -48,7 +50,7 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 def spell_cards(text: str) -> str:
     """``text`` with each playing card's code in words ("Seed 5S" -> "Seed five of spades"): line
     mode reads the games' own sentences, which name cards by their codes."""
-    return capitalised(_CARD_CODE.sub(lambda m: Card.parse(m.group(0)).name, text), text)
+    return capitalised(_CARD_CODE.sub(lambda m: _SPOKEN[m.group(0)], text), text)
 
 
 def capitalised(spelled: str, original: str) -> str:

@@ -9,10 +9,11 @@ never go out; a seat learns what others did only from the events it may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
-from ..engine import Event, State
+from ..engine import Event, Game, State
+from ..engine.shared import Memo
 from ..engine.text import ASCII
 
 Seat = int | None  # None: a spectator
@@ -25,13 +26,36 @@ def as_written(text: str) -> str:
     return text
 
 
+#: Words already spelled, by game, words key and text (``Game.words_key``): with a thousand
+#: matches under way the same menu lines and log lines come round again and again (nine texts
+#: in ten, Cipher Run under the load bench), and spelling each anew for every seat was a fifth
+#: of a move's work. Emptied whole when full: a few megabytes at most.
+_SPELLED: Memo[tuple[Game, Hashable, str], str] = Memo(16384)
+
+
 def speller(state: State, view: Mapping[str, Any]) -> Spell:
     """The words a screen reader hears for a move or log line, sent beside its text: the game
     spells its own codes ("5S", "vault1", "Coder M2"), so the page never re-implements a game's
     vocabulary. Built from the reader's own view, and only ever applied to texts that reader is
-    sent anyway, so the words name nothing the text does not."""
+    sent anyway, so the words name nothing the text does not.
+
+    A text's words are kept per game and words key: readers whose views give the same key (all
+    that the game's ``in_words`` reads of a view) share them; a game that names no key
+    (``None``) spells for each reader apart."""
     game = state.game
-    return lambda text: game.in_words(text, view)
+    key = game.words_key(view)
+    if key is None:
+        return lambda text: game.in_words(text, view)
+    spelled = _SPELLED.data
+
+    def spell(text: str) -> str:
+        entry = (game, key, text)
+        words = spelled.get(entry)
+        if words is None:
+            words = _SPELLED.put(entry, game.in_words(text, view))
+        return words
+
+    return spell
 
 
 def events_for(

@@ -90,6 +90,10 @@ class CipherRun(Game):
     def in_words(self, text: str, view: Mapping[str, Any]) -> str:
         return in_words(text)
 
+    def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
+        """The words read no view: Cipher Run names cards and vaults by their codes alone."""
+        return ()
+
     def action_group(self, action: Action) -> str:
         if action.kind == "deploy":
             return "Deploy a Number Module" if len(action.args) == 2 else "Run a program"

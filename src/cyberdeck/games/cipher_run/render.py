@@ -257,7 +257,7 @@ _VAULT_CODE = re.compile(r"\bvault([123])\b")
 def in_words(text: str) -> str:
     """A move or log line for line mode: its cards and vaults by name ("Seed 6S face down on
     your vault1" -> "Seed six of spades face down on your Vault 1")."""
-    return _VAULT_CODE.sub(r"Vault \1", spell_cards(text))
+    return _VAULT_CODE.sub(lambda m: "Vault " + m.group(1), spell_cards(text))
 
 
 # --- menu entries ----------------------------------------------------------------------------------

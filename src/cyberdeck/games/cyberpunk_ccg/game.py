@@ -178,6 +178,10 @@ class CyberpunkCCG(Game):
     def in_words(self, text: str, view: Mapping[str, Any]) -> str:
         return in_words(text)
 
+    def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
+        """The words read no view: a card's id is said the same at every seat."""
+        return ()
+
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)
 

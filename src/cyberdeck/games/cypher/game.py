@@ -27,7 +27,7 @@ from . import campaign
 from .catalog import Catalog, default_catalog, load_card_file
 from .encoding import encoding
 from .evaluate import evaluate
-from .render import describe_action, in_words, inspect, render
+from .render import describe_action, in_words, inspect, render, words_key
 from .rules import ACTIONS
 from .state import CypherState
 
@@ -114,6 +114,9 @@ class Cypher(Game):
 
     def in_words(self, text: str, view: Mapping[str, Any]) -> str:
         return in_words(text, view)
+
+    def words_key(self, view: Mapping[str, Any]) -> tuple[tuple[str, str, str, int], ...]:
+        return words_key(view)
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return inspect(view, target, style)

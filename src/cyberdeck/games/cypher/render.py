@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, Style, counted
+from ...engine.shared import FrozenDict, IdentityMemo
 
 CLASS_COLOUR = {"upper": "yellow", "middle": "cyan", "lower": "green", "none": "magenta"}
 CLASS_LETTER = {"upper": "U", "middle": "M", "lower": "L", "none": ""}
@@ -39,6 +40,26 @@ def in_words(text: str, view: Mapping[str, Any]) -> str:
         text = text.replace(f"({badge})", f"({words.replace(' (', ', ')[:-1]})")
         text = text.replace(badge, words)
     return text
+
+
+#: Each glossary's words key, by the glossary's identity (a shared part, never changed).
+_WORDS_KEYS: IdentityMemo[tuple[tuple[str, str, str, int], ...]] = IdentityMemo(64)
+
+
+def words_key(view: Mapping[str, Any]) -> tuple[tuple[str, str, str, int], ...]:
+    """All that ``in_words`` reads of a view: each card's kind, name, class and influence, in the
+    glossary's order. Every view of a game holds the same glossary (a corrected card file gives
+    another), so every reader shares the words of a text."""
+    cards = view["cards"]
+    frozen = isinstance(cards, FrozenDict)  # a plain dict might change: worked out each time
+    key = _WORDS_KEYS.lookup(cards, 0) if frozen else None
+    if key is None:
+        key = tuple(
+            (kind, info["name"], info["class"], info["influence"]) for kind, info in cards.items()
+        )
+        if frozen:
+            _WORDS_KEYS.put(cards, 0, key)
+    return key
 
 
 def _names(view: Mapping[str, Any], kinds: list[str], style: Style) -> str:

@@ -64,6 +64,10 @@ class HackMe(Game):
     def in_words(self, text: str, view: Mapping[str, Any]) -> str:
         return spell_cards(text)
 
+    def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
+        """The words read no view: playing cards are named the same at every seat."""
+        return ()
+
     def gestures(self, state: State) -> tuple[Gesture, ...]:
         assert isinstance(state, HackState)
         return gestures(state)
