@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pgx
 
@@ -63,6 +64,32 @@ class TwinEnv(pgx.Env, abc.ABC):  # type: ignore[misc]
 
     def _init(self, key: jax.Array) -> pgx.State:
         return self._deal(self.shuffle(key))
+
+    def step(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
+        """``pgx.Env.step``'s rules, to the letter: a finished game stays as it is with zero
+        rewards, an illegal action ends the game with Pgx's penalty for the player who made it,
+        and a finished game's mask is all ones. Pgx writes them as three ``lax.cond`` over the
+        whole state, which ``vmap`` turns into selects that copy the observation three times a
+        step (a MATR1X observation is 2,191 numbers: that was a third of a step). Here the
+        selects leave the observation out, and it is made once, from the state chosen."""
+        action = jnp.asarray(action, jnp.int32)
+        hot = jnp.arange(state.legal_action_mask.shape[-1]) == action
+        illegal = ~jnp.any(hot & state.legal_action_mask)
+        done = state.terminated | state.truncated
+        moved = self._step(state.replace(_step_count=state._step_count + 1), action, key)
+        moved = moved.replace(observation=state.observation)
+        state = jax.tree.map(lambda old, new: jnp.where(done, old, new), state, moved)
+        rewards = jnp.where(done, 0.0, state.rewards)
+        penalty = self._illegal_action_penalty
+        others = jnp.full_like(rewards, -penalty * (self.num_players - 1))
+        rewards = jnp.where(illegal, others.at[state.current_player].set(penalty), rewards)
+        terminated = state.terminated | illegal
+        state = state.replace(
+            rewards=rewards.astype(jnp.float32),
+            terminated=terminated,
+            legal_action_mask=state.legal_action_mask | terminated,
+        )
+        return state.replace(observation=self.observe(state))
 
     # --- host-side hooks for the verification (numpy in, Python out) -----------------------------
 

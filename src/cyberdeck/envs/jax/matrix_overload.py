@@ -83,14 +83,35 @@ assert [line[0] for line in SLOT_LINES] == list(FACING)
 _AT = LAYOUT.starts
 
 
-def _scaled(limit: int, scale: int) -> npt.NDArray[np.float32]:
-    """``n / scale`` for n in 0..limit-1 as the reference encoder makes it (a Python float made
-    float32): looked up, so that no compiler's reciprocal can change a last bit."""
+def _table(limit: int, scale: int) -> npt.NDArray[np.float32]:
+    """``n / scale`` for n below ``limit`` as the reference encoder makes it (a Python float
+    made float32). Looked up, not divided: XLA turns a division by a constant into a
+    multiplication by its reciprocal, which misses the last bit of 2 / 52, say."""
     return np.array([n / scale for n in range(limit)], dtype=np.float32)
 
 
-_BY13, _BY20, _BY52 = _scaled(64, 13), _scaled(512, 20), _scaled(64, 52)
-_BY12, _BY10, _BY104 = _scaled(16, 12), _scaled(8192, 10), _scaled(256, 104)
+#: The tables by divisor, each long enough for every count it divides (a pile holds at most
+#: an ace or zero and 36 numbers; health at most a King and every number card as ICE; idle
+#: placements end the game at the recursion limit, at most 2 × (54 + 1)).
+_TABLES = {13: _table(64, 13), 20: _table(256, 20), 52: _table(64, 52), 12: _table(16, 12),
+           10: _table(128, 10), 104: _table(128, 104)}  # fmt: skip
+
+
+def _scaled(count: Array, scale: int) -> Array:
+    """``count / scale`` to the bit, as ``encoding.py`` writes it."""
+    table = _TABLES[scale]
+    return jnp.asarray(table)[jnp.clip(count, 0, len(table) - 1)]
+
+
+def _one_hot(index: Array, size: int) -> Array:
+    """``arange(size) == index``: a batched index as a mask, so that reading or writing one
+    element is an element-wise select (XLA's scatters and gathers run a loop on the CPU)."""
+    return jnp.arange(size) == index
+
+
+def _read(values: Array, hot: Array) -> Array:
+    """The element of ``values`` where ``hot`` is set."""
+    return jnp.sum(jnp.where(hot, values, 0), dtype=values.dtype)
 
 
 @twin_state
@@ -174,8 +195,22 @@ class MatrixOverload(TwinEnv):
         return PILES + SLOTS
 
     def shuffle(self, key: Array) -> Array:
-        """The whole deck in a random order (card ints, top last)."""
-        return jax.random.permutation(key, jnp.asarray(self.codes))
+        """The whole deck in a random order (card ints, top last).
+
+        Each card draws a random 58-bit key (the low bits of the second word are its id, so no
+        two keys tie) and its place is the number of keys below its own: a uniform permutation
+        in one compare of every pair. ``jax.random.permutation`` sorts instead, and a batch's
+        sorts cost five times a whole step here (``auto_reset`` deals at every step)."""
+        n = self.size
+        bits = jax.random.bits(key, (2, n), jnp.uint32)
+        ids = jnp.arange(n, dtype=jnp.uint32)
+        high, low = bits[0], (bits[1] & ~jnp.uint32(63)) | ids
+        below = (high[None, :] < high[:, None]) | (
+            (high[None, :] == high[:, None]) & (low[None, :] < low[:, None])
+        )
+        place = jnp.sum(below, axis=1)
+        at = place[:, None] == jnp.arange(n)[None, :]
+        return jnp.sum(jnp.where(at, jnp.asarray(self.codes)[:, None], 0), axis=0)
 
     def _step(self, state: pgx.State, action: Array, key: Array | None) -> MatrixTwinState:
         del key  # MATR1X draws from the deck dealt at the start; a step has no chance of its own
@@ -258,7 +293,7 @@ class MatrixOverload(TwinEnv):
         gets = live & ~out
         drew = gets & ~from_waiting
         deck = state._deck - drew.astype(jnp.int32)
-        loc = jnp.where(gets, state._loc.at[hand].set(HAND), state._loc)
+        loc = jnp.where(gets & _one_hot(hand, self.size), HAND, state._loc).astype(jnp.int8)
         return state.replace(  # type: ignore[no-any-return]
             _loc=loc,
             _hand=jnp.where(gets, hand, -1).astype(jnp.int32),
@@ -279,8 +314,14 @@ class MatrixOverload(TwinEnv):
         p = jnp.clip(action, 0, PILES - 1)
         s = jnp.clip(action - PILES, 0, SLOTS - 1)
         # A number on a pile; an ace or a zero on a pile with cards resets it under the deck.
-        reset = on_pile & (rank <= 1) & (state._size[p] > 0)
-        moved = jnp.where(reset, state._size[p], 0)
+        at_pile, at_slot, at_hand = (
+            _one_hot(p, PILES),
+            _one_hot(s, SLOTS),
+            _one_hot(hand, self.size),
+        )
+        height = _read(state._size, at_pile)
+        reset = on_pile & (rank <= 1) & (height > 0)
+        moved = jnp.where(reset, height, 0)
         in_pile = state._loc == p
         in_deck = state._loc == DECK
         pos = jnp.where(
@@ -290,20 +331,23 @@ class MatrixOverload(TwinEnv):
         )
         loc = jnp.where(reset & in_pile, DECK, state._loc).astype(jnp.int8)
         pos = pos.astype(jnp.int8)
-        height = jnp.where(reset, 0, state._size[p])
-        loc = loc.at[hand].set(jnp.where(on_pile, p, SLOT0 + s).astype(jnp.int8))
-        pos = pos.at[hand].set(jnp.where(on_pile, height, state._ices).astype(jnp.int8))
-        size = jnp.where(on_pile, state._size.at[p].set(height + 1), state._size)
-        top = jnp.where(on_pile, state._top.at[p].set(card), state._top)
+        height = jnp.where(reset, 0, height)
+        loc = jnp.where(at_hand, jnp.where(on_pile, p, SLOT0 + s), loc).astype(jnp.int8)
+        pos = jnp.where(at_hand, jnp.where(on_pile, height, state._ices), pos).astype(jnp.int8)
+        put = on_pile & at_pile
+        size = jnp.where(put, height + 1, state._size)
+        top = jnp.where(put, card, state._top)
         # A Royal takes its slot; ICE joins one; either adds its value to the slot's health.
         is_royal = rank >= JACK
-        royal = jnp.where(is_royal, state._royal.at[s].set(card), state._royal)
-        status = jnp.where(is_royal, state._status.at[s].set(LIVING), state._status)
-        health = jnp.where(on_pile, state._health, state._health.at[s].add(rank))
+        crown = is_royal & at_slot
+        royal = jnp.where(crown, card, state._royal)
+        status = jnp.where(crown, LIVING, state._status)
+        health = jnp.where(~on_pile & at_slot, state._health + rank, state._health)
         ices = state._ices + (~on_pile & ~is_royal).astype(jnp.int32)
-        black = ~on_pile & (status[s] == LIVING) & (health[s] > BLACK_ICE_LIMIT)
+        black = jnp.any(~on_pile & at_slot & (status == LIVING) & (health > BLACK_ICE_LIMIT))
         # Overload: the slots this pile triggers, whose payload beats their living Royal.
-        fired = on_pile & jnp.asarray(_TRIGGERS)[p] & (status == LIVING)
+        fires = jnp.any(at_pile[:, None] & jnp.asarray(_TRIGGERS), axis=0)
+        fired = on_pile & fires & (status == LIVING)
         killed = fired & self._overloads(top, royal, health)
         kills = state._kills + jnp.sum(killed, dtype=jnp.int32)
         status = jnp.where(killed, KILLED, status)
@@ -425,14 +469,14 @@ class MatrixOverload(TwinEnv):
             ((state._loc == WAITING) & (state._pos >= state._taken)).astype(f32)
         )
         pile_top = (state._top[:, None] == cards[None, :]).astype(f32).reshape(-1)
-        pile_size = jnp.asarray(_BY13)[state._size]
+        pile_size = _scaled(state._size, 13)
         pile_cards = self._by_card((state._loc < PILES).astype(f32))
         royal = (state._royal[:, None] == cards[None, :]).astype(f32).reshape(-1)
         status = (state._status[:, None] == jnp.arange(len(STATUS_NAMES))[None, :]).astype(f32)
         in_slot = state._loc[None, :] == (SLOT0 + jnp.arange(SLOTS))[:, None]
         is_ice = (jnp.asarray(_RANK)[codes] < JACK)[None, :]
         ice = self._by_card_rows((in_slot & is_ice).astype(f32)).reshape(-1)
-        health = jnp.asarray(_BY20)[jnp.clip(state._health, 0, len(_BY20) - 1)]
+        health = _scaled(state._health, 20)
         in_deck = state._loc == DECK
         bottom = self._by_card((in_deck & (state._pos < state._known)).astype(f32))
         next_known = self._by_card(
@@ -440,9 +484,9 @@ class MatrixOverload(TwinEnv):
         )
         progress = jnp.stack(
             [
-                jnp.asarray(_BY12)[state._kills],
-                jnp.asarray(_BY10)[jnp.clip(state._idle, 0, len(_BY10) - 1)],
-                jnp.asarray(_BY104)[jnp.clip(self._recursion_limit(state), 0, len(_BY104) - 1)],
+                _scaled(state._kills, 12),
+                _scaled(state._idle, 10),
+                _scaled(self._recursion_limit(state), 104),
             ]
         )
         return jnp.concatenate(
@@ -457,7 +501,7 @@ class MatrixOverload(TwinEnv):
                 status.reshape(-1),
                 ice,
                 health,
-                jnp.asarray(_BY52)[state._deck].reshape(1),
+                _scaled(state._deck, 52).reshape(1),
                 bottom,
                 next_known,
                 progress,
