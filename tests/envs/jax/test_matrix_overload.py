@@ -107,3 +107,26 @@ def test_bad_names_are_refused_in_a_sentence() -> None:
         make("chess")
     with pytest.raises(ValueError, match="MATR1X has no variant 'gridcannon'"):
         make("matrix-overload", variant="gridcannon")
+
+
+def test_determinize_re_deals_only_the_unseen_deck() -> None:
+    """A search's model: the same observation (nothing it shows moves), the public bottom of the
+    deck where it was, the cards above it in another order."""
+    env = MatrixOverload()
+    step = jax.jit(env.step)
+    rng = np.random.default_rng(0)
+    for seed in range(40):  # a random game that puts cards under the deck
+        state = jax.jit(env.init_from_deal)(env.deal_of(seed))
+        while not bool(state.terminated) and int(state._known) == 0:
+            state = step(state, rng.choice(np.flatnonzero(state.legal_action_mask)))
+        if int(state._known) > 0 and not bool(state.terminated):
+            break
+    known = int(state._known)
+    world = jax.jit(env.determinize)(state, jax.random.PRNGKey(3))
+    assert np.array_equal(np.asarray(env.observe(world)), np.asarray(state.observation))
+    loc, pos, new = np.asarray(state._loc), np.asarray(state._pos), np.asarray(world._pos)
+    deck = loc == 9
+    assert sorted(new[deck]) == sorted(pos[deck])
+    assert np.array_equal(new[deck & (pos < known)], pos[deck & (pos < known)])
+    assert not np.array_equal(new, pos)
+    assert np.array_equal(new[~deck], pos[~deck])

@@ -70,6 +70,7 @@ _RED = np.array([-1 if s is None else int(s in (1, 2)) for s in _SUITS], dtype=n
 _FACING = np.array(FACING, dtype=np.int32)  # the pile each slot faces
 _NEAR = np.array([p[0] for p in PAYLOAD], dtype=np.int32)
 _MIDDLE = np.array([p[1] for p in PAYLOAD], dtype=np.int32)
+_TRIGGER = np.array([line[2] for line in SLOT_LINES], dtype=np.int32)
 #: _TRIGGERS[p, s]: placing on pile p fires at slot s.
 _TRIGGERS = np.zeros((PILES, SLOTS), dtype=bool)
 for _p, _slots in enumerate(TRIGGERS):
@@ -103,6 +104,19 @@ def _scaled(count: Array, scale: int) -> Array:
     return jnp.asarray(table)[jnp.clip(count, 0, len(table) - 1)]
 
 
+def _ranks(key: Array, among: Array) -> Array:
+    """A uniformly random order of the ids where ``among`` is set: each draws a 58-bit random
+    key (the low bits of its second word are its id, so no two tie) and its rank is the number
+    of keys below its own among them, one compare of every pair, no sort."""
+    n = among.shape[0]
+    bits = jax.random.bits(key, (2, n), jnp.uint32)
+    high, low = bits[0], (bits[1] & ~jnp.uint32(63)) | jnp.arange(n, dtype=jnp.uint32)
+    below = (high[None, :] < high[:, None]) | (
+        (high[None, :] == high[:, None]) & (low[None, :] < low[:, None])
+    )
+    return jnp.sum(below & among[None, :], axis=1, dtype=jnp.int32)
+
+
 def _one_hot(index: Array, size: int) -> Array:
     """``arange(size) == index``: a batched index as a mask, so that reading or writing one
     element is an element-wise select (XLA's scatters and gathers run a loop on the CPU)."""
@@ -112,6 +126,28 @@ def _one_hot(index: Array, size: int) -> Array:
 def _read(values: Array, hot: Array) -> Array:
     """The element of ``values`` where ``hot`` is set."""
     return jnp.sum(jnp.where(hot, values, 0), dtype=values.dtype)
+
+
+def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, Array]:
+    """Per slot: the top card of its nearest and middle payload piles and of its trigger pile
+    (-1: empty), and whether each payload card suits its Royal: a Queen takes her colour, a King
+    his suit, a Jack anything; a 0 or joker suits all, and so does an empty pile."""
+    ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
+    a, b = top[jnp.asarray(_NEAR)], top[jnp.asarray(_MIDDLE)]
+    trigger = top[jnp.asarray(_TRIGGER)]
+    crown = jnp.maximum(royal, 0)
+    rank = ranks[crown]
+
+    def fits(card: Array) -> Array:
+        code = jnp.maximum(card, 0)
+        wild = (card < 0) | (suits[code] < 0) | (suits[crown] < 0)
+        return jnp.where(
+            rank == QUEEN,
+            wild | (reds[code] == reds[crown]),
+            jnp.where(rank == KING, wild | (suits[code] == suits[crown]), True),
+        )
+
+    return a, b, trigger, fits(a), fits(b)
 
 
 @twin_state
@@ -159,8 +195,12 @@ class MatrixOverload(TwinEnv):
 
     game = GAME
 
-    def __init__(self, variant: str = "digital") -> None:
+    def __init__(self, variant: str = "digital", observations: bool = True) -> None:
+        """``observations=False``: ``observation`` is empty and never made, for a model inside a
+        search that reads the state's public fields instead (the example with mctx): a step
+        then costs the rules alone, and a search tree holds small states."""
         super().__init__()
+        self.observations = observations
         if variant not in VARIANTS:
             raise ValueError(
                 f"MATR1X has no variant '{variant}'; choose from {', '.join(VARIANTS)}."
@@ -195,22 +235,22 @@ class MatrixOverload(TwinEnv):
         return PILES + SLOTS
 
     def shuffle(self, key: Array) -> Array:
-        """The whole deck in a random order (card ints, top last).
-
-        Each card draws a random 58-bit key (the low bits of the second word are its id, so no
-        two keys tie) and its place is the number of keys below its own: a uniform permutation
-        in one compare of every pair. ``jax.random.permutation`` sorts instead, and a batch's
-        sorts cost five times a whole step here (``auto_reset`` deals at every step)."""
+        """The whole deck in a random order (card ints, top last): card id i goes to place
+        ``_ranks(...)[i]`` (``jax.random.permutation`` sorts instead, and a batch's sorts cost
+        more than a whole step here, where ``auto_reset`` deals at every step)."""
         n = self.size
-        bits = jax.random.bits(key, (2, n), jnp.uint32)
-        ids = jnp.arange(n, dtype=jnp.uint32)
-        high, low = bits[0], (bits[1] & ~jnp.uint32(63)) | ids
-        below = (high[None, :] < high[:, None]) | (
-            (high[None, :] == high[:, None]) & (low[None, :] < low[:, None])
-        )
-        place = jnp.sum(below, axis=1)
+        place = _ranks(key, jnp.ones(n, jnp.bool_))
         at = place[:, None] == jnp.arange(n)[None, :]
         return jnp.sum(jnp.where(at, jnp.asarray(self.codes)[:, None], 0), axis=0)
+
+    def determinize(self, state: MatrixTwinState, key: Array) -> MatrixTwinState:
+        """The same position with the unseen part of the deck re-dealt at random: what a search
+        may use as its model (``MatrixState.determinize``): the public bottom of the deck stays
+        where it is, every other deck card takes a random place above it. The rest of the table
+        is public."""
+        unseen = (state._loc == DECK) & (state._pos >= state._known)
+        pos = jnp.where(unseen, state._known + _ranks(key, unseen), state._pos)
+        return state.replace(_pos=pos.astype(jnp.int8))  # type: ignore[no-any-return]
 
     def _step(self, state: pgx.State, action: Array, key: Array | None) -> MatrixTwinState:
         del key  # MATR1X draws from the deck dealt at the start; a step has no chance of its own
@@ -219,7 +259,7 @@ class MatrixOverload(TwinEnv):
 
     def _observe(self, state: pgx.State, player_id: Array) -> Array:
         assert isinstance(state, MatrixTwinState)
-        return self._encode(state)
+        return self._encode(state) if self.observations else jnp.zeros(0, jnp.float32)
 
     # --- the deal -----------------------------------------------------------------------------------
 
@@ -254,7 +294,7 @@ class MatrixOverload(TwinEnv):
         size = (top >= 0).astype(jnp.int32)
         state = MatrixTwinState(
             current_player=jnp.int32(0),
-            observation=jnp.zeros(LAYOUT.size, jnp.float32),
+            observation=jnp.zeros(LAYOUT.size if self.observations else 0, jnp.float32),
             rewards=jnp.zeros(1, jnp.float32),
             terminated=jnp.bool_(False),
             truncated=jnp.bool_(False),
@@ -386,19 +426,11 @@ class MatrixOverload(TwinEnv):
     @staticmethod
     def _overloads(top: Array, royal: Array, health: Array) -> Array:
         """Per slot: does the payload in front of it beat its Royal (``MatrixState.overloads``)?"""
-        ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
-        a, b = top[jnp.asarray(_NEAR)], top[jnp.asarray(_MIDDLE)]
-        ca, cb, cr = jnp.maximum(a, 0), jnp.maximum(b, 0), jnp.maximum(royal, 0)
-        payload = jnp.where(a >= 0, ranks[ca], 0) + jnp.where(b >= 0, ranks[cb], 0)
-        rank = ranks[cr]
-
-        def fits(table: Array, card: Array, code: Array) -> Array:
-            return (card < 0) | (table[code] < 0) | (table[cr] < 0) | (table[code] == table[cr])
-
-        queen = fits(reds, a, ca) & fits(reds, b, cb)
-        king = fits(suits, a, ca) & fits(suits, b, cb)
-        suited = jnp.where(rank == QUEEN, queen, jnp.where(rank == KING, king, True))
-        return (payload >= health) & suited
+        ranks = jnp.asarray(_RANK)
+        a, b, _, fits_a, fits_b = payload_fits(top, royal)
+        payload = jnp.where(a >= 0, ranks[jnp.maximum(a, 0)], 0)
+        payload += jnp.where(b >= 0, ranks[jnp.maximum(b, 0)], 0)
+        return (payload >= health) & fits_a & fits_b
 
     def _legal(self, state: MatrixTwinState) -> Array:
         """The mask of legal placements of the card in hand (``MatrixState._compute_legal``)."""
