@@ -59,8 +59,8 @@ def main() -> None:
             began = time.perf_counter()
             for what, games in (("engine", args.games), ("twin", args.twin_games)):
                 tally = Tally()
-                for start in range(0, games, 1000):  # a line per thousand: a long run reports
-                    seeds = range(start, min(games, start + 1000))
+                for start in range(0, games, 250):  # a line per 250 games: a long run reports
+                    seeds = range(start, min(games, start + 250))
                     if what == "engine":
                         tally.add(checker.engine_games(seeds, players))
                     else:

@@ -17,10 +17,16 @@ from cyberdeck.envs.jax import make  # noqa: E402
 from cyberdeck.envs.jax.matrix_overload import MatrixOverload  # noqa: E402
 from cyberdeck.envs.jax.verify import Checker, Mismatch  # noqa: E402
 
+ENV = MatrixOverload()
+#: Compiled once for the whole module (compiling is most of what these tests cost).
+STEP = jax.jit(ENV.step)
+INIT = jax.jit(ENV.init)
+DEAL = jax.jit(ENV.init_from_deal)
+
 
 @pytest.fixture(scope="module")
 def checker() -> Checker:
-    return Checker(make("matrix-overload"), chunk=25)
+    return Checker(ENV, chunk=25)
 
 
 def test_engine_games_replay_in_the_twin(checker: Checker) -> None:
@@ -63,9 +69,9 @@ def test_a_difference_names_the_seed_and_the_step(checker: Checker) -> None:
 
 
 def test_pgx_conventions() -> None:
-    env = MatrixOverload()
+    env = ENV
     assert (env.id, env.num_players, env.num_actions) == ("matrix-overload", 1, 21)
-    init = jax.jit(env.init)
+    init = INIT
     state = init(jax.random.PRNGKey(7))
     assert state.observation.shape == (2191,) and state.observation.dtype == jnp.float32
     assert state.current_player.dtype == jnp.int32 and state.terminated.dtype == jnp.bool_
@@ -76,7 +82,7 @@ def test_pgx_conventions() -> None:
     assert {f.name for f in dataclasses.fields(state) if not f.name.startswith("_")} == public
     # Every card is somewhere: 53 ids, each in one place.
     assert np.asarray(state._loc).shape == (53,)
-    step = jax.jit(env.step)
+    step = STEP
     key = jax.random.PRNGKey(1)
     while not bool(state.terminated):
         key, pick = jax.random.split(key)
@@ -96,8 +102,7 @@ def test_pgx_conventions() -> None:
 
 
 def test_vmap_deals_each_key_its_own_game() -> None:
-    env = MatrixOverload()
-    states = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(0), 4))
+    states = jax.jit(jax.vmap(ENV.init))(jax.random.split(jax.random.PRNGKey(0), 4))
     assert states.observation.shape == (4, 2191)
     assert len({bytes(np.asarray(d)) for d in states._loc}) == 4
 
@@ -112,11 +117,11 @@ def test_bad_names_are_refused_in_a_sentence() -> None:
 def test_determinize_re_deals_only_the_unseen_deck() -> None:
     """A search's model: the same observation (nothing it shows moves), the public bottom of the
     deck where it was, the cards above it in another order."""
-    env = MatrixOverload()
-    step = jax.jit(env.step)
+    env = ENV
+    step = STEP
     rng = np.random.default_rng(0)
     for seed in range(40):  # a random game that puts cards under the deck
-        state = jax.jit(env.init_from_deal)(env.deal_of(seed))
+        state = DEAL(env.deal_of(seed))
         while not bool(state.terminated) and int(state._known) == 0:
             state = step(state, rng.choice(np.flatnonzero(state.legal_action_mask)))
         if int(state._known) > 0 and not bool(state.terminated):
