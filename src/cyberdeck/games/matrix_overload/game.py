@@ -66,8 +66,20 @@ class MatrixOverload(Game):
         rng = Rng(seed)
         deck = self.deck(options["variant"])
         rng.shuffle(deck)
-        state = MatrixState(options["variant"], rng)
-        state.deal(deck)
+        return self.dealt(options["variant"], deck, rng)
+
+    def shuffled_deck(self, variant: str, seed: int) -> list[int]:
+        """The deck game ``seed`` deals from, top last: the JAX twin starts from it
+        (``envs/jax``), and its verification replays the same deal in both engines."""
+        deck = self.deck(variant)
+        Rng(seed).shuffle(deck)
+        return deck
+
+    def dealt(self, variant: str, deck: list[int], rng: Rng | None = None) -> MatrixState:
+        """A game dealt from ``deck`` (top last) as given, not shuffled: how a deal the JAX twin
+        shuffled is replayed here. ``rng`` is the state's own generator (seed 0 when none)."""
+        state = MatrixState(variant, rng or Rng(0))
+        state.deal(list(deck))
         return state
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:

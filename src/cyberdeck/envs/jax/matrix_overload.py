@@ -1,0 +1,620 @@
+"""MATR1X 0VERL0AD on JAX: the reference engine's rules (``games/matrix_overload/state.py``) as
+branch-free array code that ``jit`` and ``vmap`` take, with the same 21 actions, the same
+observation (``encoding.py``'s numbers, to the last bit) and the reward at the end.
+
+The state records where each card is rather than what each pile holds. Every card of the deck has
+an id (its place in the deck sorted by card int: the zero or the jokers first, then AS..KC), and
+two small arrays say, per id, its location (a pile, the deck, a slot, the Royals waiting, the
+hand) and its position there (height in a pile, distance from the deck's bottom, the order ICE
+was added, the order Royals were set aside). A reset moves a whole pile under the deck with two
+element-wise selects over the 53 or 54 ids, and every card count the observation needs is a
+compare over the same ids: no gathers into pile arrays, no loops, which is what keeps a batch of
+a thousand games a fused handful of vector operations a step. Tops, sizes, Royals, status and
+health are kept beside it because the rules read them at every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import numpy.typing as npt
+import pgx
+
+from ...engine import Rng, State
+from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
+from ...engine.encoding import CARD_SLOTS
+from ...games.matrix_overload.encoding import LAYOUT
+from ...games.matrix_overload.game import GAME, VARIANTS
+from ...games.matrix_overload.layout import (
+    DEAL_ORDER,
+    FACING,
+    PAYLOAD,
+    PILE_NAMES,
+    SLOT_LINES,
+    SLOT_NAMES,
+    TRIGGERS,
+)
+from ...games.matrix_overload.state import (
+    BLACK_ICE_LIMIT,
+    EMPTY,
+    KILLED,
+    LIVING,
+    ROYALS,
+    STATUS_NAMES,
+)
+from .core import TwinEnv, twin_state
+
+Array = jax.Array
+
+# --- locations of a card -------------------------------------------------------------------------
+PILES, SLOTS = 9, 12
+DECK = PILES  # 9
+SLOT0 = DECK + 1  # 10..21: a Royal or ICE in slot s (the rank says which)
+WAITING = SLOT0 + SLOTS  # 22: a Royal set aside during the deal, not yet placed
+HAND = WAITING + 1  # 23: the card to place now
+
+#: How a game ended (``outcome.kind`` of the reference engine); 0 while it goes on.
+KINDS = ("", "win", "black-ice", "fatal-recursion", "out-of-time")
+PLAYING, WIN, BLACK_ICE, FATAL_RECURSION, OUT_OF_TIME = range(5)
+
+# --- card tables, by card int (56) ---------------------------------------------------------------
+_RANK = np.array(_RANKS, dtype=np.int32)
+_SUIT = np.array([-1 if s is None else int(s) for s in _SUITS], dtype=np.int32)
+_RED = np.array([-1 if s is None else int(s in (1, 2)) for s in _SUITS], dtype=np.int32)
+
+# --- the matrix's geometry -----------------------------------------------------------------------
+_FACING = np.array(FACING, dtype=np.int32)  # the pile each slot faces
+_NEAR = np.array([p[0] for p in PAYLOAD], dtype=np.int32)
+_MIDDLE = np.array([p[1] for p in PAYLOAD], dtype=np.int32)
+_TRIGGER = np.array([line[2] for line in SLOT_LINES], dtype=np.int32)
+#: _TRIGGERS[p, s]: placing on pile p fires at slot s.
+_TRIGGERS = np.zeros((PILES, SLOTS), dtype=bool)
+for _p, _slots in enumerate(TRIGGERS):
+    _TRIGGERS[_p, list(_slots)] = True
+#: _FACES[p, s]: slot s faces pile p.
+_FACES = _FACING[None, :] == np.arange(PILES)[:, None]
+_DEAL_ORDER = np.array(DEAL_ORDER, dtype=np.int32)
+assert [line[0] for line in SLOT_LINES] == list(FACING)
+
+# --- the observation's numbers -------------------------------------------------------------------
+_AT = LAYOUT.starts
+
+
+def _table(limit: int, scale: int) -> npt.NDArray[np.float32]:
+    """``n / scale`` for n below ``limit`` as the reference encoder makes it (a Python float
+    made float32). Looked up, not divided: XLA turns a division by a constant into a
+    multiplication by its reciprocal, which misses the last bit of 2 / 52, say."""
+    return np.array([n / scale for n in range(limit)], dtype=np.float32)
+
+
+#: The tables by divisor, each long enough for every count it divides (a pile holds at most
+#: an ace or zero and 36 numbers; health at most a King and every number card as ICE; idle
+#: placements end the game at the recursion limit, at most 2 × (54 + 1)).
+_TABLES = {13: _table(64, 13), 20: _table(256, 20), 52: _table(64, 52), 12: _table(16, 12),
+           10: _table(128, 10), 104: _table(128, 104)}  # fmt: skip
+
+
+def _scaled(count: Array, scale: int) -> Array:
+    """``count / scale`` to the bit, as ``encoding.py`` writes it."""
+    table = _TABLES[scale]
+    return jnp.asarray(table)[jnp.clip(count, 0, len(table) - 1)]
+
+
+def _ranks(key: Array, among: Array) -> Array:
+    """A uniformly random order of the ids where ``among`` is set: each draws a 58-bit random
+    key (the low bits of its second word are its id, so no two tie) and its rank is the number
+    of keys below its own among them, one compare of every pair, no sort."""
+    n = among.shape[0]
+    bits = jax.random.bits(key, (2, n), jnp.uint32)
+    high, low = bits[0], (bits[1] & ~jnp.uint32(63)) | jnp.arange(n, dtype=jnp.uint32)
+    below = (high[None, :] < high[:, None]) | (
+        (high[None, :] == high[:, None]) & (low[None, :] < low[:, None])
+    )
+    return jnp.sum(below & among[None, :], axis=1, dtype=jnp.int32)
+
+
+def _one_hot(index: Array, size: int) -> Array:
+    """``arange(size) == index``: a batched index as a mask, so that reading or writing one
+    element is an element-wise select (XLA's scatters and gathers run a loop on the CPU)."""
+    return jnp.arange(size) == index
+
+
+def _read(values: Array, hot: Array) -> Array:
+    """The element of ``values`` where ``hot`` is set."""
+    return jnp.sum(jnp.where(hot, values, 0), dtype=values.dtype)
+
+
+def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, Array]:
+    """Per slot: the top card of its nearest and middle payload piles and of its trigger pile
+    (-1: empty), and whether each payload card suits its Royal: a Queen takes her colour, a King
+    his suit, a Jack anything; a 0 or joker suits all, and so does an empty pile."""
+    ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
+    a, b = top[jnp.asarray(_NEAR)], top[jnp.asarray(_MIDDLE)]
+    trigger = top[jnp.asarray(_TRIGGER)]
+    crown = jnp.maximum(royal, 0)
+    rank = ranks[crown]
+
+    def fits(card: Array) -> Array:
+        code = jnp.maximum(card, 0)
+        wild = (card < 0) | (suits[code] < 0) | (suits[crown] < 0)
+        return jnp.where(
+            rank == QUEEN,
+            wild | (reds[code] == reds[crown]),
+            jnp.where(rank == KING, wild | (suits[code] == suits[crown]), True),
+        )
+
+    return a, b, trigger, fits(a), fits(b)
+
+
+@twin_state
+class MatrixTwinState(pgx.State):  # type: ignore[misc]
+    """One game (or, under ``vmap``, a batch): Pgx's fields, then where every card is."""
+
+    current_player: Array
+    observation: Array
+    rewards: Array
+    terminated: Array
+    truncated: Array
+    legal_action_mask: Array
+    _step_count: Array
+    #: Per card id: its location (``DECK``, a pile, a slot...) and its position there.
+    _loc: Array
+    _pos: Array
+    #: Per pile: the top card's int (-1: empty) and the number of cards.
+    _top: Array
+    _size: Array
+    #: Per slot: the Royal's card int (-1: none), its status, its health (Royal + ICE).
+    _royal: Array
+    _status: Array
+    _health: Array
+    #: The id of the card to place (-1: none), cards in the deck, public cards at its bottom.
+    _hand: Array
+    _deck: Array
+    _known: Array
+    #: Royals set aside in the deal, and how many of them have been taken.
+    _waiting: Array
+    _taken: Array
+    #: ICE cards laid (their order), kills, placements in a row with nothing changed.
+    _ices: Array
+    _kills: Array
+    _idle: Array
+    #: How the game ended (``KINDS``).
+    _kind: Array
+
+    @property
+    def env_id(self) -> str:
+        return "matrix-overload"
+
+
+class MatrixOverload(TwinEnv):
+    """``pgx.Env`` for MATR1X 0VERL0AD (one player, 21 actions: place on a1..c3, then n1..w3)."""
+
+    game = GAME
+
+    def __init__(self, variant: str = "digital", observations: bool = True) -> None:
+        """``observations=False``: ``observation`` is empty and never made, for a model inside a
+        search that reads the state's public fields instead (the example with mctx): a step
+        then costs the rules alone, and a search tree holds small states."""
+        super().__init__()
+        self.observations = observations
+        if variant not in VARIANTS:
+            raise ValueError(
+                f"MATR1X has no variant '{variant}'; choose from {', '.join(VARIANTS)}."
+            )
+        self.variant = variant
+        self.options = {"variant": variant}
+        deck = sorted(GAME.deck(variant))
+        self.size = len(deck)  # 53 or 54 cards
+        #: Card int of each id, and how many suitless cards (the zero, the jokers) lead the ids.
+        self.codes = np.array(deck, dtype=np.int32)
+        self.wild = int(np.sum(_RANK[self.codes] == 0))
+        assert list(self.codes[self.wild :]) == list(range(4, 56))
+        self._variant_row = np.zeros(len(VARIANTS), dtype=np.float32)
+        self._variant_row[VARIANTS.index(variant)] = 1.0
+
+    # --- Pgx's contract ---------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return "matrix-overload"
+
+    @property
+    def version(self) -> str:
+        return "v0"
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def num_actions(self) -> int:
+        return PILES + SLOTS
+
+    def shuffle(self, key: Array) -> Array:
+        """The whole deck in a random order (card ints, top last): card id i goes to place
+        ``_ranks(...)[i]`` (``jax.random.permutation`` sorts instead, and a batch's sorts cost
+        more than a whole step here, where ``auto_reset`` deals at every step)."""
+        n = self.size
+        place = _ranks(key, jnp.ones(n, jnp.bool_))
+        at = place[:, None] == jnp.arange(n)[None, :]
+        return jnp.sum(jnp.where(at, jnp.asarray(self.codes)[:, None], 0), axis=0)
+
+    def determinize(self, state: MatrixTwinState, key: Array) -> MatrixTwinState:
+        """The same position with the unseen part of the deck re-dealt at random: what a search
+        may use as its model (``MatrixState.determinize``): the public bottom of the deck stays
+        where it is, every other deck card takes a random place above it. The rest of the table
+        is public."""
+        unseen = (state._loc == DECK) & (state._pos >= state._known)
+        pos = jnp.where(unseen, state._known + _ranks(key, unseen), state._pos)
+        return state.replace(_pos=pos.astype(jnp.int8))  # type: ignore[no-any-return]
+
+    def _step(self, state: pgx.State, action: Array, key: Array | None) -> MatrixTwinState:
+        del key  # MATR1X draws from the deck dealt at the start; a step has no chance of its own
+        assert isinstance(state, MatrixTwinState)
+        return self._place(state, jnp.asarray(action, jnp.int32))
+
+    def _observe(self, state: pgx.State, player_id: Array) -> Array:
+        assert isinstance(state, MatrixTwinState)
+        return self._encode(state) if self.observations else jnp.zeros(0, jnp.float32)
+
+    # --- the deal -----------------------------------------------------------------------------------
+
+    def _deal(self, deal: Any) -> MatrixTwinState:
+        """Deal ``deal`` (card ints, the top last, as ``GAME.shuffled_deck`` gives them) into the
+        eight outer piles, Royals aside, and take the first card: ``MatrixState.deal``."""
+        codes = jnp.asarray(deal, jnp.int32)
+        n = self.size
+        # Card int -> id: suited cards in order after the wild ones; jokers by their order here.
+        wild = codes < 4
+        ids = jnp.where(wild, jnp.cumsum(wild) - 1, codes - 4 + self.wild)
+        drawn = ids[::-1]  # in the order the deal draws them
+        rank = jnp.asarray(_RANK)[jnp.asarray(self.codes)[drawn]]
+        number = rank < JACK
+        before = jnp.cumsum(number) - number  # numbers drawn before this card
+        dealt = before < len(DEAL_ORDER)
+        pile = jnp.asarray(_DEAL_ORDER)[jnp.clip(before, 0, len(DEAL_ORDER) - 1)]
+        royal = dealt & ~number
+        order = jnp.cumsum(royal) - 1
+        remaining = n - jnp.sum(dealt)
+        place = jnp.arange(n)
+        loc_drawn = jnp.where(dealt, jnp.where(number, pile, WAITING), DECK)
+        pos_drawn = jnp.where(dealt, jnp.where(number, 0, order), n - 1 - place)
+        loc = jnp.zeros(n, jnp.int8).at[drawn].set(loc_drawn.astype(jnp.int8))
+        pos = jnp.zeros(n, jnp.int8).at[drawn].set(pos_drawn.astype(jnp.int8))
+        on_pile = dealt & number
+        top = (
+            jnp.full(PILES, -1, jnp.int32)
+            .at[jnp.where(on_pile, pile, PILES)]
+            .set(jnp.asarray(self.codes)[drawn], mode="drop")
+        )
+        size = (top >= 0).astype(jnp.int32)
+        state = MatrixTwinState(
+            current_player=jnp.int32(0),
+            observation=jnp.zeros(LAYOUT.size if self.observations else 0, jnp.float32),
+            rewards=jnp.zeros(1, jnp.float32),
+            terminated=jnp.bool_(False),
+            truncated=jnp.bool_(False),
+            legal_action_mask=jnp.zeros(PILES + SLOTS, jnp.bool_),
+            _step_count=jnp.int32(0),
+            _loc=loc,
+            _pos=pos,
+            _top=top,
+            _size=size,
+            _royal=jnp.full(SLOTS, -1, jnp.int32),
+            _status=jnp.full(SLOTS, EMPTY, jnp.int32),
+            _health=jnp.zeros(SLOTS, jnp.int32),
+            _hand=jnp.int32(-1),
+            _deck=remaining.astype(jnp.int32),
+            _known=jnp.int32(0),
+            _waiting=jnp.sum(royal).astype(jnp.int32),
+            _taken=jnp.int32(0),
+            _ices=jnp.int32(0),
+            _kills=jnp.int32(0),
+            _idle=jnp.int32(0),
+            _kind=jnp.int32(PLAYING),
+        )
+        state = self._next_card(state)
+        return state.replace(legal_action_mask=self._legal(state))  # type: ignore[no-any-return]
+
+    # --- the rules ----------------------------------------------------------------------------------
+
+    def _next_card(self, state: MatrixTwinState) -> MatrixTwinState:
+        """Take the next Royal set aside, or draw; an empty deck loses (``_next_card``)."""
+        live = state._kind == PLAYING
+        from_waiting = state._taken < state._waiting
+        take = jnp.argmax((state._loc == WAITING) & (state._pos == state._taken))
+        draw = jnp.argmax((state._loc == DECK) & (state._pos == state._deck - 1))
+        out = live & ~from_waiting & (state._deck == 0)
+        hand = jnp.where(from_waiting, take, draw)
+        gets = live & ~out
+        drew = gets & ~from_waiting
+        deck = state._deck - drew.astype(jnp.int32)
+        loc = jnp.where(gets & _one_hot(hand, self.size), HAND, state._loc).astype(jnp.int8)
+        return state.replace(  # type: ignore[no-any-return]
+            _loc=loc,
+            _hand=jnp.where(gets, hand, -1).astype(jnp.int32),
+            _taken=state._taken + (gets & from_waiting).astype(jnp.int32),
+            _deck=deck,
+            _known=jnp.minimum(state._known, deck),
+            _kind=jnp.where(out, OUT_OF_TIME, state._kind),
+        )
+
+    def _place(self, state: MatrixTwinState, action: Array) -> MatrixTwinState:
+        """Place the card in hand by ``action`` (a legal one): ``MatrixState._apply``."""
+        codes = jnp.asarray(self.codes)
+        ranks = jnp.asarray(_RANK)
+        hand = state._hand
+        card = codes[hand]
+        rank = ranks[card]
+        on_pile = action < PILES
+        p = jnp.clip(action, 0, PILES - 1)
+        s = jnp.clip(action - PILES, 0, SLOTS - 1)
+        # A number on a pile; an ace or a zero on a pile with cards resets it under the deck.
+        at_pile, at_slot, at_hand = (
+            _one_hot(p, PILES),
+            _one_hot(s, SLOTS),
+            _one_hot(hand, self.size),
+        )
+        height = _read(state._size, at_pile)
+        reset = on_pile & (rank <= 1) & (height > 0)
+        moved = jnp.where(reset, height, 0)
+        in_pile = state._loc == p
+        in_deck = state._loc == DECK
+        pos = jnp.where(
+            reset & in_pile,
+            moved - 1 - state._pos,
+            jnp.where(reset & in_deck, state._pos + moved, state._pos),
+        )
+        loc = jnp.where(reset & in_pile, DECK, state._loc).astype(jnp.int8)
+        pos = pos.astype(jnp.int8)
+        height = jnp.where(reset, 0, height)
+        loc = jnp.where(at_hand, jnp.where(on_pile, p, SLOT0 + s), loc).astype(jnp.int8)
+        pos = jnp.where(at_hand, jnp.where(on_pile, height, state._ices), pos).astype(jnp.int8)
+        put = on_pile & at_pile
+        size = jnp.where(put, height + 1, state._size)
+        top = jnp.where(put, card, state._top)
+        # A Royal takes its slot; ICE joins one; either adds its value to the slot's health.
+        is_royal = rank >= JACK
+        crown = is_royal & at_slot
+        royal = jnp.where(crown, card, state._royal)
+        status = jnp.where(crown, LIVING, state._status)
+        health = jnp.where(~on_pile & at_slot, state._health + rank, state._health)
+        ices = state._ices + (~on_pile & ~is_royal).astype(jnp.int32)
+        black = jnp.any(~on_pile & at_slot & (status == LIVING) & (health > BLACK_ICE_LIMIT))
+        # Overload: the slots this pile triggers, whose payload beats their living Royal.
+        fires = jnp.any(at_pile[:, None] & jnp.asarray(_TRIGGERS), axis=0)
+        fired = on_pile & fires & (status == LIVING)
+        killed = fired & self._overloads(top, royal, health)
+        kills = state._kills + jnp.sum(killed, dtype=jnp.int32)
+        status = jnp.where(killed, KILLED, status)
+        won = kills == ROYALS
+        idle = jnp.where(on_pile & ~jnp.any(killed), state._idle + 1, 0)
+        limit = 2 * (state._deck + moved + jnp.sum(size))
+        recursion = on_pile & ~won & (idle >= limit)
+        kind = jnp.select(
+            [black, won, recursion], [BLACK_ICE, WIN, FATAL_RECURSION], PLAYING
+        ).astype(jnp.int32)
+        state = state.replace(
+            _loc=loc,
+            _pos=pos,
+            _top=top,
+            _size=size,
+            _royal=royal,
+            _status=status,
+            _health=health,
+            _hand=jnp.int32(-1),
+            _deck=state._deck + moved,
+            _known=state._known + moved,
+            _ices=ices,
+            _kills=kills,
+            _idle=idle,
+            _kind=kind,
+        )
+        state = self._next_card(state)
+        over = state._kind != PLAYING
+        reward = jnp.where(state._kind == WIN, 1.0, -1.0)
+        return state.replace(  # type: ignore[no-any-return]
+            rewards=jnp.where(over, reward, 0.0).reshape(1).astype(jnp.float32),
+            terminated=over,
+            legal_action_mask=self._legal(state),
+        )
+
+    @staticmethod
+    def _overloads(top: Array, royal: Array, health: Array) -> Array:
+        """Per slot: does the payload in front of it beat its Royal (``MatrixState.overloads``)?"""
+        ranks = jnp.asarray(_RANK)
+        a, b, _, fits_a, fits_b = payload_fits(top, royal)
+        payload = jnp.where(a >= 0, ranks[jnp.maximum(a, 0)], 0)
+        payload += jnp.where(b >= 0, ranks[jnp.maximum(b, 0)], 0)
+        return (payload >= health) & fits_a & fits_b
+
+    def _legal(self, state: MatrixTwinState) -> Array:
+        """The mask of legal placements of the card in hand (``MatrixState._compute_legal``)."""
+        ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
+        card = jnp.asarray(self.codes)[jnp.maximum(state._hand, 0)]
+        rank = ranks[card]
+        filled = state._top >= 0
+        top = jnp.maximum(state._top, 0)
+        value = jnp.where(filled, ranks[top], 0)
+
+        def similar(table: Array, a: Array) -> Array:
+            return (table[a] < 0) | (table[card] < 0) | (table[a] == table[card])
+
+        # Beside the most similar top card: suit, else colour, else any; only piles facing an
+        # empty slot count; the highest of that tier; then the empty slots facing those piles.
+        empty = state._status == EMPTY
+        open_pile = jnp.any(jnp.asarray(_FACES) & empty[None, :], axis=1)
+        by_suit = open_pile & filled & similar(suits, top)
+        by_colour = open_pile & filled & similar(reds, top)
+        found = jnp.where(
+            jnp.any(by_suit), by_suit, jnp.where(jnp.any(by_colour), by_colour, open_pile)
+        )
+        high = jnp.max(jnp.where(found, value, -1))
+        best = found & (value == high)
+        beside = empty & best[jnp.asarray(_FACING)]
+        # ICE: onto a living Royal (suit, else colour, else any), the lowest health; none living:
+        # preventative ICE, placed as a Royal would be.
+        living = state._status == LIVING
+        royal = jnp.maximum(state._royal, 0)
+        ice_suit = living & similar(suits, royal)
+        ice_colour = living & similar(reds, royal)
+        ice = jnp.where(
+            jnp.any(ice_suit), ice_suit, jnp.where(jnp.any(ice_colour), ice_colour, living)
+        )
+        low = jnp.min(jnp.where(ice, state._health, 1 << 20))
+        onto = jnp.where(jnp.any(living), ice & (state._health == low), beside)
+        fits = ~filled | (value <= rank)
+        lowest = value == jnp.min(value)
+        piles = jnp.where(rank == 1, True, jnp.where(rank == 0, lowest, fits))
+        piles = piles & (rank < JACK) & ((rank <= 1) | jnp.any(fits))
+        slots = jnp.where(rank >= JACK, beside, jnp.where((rank <= 1) | jnp.any(fits), False, onto))
+        mask = jnp.concatenate([piles, slots])
+        return mask & (state._hand >= 0)
+
+    # --- the observation ---------------------------------------------------------------------------
+
+    def _by_card(self, per_id: Array) -> Array:
+        """Numbers per card id, counted per card int (56): the wild ids add up at their int."""
+        wild = self.wild
+        zero = per_id[0] if self.variant == "digital" else jnp.float32(0)
+        joker = jnp.sum(per_id[:wild]) if self.variant != "digital" else jnp.float32(0)
+        lead = jnp.stack([zero, joker, jnp.float32(0), jnp.float32(0)])
+        return jnp.concatenate([lead, per_id[wild:]], axis=-1)
+
+    def _by_card_rows(self, per_id: Array) -> Array:
+        """``_by_card`` for rows of ids (slots), where no wild card ever is (ICE, Royals)."""
+        rows = per_id.shape[0]
+        return jnp.concatenate([jnp.zeros((rows, 4), jnp.float32), per_id[:, self.wild :]], axis=1)
+
+    def _encode(self, state: MatrixTwinState) -> Array:
+        """``encoding.write`` from the state's public parts (what ``view(0)`` shows)."""
+        cards = jnp.arange(CARD_SLOTS)
+        codes = jnp.asarray(self.codes)
+        f32 = jnp.float32
+        has_card = state._hand >= 0
+        card = ((codes[jnp.maximum(state._hand, 0)] == cards) & has_card).astype(f32)
+        pending = self._by_card(
+            ((state._loc == WAITING) & (state._pos >= state._taken)).astype(f32)
+        )
+        pile_top = (state._top[:, None] == cards[None, :]).astype(f32).reshape(-1)
+        pile_size = _scaled(state._size, 13)
+        pile_cards = self._by_card((state._loc < PILES).astype(f32))
+        royal = (state._royal[:, None] == cards[None, :]).astype(f32).reshape(-1)
+        status = (state._status[:, None] == jnp.arange(len(STATUS_NAMES))[None, :]).astype(f32)
+        in_slot = state._loc[None, :] == (SLOT0 + jnp.arange(SLOTS))[:, None]
+        is_ice = (jnp.asarray(_RANK)[codes] < JACK)[None, :]
+        ice = self._by_card_rows((in_slot & is_ice).astype(f32)).reshape(-1)
+        health = _scaled(state._health, 20)
+        in_deck = state._loc == DECK
+        bottom = self._by_card((in_deck & (state._pos < state._known)).astype(f32))
+        next_known = self._by_card(
+            (in_deck & (state._pos == state._known - 1) & (state._known > 0)).astype(f32)
+        )
+        progress = jnp.stack(
+            [
+                _scaled(state._kills, 12),
+                _scaled(state._idle, 10),
+                _scaled(self._recursion_limit(state), 104),
+            ]
+        )
+        return jnp.concatenate(
+            [
+                jnp.asarray(self._variant_row),
+                card,
+                pending,
+                pile_top,
+                pile_size,
+                pile_cards,
+                royal,
+                status.reshape(-1),
+                ice,
+                health,
+                _scaled(state._deck, 52).reshape(1),
+                bottom,
+                next_known,
+                progress,
+            ]
+        )
+
+    def _recursion_limit(self, state: MatrixTwinState) -> Array:
+        """Quiet draws that cycle every circulating card twice (``recursion_limit``)."""
+        in_hand = (state._hand >= 0) & (
+            jnp.asarray(_RANK)[jnp.asarray(self.codes)[jnp.maximum(state._hand, 0)]] < JACK
+        )
+        return 2 * (state._deck + jnp.sum(state._size) + in_hand)
+
+    # --- the verification's hooks (host side) -------------------------------------------------------
+
+    def deal_of(self, seed: int) -> npt.NDArray[np.int32]:
+        return np.array(GAME.shuffled_deck(self.variant, seed), dtype=np.int32)
+
+    def reference(self, deal: Any) -> State:
+        return GAME.dealt(self.variant, [int(c) for c in np.asarray(deal)], Rng(0))
+
+    def public(self, state: Any) -> dict[str, Any]:
+        """The view's public fields from one twin state (numpy arrays, not batched)."""
+        loc, pos = np.asarray(state._loc), np.asarray(state._pos)
+
+        def text(ident: int) -> str:
+            return str(CARDS[int(self.codes[ident])])
+
+        def at(where: int) -> list[int]:
+            ids = np.flatnonzero(loc == where)
+            return [int(i) for i in ids[np.argsort(pos[ids], kind="stable")]]
+
+        kind = int(state._kind)
+        hand = int(state._hand)
+        deck = at(DECK)
+        known = int(state._known)
+        slots = {}
+        for s, name in enumerate(SLOT_NAMES):
+            royal = int(state._royal[s])
+            ice = [i for i in at(SLOT0 + s) if _RANK[self.codes[i]] < JACK]
+            slots[name] = {
+                "royal": str(CARDS[royal]) if royal >= 0 else None,
+                "status": STATUS_NAMES[int(state._status[s])],
+                "ice": [text(i) for i in ice],
+                "health": int(state._health[s]),
+            }
+        in_hand = hand >= 0 and _RANK[self.codes[hand]] < JACK
+        return {
+            "card": text(hand) if hand >= 0 else None,
+            "pending": [text(i) for i in at(WAITING) if pos[i] >= int(state._taken)],
+            "piles": {name: [text(i) for i in at(p)] for p, name in enumerate(PILE_NAMES)},
+            "slots": slots,
+            "deck_count": len(deck),
+            "deck_bottom": [text(i) for i in deck[:known][::-1]],
+            "kills": int(state._kills),
+            "idle": int(state._idle),
+            "recursion_limit": 2 * (len(deck) + int(np.sum(state._size)) + in_hand),
+            "kind": KINDS[kind],
+            "returns": [1.0 if kind == WIN else -1.0] if kind != PLAYING else None,
+        }
+
+    def public_of_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        outcome = view["outcome"]
+        return {
+            "card": view["card"],
+            "pending": list(view["pending"]),
+            "piles": {name: list(cards) for name, cards in view["piles"].items()},
+            "slots": {
+                name: {
+                    "royal": slot["royal"],
+                    "status": slot["status"],
+                    "ice": list(slot["ice"]),
+                    "health": slot["health"],
+                }
+                for name, slot in view["slots"].items()
+            },
+            "deck_count": view["deck_count"],
+            "deck_bottom": list(view["deck_bottom"]),
+            "kills": view["kills"],
+            "idle": view["idle"],
+            "recursion_limit": view["recursion_limit"],
+            "kind": outcome["kind"] if outcome else "",
+            "returns": list(outcome["returns"]) if outcome else None,
+        }
