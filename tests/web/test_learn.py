@@ -98,6 +98,8 @@ def test_the_lesson_takes_a_move_by_its_number_typed(page: Page) -> None:
     page.get_by_role("button", name="Start over").click()
     lesson = page.locator(".learn-page")
     expect(lesson).to_have_attribute("data-step", "1")
+    # The lesson is fresh once its moves take clicks again (they are disabled while it loads).
+    expect(page.locator(".move-list button.move").first).to_be_enabled()
     count = page.locator(".move-list button.move").count()
     page.keyboard.type(str(count + 1))
     expect(page.locator(".flash")).to_have_text(f"There is no move {count + 1}.")

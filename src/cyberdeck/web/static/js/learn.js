@@ -78,13 +78,21 @@ export async function showLearn(root, gameId) {
     flash.hidden = !text;
   }
 
+  // Busy while the lesson loads: its moves are disabled and typed digits wait for it, so
+  // nothing said about a move is wiped by the answer arriving after it.
   async function start(fresh) {
+    if (s.busy) return;
+    s.busy = true;
+    draw();
     try {
       s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}`, { method: fresh ? "POST" : "GET" });
       s.local = {};
       say("");
     } catch (err) {
       say(err.message);
+    } finally {
+      s.busy = false;
+      s.buffer = "";
     }
     draw();
   }
@@ -129,7 +137,7 @@ export async function showLearn(root, gameId) {
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
         el("p", { class: "lesson-suggested" }, "Suggested: ",
-          el("button", { type: "button", class: "primary lesson-play", dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
+          el("button", { type: "button", class: "primary lesson-play", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
             el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
         step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
     } else {
