@@ -353,6 +353,18 @@ async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
         )
 
 
+def collector(before: dict[str, list[float]], after: dict[str, list[float]]) -> dict[str, Any]:
+    """The server's garbage collections over the measured time, per generation (0, 1, 2): how
+    many, their milliseconds in all, and the longest one since the server started."""
+    pairs = zip(after["collections"], before["collections"], strict=True)
+    times = zip(after["total_ms"], before["total_ms"], strict=True)
+    return {
+        "collections": [a - b for a, b in pairs],
+        "total_ms": [round(a - b, 1) for a, b in times],
+        "longest_ms_since_start": after["longest_ms"],
+    }
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -424,6 +436,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         await asyncio.sleep(args.ramp)
         attack = Attack()
         attacker = asyncio.create_task(abuse(base, args.game, stop, attack)) if args.abuse else None
+        gc_before = (await http.get("/api/metrics")).json()["gc"]
         cpu_before = cpu_seconds(pid)
         client_cpu = time.process_time()
         begin = stats.begin = time.perf_counter()
@@ -462,6 +475,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p99": round(percentile(stats.seen_ms, 99), 2),
         },
         "server_side_move_ms_latest": server_side["move_ms"],
+        "server_gc": collector(gc_before, server_side["gc"]),
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
         # The server's CPU (user and system, the attack's share included) per move acknowledged:
         # steadier than latency on a machine that others share.

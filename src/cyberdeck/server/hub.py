@@ -47,6 +47,7 @@ from ..store import Finish, MatchData, NewAction, SeatData
 from .config import ServerConfig
 from .database import Database
 from .levels import stored_level
+from .pauses import Pauses
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .story import Story
@@ -345,6 +346,8 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
+        #: The collector's pauses, which every move waits out (see ``pauses``).
+        self.pauses = Pauses()
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
 
     # --- building rooms --------------------------------------------------------------------------
@@ -423,6 +426,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
+        self.pauses.watch()
         self.spawn(self._expire_open_matches())
         for data in await self.db.read(self.db.store.live_matches):
             try:
@@ -1076,6 +1080,7 @@ class Hub:
             log.error("background task failed", exc_info=task.exception())
 
     async def stop(self) -> None:
+        self.pauses.unwatch()
         for task in list(self._tasks):
             task.cancel()
         for room in self.rooms.values():

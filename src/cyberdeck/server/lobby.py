@@ -584,8 +584,10 @@ async def ws_schema() -> dict[str, Any]:
 
 @router.get("/metrics", tags=["protocol"])
 async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
-    """Moves accepted, connections, and the server-side time from a move's arrival to its
-    acknowledgement (after the database commit) over the latest moves, in milliseconds."""
+    """Moves accepted, connections, the server-side time from a move's arrival to its
+    acknowledgement (after the database commit) over the latest moves, in milliseconds, and the
+    garbage collector's pauses since the server started (per generation: collections, their
+    total and longest milliseconds)."""
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -596,6 +598,7 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
         "live_matches": len(ctx.hub.rooms),
         "connections": sum(len(r.conns) for r in ctx.hub.rooms.values()),
         "move_ms": {"window": len(recent), "p50": pick(0.5), "p99": pick(0.99), "max": pick(1.0)},
+        "gc": ctx.hub.pauses.report(),
     }
 
 
