@@ -355,11 +355,14 @@ async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
 
 def collector(before: dict[str, list[float]], after: dict[str, list[float]]) -> dict[str, Any]:
     """The server's garbage collections over the measured time, per generation (0, 1, 2): how
-    many, their milliseconds in all, and the longest one since the server started."""
+    many, the cyclic garbage they freed (objects), their milliseconds in all, and the longest
+    one since the server started."""
     pairs = zip(after["collections"], before["collections"], strict=True)
     times = zip(after["total_ms"], before["total_ms"], strict=True)
+    freed = zip(after["freed"], before["freed"], strict=True)
     return {
         "collections": [a - b for a, b in pairs],
+        "freed": [a - b for a, b in freed],
         "total_ms": [round(a - b, 1) for a, b in times],
         "longest_ms_since_start": after["longest_ms"],
     }

@@ -509,7 +509,9 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         assert metrics["moves"] >= 2 and metrics["move_ms"]["p50"] is not None
         assert metrics["connections"] >= 2
         collector = metrics["gc"]
-        assert [len(collector[k]) for k in ("collections", "total_ms", "longest_ms")] == [3] * 3
+        assert [len(collector[k]) for k in ("collections", "freed", "total_ms", "longest_ms")] == [
+            3
+        ] * 4
         # The server has collected its youngest generation by now (each in well under 0.1 ms).
         assert collector["collections"][0] > 0 and collector["total_ms"][0] >= 0
 

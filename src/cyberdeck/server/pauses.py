@@ -16,6 +16,8 @@ class Pauses:
         self.count = [0, 0, 0]
         self.seconds = [0.0, 0.0, 0.0]
         self.longest = [0.0, 0.0, 0.0]
+        #: Unreachable objects each generation's collections freed (cyclic garbage).
+        self.freed = [0, 0, 0]
         self._began = 0.0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
@@ -27,6 +29,7 @@ class Pauses:
         self.count[generation] += 1
         self.seconds[generation] += took
         self.longest[generation] = max(self.longest[generation], took)
+        self.freed[generation] += info["collected"]
 
     def watch(self) -> None:
         if self not in gc.callbacks:
@@ -37,9 +40,11 @@ class Pauses:
             gc.callbacks.remove(self)
 
     def report(self) -> dict[str, list[float] | list[int]]:
-        """Per generation: collections, their total and their longest time in milliseconds."""
+        """Per generation: collections, their total and their longest time in milliseconds, and
+        the cyclic garbage they freed (objects)."""
         return {
             "collections": list(self.count),
+            "freed": list(self.freed),
             "total_ms": [round(s * 1000, 1) for s in self.seconds],
             "longest_ms": [round(s * 1000, 1) for s in self.longest],
         }
