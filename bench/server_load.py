@@ -365,6 +365,7 @@ def collector(before: dict[str, list[float]], after: dict[str, list[float]]) -> 
         "freed": [a - b for a, b in freed],
         "total_ms": [round(a - b, 1) for a, b in times],
         "longest_ms_since_start": after["longest_ms"],
+        "frozen_at_end": after["frozen"],
     }
 
 
@@ -523,6 +524,12 @@ def main() -> int:
         default="cyberdeck.server",
         help="module that runs the server (one that registers extra games first, say)",
     )
+    parser.add_argument(
+        "--gc-freeze",
+        type=float,
+        default=None,
+        help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -536,7 +543,8 @@ def main() -> int:
          "--db", db, "--rate", "20", "--burst", "40",
          # Every player here is a guest from the same address: the per-address limits are for
          # the attacker of --abuse, not for the load.
-         "--guests-per-hour", "1000000"],
+         "--guests-per-hour", "1000000",
+         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

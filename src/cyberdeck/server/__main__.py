@@ -40,6 +40,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
     parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
     parser.add_argument("--sessions-per-user", type=int, default=20, help="the newest kept")
+    parser.add_argument(
+        "--gc-freeze",
+        type=float,
+        default=30.0,
+        help="seconds between freezes of the live objects "
+        "out of the garbage collector's walks (0: never)",
+    )
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -63,6 +70,7 @@ def main(argv: list[str] | None = None) -> None:
         open_match_hours=args.open_match_hours,
         sign_in_failures=args.sign_in_failures,
         sessions_per_user=max(1, args.sessions_per_user),
+        gc_freeze_seconds=max(0.0, args.gc_freeze),
     )
     serve(config, args.host, args.port)
 

@@ -64,3 +64,7 @@ class ServerConfig:
     #: The cyclic garbage collector's thresholds (see ``serve``): young allocations before a
     #: collection of the youngest generation, and how many of those before an older one.
     gc_thresholds: tuple[int, int, int] = (700, 10, 100)
+    #: Seconds between freezing what is alive out of the collector's walks (0: never), and
+    #: between thawing and collecting everything once (see ``collector.tend``).
+    gc_freeze_seconds: float = 30.0
+    gc_sweep_seconds: float = 3600.0

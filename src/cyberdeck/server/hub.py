@@ -44,10 +44,10 @@ from ..engine.autoanswer import (
 )
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
+from .collector import Pauses, tend
 from .config import ServerConfig
 from .database import Database
 from .levels import stored_level
-from .pauses import Pauses
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .story import Story
@@ -346,7 +346,7 @@ class Hub:
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
         self.move_ms: deque[float] = deque(maxlen=20_000)
-        #: The collector's pauses, which every move waits out (see ``pauses``).
+        #: The collector's pauses, which every move waits out (see ``collector``).
         self.pauses = Pauses()
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
 
@@ -427,6 +427,8 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
         self.pauses.watch()
+        if self.config.gc_freeze_seconds > 0:
+            self.spawn(tend(self.config.gc_freeze_seconds, self.config.gc_sweep_seconds))
         self.spawn(self._expire_open_matches())
         for data in await self.db.read(self.db.store.live_matches):
             try:
