@@ -440,7 +440,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         await asyncio.sleep(args.ramp)
         attack = Attack()
         attacker = asyncio.create_task(abuse(base, args.game, stop, attack)) if args.abuse else None
-        gc_before = (await http.get("/api/metrics")).json()["gc"]
+        metrics_before = (await http.get("/api/metrics")).json()
+        gc_before, commits_before = metrics_before["gc"], metrics_before["commits"]
         cpu_before = cpu_seconds(pid)
         client_cpu = time.process_time()
         begin = stats.begin = time.perf_counter()
@@ -480,6 +481,12 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         },
         "server_side_move_ms_latest": server_side["move_ms"],
         "server_gc": collector(gc_before, server_side["gc"]),
+        # Moves per transaction over the measured time (group commit).
+        "server_moves_per_commit": round(
+            (server_side["commits"]["moves"] - commits_before["moves"])
+            / max(1, server_side["commits"]["transactions"] - commits_before["transactions"]),
+            2,
+        ),
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
         # The server's CPU (user and system, the attack's share included) per move acknowledged:
         # steadier than latency on a machine that others share.
@@ -530,6 +537,9 @@ def main() -> int:
         default=None,
         help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
     )
+    parser.add_argument(
+        "--commit-window", type=float, default=0.0, help="the server's --commit-window (ms)"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -544,7 +554,8 @@ def main() -> int:
          # Every player here is a guest from the same address: the per-address limits are for
          # the attacker of --abuse, not for the load.
          "--guests-per-hour", "1000000",
-         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else [])],
+         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else []),
+         "--commit-window", str(args.commit_window)],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

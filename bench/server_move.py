@@ -32,10 +32,10 @@ from cyberdeck.store import MatchData, SeatData
 class Wire:
     """A socket that takes every message at once and keeps none."""
 
-    def write_now(self, data: str) -> bool:
+    def write_now(self, data: bytes) -> bool:
         return True
 
-    async def send_text(self, data: str) -> None:
+    async def send_utf8(self, data: bytes) -> None:
         return None
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:

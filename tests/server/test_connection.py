@@ -15,19 +15,19 @@ class SlowWire:
     """A socket whose buffer is full until ``drain`` is called."""
 
     def __init__(self) -> None:
-        self.now: list[str] = []
-        self.later: list[str] = []
+        self.now: list[bytes] = []
+        self.later: list[bytes] = []
         self.full = False
         self.drained = asyncio.Event()
         self.closed_with: int | None = None
 
-    def write_now(self, data: str) -> bool:
+    def write_now(self, data: bytes) -> bool:
         if self.full:
             return False
         self.now.append(data)
         return True
 
-    async def send_text(self, data: str) -> None:
+    async def send_utf8(self, data: bytes) -> None:
         await self.drained.wait()
         self.later.append(data)
 
@@ -39,17 +39,17 @@ def test_messages_wait_in_order_behind_a_slow_reader() -> None:
     async def scenario() -> None:
         wire = SlowWire()
         conn = Connection(wire, (0,), 1, ServerConfig())
-        conn.send("one")
+        conn.send(b"one")
         wire.full = True
-        conn.send("two")
+        conn.send(b"two")
         wire.full = False
-        conn.send("three")  # the socket could take it, but "two" is still waiting: order holds
-        assert wire.now == ["one"] and list(conn.backlog) == ["two", "three"]
+        conn.send(b"three")  # the socket could take it, but "two" is still waiting: order holds
+        assert wire.now == [b"one"] and list(conn.backlog) == [b"two", b"three"]
         wire.drained.set()
         await asyncio.sleep(0.01)
-        assert wire.later == ["two", "three"] and not conn.backlog and conn.writer is None
-        conn.send("four")
-        assert wire.now == ["one", "four"], "written at once again"
+        assert wire.later == [b"two", b"three"] and not conn.backlog and conn.writer is None
+        conn.send(b"four")
+        assert wire.now == [b"one", b"four"], "written at once again"
 
     run(scenario())
 
@@ -60,12 +60,12 @@ def test_a_reader_too_far_behind_is_closed_and_sent_nothing_more() -> None:
         wire.full = True
         conn = Connection(wire, (0,), 1, ServerConfig(send_queue=3))
         for n in range(5):
-            conn.send(f"m{n}")
+            conn.send(f"m{n}".encode())
         assert conn.closed
         wire.drained.set()
         await asyncio.sleep(0.01)
         assert wire.closed_with == 1013 and wire.later == [], "dropped, then closed"
-        conn.send("after")
+        conn.send(b"after")
         assert wire.now == [] and wire.later == []
 
     run(scenario())

@@ -30,11 +30,11 @@ class Wire:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
 
-    def write_now(self, data: str) -> bool:
+    def write_now(self, data: bytes) -> bool:
         self.sent.append(json.loads(data))
         return True
 
-    async def send_text(self, data: str) -> None:
+    async def send_utf8(self, data: bytes) -> None:
         self.sent.append(json.loads(data))
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:

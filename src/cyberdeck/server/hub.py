@@ -59,11 +59,13 @@ log = logging.getLogger("cyberdeck.server")
 
 
 class Sender(Protocol):
-    def write_now(self, data: str) -> bool:
+    """A socket that takes text messages as UTF-8 (``wire.encode``'s JSON)."""
+
+    def write_now(self, data: bytes) -> bool:
         """Write at once if the socket can take it now (open, its buffer not backed up)."""
         ...
 
-    async def send_text(self, data: str) -> None: ...
+    async def send_utf8(self, data: bytes) -> None: ...
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
@@ -87,7 +89,7 @@ class Connection:
         self.seats = seats
         self.seat: Seat = seats[0] if seats else None
         self.user_id = user_id
-        self.backlog: deque[str | None] = deque()
+        self.backlog: deque[bytes | None] = deque()
         self.writer: asyncio.Task[None] | None = None
         self.tokens = float(config.rate_burst)
         self.stamp = time.monotonic()
@@ -110,10 +112,11 @@ class Connection:
         self.tokens -= 1
         return True
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: dict[str, Any] | bytes) -> None:
+        """Send a message: a dict, or one already encoded (``wire.encode``)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else encode(message)
+        text = message if isinstance(message, bytes) else encode(message)
         if not self.backlog and self.socket.write_now(text):
             return
         if len(self.backlog) >= self.config.send_queue:
@@ -134,7 +137,7 @@ class Connection:
                 if text is None:
                     await self.socket.close(1013, "closing; reconnect to resync")
                     return
-                await self.socket.send_text(text)
+                await self.socket.send_utf8(text)
         except Exception:  # the peer went away mid-write: the reader sees the disconnect
             self.closed = True
         finally:
@@ -341,6 +344,8 @@ class Hub:
         self.db = db
         self.config = config
         self.rooms: dict[str, Room] = {}
+        #: The ids of the live rooms each user made (``keep``, ``drop``).
+        self._made: dict[int, set[str]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
@@ -387,11 +392,25 @@ class Hub:
             if room.data.created_by == guest_id:
                 room.data.created_by = account_id
 
+    def keep(self, room: Room) -> None:
+        """A room is live: found by its id, and among its creator's."""
+        self.rooms[room.id] = room
+        self._made.setdefault(room.data.created_by, set()).add(room.id)
+
+    def drop(self, room: Room) -> None:
+        """A room leaves memory (a finished match is loaded again if asked for)."""
+        if self.rooms.pop(room.id, None) is None:
+            return
+        made = self._made.get(room.data.created_by)
+        if made is not None:
+            made.discard(room.id)
+            if not made:
+                del self._made[room.data.created_by]
+
     def waiting_matches(self, user_id: int) -> int:
-        """How many matches ``user_id`` made that still wait for players."""
-        return sum(
-            1 for r in self.rooms.values() if r.status == "open" and r.data.created_by == user_id
-        )
+        """How many matches ``user_id`` made that still wait for players: a look at that user's
+        live rooms, not at every room (a thousand, each time a match is made)."""
+        return sum(1 for m in self._made.get(user_id, ()) if self.rooms[m].status == "open")
 
     async def _expire_open_matches(self) -> None:
         """Drop the matches that have waited longer than ``open_match_hours`` for players."""
@@ -412,7 +431,7 @@ class Hub:
                         continue
                     if not await self.db.write(self.db.store.drop_open_match, room.id):
                         continue
-                    self.rooms.pop(room.id, None)
+                    self.drop(room)
                     hours = self.config.open_match_hours
                     text = encode(
                         error(
@@ -436,7 +455,7 @@ class Hub:
             except CyberdeckError as err:
                 log.error("match %s cannot be rebuilt: %s", data.id, err)
                 continue
-            self.rooms[data.id] = room
+            self.keep(room)
             outcome = room.match.state.outcome
             if data.status == "running" and outcome is not None:
                 await self._finish(room, outcome.to_json())
@@ -457,7 +476,7 @@ class Hub:
                     if data is None:
                         return None
                     room = self.build(data)
-                    self.rooms[match_id] = room
+                    self.keep(room)
         finally:
             self._loading.pop(match_id, None)
         return room
@@ -466,7 +485,7 @@ class Hub:
         """Check that the game can be set up (options, decks), store it, open its room."""
         room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
         await self.db.write(self.db.store.create_match, data)
-        self.rooms[data.id] = room
+        self.keep(room)
         self.schedule_ai(room)
         await self.answer_now(room)
         return room
@@ -589,7 +608,7 @@ class Hub:
         the seats someone watches get a view built, each once (``views``: the ones the table's
         answers already built for this position)."""
         updates: dict[tuple[Seat, tuple[int, ...]], dict[str, Any]] = {}
-        texts: dict[tuple[Seat, tuple[int, ...]], str] = {}
+        texts: dict[tuple[Seat, tuple[int, ...]], bytes] = {}
         state = room.match.state
         room.story.tell(events, state.current_player, self.config.resync_log)
         if views is None or views.state is not state:
@@ -929,7 +948,7 @@ class Hub:
     def forget_if_idle(self, room: Room) -> None:
         """A finished match nobody watches leaves memory (it is loaded again if asked for)."""
         if room.status == "finished" and not room.conns:
-            self.rooms.pop(room.id, None)
+            self.drop(room)
 
     # --- the end: by the rules, by a claim, by resigning -------------------------------------------
 

@@ -599,6 +599,7 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
         "connections": sum(len(r.conns) for r in ctx.hub.rooms.values()),
         "move_ms": {"window": len(recent), "p50": pick(0.5), "p99": pick(0.99), "max": pick(1.0)},
         "gc": ctx.hub.pauses.report(),
+        "commits": {"transactions": ctx.db.transactions, "moves": ctx.db.carried},
     }
 
 

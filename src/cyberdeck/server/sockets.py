@@ -67,7 +67,7 @@ class Socket:
         }
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         #: The protocol's synchronous write, where it has one (``server/websocket.py`` does).
-        self._write_now: Callable[[str], bool] | None = (
+        self._write_now: Callable[[bytes], bool] | None = (
             scope.get("extensions", {}).get("cyberdeck.write_now", {}).get("write")
         )
         self.query = {name: values[-1] for name, values in query.items()}
@@ -87,14 +87,15 @@ class Socket:
             raise ConnectionError("the client left before the socket was accepted")
         await self._send({"type": "websocket.accept", "cyberdeck.max_message": max_message})
 
-    def write_now(self, data: str) -> bool:
+    def write_now(self, data: bytes) -> bool:
         return self._write_now is not None and self._write_now(data)
 
-    async def send_text(self, data: str) -> None:
-        await self._send({"type": "websocket.send", "text": data})
+    async def send_utf8(self, data: bytes) -> None:
+        """A text message given as UTF-8 (ASGI's text is a ``str``: the slow path decodes)."""
+        await self._send({"type": "websocket.send", "text": data.decode()})
 
     async def send_json(self, message: dict[str, Any]) -> None:
-        await self.send_text(encode(message))
+        await self.send_utf8(encode(message))
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})

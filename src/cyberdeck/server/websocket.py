@@ -541,12 +541,13 @@ class WebSocketProtocol(asyncio.Protocol):
         if self.buffer:
             self.read_frames()
 
-    def write_now(self, text: str) -> bool:
-        """Write one text message at once if the socket is open and its buffer is not backed up;
-        ``False`` (nothing written) otherwise, and the caller waits for ``send``."""
+    def write_now(self, data: bytes) -> bool:
+        """Write one text message (``data``: its UTF-8) at once if the socket is open and its
+        buffer is not backed up; ``False`` (nothing written) otherwise, and the caller waits
+        for ``send``."""
         if not self.accepted or self.close_sent or self.writable is not None:
             return False
-        return self.write(TEXT, text.encode())
+        return self.write(TEXT, data)
 
     def write(self, opcode: int, payload: bytes) -> bool:
         """One frame onto the wire, unless the transport is gone; whether it was written."""
