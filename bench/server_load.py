@@ -537,9 +537,6 @@ def main() -> int:
         default=None,
         help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
     )
-    parser.add_argument(
-        "--commit-window", type=float, default=0.0, help="the server's --commit-window (ms)"
-    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -554,8 +551,7 @@ def main() -> int:
          # Every player here is a guest from the same address: the per-address limits are for
          # the attacker of --abuse, not for the load.
          "--guests-per-hour", "1000000",
-         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else []),
-         "--commit-window", str(args.commit_window)],
+         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

@@ -47,12 +47,6 @@ def main(argv: list[str] | None = None) -> None:
         help="seconds between freezes of the live objects "
         "out of the garbage collector's walks (0: never)",
     )
-    parser.add_argument(
-        "--commit-window",
-        type=float,
-        default=0.0,
-        help="milliseconds a move's transaction waits for others to join it (SQLite)",
-    )
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -77,7 +71,6 @@ def main(argv: list[str] | None = None) -> None:
         sign_in_failures=args.sign_in_failures,
         sessions_per_user=max(1, args.sessions_per_user),
         gc_freeze_seconds=max(0.0, args.gc_freeze),
-        commit_window_seconds=max(0.0, args.commit_window) / 1000,
     )
     serve(config, args.host, args.port)
 

@@ -50,7 +50,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         store = Store(database_url(config))
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
-        db = Database(store, config.commit_window_seconds)
+        db = Database(store)
         hub = Hub(db, config)
         app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
         await hub.start()

@@ -67,6 +67,4 @@ class ServerConfig:
     #: Seconds between freezing what is alive out of the collector's walks (0: never), and
     #: between thawing and collecting everything once (see ``collector.tend``).
     gc_freeze_seconds: float = 30.0
-    #: Seconds a move's transaction waits for other moves to join it (``Database.window``).
-    commit_window_seconds: float = 0.0
     gc_sweep_seconds: float = 3600.0

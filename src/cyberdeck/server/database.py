@@ -43,11 +43,8 @@ Waiting = tuple[tuple[Item, ...], "asyncio.Future[None]"]
 
 
 class Database:
-    def __init__(self, store: Store, window: float = 0.0) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        #: Seconds a transaction on the event loop waits for more moves to join it (0: it is
-        #: written at the loop's next turn): fewer, larger transactions for a little latency.
-        self.window = window
         #: Transactions written for ``commit`` and the callers they carried (for the metrics).
         self.transactions = 0
         self.carried = 0
@@ -79,10 +76,7 @@ class Database:
         if self._batch is None:
             self._batch = done
             if self.writes_here:
-                if self.window > 0:
-                    loop.call_later(self.window, self._write_batch)
-                else:
-                    loop.call_soon(self._write_batch)
+                loop.call_soon(self._write_batch)
             elif self._flusher is None:
                 self._flusher = loop.create_task(self._send_batches())
         await asyncio.shield(done)
