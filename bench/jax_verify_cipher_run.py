@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="1: 10,000 games each way")
     parser.add_argument("--out", default="bench/results/jax-verify-cipher-run.json")
     args = parser.parse_args()
-    rows = []
+    rows: list[dict[str, Any]] = []
     began = time.time()
     for name, decks, options, share, players in CONFIGS:
         games = max(1, round(10_000 * args.scale * share))
@@ -112,7 +112,7 @@ def main() -> None:
                 "direction": what,
                 "games": tally.games,
                 "decisions": tally.decisions,
-                "outcomes": tally.outcomes,
+                "outcomes": tally.kinds,
                 "cpu_s": round(tally.seconds, 1),
             }
             rows.append(row)

@@ -41,7 +41,7 @@ def test_engine_games_replay_in_the_twin(checker):
 def test_twin_games_replay_in_the_engine(checker):
     tally = checker.twin_games(range(12), chunk=12)
     assert tally.games == 12
-    assert sum(tally.outcomes.values()) == 12
+    assert sum(tally.kinds.values()) == 12
 
 
 def test_a_difference_names_the_seed_and_the_step(checker):

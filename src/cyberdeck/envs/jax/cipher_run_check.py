@@ -39,23 +39,7 @@ from .cipher_run import (
     field_at,
     fields,
 )
-
-
-class Mismatch(AssertionError):
-    """The twin and the engine differ: the message names the direction, seed, step and field."""
-
-
-@dataclass
-class Tally:
-    """What a check covered."""
-
-    games: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    outcomes: dict[str, int] = field(default_factory=dict)
-
-    def count(self, kind: str) -> None:
-        self.outcomes[kind] = self.outcomes.get(kind, 0) + 1
+from .verify import Mismatch, Tally
 
 
 @dataclass

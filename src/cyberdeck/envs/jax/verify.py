@@ -33,7 +33,8 @@ from .core import TwinEnv, one
 
 
 class Mismatch(AssertionError):
-    """The twin and the engine differ: the message names the game, seed, step and field."""
+    """The twin and the engine differ: the message names the game (or direction), seed, step
+    and field."""
 
 
 @dataclass
@@ -44,6 +45,10 @@ class Tally:
     decisions: int = 0
     seconds: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
+
+    def count(self, kind: str) -> None:
+        """One more game that ended this way."""
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
     def add(self, other: Tally) -> None:
         self.games += other.games
