@@ -78,7 +78,7 @@ export async function showLearn(root, gameId) {
     flash.hidden = !text;
   }
 
-  // Busy while the lesson loads: its moves are disabled and typed digits wait for it, so
+  // Busy while the lesson loads: its moves are disabled and typed digits are not taken, so
   // nothing said about a move is wiped by the answer arriving after it.
   async function start(fresh) {
     if (s.busy) return;
