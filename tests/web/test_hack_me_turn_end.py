@@ -4,6 +4,8 @@ side list folds the Joker's search of the deck (a move per card) into one entry.
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
 from .drive import TABLE, after_move, settled, start_game
@@ -23,17 +25,29 @@ def towards_a_firewall_and_credits(page: Page, listed: list[str]) -> None:
     page.locator(".move-list button.move").first.click()
 
 
-def test_the_end_of_a_turn_is_one_click(page: Page) -> None:
+def end_of_turn_offered(page: Page) -> dict[str, Any] | None:
+    """A new game played towards a firewall and credits until the end of a turn is offered as
+    one click: the table then, or ``None`` when 60 moves or the game's end came first (the
+    server deals at random)."""
     start_game(page, "hack-me", level="easy")
     for _ in range(60):
         ready = settled(page)
-        assert ready["status"] != "finished", "the game ended before an end of turn was offered"
+        if ready["status"] == "finished":
+            return None
         if page.locator(END_OF_TURN).count():
-            break
+            return ready
         towards_a_firewall_and_credits(page, ready["moves"])
         after_move(page, ready["seq"])
-    else:
-        raise AssertionError("no end of turn as one click in 60 moves")
+    return None
+
+
+def test_the_end_of_a_turn_is_one_click(page: Page) -> None:
+    ready = None
+    for _game in range(3):
+        ready = end_of_turn_offered(page)
+        if ready is not None:
+            break
+    assert ready is not None, "no end of turn as one click in three games of 60 moves"
     # Offered at the recycle question, beside 'Stop recycling'.
     assert "pass" in ready["moves"]
     expect(page.locator(".move-list button.move", has_text="Stop recycling")).to_be_visible()

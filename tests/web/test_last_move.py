@@ -31,24 +31,29 @@ def move_once(page: Page) -> bool:
         return False
     page.locator(".move-list button.move").first.click()
     after_move(page, ready["seq"])
-    return settled(page)["status"] != "finished"
+    return bool(settled(page)["status"] != "finished")
 
 
 @pytest.mark.parametrize("game", ["cipher-run", "hack-me", "cypher", "cyberpunk-ccg"])
 def test_the_ais_last_move_is_highlighted_on_the_table(page: Page, game: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    start_game(page, game, level="easy")
     line = page.locator(".last-turn")
     seen = False
-    for _ in range(30):
-        if not move_once(page):
+    # The server deals at random: a game may end, or the AI only pass, before its turn touches
+    # the table; up to three games give it the chance.
+    for _game in range(3):
+        start_game(page, game, level="easy")
+        for _ in range(30):
+            if not move_once(page):
+                break
+            actor = line.get_attribute("data-actor")
+            if actor and int(actor) != my_seat(page) and page.locator(TOUCHED).count():
+                seen = True
+                break
+        if seen:
             break
-        actor = line.get_attribute("data-actor")
-        if actor and int(actor) != my_seat(page) and page.locator(TOUCHED).count():
-            seen = True
-            break
-    assert seen, "no AI turn was highlighted"
+    assert seen, "no AI turn was highlighted in three games"
     # The table's own sentences agree with "You" ("your turn", "You have priority").
     board = page.locator(f"{TABLE} .board").inner_text()
     assert not re.search(r"\bYou(?:'s| has| is)\b", board), board[:400]
