@@ -391,6 +391,9 @@ class Hub:
                     info.user_id, info.user_name = account_id, account_name
             if room.data.created_by == guest_id:
                 room.data.created_by = account_id
+        made = self._made.pop(guest_id, None)
+        if made:
+            self._made.setdefault(account_id, set()).update(made)
 
     def keep(self, room: Room) -> None:
         """A room is live: found by its id, and among its creator's."""
