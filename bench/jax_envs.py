@@ -4,8 +4,10 @@ measured the same way in the same run, and the Python engine of each twinned gam
 Every JAX row plays uniformly random legal actions drawn inside ``jit``
 (``jax.random.categorical`` over the mask) through ``pgx.experimental.auto_reset`` (a finished
 game is dealt anew inside the step, as Pgx's own examples run self-play), in one compiled
-``lax.scan``: batch 1 is a scan of single steps, batch 1,024 a scan of ``vmap``-ed steps. Every
-step is one decision. Time is this process's CPU time around the compiled call (the machine's two
+``lax.scan``: batch 1 is a scan of single steps, batch 1,024 a scan of ``vmap``-ed steps. The
+``_fleet`` row plays the same batch as a ``Fleet`` (``envs/jax/fleet.py``: a finished game takes
+the next of a reserve dealt ahead; under ``vmap`` ``auto_reset`` deals every game at every step).
+Every step is one decision. Time is this process's CPU time around the compiled call (the machine's two
 cores are shared; XLA is kept to one thread, ``jax_cpu.py``), best of ``--rounds``; compilation is
 timed apart. The Python rows are the engine's lean loop (``legal_actions`` then ``advance``, a
 random legal move each step) and the contract loop (``apply``), one process, whole games.
@@ -39,6 +41,7 @@ from pgx.experimental import auto_reset
 
 from cyberdeck.engine import load_game
 from cyberdeck.envs.jax import TWINS, make
+from cyberdeck.envs.jax.fleet import Fleet
 
 RESULTS = Path(__file__).parent / "results" / "jax-envs.json"
 
@@ -67,8 +70,27 @@ def scan_loop(env: Any, batch: int, steps: int) -> tuple[Callable[..., Any], Any
     return run, state, keys
 
 
-def measure(env: Any, batch: int, steps: int, rounds: int) -> dict[str, Any]:
-    run, state, keys = scan_loop(env, batch, steps)
+def fleet_loop(env: Any, batch: int, steps: int) -> tuple[Callable[..., Any], Any, Any]:
+    """The same random decisions on a ``Fleet`` of ``batch`` games: a finished game takes the
+    next of a reserve dealt ahead, instead of ``auto_reset`` dealing every game at every step."""
+    fleet = Fleet(env, batch)
+
+    def pick(key: jax.Array, mask: jax.Array) -> jax.Array:
+        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf))
+
+    def run(convoy: Any, keys: jax.Array) -> Any:
+        def decide(convoy: Any, key: jax.Array) -> tuple[Any, None]:
+            actions = jax.vmap(pick)(key, convoy.games.legal_action_mask)
+            return fleet.step(convoy, actions), None
+
+        return jax.lax.scan(decide, convoy, keys)[0]
+
+    keys = jax.random.split(jax.random.PRNGKey(0), (steps, batch))
+    return run, fleet.init(jax.random.PRNGKey(1)), keys
+
+
+def measure(env: Any, batch: int, steps: int, rounds: int, fleet: bool = False) -> dict[str, Any]:
+    run, state, keys = (fleet_loop if fleet else scan_loop)(env, batch, steps)
     began = time.process_time()
     compiled = jax.jit(run).lower(state, keys).compile()
     compile_s = time.process_time() - began
@@ -131,6 +153,7 @@ def main() -> None:
         row: dict[str, Any] = {"env": name}
         for batch, steps in ((1, args.single_steps), (args.batch, args.steps)):
             row[f"batch_{batch}"] = measure(env, batch, steps, args.rounds)
+        row[f"batch_{args.batch}_fleet"] = measure(env, args.batch, args.steps, args.rounds, True)
         if name in TWINS:
             row["python_engine"] = python_engine(name, args.seconds, args.rounds)
         rows.append(row)

@@ -4,7 +4,9 @@ and the Python engine, measured in the same run (issue 24; the rows bench/jax_en
 Every JAX row plays uniformly random legal actions drawn inside ``jit`` (``random_legal``: one
 uniform number a step), steps with ``env.step`` (which also writes the observation of the seat to move,
 as Pgx's environments do) and starts a new game where one ended (Pgx's ``auto_reset``): batch 1
-through ``lax.scan``, batch B through ``vmap`` inside the scan. A decision is a step taken by a
+through ``lax.scan``, batch B through ``vmap`` inside the scan; at batch B a second row
+(``"reset": "fleet"``) plays the batch as a ``Fleet``, whose finished games take the next of a
+reserve dealt ahead (``envs/jax/fleet.py``). A decision is a step taken by a
 game still running. Compile time (tracing and XLA) is reported apart. The engine row is the
 contract's lean loop (``legal_actions`` and ``advance``) with Python's ``random`` picking moves.
 
@@ -37,6 +39,7 @@ import jax.numpy as jnp
 import pgx
 
 from cyberdeck.envs.jax.cipher_run import CipherRun, random_legal
+from cyberdeck.envs.jax.fleet import Fleet
 from cyberdeck.games.cipher_run.game import GAME
 
 
@@ -77,8 +80,32 @@ def runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any,
     return jax.jit(run)
 
 
-def measure(env: Any, batch: int, steps: int, rounds: int) -> dict[str, float]:
-    run = runner(env, batch, steps)
+def fleet_runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any, jax.Array]]:
+    """The same random decisions on a ``Fleet`` of ``batch`` games (``envs/jax/fleet.py``): a
+    finished game takes the next of a reserve dealt ahead, where ``auto_reset`` under ``vmap``
+    deals every game at every step. Every game is always in play: each step is a decision."""
+    many = env.num_actions > 64
+    fleet = Fleet(env, batch)
+
+    def pick(key: jax.Array, mask: jax.Array) -> jax.Array:
+        if many:
+            return random_legal(key, mask)
+        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf)).astype(jnp.int32)
+
+    def one_step(convoy: Any, keys: jax.Array) -> tuple[Any, None]:
+        return fleet.step(convoy, jax.vmap(pick)(keys, convoy.games.legal_action_mask)), None
+
+    def run(key: jax.Array) -> tuple[Any, jax.Array]:
+        k_init, k_steps = jax.random.split(key)
+        keys = jax.random.split(k_steps, steps * batch).reshape(steps, batch, -1)
+        convoy, _ = jax.lax.scan(one_step, fleet.init(k_init), keys)
+        return convoy, jnp.int32(steps * batch)
+
+    return jax.jit(run)
+
+
+def measure(env: Any, batch: int, steps: int, rounds: int, fleet: bool = False) -> dict[str, float]:
+    run = (fleet_runner if fleet else runner)(env, batch, steps)
     began = time.process_time()
     jax.block_until_ready(run(jax.random.PRNGKey(0)))
     compile_s = time.process_time() - began
@@ -128,6 +155,11 @@ def main() -> None:
             row = {"env": name, "batch": batch, **measure(env, batch, steps, args.rounds)}
             rows.append(row)
             print(json.dumps(row), flush=True)
+            if batch > 1:
+                fleet = measure(env, batch, steps, args.rounds, fleet=True)
+                row = {"env": name, "batch": batch, "reset": "fleet", **fleet}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
     if not args.only or args.only in "cipher-run (Python engine)":
         row = {"env": "cipher-run (Python engine)", "batch": 1, **engine_row(2.0, args.rounds)}
         rows.append(row)

@@ -6,7 +6,9 @@ game's ``encoding.py``), checked move for move against the Python engine (``veri
 ``bench/jax_verify.py``). This package needs the ``jax`` extra (``pip install cyberdeck[jax]``);
 nothing outside it imports JAX.
 
-A new twin registers here: a name and a factory taking the game's options as keywords.
+``Fleet`` plays a batch of games of any ``pgx.Env`` (a twin or Pgx's own), each finished game
+dealt anew from a reserve dealt ahead (``fleet.py``). A new twin registers here: a name and a
+factory taking the game's options as keywords.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core import TwinEnv
+from .fleet import Convoy, Fleet
 from .matrix_overload import MatrixOverload
 
 #: Every twin by the id of the game it twins; the factory takes the game's options as keywords.
@@ -34,4 +37,4 @@ def make(name: str, **options: Any) -> TwinEnv:
     return factory(**options)
 
 
-__all__ = ["TWINS", "TwinEnv", "make"]
+__all__ = ["TWINS", "Convoy", "Fleet", "TwinEnv", "make"]
