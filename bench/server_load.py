@@ -512,6 +512,13 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             / max(1, server_side["commits"]["transactions"] - commits_before["transactions"]),
             2,
         ),
+        # The moves' transactions over the measured time: with SQLite they are written on the
+        # event loop, so their time (checkpoints above all) holds every move.
+        "server_commits": {
+            "ms": round(server_side["commits"]["ms"] - commits_before["ms"], 1),
+            "over_5ms": server_side["commits"]["over_5ms"] - commits_before["over_5ms"],
+            "longest_ms_since_start": server_side["commits"]["longest_ms"],
+        },
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
         # The server's CPU (user and system, the attack's share included) per move acknowledged:
         # steadier than latency on a machine that others share.

@@ -514,6 +514,11 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         ] * 4
         # The server has collected its youngest generation by now (each in well under 0.1 ms).
         assert collector["collections"][0] > 0 and collector["total_ms"][0] >= 0
+        # The two moves were written, and the time their transactions took counted.
+        commits = metrics["commits"]
+        assert commits["moves"] >= 2 and 1 <= commits["transactions"] <= commits["moves"]
+        assert commits["ms"] > 0 and 0 < commits["longest_ms"] <= commits["ms"]
+        assert 0 <= commits["over_5ms"] <= commits["transactions"]
 
     run(scenario())
 

@@ -29,6 +29,7 @@ fails alone and every other match's move in the batch is still stored.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -38,6 +39,8 @@ from ..store import Finish, NewAction, Store
 P = ParamSpec("P")
 T = TypeVar("T")
 Item = NewAction | Finish
+#: A transaction that takes longer than this (seconds) counts as slow in the metrics.
+SLOW_COMMIT = 0.005
 #: One caller's items and the future that wakes it.
 Waiting = tuple[tuple[Item, ...], "asyncio.Future[None]"]
 
@@ -48,6 +51,12 @@ class Database:
         #: Transactions written for ``commit`` and the callers they carried (for the metrics).
         self.transactions = 0
         self.carried = 0
+        #: Time spent writing those transactions (with SQLite, on the event loop: every move
+        #: waits meanwhile): seconds in all, the longest, and how many took over 5 ms (SQLite's
+        #: checkpoints, which copy the log into the database file and sync it).
+        self.commit_seconds = 0.0
+        self.longest_commit = 0.0
+        self.slow_commits = 0
         self.writes_here = store.writes_without_waiting
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cyberdeck-db")
         #: The items waiting for the next transaction, each caller's with its own future.
@@ -98,11 +107,21 @@ class Database:
             done.set_exception(failure)
             done.exception()  # retrieved: a caller that no longer waits logs nothing
 
+    def _timed_commit(self, items: list[Item]) -> None:
+        began = time.perf_counter()
+        try:
+            self.store.commit(items)
+        finally:
+            took = time.perf_counter() - began
+            self.commit_seconds += took
+            self.longest_commit = max(self.longest_commit, took)
+            self.slow_commits += took > SLOW_COMMIT
+
     def _write_batch(self) -> None:
         """Commit the pending items on the event loop (once per turn of the loop)."""
         batch = self._take_batch()
         try:
-            self.store.commit([item for items, _ in batch for item in items])
+            self._timed_commit([item for items, _ in batch for item in items])
         except Exception as err:
             failures = self._one_by_one(batch, err)
         else:
@@ -132,7 +151,7 @@ class Database:
             while self._batch is not None:
                 batch = self._take_batch()
                 try:
-                    await self.read(self.store.commit, [i for items, _ in batch for i in items])
+                    await self.read(self._timed_commit, [i for items, _ in batch for i in items])
                 except Exception as err:
                     failures = await self.read(self._one_by_one, batch, err)
                 else:

@@ -585,9 +585,10 @@ async def ws_schema() -> dict[str, Any]:
 @router.get("/metrics", tags=["protocol"])
 async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
     """Moves accepted, connections, the server-side time from a move's arrival to its
-    acknowledgement (after the database commit) over the latest moves, in milliseconds, and the
+    acknowledgement (after the database commit) over the latest moves, in milliseconds, the
     garbage collector's pauses since the server started (per generation: collections, their
-    total and longest milliseconds)."""
+    total and longest milliseconds), and the moves' transactions (how many, the moves they
+    carried, their milliseconds in all, the longest, and how many took over 5 ms)."""
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -599,7 +600,13 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
         "connections": sum(len(r.conns) for r in ctx.hub.rooms.values()),
         "move_ms": {"window": len(recent), "p50": pick(0.5), "p99": pick(0.99), "max": pick(1.0)},
         "gc": ctx.hub.pauses.report(),
-        "commits": {"transactions": ctx.db.transactions, "moves": ctx.db.carried},
+        "commits": {
+            "transactions": ctx.db.transactions,
+            "moves": ctx.db.carried,
+            "ms": round(ctx.db.commit_seconds * 1000, 1),
+            "longest_ms": round(ctx.db.longest_commit * 1000, 1),
+            "over_5ms": ctx.db.slow_commits,
+        },
     }
 
 
