@@ -15,10 +15,7 @@ so the count stays constant. Loopback only; the run stops by itself after --seco
 With --abuse one more client attacks, at a steady pace for the measured time whatever the
 server's answers take: 8 MiB request bodies (with a length and streamed without one), sockets
 opened past the per-match limit, and a flood of oversized messages; the summary counts what it
-sent and what it was answered, and the attempts it started each second (``abuse``). The attacker
-is a process of its own, as it would be another machine: sharing the players' event loop, its
-work (masking the flood, opening sockets) held up their reading of acknowledgements and counted
-as the server's latency.
+sent and what it was answered, and the attempts it started each second (``abuse``).
 """
 
 from __future__ import annotations
@@ -356,30 +353,6 @@ async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
         )
 
 
-async def start_attacker(base: str, game: str, seconds: float) -> asyncio.subprocess.Process:
-    """The attacker of ``--abuse`` in a process of its own, attacking for ``seconds`` from now."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--attack", base, "--game", game, "--seconds", str(seconds),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-
-
-async def attack_report(attacker: asyncio.subprocess.Process) -> dict[str, Any]:
-    """What the attacker did and heard, once it is done (see ``attack_alone``)."""
-    out, _ = await attacker.communicate()
-    if attacker.returncode != 0:
-        raise SystemExit(f"the attacker failed (exit {attacker.returncode})")
-    report: dict[str, Any] = orjson.loads(out)
-    return report
-
-
-async def attack_alone(base: str, game: str, seconds: float) -> dict[str, Any]:
-    """The attacker's process: ``abuse`` for ``seconds``, and its report."""
-    attack = Attack()
-    await abuse(base, game, time.perf_counter() + seconds, attack)
-    return {**vars(attack), "per_second": attack.pressure()}
-
-
 def collector(before: dict[str, list[float]], after: dict[str, list[float]]) -> dict[str, Any]:
     """The server's garbage collections over the measured time, per generation (0, 1, 2): how
     many, the cyclic garbage they freed (objects), their milliseconds in all, and the longest
@@ -465,7 +438,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             )
         )
         await asyncio.sleep(args.ramp)
-        attacker = await start_attacker(base, args.game, args.seconds) if args.abuse else None
+        attack = Attack()
+        attacker = asyncio.create_task(abuse(base, args.game, stop, attack)) if args.abuse else None
         metrics_before = (await http.get("/api/metrics")).json()
         gc_before, commits_before = metrics_before["gc"], metrics_before["commits"]
         cpu_before = cpu_seconds(pid)
@@ -475,7 +449,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         sampler = asyncio.create_task(sample())
         await drivers
         await sampler
-        attack = await attack_report(attacker) if attacker is not None else None
+        if attacker is not None:
+            await attacker
         elapsed = time.perf_counter() - begin
         server_side = (await http.get("/api/metrics")).json()
         user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
@@ -536,7 +511,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": max((m for _, m in memory), default=None),
         },
         "memory_samples": memory,
-        "abuse": attack,
+        "abuse": {**vars(attack), "per_second": attack.pressure()} if args.abuse else None,
     }
 
 
@@ -557,9 +532,6 @@ def main() -> int:
         action="store_true",
         help="one client attacks meanwhile: big bodies, sockets past the limit, oversized floods",
     )
-    parser.add_argument(
-        "--attack", metavar="URL", default=None, help=argparse.SUPPRESS
-    )  # the attacker's own process (see start_attacker)
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the server into FILE")
     parser.add_argument(
         "--server-module",
@@ -573,10 +545,6 @@ def main() -> int:
         help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
     )
     args = parser.parse_args()
-    if args.attack:
-        report = uvloop.run(attack_alone(args.attack, args.game, args.seconds))
-        sys.stdout.buffer.write(orjson.dumps(report))
-        return 0
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
