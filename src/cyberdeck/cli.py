@@ -630,6 +630,13 @@ def serve(
             min=1, help="Guests one address may make in an hour (raise it for a LAN evening)"
         ),
     ] = 20,
+    deal_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Deal each account's Nth match the same in every run, for tests and demos "
+            "(not for real play: whoever knows it can work out the deals)"
+        ),
+    ] = None,
 ) -> None:
     """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
     try:
@@ -641,7 +648,11 @@ def serve(
         ) from None
     typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
     config = ServerConfig(
-        db_url=db, grace_seconds=grace, ai_delay=ai_delay, guests_per_hour=guests_per_hour
+        db_url=db,
+        grace_seconds=grace,
+        ai_delay=ai_delay,
+        guests_per_hour=guests_per_hour,
+        deal_seed=deal_seed,
     )
     run_server(config, host, port)
 

@@ -47,6 +47,13 @@ def main(argv: list[str] | None = None) -> None:
         help="seconds between freezes of the live objects "
         "out of the garbage collector's walks (0: never)",
     )
+    parser.add_argument(
+        "--deal-seed",
+        type=int,
+        default=None,
+        help="deal each account's Nth match the same in every run (tests, demos; not for real "
+        "play: whoever knows it can work out the deals)",
+    )
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> None:
         sign_in_failures=args.sign_in_failures,
         sessions_per_user=max(1, args.sessions_per_user),
         gc_freeze_seconds=max(0.0, args.gc_freeze),
+        deal_seed=args.deal_seed,
     )
     serve(config, args.host, args.port)
 

@@ -68,3 +68,8 @@ class ServerConfig:
     #: between thawing and collecting everything once (see ``collector.tend``).
     gc_freeze_seconds: float = 30.0
     gc_sweep_seconds: float = 3600.0
+    #: ``None`` (the default): every match is dealt from ``secrets``, so nobody can predict a
+    #: deal. An integer: the Nth match each account creates is dealt the same in every run
+    #: (``dealer.Dealer``), for browser tests and demos; anyone who knows it can work out the
+    #: deals, so a server people play on for real leaves it unset. Never a client's choice.
+    deal_seed: int | None = None

@@ -12,6 +12,7 @@ from ..store import SessionData, UserData
 from .auth import COOKIE, Sessions, Throttle
 from .config import ServerConfig
 from .database import Database
+from .dealer import Dealer
 from .hub import Hub
 from .lessons import Lessons
 from .replays import Replays
@@ -58,9 +59,12 @@ class Context:
     failed_by_name: Throttle = field(init=False)
     failed_by_address: Throttle = field(init=False)
     guests_by_address: Throttle = field(init=False)
+    #: The seeds of new matches and campaigns (``config.deal_seed``).
+    dealer: Dealer = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
+        self.dealer = Dealer(config.deal_seed)
         self.failed_by_name = Throttle(config.sign_in_failures, 900)
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
         self.guests_by_address = Throttle(config.guests_per_hour, 3600)

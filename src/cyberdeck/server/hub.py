@@ -1122,6 +1122,8 @@ def new_match_data(
     creator: int,
     seed: Callable[[], int] | None = None,
 ) -> MatchData:
+    """A new match's data, not yet stored. ``seed`` draws its seed: the lobby's ``Dealer``
+    (``secrets``, or a server's deal seed), a series' next game; none, ``secrets``."""
     open_seats = any(s.kind == "human" and s.user_id is None for s in seats)
     return MatchData(
         id=secrets.token_urlsafe(9),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
@@ -333,7 +334,8 @@ async def create_match(
         if body.campaign:
             data = await start_series(ctx, game, options, seats, body.decks, body.public, user)
         else:
-            data = new_match_data(game, options, seats, body.decks, body.public, user.id)
+            deal = partial(ctx.dealer.seed, user.id)
+            data = new_match_data(game, options, seats, body.decks, body.public, user.id, deal)
         room = await ctx.hub.create(data)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None

@@ -104,7 +104,7 @@ async def start_series(
 ) -> MatchData:
     """A new series and its first game (a match like any other, tagged with the series)."""
     try:
-        series = Series.start(game, options, secrets.randbits(62), setup)
+        series = Series.start(game, options, ctx.dealer.seed(user.id), setup)
     except CyberdeckError as err:
         raise HTTPException(400, str(err)) from None
     data = SeriesData(
