@@ -15,7 +15,7 @@ health are kept beside it because the rules read them at every step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import jax
@@ -25,7 +25,7 @@ import numpy.typing as npt
 import pgx
 
 from ...engine import Rng, State
-from ...engine.cards import _RANKS, _SUITS, CARDS, JACK, KING, QUEEN
+from ...engine.cards import _RANKS, CARDS, JACK, KING, QUEEN
 from ...engine.encoding import CARD_SLOTS
 from ...games.matrix_overload.encoding import LAYOUT
 from ...games.matrix_overload.game import GAME, VARIANTS
@@ -63,8 +63,6 @@ PLAYING, WIN, BLACK_ICE, FATAL_RECURSION, OUT_OF_TIME = range(5)
 
 # --- card tables, by card int (56) ---------------------------------------------------------------
 _RANK = np.array(_RANKS, dtype=np.int32)
-_SUIT = np.array([-1 if s is None else int(s) for s in _SUITS], dtype=np.int32)
-_RED = np.array([-1 if s is None else int(s in (1, 2)) for s in _SUITS], dtype=np.int32)
 
 # --- the matrix's geometry -----------------------------------------------------------------------
 _FACING = np.array(FACING, dtype=np.int32)  # the pile each slot faces
@@ -75,10 +73,30 @@ _TRIGGER = np.array([line[2] for line in SLOT_LINES], dtype=np.int32)
 _TRIGGERS = np.zeros((PILES, SLOTS), dtype=bool)
 for _p, _slots in enumerate(TRIGGERS):
     _TRIGGERS[_p, list(_slots)] = True
-#: _FACES[p, s]: slot s faces pile p.
-_FACES = _FACING[None, :] == np.arange(PILES)[:, None]
 _DEAL_ORDER = np.array(DEAL_ORDER, dtype=np.int32)
 assert [line[0] for line in SLOT_LINES] == list(FACING)
+
+
+def _pile_of(piles: npt.NDArray[np.int32]) -> npt.NDArray[np.float32]:
+    """The one-hot [pile, slot] matrix of a pile named per slot."""
+    hot: npt.NDArray[np.float32] = (piles[None, :] == np.arange(PILES)[:, None]).astype(np.float32)
+    return hot
+
+
+#: Slot s faces pile p where _FACES[p, s] is 1; the piles each slot reads in an overload (its
+#: nearest and middle payload piles, and the pile that triggers it), side by side.
+_FACES = _pile_of(_FACING)
+_PAYLOAD_PILES = np.concatenate([_pile_of(_NEAR), _pile_of(_MIDDLE), _pile_of(_TRIGGER)], axis=1)
+
+
+def _by_slot(per_pile: Array, piles: npt.NDArray[np.float32]) -> Array:
+    """Per slot, the number of the pile that the one-hot [pile, slot] matrix ``piles`` names
+    for it (summed where it names several): a product with a constant matrix, exact for
+    these small integers in float32. XLA runs it as one vectorised call, where a gather by
+    constant indices is a loop it copies into every fusion that reads the result."""
+    product = jnp.dot(per_pile.astype(jnp.float32), jnp.asarray(piles))
+    return product.astype(jnp.int32)
+
 
 # --- the observation's numbers -------------------------------------------------------------------
 _AT = LAYOUT.starts
@@ -128,23 +146,37 @@ def _read(values: Array, hot: Array) -> Array:
     return jnp.sum(jnp.where(hot, values, 0), dtype=values.dtype)
 
 
+def rank_of(card: Array) -> Array:
+    """A card int's rank (``card // 4``: 0 for the zero, a joker, or no card at -1), as
+    arithmetic: a lookup in a table of 56 is a gather, which XLA's CPU code runs one element
+    at a time, where a shift is one vector instruction for a batch."""
+    return jnp.right_shift(jnp.maximum(card, 0), 2)
+
+
+def suit_of(card: Array) -> Array:
+    """A card int's suit (``card % 4``), -1 for a suitless card (the zero, a joker, none)."""
+    return jnp.where(card >= 4, jnp.bitwise_and(card, 3), -1)
+
+
+def colour_of(card: Array) -> Array:
+    """1 for a red card (hearts and diamonds, suits 1 and 2), 0 for black, -1 suitless."""
+    suit = jnp.bitwise_and(card, 3)
+    return jnp.where(card >= 4, (suit == 1) | (suit == 2), -1)
+
+
 def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, Array]:
     """Per slot: the top card of its nearest and middle payload piles and of its trigger pile
     (-1: empty), and whether each payload card suits its Royal: a Queen takes her colour, a King
     his suit, a Jack anything; a 0 or joker suits all, and so does an empty pile."""
-    ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
-    a, b = top[jnp.asarray(_NEAR)], top[jnp.asarray(_MIDDLE)]
-    trigger = top[jnp.asarray(_TRIGGER)]
-    crown = jnp.maximum(royal, 0)
-    rank = ranks[crown]
+    a, b, trigger = jnp.split(_by_slot(top, _PAYLOAD_PILES), 3, axis=-1)
+    rank, suit, colour = rank_of(royal), suit_of(royal), colour_of(royal)
 
     def fits(card: Array) -> Array:
-        code = jnp.maximum(card, 0)
-        wild = (card < 0) | (suits[code] < 0) | (suits[crown] < 0)
+        wild = (suit_of(card) < 0) | (suit < 0)
         return jnp.where(
             rank == QUEEN,
-            wild | (reds[code] == reds[crown]),
-            jnp.where(rank == KING, wild | (suits[code] == suits[crown]), True),
+            wild | (colour_of(card) == colour),
+            jnp.where(rank == KING, wild | (suit_of(card) == suit), True),
         )
 
     return a, b, trigger, fits(a), fits(b)
@@ -213,8 +245,6 @@ class MatrixOverload(TwinEnv):
         self.codes = np.array(deck, dtype=np.int32)
         self.wild = int(np.sum(_RANK[self.codes] == 0))
         assert list(self.codes[self.wild :]) == list(range(4, 56))
-        self._variant_row = np.zeros(len(VARIANTS), dtype=np.float32)
-        self._variant_row[VARIANTS.index(variant)] = 1.0
 
     # --- Pgx's contract ---------------------------------------------------------------------------
 
@@ -345,11 +375,9 @@ class MatrixOverload(TwinEnv):
 
     def _place(self, state: MatrixTwinState, action: Array) -> MatrixTwinState:
         """Place the card in hand by ``action`` (a legal one): ``MatrixState._apply``."""
-        codes = jnp.asarray(self.codes)
-        ranks = jnp.asarray(_RANK)
         hand = state._hand
-        card = codes[hand]
-        rank = ranks[card]
+        card = jnp.asarray(self.codes)[hand]
+        rank = rank_of(card)
         on_pile = action < PILES
         p = jnp.clip(action, 0, PILES - 1)
         s = jnp.clip(action - PILES, 0, SLOTS - 1)
@@ -395,9 +423,9 @@ class MatrixOverload(TwinEnv):
         idle = jnp.where(on_pile & ~jnp.any(killed), state._idle + 1, 0)
         limit = 2 * (state._deck + moved + jnp.sum(size))
         recursion = on_pile & ~won & (idle >= limit)
-        kind = jnp.select(
-            [black, won, recursion], [BLACK_ICE, WIN, FATAL_RECURSION], PLAYING
-        ).astype(jnp.int32)
+        kind = jnp.where(
+            black, BLACK_ICE, jnp.where(won, WIN, jnp.where(recursion, FATAL_RECURSION, PLAYING))
+        )
         state = state.replace(
             _loc=loc,
             _pos=pos,
@@ -426,42 +454,40 @@ class MatrixOverload(TwinEnv):
     @staticmethod
     def _overloads(top: Array, royal: Array, health: Array) -> Array:
         """Per slot: does the payload in front of it beat its Royal (``MatrixState.overloads``)?"""
-        ranks = jnp.asarray(_RANK)
         a, b, _, fits_a, fits_b = payload_fits(top, royal)
-        payload = jnp.where(a >= 0, ranks[jnp.maximum(a, 0)], 0)
-        payload += jnp.where(b >= 0, ranks[jnp.maximum(b, 0)], 0)
+        payload = rank_of(a) + rank_of(b)
         return (payload >= health) & fits_a & fits_b
 
     def _legal(self, state: MatrixTwinState) -> Array:
         """The mask of legal placements of the card in hand (``MatrixState._compute_legal``)."""
-        ranks, suits, reds = jnp.asarray(_RANK), jnp.asarray(_SUIT), jnp.asarray(_RED)
         card = jnp.asarray(self.codes)[jnp.maximum(state._hand, 0)]
-        rank = ranks[card]
+        rank = rank_of(card)
         filled = state._top >= 0
-        top = jnp.maximum(state._top, 0)
-        value = jnp.where(filled, ranks[top], 0)
+        value = rank_of(state._top)
 
-        def similar(table: Array, a: Array) -> Array:
-            return (table[a] < 0) | (table[card] < 0) | (table[a] == table[card])
+        def similar(attribute: Callable[[Array], Array], a: Array) -> Array:
+            mine, theirs = attribute(card), attribute(a)
+            return (theirs < 0) | (mine < 0) | (theirs == mine)
 
         # Beside the most similar top card: suit, else colour, else any; only piles facing an
         # empty slot count; the highest of that tier; then the empty slots facing those piles.
-        empty = state._status == EMPTY
-        open_pile = jnp.any(jnp.asarray(_FACES) & empty[None, :], axis=1)
-        by_suit = open_pile & filled & similar(suits, top)
-        by_colour = open_pile & filled & similar(reds, top)
+        # (An empty slot is one with no Royal: read from the Royals, which no kill changes,
+        # rather than the status, which XLA would recompute the kills for at every pile.)
+        empty = state._royal < 0
+        open_pile = _by_slot(empty, _FACES.T) > 0
+        by_suit = open_pile & filled & similar(suit_of, state._top)
+        by_colour = open_pile & filled & similar(colour_of, state._top)
         found = jnp.where(
             jnp.any(by_suit), by_suit, jnp.where(jnp.any(by_colour), by_colour, open_pile)
         )
         high = jnp.max(jnp.where(found, value, -1))
         best = found & (value == high)
-        beside = empty & best[jnp.asarray(_FACING)]
+        beside = empty & (_by_slot(best, _FACES) > 0)
         # ICE: onto a living Royal (suit, else colour, else any), the lowest health; none living:
         # preventative ICE, placed as a Royal would be.
         living = state._status == LIVING
-        royal = jnp.maximum(state._royal, 0)
-        ice_suit = living & similar(suits, royal)
-        ice_colour = living & similar(reds, royal)
+        ice_suit = living & similar(suit_of, state._royal)
+        ice_colour = living & similar(colour_of, state._royal)
         ice = jnp.where(
             jnp.any(ice_suit), ice_suit, jnp.where(jnp.any(ice_colour), ice_colour, living)
         )
@@ -477,73 +503,89 @@ class MatrixOverload(TwinEnv):
 
     # --- the observation ---------------------------------------------------------------------------
 
-    def _by_card(self, per_id: Array) -> Array:
-        """Numbers per card id, counted per card int (56): the wild ids add up at their int."""
-        wild = self.wild
-        zero = per_id[0] if self.variant == "digital" else jnp.float32(0)
-        joker = jnp.sum(per_id[:wild]) if self.variant != "digital" else jnp.float32(0)
-        lead = jnp.stack([zero, joker, jnp.float32(0), jnp.float32(0)])
-        return jnp.concatenate([lead, per_id[wild:]], axis=-1)
-
-    def _by_card_rows(self, per_id: Array) -> Array:
-        """``_by_card`` for rows of ids (slots), where no wild card ever is (ICE, Royals)."""
-        rows = per_id.shape[0]
-        return jnp.concatenate([jnp.zeros((rows, 4), jnp.float32), per_id[:, self.wild :]], axis=1)
-
     def _encode(self, state: MatrixTwinState) -> Array:
-        """``encoding.write`` from the state's public parts (what ``view(0)`` shows)."""
-        cards = jnp.arange(CARD_SLOTS)
+        """``encoding.write`` from the state's public parts (what ``view(0)`` shows).
+
+        An observation is 2,191 numbers of which about a hundred are not zero: every card is
+        counted in one place at most (the card to place, a Royal waiting, a pile, a slot's ICE,
+        the deck's public bottom), and each pile, slot and counter writes a number or two. So
+        the twin says where each of those numbers goes (``_entries``) and adds them into zeros
+        in one scatter. (Built as slices of one-hot comparisons and concatenated, the same
+        numbers cost several times as much at batch 1,024: a concatenation of fourteen pieces
+        copies each game's row piece by piece, and most of what it copies is zeros.)"""
+        where, value = self._entries(state)
+        return jnp.zeros(LAYOUT.size, jnp.float32).at[where].add(value, mode="drop")
+
+    def _entries(self, state: MatrixTwinState) -> tuple[Array, Array]:
+        """The observation's numbers that may not be zero, as places (``LAYOUT.size``: none)
+        and values, concatenated: per card, per pile, per slot, then the counters."""
         codes = jnp.asarray(self.codes)
-        f32 = jnp.float32
-        has_card = state._hand >= 0
-        card = ((codes[jnp.maximum(state._hand, 0)] == cards) & has_card).astype(f32)
-        pending = self._by_card(
-            ((state._loc == WAITING) & (state._pos >= state._taken)).astype(f32)
+        loc, pos = state._loc.astype(jnp.int32), state._pos.astype(jnp.int32)
+        nothing = LAYOUT.size
+        in_deck = loc == DECK
+        is_ice = jnp.asarray(_RANK[self.codes] < JACK)
+        # Each card's one place: the card to place, a Royal waiting, a pile, ICE in a slot
+        # (a Royal in its slot shows in ``royal``), the deck's public bottom.
+        held = [
+            (loc == HAND, _AT["card"] + codes),
+            ((loc == WAITING) & (pos >= state._taken), _AT["pending"] + codes),
+            (loc < PILES, _AT["pile_cards"] + codes),
+            (
+                (loc >= SLOT0) & (loc < WAITING) & is_ice,
+                _AT["ice"] + (loc - SLOT0) * CARD_SLOTS + codes,
+            ),
+            (in_deck & (pos < state._known), _AT["deck_bottom"] + codes),
+        ]
+        # (Nested selects: ``jnp.select`` stacks its cases and takes an argmax over them, which
+        # XLA fused with every case recomputed, at a third of the step.)
+        card_at = jnp.full(self.size, nothing)
+        for case, place in reversed(held):
+            card_at = jnp.where(case, place, card_at)
+        # The first public bottom card to be drawn, once more.
+        next_id = jnp.argmax(in_deck & (pos == state._known - 1))
+        next_at = jnp.where(state._known > 0, _AT["next_known"] + codes[next_id], nothing)
+        piles, slots = jnp.arange(PILES), jnp.arange(SLOTS)
+        top_at = jnp.where(
+            state._top >= 0, _AT["pile_top"] + piles * CARD_SLOTS + state._top, nothing
         )
-        pile_top = (state._top[:, None] == cards[None, :]).astype(f32).reshape(-1)
-        pile_size = _scaled(state._size, 13)
-        pile_cards = self._by_card((state._loc < PILES).astype(f32))
-        royal = (state._royal[:, None] == cards[None, :]).astype(f32).reshape(-1)
-        status = (state._status[:, None] == jnp.arange(len(STATUS_NAMES))[None, :]).astype(f32)
-        in_slot = state._loc[None, :] == (SLOT0 + jnp.arange(SLOTS))[:, None]
-        is_ice = (jnp.asarray(_RANK)[codes] < JACK)[None, :]
-        ice = self._by_card_rows((in_slot & is_ice).astype(f32)).reshape(-1)
-        health = _scaled(state._health, 20)
-        in_deck = state._loc == DECK
-        bottom = self._by_card((in_deck & (state._pos < state._known)).astype(f32))
-        next_known = self._by_card(
-            (in_deck & (state._pos == state._known - 1) & (state._known > 0)).astype(f32)
+        royal_at = jnp.where(
+            state._royal >= 0, _AT["royal"] + slots * CARD_SLOTS + state._royal, nothing
         )
-        progress = jnp.stack(
+        status_at = _AT["status"] + slots * len(STATUS_NAMES) + state._status
+        counters = jnp.stack(
             [
+                _scaled(state._deck, 52),
                 _scaled(state._kills, 12),
                 _scaled(state._idle, 10),
                 _scaled(self._recursion_limit(state), 104),
             ]
         )
-        return jnp.concatenate(
+        at = _AT["progress"]
+        counters_at = jnp.array([_AT["deck_count"], at, at + 1, at + 2])
+        variant_at = jnp.array([_AT["variant"] + VARIANTS.index(self.variant)])
+        ones = jnp.ones(self.size + 1 + PILES + 2 * SLOTS + 1, jnp.float32)
+        where = jnp.concatenate(
             [
-                jnp.asarray(self._variant_row),
-                card,
-                pending,
-                pile_top,
-                pile_size,
-                pile_cards,
-                royal,
-                status.reshape(-1),
-                ice,
-                health,
-                _scaled(state._deck, 52).reshape(1),
-                bottom,
-                next_known,
-                progress,
+                card_at,
+                next_at[None],
+                top_at,
+                royal_at,
+                status_at,
+                variant_at,
+                _AT["pile_size"] + piles,
+                _AT["health"] + slots,
+                counters_at,
             ]
         )
+        value = jnp.concatenate(
+            [ones, _scaled(state._size, 13), _scaled(state._health, 20), counters]
+        )
+        return where, value
 
     def _recursion_limit(self, state: MatrixTwinState) -> Array:
         """Quiet draws that cycle every circulating card twice (``recursion_limit``)."""
         in_hand = (state._hand >= 0) & (
-            jnp.asarray(_RANK)[jnp.asarray(self.codes)[jnp.maximum(state._hand, 0)]] < JACK
+            rank_of(jnp.asarray(self.codes)[jnp.maximum(state._hand, 0)]) < JACK
         )
         return 2 * (state._deck + jnp.sum(state._size) + in_hand)
 
