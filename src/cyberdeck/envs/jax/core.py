@@ -71,7 +71,15 @@ class TwinEnv(pgx.Env, abc.ABC):  # type: ignore[misc]
         and a finished game's mask is all ones. Pgx writes them as three ``lax.cond`` over the
         whole state, which ``vmap`` turns into selects that copy the observation three times a
         step (a MATR1X observation is 2,191 numbers: that was a third of a step). Here the
-        selects leave the observation out, and it is made once, from the state chosen."""
+        selects leave the observation out (``advance``), and it is made once, from the state
+        chosen."""
+        state = self.advance(state, action, key)
+        return state.replace(observation=self.observe(state))
+
+    def advance(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
+        """``step`` without making the observation: the state keeps the one it had, out of
+        date. For a caller that makes it itself once the states are final: a ``Fleet`` swaps
+        finished games for new ones after the step, and observes each game once, after."""
         action = jnp.asarray(action, jnp.int32)
         hot = jnp.arange(state.legal_action_mask.shape[-1]) == action
         illegal = ~jnp.any(hot & state.legal_action_mask)
@@ -84,12 +92,11 @@ class TwinEnv(pgx.Env, abc.ABC):  # type: ignore[misc]
         others = jnp.full_like(rewards, -penalty * (self.num_players - 1))
         rewards = jnp.where(illegal, others.at[state.current_player].set(penalty), rewards)
         terminated = state.terminated | illegal
-        state = state.replace(
+        return state.replace(
             rewards=rewards.astype(jnp.float32),
             terminated=terminated,
             legal_action_mask=state.legal_action_mask | terminated,
         )
-        return state.replace(observation=self.observe(state))
 
     # --- host-side hooks for the verification (numpy in, Python out) -----------------------------
 
