@@ -182,6 +182,29 @@ def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, 
     return a, b, trigger, fits(a), fits(b)
 
 
+@jax.custom_batching.custom_vmap
+def _sparse(where: Array, value: Array) -> Array:
+    """An observation from its non-zero numbers: ``value`` added at ``where`` into zeros
+    (places out of range are dropped)."""
+    return jnp.zeros(LAYOUT.size, jnp.float32).at[where].add(value, mode="drop")
+
+
+@_sparse.def_vmap
+def _sparse_batch(
+    games: int, batched: tuple[bool, bool], where: Array, value: Array
+) -> tuple[Array, bool]:
+    """A batch of observations as one flat scatter into one block of zeros, each game's places
+    moved to its own row. What ``vmap`` makes of the scatter of one game instead pairs every
+    place with its game's index, and cost a fifth more at batch 1,024."""
+    size = LAYOUT.size
+    where = jnp.broadcast_to(where, (games, *where.shape[-1:]))
+    value = jnp.broadcast_to(value, (games, *value.shape[-1:]))
+    rows = size * jnp.arange(games)[:, None]
+    flat = jnp.where(where < size, where + rows, games * size).reshape(-1)
+    block = jnp.zeros(games * size, jnp.float32).at[flat].add(value.reshape(-1), mode="drop")
+    return block.reshape(games, size), True
+
+
 @twin_state
 class MatrixTwinState(pgx.State):  # type: ignore[misc]
     """One game (or, under ``vmap``, a batch): Pgx's fields, then where every card is."""
@@ -513,8 +536,8 @@ class MatrixOverload(TwinEnv):
         in one scatter. (Built as slices of one-hot comparisons and concatenated, the same
         numbers cost several times as much at batch 1,024: a concatenation of fourteen pieces
         copies each game's row piece by piece, and most of what it copies is zeros.)"""
-        where, value = self._entries(state)
-        return jnp.zeros(LAYOUT.size, jnp.float32).at[where].add(value, mode="drop")
+        observation: Array = _sparse(*self._entries(state))
+        return observation
 
     def _entries(self, state: MatrixTwinState) -> tuple[Array, Array]:
         """The observation's numbers that may not be zero, as places (``LAYOUT.size``: none)
