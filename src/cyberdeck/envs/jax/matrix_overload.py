@@ -153,15 +153,34 @@ def rank_of(card: Array) -> Array:
     return jnp.right_shift(jnp.maximum(card, 0), 2)
 
 
-def suit_of(card: Array) -> Array:
-    """A card int's suit (``card % 4``), -1 for a suitless card (the zero, a joker, none)."""
-    return jnp.where(card >= 4, jnp.bitwise_and(card, 3), -1)
+#: Any suit: what a suitless card (the zero, a joker, an empty pile) matches.
+ANY_SUIT = 0b1111
+#: The suits of each colour as bits: hearts and diamonds (suits 1 and 2), spades and clubs.
+RED_SUITS, BLACK_SUITS = 0b0110, 0b1001
 
 
-def colour_of(card: Array) -> Array:
-    """1 for a red card (hearts and diamonds, suits 1 and 2), 0 for black, -1 suitless."""
-    suit = jnp.bitwise_and(card, 3)
-    return jnp.where(card >= 4, (suit == 1) | (suit == 2), -1)
+def suit_bits(card: Array) -> Array:
+    """A card int's suit as one bit (``1 << card % 4``), ``ANY_SUIT`` for a suitless card:
+    two cards are alike in suit, or one is suitless, where their bits meet. (The rules' "same
+    suit, or either without one" is then one ``&``, where it was three compares and two
+    selects, and XLA repeats it in every fusion that reads a kill.)"""
+    return jnp.where(card >= 4, jnp.left_shift(1, jnp.bitwise_and(card, 3)), ANY_SUIT)
+
+
+def colour_bits(card: Array) -> Array:
+    """A card int's colour as the bits of its two suits, ``ANY_SUIT`` for a suitless card."""
+    return jnp.where(
+        card >= 4, jnp.where(suit_bits(card) & RED_SUITS != 0, RED_SUITS, BLACK_SUITS), ANY_SUIT
+    )
+
+
+def payload_suits(royal: Array) -> Array:
+    """The suits a payload card may have to beat this Royal, as bits: a King his suit, a Queen
+    her colour, a Jack (and an empty slot) any."""
+    rank = rank_of(royal)
+    return jnp.where(
+        rank == KING, suit_bits(royal), jnp.where(rank == QUEEN, colour_bits(royal), ANY_SUIT)
+    )
 
 
 def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, Array]:
@@ -169,17 +188,8 @@ def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, 
     (-1: empty), and whether each payload card suits its Royal: a Queen takes her colour, a King
     his suit, a Jack anything; a 0 or joker suits all, and so does an empty pile."""
     a, b, trigger = jnp.split(_by_slot(top, _PAYLOAD_PILES), 3, axis=-1)
-    rank, suit, colour = rank_of(royal), suit_of(royal), colour_of(royal)
-
-    def fits(card: Array) -> Array:
-        wild = (suit_of(card) < 0) | (suit < 0)
-        return jnp.where(
-            rank == QUEEN,
-            wild | (colour_of(card) == colour),
-            jnp.where(rank == KING, wild | (suit_of(card) == suit), True),
-        )
-
-    return a, b, trigger, fits(a), fits(b)
+    wanted = payload_suits(royal)
+    return a, b, trigger, (suit_bits(a) & wanted) != 0, (suit_bits(b) & wanted) != 0
 
 
 @jax.custom_batching.custom_vmap
@@ -488,9 +498,8 @@ class MatrixOverload(TwinEnv):
         filled = state._top >= 0
         value = rank_of(state._top)
 
-        def similar(attribute: Callable[[Array], Array], a: Array) -> Array:
-            mine, theirs = attribute(card), attribute(a)
-            return (theirs < 0) | (mine < 0) | (theirs == mine)
+        def similar(bits: Callable[[Array], Array], a: Array) -> Array:
+            return (bits(a) & bits(card)) != 0
 
         # Beside the most similar top card: suit, else colour, else any; only piles facing an
         # empty slot count; the highest of that tier; then the empty slots facing those piles.
@@ -498,8 +507,8 @@ class MatrixOverload(TwinEnv):
         # rather than the status, which XLA would recompute the kills for at every pile.)
         empty = state._royal < 0
         open_pile = _by_slot(empty, _FACES.T) > 0
-        by_suit = open_pile & filled & similar(suit_of, state._top)
-        by_colour = open_pile & filled & similar(colour_of, state._top)
+        by_suit = open_pile & filled & similar(suit_bits, state._top)
+        by_colour = open_pile & filled & similar(colour_bits, state._top)
         found = jnp.where(
             jnp.any(by_suit), by_suit, jnp.where(jnp.any(by_colour), by_colour, open_pile)
         )
@@ -509,8 +518,8 @@ class MatrixOverload(TwinEnv):
         # ICE: onto a living Royal (suit, else colour, else any), the lowest health; none living:
         # preventative ICE, placed as a Royal would be.
         living = state._status == LIVING
-        ice_suit = living & similar(suit_of, state._royal)
-        ice_colour = living & similar(colour_of, state._royal)
+        ice_suit = living & similar(suit_bits, state._royal)
+        ice_colour = living & similar(colour_bits, state._royal)
         ice = jnp.where(
             jnp.any(ice_suit), ice_suit, jnp.where(jnp.any(ice_colour), ice_colour, living)
         )
