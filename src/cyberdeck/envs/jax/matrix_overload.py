@@ -7,10 +7,15 @@ an id (its place in the deck sorted by card int: the zero or the jokers first, t
 two small arrays say, per id, its location (a pile, the deck, a slot, the Royals waiting, the
 hand) and its position there (height in a pile, distance from the deck's bottom, the order ICE
 was added, the order Royals were set aside). A reset moves a whole pile under the deck with two
-element-wise selects over the 53 or 54 ids, and every card count the observation needs is a
-compare over the same ids: no gathers into pile arrays, no loops, which is what keeps a batch of
-a thousand games a fused handful of vector operations a step. Tops, sizes, Royals, status and
-health are kept beside it because the rules read them at every step.
+element-wise selects over the 53 or 54 ids, and the place each card takes in the observation is
+a select over the same ids: no gathers into pile arrays, no loops. Tops, sizes, Royals, status
+and health are kept beside it because the rules read them at every step.
+
+Written for XLA's CPU code at batch 1,024 as much as for the rules (session 14, docs/envs.md):
+a card's rank and suit are arithmetic on its int, not lookups; a slot reads its piles through a
+product with a constant one-hot matrix, not a gather; the observation is one scatter of its few
+non-zero numbers into zeros, not a concatenation of one-hot slices. XLA copies an element-wise
+result into every fusion that reads it, so what the kills and the mask read is kept short.
 """
 
 from __future__ import annotations
@@ -193,25 +198,31 @@ def payload_fits(top: Array, royal: Array) -> tuple[Array, Array, Array, Array, 
 
 
 @jax.custom_batching.custom_vmap
-def _sparse(where: Array, value: Array) -> Array:
-    """An observation from its non-zero numbers: ``value`` added at ``where`` into zeros
-    (places out of range are dropped)."""
-    return jnp.zeros(LAYOUT.size, jnp.float32).at[where].add(value, mode="drop")
+def _sparse(ones: Array, where: Array, value: Array) -> Array:
+    """An observation from its non-zero numbers: 1 added at each place of ``ones``, ``value``
+    at ``where``, into zeros (places out of range are dropped). Most of the numbers are ones
+    (a card, a top, a Royal, a status), which need no array of values."""
+    zeros = jnp.zeros(LAYOUT.size, jnp.float32)
+    return zeros.at[ones].add(1.0, mode="drop").at[where].add(value, mode="drop")
 
 
 @_sparse.def_vmap
 def _sparse_batch(
-    games: int, batched: tuple[bool, bool], where: Array, value: Array
+    games: int, batched: tuple[bool, bool, bool], ones: Array, where: Array, value: Array
 ) -> tuple[Array, bool]:
-    """A batch of observations as one flat scatter into one block of zeros, each game's places
-    moved to its own row. What ``vmap`` makes of the scatter of one game instead pairs every
+    """A batch of observations as flat scatters into one block of zeros, each game's places
+    moved to its own row. What ``vmap`` makes of the scatters of one game instead pairs every
     place with its game's index, and cost a fifth more at batch 1,024."""
     size = LAYOUT.size
-    where = jnp.broadcast_to(where, (games, *where.shape[-1:]))
-    value = jnp.broadcast_to(value, (games, *value.shape[-1:]))
-    rows = size * jnp.arange(games)[:, None]
-    flat = jnp.where(where < size, where + rows, games * size).reshape(-1)
-    block = jnp.zeros(games * size, jnp.float32).at[flat].add(value.reshape(-1), mode="drop")
+
+    def flat(places: Array) -> Array:
+        places = jnp.broadcast_to(places, (games, places.shape[-1]))
+        rows = size * jnp.arange(games)[:, None]
+        return jnp.where(places < size, places + rows, games * size).reshape(-1)
+
+    value = jnp.broadcast_to(value, (games, value.shape[-1])).reshape(-1)
+    block = jnp.zeros(games * size, jnp.float32).at[flat(ones)].add(1.0, mode="drop")
+    block = block.at[flat(where)].add(value, mode="drop")
     return block.reshape(games, size), True
 
 
@@ -548,9 +559,11 @@ class MatrixOverload(TwinEnv):
         observation: Array = _sparse(*self._entries(state))
         return observation
 
-    def _entries(self, state: MatrixTwinState) -> tuple[Array, Array]:
-        """The observation's numbers that may not be zero, as places (``LAYOUT.size``: none)
-        and values, concatenated: per card, per pile, per slot, then the counters."""
+    def _entries(self, state: MatrixTwinState) -> tuple[Array, Array, Array]:
+        """The observation's numbers that may not be zero, as places (``LAYOUT.size``: none):
+        where the ones go (per card, per pile top, per slot's Royal and status, the variant),
+        then where the counts that are scaled go (pile sizes, health, the counters) and their
+        values."""
         codes = jnp.asarray(self.codes)
         loc, pos = state._loc.astype(jnp.int32), state._pos.astype(jnp.int32)
         nothing = LAYOUT.size
@@ -595,24 +608,10 @@ class MatrixOverload(TwinEnv):
         at = _AT["progress"]
         counters_at = jnp.array([_AT["deck_count"], at, at + 1, at + 2])
         variant_at = jnp.array([_AT["variant"] + VARIANTS.index(self.variant)])
-        ones = jnp.ones(self.size + 1 + PILES + 2 * SLOTS + 1, jnp.float32)
-        where = jnp.concatenate(
-            [
-                card_at,
-                next_at[None],
-                top_at,
-                royal_at,
-                status_at,
-                variant_at,
-                _AT["pile_size"] + piles,
-                _AT["health"] + slots,
-                counters_at,
-            ]
-        )
-        value = jnp.concatenate(
-            [ones, _scaled(state._size, 13), _scaled(state._health, 20), counters]
-        )
-        return where, value
+        ones = jnp.concatenate([card_at, next_at[None], top_at, royal_at, status_at, variant_at])
+        where = jnp.concatenate([_AT["pile_size"] + piles, _AT["health"] + slots, counters_at])
+        value = jnp.concatenate([_scaled(state._size, 13), _scaled(state._health, 20), counters])
+        return ones, where, value
 
     def _recursion_limit(self, state: MatrixTwinState) -> Array:
         """Quiet draws that cycle every circulating card twice (``recursion_limit``)."""
