@@ -29,30 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import jax
-import jax.numpy as jnp
+from jax_envs import fleet_loop
 
 from cyberdeck.envs.jax import make
-from cyberdeck.envs.jax.fleet import Fleet
-
-
-def fleet_run(env: Any, batch: int, steps: int) -> tuple[Any, tuple[Any, jax.Array]]:
-    """The fleet loop of ``bench/jax_envs.py``, compiled, and its arguments."""
-    fleet = Fleet(env, batch)
-
-    def pick(key: jax.Array, mask: jax.Array) -> jax.Array:
-        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf))
-
-    def run(convoy: Any, keys: jax.Array) -> Any:
-        def decide(convoy: Any, key: jax.Array) -> tuple[Any, None]:
-            return fleet.step(convoy, jax.vmap(pick)(key, convoy.games.legal_action_mask)), None
-
-        return jax.lax.scan(decide, convoy, keys)[0]
-
-    args = (
-        fleet.init(jax.random.PRNGKey(1)),
-        jax.random.split(jax.random.PRNGKey(0), (steps, batch)),
-    )
-    return jax.jit(run).lower(*args).compile(), args
 
 
 def op_times(compiled: Any, args: Any, rounds: int) -> dict[str, tuple[float, int]]:
@@ -138,7 +117,9 @@ def main() -> None:
     parser.add_argument("--no-observation", action="store_true")
     args = parser.parse_args()
     options = {"observations": False} if args.no_observation else {}
-    compiled, call = fleet_run(make(args.twin, **options), args.batch, args.steps)
+    run, convoy, keys = fleet_loop(make(args.twin, **options), args.batch, args.steps)
+    call = (convoy, keys)
+    compiled = jax.jit(run).lower(*call).compile()
     times = op_times(compiled, call, args.rounds)
     hlo = compiled.as_text()
     named = sources(hlo)
