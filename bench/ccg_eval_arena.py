@@ -7,6 +7,8 @@ played from both seats. `--mirror` gives both seats the same starter (the decks'
 way: what is left is the players'). `--old-eval` gives B an evaluation read from another
 `evaluate.py` (an older commit's, checked out with `git worktree add`), so that an evaluation
 change is measured at equal search: both sides are the same agent, only the judgement differs.
+`--start S` plays games S..N-1 only: the rest of a run that was stopped after S games, the same
+games the whole run would have played (a game follows from its number alone).
 Prints A's wins with the 95% Wilson interval, how games ended, A's wins by its starter, and A's
 CPU time per decision (p50/p95, only decisions with a choice).
 """
@@ -124,6 +126,9 @@ def main() -> None:
     parser.add_argument("b")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--start", type=int, default=0, help="play games START..GAMES-1 only (a stopped run's rest)"
+    )
     parser.add_argument("--old-eval", type=Path)
     parser.add_argument("--mirror", action="store_true")
     parser.add_argument("--workers", type=int, default=1, help="processes (the same games)")
@@ -135,8 +140,8 @@ def main() -> None:
     by_sponsor: dict[str, list[int]] = {}
     times: list[float] = []
     with ProcessPoolExecutor(max(1, args.workers)) as pool:
-        games = pool.map(partial(play, match), range(args.games))
-        for g, played in enumerate(games):
+        games = pool.map(partial(play, match), range(args.start, args.games))
+        for g, played in enumerate(games, args.start):
             kinds[played.kind] = kinds.get(played.kind, 0) + 1
             row = by_sponsor.setdefault(played.a_sponsor, [0, 0])
             row[1] += 1
@@ -153,7 +158,7 @@ def main() -> None:
                 f" {args.a}'s CPU p95 so far {p95:.3f} s over {len(ranked)} decisions",
                 flush=True,
             )
-    n = args.games
+    n = args.games - args.start
     lo, hi = wilson(wins + draws / 2, n)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
@@ -161,6 +166,7 @@ def main() -> None:
         "a": args.a,
         "b": args.b + ("(old evaluation)" if args.old_eval else ""),
         "games": n,
+        "first_game": args.start,
         "a_wins": wins,
         "draws": draws,
         "a_rate": (wins + draws / 2) / n,
