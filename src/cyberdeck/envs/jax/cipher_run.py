@@ -455,6 +455,30 @@ def _mine_first(per_node: Sequence[Array], seat: Array) -> Array:
     return jnp.where(seat == 0, both[:, 0], both[:, 1]).astype(jnp.int32)
 
 
+#: Per node (row) and module a targeted program may name, in both seats' orders (columns: seat
+#: 0's (side, vault, module) places, then seat 1's), 1 where the module is on that node.
+_NODE_OF_MODULE = jnp.asarray(
+    np.concatenate(
+        [
+            np.repeat(np.eye(NODES), MAX_STACK, axis=1),
+            np.repeat(np.roll(np.eye(NODES), 3, 1), MAX_STACK, axis=1),
+        ],
+        axis=1,
+    ),
+    jnp.float32,
+)
+#: The module's position at each of those places (the other factor of the targeted block).
+_MODULE_AT = jnp.asarray(np.tile(np.arange(MAX_STACK), NODES))
+
+
+def _height_by_module(height: Array, seat: Array) -> Array:
+    """Per place a targeted program may name (side, vault, module), the height of its node: a
+    product with a constant matrix, which XLA keeps, so each of the nine cards' slices of the
+    block reads it rather than working out the seat's order again."""
+    both = jnp.dot(height.astype(jnp.float32), _NODE_OF_MODULE).reshape(2, NODES * MAX_STACK)
+    return jnp.where(seat == 0, both[0], both[1]).astype(jnp.int32)
+
+
 #: ``hand @ _HOLDS``: per card of each block of the mask (Number Modules, Queens, targeted
 #: programs, compiles), how many the hand holds: a product with a constant one-hot matrix, which
 #: XLA runs as one vectorised call and keeps; a gather by constant codes was recomputed for every
@@ -508,7 +532,7 @@ def _legal_mask(state: State) -> Array:
     # Per card, a copy of the modules open to it: 1,620 places as nine slices, each one
     # element-wise over the same 180; written as one broadcast to (9, 2, 3, 30), XLA worked out
     # the four indices of every place one by one (a fifth of a step).
-    open_modules = ((height[:, :, None] > _POSITIONS) & running).reshape(-1)
+    open_modules = (_height_by_module(state._height, seat) > _MODULE_AT) & running
     targets = jnp.concatenate([targeted[c] & open_modules for c in range(len(_TARGETED_CODES))])
     compiles = compiled & (_of_seat(state._deck_len, seat) > 0) & running
     resets = (own_height > 0) & running
@@ -639,10 +663,9 @@ def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> 
     oc_word = keep[jnp.maximum(oc_node, 0)]
     oc_bit = jnp.left_shift(jnp.uint32(1), oc_pos.astype(jnp.uint32))
     oc_gone = oc_live & ((remove[jnp.maximum(oc_node, 0)] & oc_bit) != 0)
-    oc_hits = (oc_card[:, None] == _CODE_RANGE[None, :]) & oc_gone[:, None]
-    discard = discard + jnp.stack(
-        [(oc_hits & (oc_owner[:, None] == s)).sum(0, dtype=jnp.int32) for s in (0, 1)]
-    )
+    # Eight updates a game: a scatter, where counting them per owner and card compared all
+    # eight against each of the 112 places (a sixth of a step).
+    discard = discard.at[oc_owner, oc_card].add(oc_gone.astype(jnp.int32))
     # Close the stacks: the k-th kept module moves to position k, so the module landing at
     # position j is the j-th bit of the kept word, and a module's new place is the count of the
     # kept bits below it. (A cumulative sum, which XLA's CPU code runs as a windowed reduction,
@@ -743,6 +766,15 @@ def _own_full(height: Array, seat: Array) -> Array:
 # --- the observation -------------------------------------------------------------------------------
 
 _NODE_STATES = 3
+#: The other seat's nodes, in the encoding's order (the seat's own first).
+_THEIRS = jnp.arange(NODES) >= 3
+
+
+def _seat_first(rows: Array, seat: Array) -> Array:
+    """Per-seat rows (a leading axis of 2) or per-node rows (6) in the seat's order, its own
+    first: a select between two static orders, where indexing by ``[seat, 1 - seat]`` is a
+    gather that XLA repeats for every number of the observation it feeds."""
+    return jnp.where(seat == 0, rows, jnp.roll(rows, rows.shape[0] // 2, axis=0))
 
 
 def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) -> Array:
@@ -764,31 +796,29 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
             _ratio(jnp.maximum(final, 0), 2),
         ]
     )
-    sides = jnp.stack([seat, other])
     totals = _totals(state._mods, state._boosts)
     controllers = jnp.where(seeding, NOBODY, _controllers(totals))
-    held = jnp.stack([(controllers == s).sum() for s in (0, 1)])[sides]
+    held = _seat_first(jnp.stack([(controllers == s).sum() for s in (0, 1)]), seat)
     counts = jnp.stack(
         [
-            _ratio(state._hand[sides].sum(1), 8),
-            _ratio(state._deck_len[sides], 30),
+            _ratio(_seat_first(state._hand.sum(1), seat), 8),
+            _ratio(_seat_first(state._deck_len, seat), 30),
             _ratio(held, 3),
         ],
         axis=1,
     ).reshape(6)
     # Nodes in the encoding's order: mine vault1..3, then theirs.
-    order = jnp.concatenate([seat * 3 + jnp.arange(3), other * 3 + jnp.arange(3)])
-    height = state._height[order]
-    hidden_node = seeding & (order // 3 != seat)
+    height = _seat_first(state._height, seat)
+    hidden_node = seeding & _THEIRS
     shown = ~hidden_node
     has = shown & (height > 0)
     hidden = jnp.where(hidden_node, _ratio(height, 3), f32(0))
-    modules = jnp.where(shown[:, None], state._stack_counts[order], 0).astype(f32)
-    mods = state._mods[order]
+    modules = jnp.where(shown[:, None], _seat_first(state._stack_counts, seat), 0).astype(f32)
+    mods = _seat_first(state._mods, seat)
     top = jnp.take_along_axis(mods, jnp.maximum(height - 1, 0)[:, None], axis=1)[:, 0]
     top_hot = ((top[:, None] == _CODE_RANGE[None, :]) & has[:, None]).astype(f32)
-    node_totals = totals[order]
-    overclocks = state._boosts[order].sum(1)
+    node_totals = _seat_first(totals, seat)
+    overclocks = _seat_first(state._boosts.sum(1), seat)
     sums = jnp.stack(
         [
             jnp.where(shown, _ratio(node_totals, 26), f32(0)),
@@ -799,7 +829,7 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
     ).reshape(18)
     level = jnp.where(node_totals < LOCK_LOW, 0, jnp.where(node_totals <= LOCK_HIGH, 1, 2))
     node_state = ((level[:, None] == jnp.arange(_NODE_STATES)) & shown[:, None]).astype(f32)
-    profile = state._profile[order]
+    profile = _seat_first(state._profile, seat)
     profile_hot = jnp.stack([profile == ASC, profile == DESC], axis=1) & shown[:, None]
     protocol_hot = (_SUIT[top][:, None] == jnp.arange(4)) & has[:, None]
     vaults = jnp.stack(
@@ -818,10 +848,10 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
             options,
             phase_hot,
             turn,
-            state._hand[seat].astype(f32),
+            _of_seat(state._hand, seat).astype(f32),
             counts,
-            state._discard[sides].reshape(-1).astype(f32),
-            state._redrawn[sides].reshape(-1).astype(f32),
+            _seat_first(state._discard, seat).reshape(-1).astype(f32),
+            _seat_first(state._redrawn, seat).reshape(-1).astype(f32),
             hidden,
             modules.reshape(-1),
             top_hot.reshape(-1),
