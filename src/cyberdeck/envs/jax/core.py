@@ -40,6 +40,20 @@ def twin_state(cls: type[T]) -> type[T]:
     return jax.tree_util.register_dataclass(frozen)
 
 
+#: Up to this many actions a mask is read through a one-hot comparison, past it by a gather.
+ONE_HOT_ACTIONS = 64
+
+
+def _read_mask(mask: jax.Array, action: jax.Array) -> jax.Array:
+    """``mask[action]``. For a few actions (MATR1X's 21) an element-wise comparison with the
+    action, as XLA's gathers run a loop on the CPU; for many (Cipher Run's 1,941) one gather,
+    where the comparison worked out the action again for each of its places when the action
+    was chosen in the same compiled call."""
+    if mask.shape[-1] > ONE_HOT_ACTIONS:
+        return mask[jnp.clip(action, 0, mask.shape[-1] - 1)]
+    return jnp.any((jnp.arange(mask.shape[-1]) == action) & mask)
+
+
 class AdvancingEnv(pgx.Env):  # type: ignore[misc]
     """A Pgx environment whose step can be taken without making the observation (``advance``),
     for a caller that observes once the states are final (a ``Fleet``). Its ``step`` is
@@ -61,8 +75,7 @@ class AdvancingEnv(pgx.Env):  # type: ignore[misc]
         date. For a caller that makes it itself once the states are final: a ``Fleet`` swaps
         finished games for new ones after the step, and observes each game once, after."""
         action = jnp.asarray(action, jnp.int32)
-        hot = jnp.arange(state.legal_action_mask.shape[-1]) == action
-        illegal = ~jnp.any(hot & state.legal_action_mask)
+        illegal = ~_read_mask(state.legal_action_mask, action)
         # Pgx's penalty falls on the player who chose the action, not the one to move after it.
         mover = state.current_player
         done = state.terminated | state.truncated
