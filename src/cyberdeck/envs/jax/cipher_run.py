@@ -550,6 +550,8 @@ def _legal_mask(state: State) -> Array:
     return jnp.concatenate([allowed, stuck[None]])
 
 
+#: A module's card and Overclocks as one number: ``card * _BOOST_SHIFT + overclocks``.
+_BOOST_SHIFT = 16
 #: Every position of a stack, as bits.
 _FULL = jnp.uint32((1 << MAX_STACK) - 1)
 
@@ -669,12 +671,15 @@ def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> 
     # Close the stacks: the k-th kept module moves to position k, so the module landing at
     # position j is the j-th bit of the kept word, and a module's new place is the count of the
     # kept bits below it. (A cumulative sum, which XLA's CPU code runs as a windowed reduction,
-    # and a count over every pair of positions took a third of a step; a sort more.)
+    # and a count over every pair of positions took a third of a step; a sort more.) Card and
+    # Overclocks move together as one number, in one gather: a card code is under 64 and a
+    # module holds at most eight Overclocks.
     kept_height = jax.lax.population_count(keep).astype(jnp.int32)
     source = jnp.minimum(_nth_bit(keep[:, None], _POSITIONS[None, :]), MAX_STACK - 1)
     still = _POSITIONS[None, :] < kept_height[:, None]
-    mods = jnp.where(still, jnp.take_along_axis(mods, source, axis=1), 0)
-    boosts = jnp.where(still, jnp.take_along_axis(boosts, source, axis=1), 0)
+    moved = jnp.take_along_axis(mods * _BOOST_SHIFT + boosts, source, axis=1)
+    mods = jnp.where(still, moved // _BOOST_SHIFT, 0)
+    boosts = jnp.where(still, moved % _BOOST_SHIFT, 0)
     rank = jax.lax.population_count(oc_word & (oc_bit - 1)).astype(jnp.int32)
     oc_pos = jnp.where(oc_gone, 0, jnp.where(oc_live, rank, 0))
     oc_node = jnp.where(oc_gone, -1, oc_node)
