@@ -51,10 +51,10 @@ class Fleet:
         self.batch = batch
         #: Games dealt ahead: at least one batch, so that every game may finish at one step.
         self.size = batch * reserve
-        #: A twin steps without observing, and the fleet observes each game once, after the
-        #: finished ones are swapped: otherwise the reserve's observations would be dealt,
-        #: picked and selected with the rest of the state (for MATR1X 8.8 KB a game, where the
-        #: rest is 0.4 KB).
+        #: A twin (an ``AdvancingEnv``) steps without observing, and the fleet observes each
+        #: game once, after the finished ones are swapped: otherwise the reserve's
+        #: observations would be dealt, picked and selected with the rest of the state (for
+        #: MATR1X 8.8 KB a game, where the rest is 0.4 KB).
         self.observes_after = isinstance(env, AdvancingEnv)
         self._deal = jax.vmap(env.init)
         self._step = jax.vmap(env.advance if self.observes_after else env.step)
