@@ -80,12 +80,10 @@ def runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any,
     return jax.jit(run)
 
 
-def fleet_runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any, jax.Array]]:
-    """The same random decisions on a ``Fleet`` of ``batch`` games (``envs/jax/fleet.py``): a
-    finished game takes the next of a reserve dealt ahead, where ``auto_reset`` under ``vmap``
-    deals every game at every step. Every game is always in play: each step is a decision."""
+def fleet_decider(env: Any, fleet: Fleet) -> Callable[[Any, jax.Array], tuple[Any, None]]:
+    """One step of the fleet's games with random legal actions (``keys``: one a game), as a
+    ``lax.scan`` body; ``bench/jax_profile.py`` profiles the same body."""
     many = env.num_actions > 64
-    fleet = Fleet(env, batch)
 
     def pick(key: jax.Array, mask: jax.Array) -> jax.Array:
         if many:
@@ -95,6 +93,16 @@ def fleet_runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tupl
     def one_step(convoy: Any, keys: jax.Array) -> tuple[Any, None]:
         return fleet.step(convoy, jax.vmap(pick)(keys, convoy.games.legal_action_mask)), None
 
+    return one_step
+
+
+def fleet_runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tuple[Any, jax.Array]]:
+    """The same random decisions on a ``Fleet`` of ``batch`` games (``envs/jax/fleet.py``): a
+    finished game takes the next of a reserve dealt ahead, where ``auto_reset`` under ``vmap``
+    deals every game at every step. Every game is always in play: each step is a decision."""
+    fleet = Fleet(env, batch)
+    one_step = fleet_decider(env, fleet)
+
     def run(key: jax.Array) -> tuple[Any, jax.Array]:
         k_init, k_steps = jax.random.split(key)
         keys = jax.random.split(k_steps, steps * batch).reshape(steps, batch, -1)
@@ -102,6 +110,19 @@ def fleet_runner(env: Any, batch: int, steps: int) -> Callable[[jax.Array], tupl
         return convoy, jnp.int32(steps * batch)
 
     return jax.jit(run)
+
+
+def fleet_loop(env: Any, batch: int, steps: int) -> tuple[Callable[..., Any], Any, Any]:
+    """``fleet_runner``'s steps as ``bench/jax_envs.py``'s ``fleet_loop`` gives them to the
+    profiler: ``run(convoy, keys)``, a convoy and the keys, the deal and the keys made apart."""
+    fleet = Fleet(env, batch)
+    one_step = fleet_decider(env, fleet)
+
+    def run(convoy: Any, keys: jax.Array) -> Any:
+        return jax.lax.scan(one_step, convoy, keys)[0]
+
+    keys = jax.random.split(jax.random.PRNGKey(0), (steps, batch))
+    return run, fleet.init(jax.random.PRNGKey(1)), keys
 
 
 def measure(env: Any, batch: int, steps: int, rounds: int, fleet: bool = False) -> dict[str, float]:

@@ -1,6 +1,8 @@
 """Where a twin's batch step goes: XLA's operations by time, from JAX's own profiler, for the
 ``Fleet`` loop that ``bench/jax_envs.py`` times (random legal actions drawn inside ``jit`` with
-``jax.random.categorical``, a finished game taking the next of the reserve).
+``jax.random.categorical``, a finished game taking the next of the reserve); ``--twin
+cipher-run`` profiles the loop ``bench/jax_envs_cipher_run.py`` times instead (its picker,
+``random_legal``, for 1,941 actions).
 
 Each operation's time is the median of its runs over ``--rounds`` profiled calls, times how often
 it runs a call, so that a run the machine's other users interrupt does not count; the profiler's
@@ -9,7 +11,7 @@ with the lines of the twin it was compiled from (the HLO's stack frames), and wh
 it holds: a gather, a transpose or a long list of selects inside a fusion at batch 1,024 is
 where to look.
 
-    nice -n 5 python bench/jax_profile.py [--twin matrix-overload] [--batch 1024] [--top 20]
+    nice -n 5 python bench/jax_profile.py [--twin matrix-overload|cipher-run] [--batch 1024]
 
 Prints a table; writes nothing. Numbers are measured, never asserted.
 """
@@ -29,9 +31,11 @@ from pathlib import Path
 from typing import Any
 
 import jax
-from jax_envs import fleet_loop
+import jax_envs
+import jax_envs_cipher_run
 
 from cyberdeck.envs.jax import make
+from cyberdeck.envs.jax.cipher_run import CipherRun
 
 
 def op_times(compiled: Any, args: Any, rounds: int) -> dict[str, tuple[float, int]]:
@@ -116,8 +120,13 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--no-observation", action="store_true")
     args = parser.parse_args()
-    options = {"observations": False} if args.no_observation else {}
-    run, convoy, keys = fleet_loop(make(args.twin, **options), args.batch, args.steps)
+    if args.twin == "cipher-run":
+        # Not yet in ``make``; its bench picks actions with ``random_legal`` (1,941 of them).
+        loop, env = jax_envs_cipher_run.fleet_loop, CipherRun()
+    else:
+        options = {"observations": False} if args.no_observation else {}
+        loop, env = jax_envs.fleet_loop, make(args.twin, **options)
+    run, convoy, keys = loop(env, args.batch, args.steps)
     call = (convoy, keys)
     compiled = jax.jit(run).lower(*call).compile()
     times = op_times(compiled, call, args.rounds)

@@ -40,7 +40,61 @@ def twin_state(cls: type[T]) -> type[T]:
     return jax.tree_util.register_dataclass(frozen)
 
 
-class TwinEnv(pgx.Env, abc.ABC):  # type: ignore[misc]
+#: Up to this many actions a mask is read through a one-hot comparison, past it by a gather.
+ONE_HOT_ACTIONS = 64
+
+
+def _read_mask(mask: jax.Array, action: jax.Array) -> jax.Array:
+    """``mask[action]``. For a few actions (MATR1X's 21) an element-wise comparison with the
+    action, as XLA's gathers run a loop on the CPU; for many (Cipher Run's 1,941) one gather,
+    where the comparison worked out the action again for each of its places when the action
+    was chosen in the same compiled call."""
+    if mask.shape[-1] > ONE_HOT_ACTIONS:
+        return mask[jnp.clip(action, 0, mask.shape[-1] - 1)]
+    return jnp.any((jnp.arange(mask.shape[-1]) == action) & mask)
+
+
+class AdvancingEnv(pgx.Env):  # type: ignore[misc]
+    """A Pgx environment whose step can be taken without making the observation (``advance``),
+    for a caller that observes once the states are final (a ``Fleet``). Its ``step`` is
+    ``pgx.Env.step``'s rules, written so that ``vmap`` does not copy the observation."""
+
+    def step(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
+        """``pgx.Env.step``'s rules, to the letter: a finished game stays as it is with zero
+        rewards, an illegal action ends the game with Pgx's penalty for the player who made it,
+        and a finished game's mask is all ones. Pgx writes them as three ``lax.cond`` over the
+        whole state, which ``vmap`` turns into selects that copy the observation three times a
+        step (a MATR1X observation is 2,191 numbers: that was a third of a step). Here the
+        selects leave the observation out (``advance``), and it is made once, from the state
+        chosen."""
+        state = self.advance(state, action, key)
+        return state.replace(observation=self.observe(state))
+
+    def advance(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
+        """``step`` without making the observation: the state keeps the one it had, out of
+        date. For a caller that makes it itself once the states are final: a ``Fleet`` swaps
+        finished games for new ones after the step, and observes each game once, after."""
+        action = jnp.asarray(action, jnp.int32)
+        illegal = ~_read_mask(state.legal_action_mask, action)
+        # Pgx's penalty falls on the player who chose the action, not the one to move after it.
+        mover = state.current_player
+        done = state.terminated | state.truncated
+        moved = self._step(state.replace(_step_count=state._step_count + 1), action, key)
+        moved = moved.replace(observation=state.observation)
+        state = jax.tree.map(lambda old, new: jnp.where(done, old, new), state, moved)
+        rewards = jnp.where(done, 0.0, state.rewards)
+        penalty = self._illegal_action_penalty
+        others = jnp.full_like(rewards, -penalty * (self.num_players - 1))
+        rewards = jnp.where(illegal, others.at[mover].set(penalty), rewards)
+        terminated = state.terminated | illegal
+        return state.replace(
+            rewards=rewards.astype(jnp.float32),
+            terminated=terminated,
+            legal_action_mask=state.legal_action_mask | terminated,
+        )
+
+
+class TwinEnv(AdvancingEnv, abc.ABC):
     """A Pgx environment that twins one game of the Python engine."""
 
     #: The Python engine's game and the options this twin plays (a twin is one configuration).
@@ -64,39 +118,6 @@ class TwinEnv(pgx.Env, abc.ABC):  # type: ignore[misc]
 
     def _init(self, key: jax.Array) -> pgx.State:
         return self._deal(self.shuffle(key))
-
-    def step(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
-        """``pgx.Env.step``'s rules, to the letter: a finished game stays as it is with zero
-        rewards, an illegal action ends the game with Pgx's penalty for the player who made it,
-        and a finished game's mask is all ones. Pgx writes them as three ``lax.cond`` over the
-        whole state, which ``vmap`` turns into selects that copy the observation three times a
-        step (a MATR1X observation is 2,191 numbers: that was a third of a step). Here the
-        selects leave the observation out (``advance``), and it is made once, from the state
-        chosen."""
-        state = self.advance(state, action, key)
-        return state.replace(observation=self.observe(state))
-
-    def advance(self, state: Any, action: Any, key: jax.Array | None = None) -> Any:
-        """``step`` without making the observation: the state keeps the one it had, out of
-        date. For a caller that makes it itself once the states are final: a ``Fleet`` swaps
-        finished games for new ones after the step, and observes each game once, after."""
-        action = jnp.asarray(action, jnp.int32)
-        hot = jnp.arange(state.legal_action_mask.shape[-1]) == action
-        illegal = ~jnp.any(hot & state.legal_action_mask)
-        done = state.terminated | state.truncated
-        moved = self._step(state.replace(_step_count=state._step_count + 1), action, key)
-        moved = moved.replace(observation=state.observation)
-        state = jax.tree.map(lambda old, new: jnp.where(done, old, new), state, moved)
-        rewards = jnp.where(done, 0.0, state.rewards)
-        penalty = self._illegal_action_penalty
-        others = jnp.full_like(rewards, -penalty * (self.num_players - 1))
-        rewards = jnp.where(illegal, others.at[state.current_player].set(penalty), rewards)
-        terminated = state.terminated | illegal
-        return state.replace(
-            rewards=rewards.astype(jnp.float32),
-            terminated=terminated,
-            legal_action_mask=state.legal_action_mask | terminated,
-        )
 
     # --- host-side hooks for the verification (numpy in, Python out) -----------------------------
 

@@ -14,7 +14,7 @@ steps of games that last a few dozen. The games are Pgx's states with Pgx's own 
 semantics: the step a game finishes, its state is the new game's with the finished one's
 ``terminated``, ``truncated`` and ``rewards``; the next step clears those three and plays on.
 Any ``pgx.Env`` works (Pgx's own games as well as the twins). A twin's games are stepped without
-their observations (``TwinEnv.advance``), and each is observed once, after the swap.
+their observations (``AdvancingEnv.advance``), and each is observed once, after the swap.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import pgx
 
-from .core import TwinEnv
+from .core import AdvancingEnv
 
 
 class Convoy(NamedTuple):
@@ -51,11 +51,11 @@ class Fleet:
         self.batch = batch
         #: Games dealt ahead: at least one batch, so that every game may finish at one step.
         self.size = batch * reserve
-        #: A twin steps without observing, and the fleet observes each game once, after the
-        #: finished ones are swapped: otherwise the reserve's observations would be dealt,
-        #: picked and selected with the rest of the state (for MATR1X 8.8 KB a game, where the
-        #: rest is 0.4 KB).
-        self.observes_after = isinstance(env, TwinEnv)
+        #: A twin (an ``AdvancingEnv``) steps without observing, and the fleet observes each
+        #: game once, after the finished ones are swapped: otherwise the reserve's
+        #: observations would be dealt, picked and selected with the rest of the state (for
+        #: MATR1X 8.8 KB a game, where the rest is 0.4 KB).
+        self.observes_after = isinstance(env, AdvancingEnv)
         self._deal = jax.vmap(env.init)
         self._step = jax.vmap(env.advance if self.observes_after else env.step)
         self._observe = jax.vmap(env.observe)
