@@ -493,6 +493,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "ms": round(server_side["commits"]["ms"] - commits_before["ms"], 1),
             "over_5ms": server_side["commits"]["over_5ms"] - commits_before["over_5ms"],
             "longest_ms_since_start": server_side["commits"]["longest_ms"],
+            # Batches put back while the checkpoint thread restarted SQLite's log, and that
+            # thread's figures since the server started.
+            "busy_retries": server_side["commits"]["busy_retries"] - commits_before["busy_retries"],
+            "checkpoints": server_side["commits"]["checkpoints"],
         },
         "server_cpu_share_of_one_core": round(server_cpu / elapsed, 2),
         # The server's CPU (user and system, the attack's share included) per move acknowledged:

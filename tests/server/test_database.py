@@ -4,11 +4,13 @@ group commit, failures reaching every waiter, and a SQLite log that does not gro
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy.exc import IntegrityError
 
 from cyberdeck.server.database import Database
@@ -144,10 +146,13 @@ def test_a_cancelled_move_does_not_cancel_the_others_in_its_batch(tmp_path: Path
     assert steps(store) == [0, 1]
 
 
-def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path) -> None:
+@pytest.mark.parametrize("apart", [False, True], ids=["in-commits", "on-a-thread"])
+def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path, apart: bool) -> None:
     """SQLite's log is copied into the database file and started again under a steady stream
-    of commits: it must not grow for as long as the server runs."""
-    store = a_store(tmp_path)
+    of commits: it must not grow for as long as the server runs, whether the commits checkpoint
+    it or the store's thread does (``checkpoints_apart``, the server's way)."""
+    store = a_store(tmp_path, checkpoints_apart=apart)
+    assert (store.checkpoints is not None) == apart
     db = Database(store)
     wal = tmp_path / "db.sqlite3-wal"
 
@@ -155,6 +160,8 @@ def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path) -> None:
         sizes = []
         for step in range(3000):
             await db.commit(NewAction("m1", step, step % 2, "x" * 200, None))
+            if step % 2:  # about the server's pace under load, not SQLite's fastest
+                await asyncio.sleep(0.001)
             if step % 500 == 499:
                 sizes.append(wal.stat().st_size)
         await db.close()
@@ -163,6 +170,69 @@ def test_the_log_starts_over_while_moves_keep_coming(tmp_path: Path) -> None:
     sizes = run(play())
     assert max(sizes) < 8 * 2**20, f"the log kept growing: {sizes}"
     assert steps(store)[-1] == 2999
+    if store.checkpoints is not None:
+        assert store.checkpoints.restarts > 0 and store.checkpoints.failure is None
+
+
+def test_no_commit_checkpoints_when_a_thread_does(tmp_path: Path) -> None:
+    """With ``checkpoints_apart`` a commit only appends to the log, however long it grows: the
+    copying and syncing is the thread's (here kept from running, so the log only grows)."""
+    store = a_store(tmp_path, checkpoints_apart=True)
+    assert store.checkpoints is not None
+    store.checkpoints.stop()
+    wal = tmp_path / "db.sqlite3-wal"
+    for step in range(1500):
+        store.commit([NewAction("m1", step, step % 2, "x" * 200, None)])
+    pages = wal.stat().st_size // 4096
+    assert pages > 1000, f"a commit checkpointed the log ({pages} pages left)"
+
+
+def test_a_move_waits_for_the_checkpoint_without_holding_the_loop(tmp_path: Path) -> None:
+    """While the checkpoint thread holds SQLite's write lock (restarting the log), a commit is
+    told at once that the database is busy; its batch is written a moment later, and every
+    other coroutine on the loop runs meanwhile. (Before, the commit waited in SQLite's busy
+    handler on the event loop itself.)"""
+    store = a_store(tmp_path, checkpoints_apart=True)
+    db = Database(store)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_lock() -> None:
+        other = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        held.set()
+        release.wait(5)
+        other.execute("COMMIT")
+        other.close()
+
+    holder = threading.Thread(target=hold_the_lock)
+    holder.start()
+    held.wait(5)
+
+    async def play() -> int:
+        ticks = 0
+
+        async def tick() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.002)
+                ticks += 1
+
+        ticker = asyncio.ensure_future(tick())
+        move = asyncio.ensure_future(db.commit(NewAction("m1", 0, 0, "a0", None)))
+        await asyncio.sleep(0.2)
+        assert not move.done(), "the move is acknowledged only once it is written"
+        ticked = ticks
+        release.set()
+        await move
+        ticker.cancel()
+        await db.close()
+        return ticked
+
+    ticked = run(play())
+    holder.join()
+    assert ticked >= 20, f"the loop stood still while the commit waited ({ticked} ticks)"
+    assert db.busy_retries > 0
+    assert steps(store) == [0]
 
 
 def test_a_new_match_knows_when_it_was_made_as_it_is_stored(tmp_path: Path) -> None:

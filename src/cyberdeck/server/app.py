@@ -47,7 +47,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url(config))
+        store = Store(database_url(config), checkpoints_apart=True)
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)

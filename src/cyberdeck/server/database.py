@@ -12,11 +12,11 @@ long one never holds the matches in play.
   get the interpreter lock (the thread's driver gives the lock up and takes it back around
   every statement; behind a busy event loop each time costs up to a switch interval). One
   writer also means writers never wait for each other. The one write that waits for the disk
-  is SQLite's own checkpoint, run by the commit that takes the log past a thousand pages: it
-  copies the log into the database file and syncs it (under the load benchmark one or two a
-  second, 2-20 ms each on the development machine). Checkpoints run on the thread instead could
-  not keep up: with moves committed while they copied, the log was never all copied when the
-  next write began, so it never started over and its index grew by a megabyte a minute.
+  would be SQLite's own checkpoint, run by the commit that takes the log past a thousand pages
+  (it copies the log into the database file and syncs it: under the load benchmark two a
+  second, 2-90 ms each on the development machine). The server's store checkpoints on a thread
+  of its own instead (``store.checkpoints``); while that thread restarts the log, a commit is
+  told the database is busy and its batch is tried again a millisecond later.
 - Elsewhere (PostgreSQL: a round trip to its server per statement) writes run on the thread.
 
 Moves go through ``commit`` (group commit): the moves of every match that arrive while one
@@ -34,13 +34,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from ..store import Finish, NewAction, Store
+from ..store import Finish, NewAction, Store, StoreBusy
 
 P = ParamSpec("P")
 T = TypeVar("T")
 Item = NewAction | Finish
 #: A transaction that takes longer than this (seconds) counts as slow in the metrics.
 SLOW_COMMIT = 0.005
+#: Seconds before a batch the checkpoint kept out is tried again.
+BUSY_RETRY = 0.001
 #: One caller's items and the future that wakes it.
 Waiting = tuple[tuple[Item, ...], "asyncio.Future[None]"]
 
@@ -57,6 +59,8 @@ class Database:
         self.commit_seconds = 0.0
         self.longest_commit = 0.0
         self.slow_commits = 0
+        #: Batches put back because the store's checkpoint held the write lock.
+        self.busy_retries = 0
         self.writes_here = store.writes_without_waiting
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cyberdeck-db")
         #: The items waiting for the next transaction, each caller's with its own future.
@@ -119,15 +123,31 @@ class Database:
 
     def _write_batch(self) -> None:
         """Commit the pending items on the event loop (once per turn of the loop)."""
+        if self._batch is None:  # already written (``close``)
+            return
         batch = self._take_batch()
         try:
             self._timed_commit([item for items, _ in batch for item in items])
+        except StoreBusy:
+            self._again(batch)
+            return
         except Exception as err:
             failures = self._one_by_one(batch, err)
         else:
             failures = [None] * len(batch)
         for (_, done), failure in zip(batch, failures, strict=True):
             self._settle(done, failure)
+
+    def _again(self, batch: list[Waiting]) -> None:
+        """The store's checkpoint holds the write lock (see ``store.checkpoints``): ``batch``
+        goes back to the head of the queue and is written a moment later; the loop runs on
+        meanwhile."""
+        self.transactions -= 1
+        self.carried -= len(batch)
+        self.busy_retries += 1
+        self._pending = batch + self._pending
+        self._batch = batch[0][1]
+        asyncio.get_running_loop().call_later(BUSY_RETRY, self._write_batch)
 
     def _one_by_one(self, batch: list[Waiting], failure: Exception) -> list[Exception | None]:
         """After ``batch`` failed as one: each caller's items in a transaction of their own, so
@@ -162,7 +182,9 @@ class Database:
             self._flusher = None
 
     async def close(self) -> None:
-        if self._batch is not None and self.writes_here:
+        while self._batch is not None and self.writes_here:
             self._write_batch()
+            if self._batch is not None:  # busy: the checkpoint has the lock
+                await asyncio.sleep(BUSY_RETRY)
         self._thread.shutdown(wait=True)
         self.store.close()

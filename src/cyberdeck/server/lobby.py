@@ -590,7 +590,8 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
     acknowledgement (after the database commit) over the latest moves, in milliseconds, the
     garbage collector's pauses since the server started (per generation: collections, their
     total and longest milliseconds), and the moves' transactions (how many, the moves they
-    carried, their milliseconds in all, the longest, and how many took over 5 ms)."""
+    carried, their milliseconds in all, the longest, how many took over 5 ms, how many were put
+    back while SQLite's checkpoint thread held the lock, and that thread's own figures)."""
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -608,6 +609,8 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
             "ms": round(ctx.db.commit_seconds * 1000, 1),
             "longest_ms": round(ctx.db.longest_commit * 1000, 1),
             "over_5ms": ctx.db.slow_commits,
+            "busy_retries": ctx.db.busy_retries,
+            "checkpoints": ctx.db.store.checkpoints.report() if ctx.db.store.checkpoints else None,
         },
     }
 

@@ -14,6 +14,7 @@ from .repository import (
     SessionData,
     SoloResult,
     Store,
+    StoreBusy,
     UserData,
     sqlite_url,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "SessionData",
     "SoloResult",
     "Store",
+    "StoreBusy",
     "UserData",
     "sqlite_url",
 ]

@@ -8,9 +8,11 @@ it is acknowledged without one commit per move.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -28,12 +30,13 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from ..engine import CyberdeckError
 from ..engine.record import UNDO
+from .checkpoints import Checkpoints
 from .models import (
     ActionRow,
     DeckRow,
@@ -191,7 +194,12 @@ def _deck_data(row: DeckRow) -> DeckData:
     )
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+class StoreBusy(CyberdeckError):
+    """``commit`` found the database's write lock taken (SQLite's checkpoint restarting its
+    log); nothing was written, and the same items may be committed again a moment later."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, checkpoints_apart: bool) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     # WAL with synchronous=NORMAL loses nothing when the process is killed (the log is in the
@@ -199,24 +207,40 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    if checkpoints_apart:
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
+def _busy(err: OperationalError) -> bool:
+    code = getattr(err.orig, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
+
+
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, checkpoints_apart: bool = False) -> None:
+        """``checkpoints_apart`` (SQLite in a file): no commit checkpoints the log; a thread
+        of the store's does (``checkpoints.Checkpoints``), and ``commit`` raises ``StoreBusy``
+        rather than wait while that thread restarts the log. The match server asks for it, since
+        it commits its moves on the event loop; other users of the store need not."""
         self.url = url
         self.engine: Engine
         sqlite = url.startswith("sqlite")
         #: A commit only appends to a log in the operating system's cache (SQLite in a file):
         #: cheap enough to make anywhere, the event loop included.
         self.writes_without_waiting = sqlite and ":memory:" not in url
+        self.checkpoints: Checkpoints | None = None
         if sqlite:
             self.engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False},
                 poolclass=StaticPool if ":memory:" in url else None,
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            apart = checkpoints_apart and self.writes_without_waiting
+            event.listen(self.engine, "connect", partial(_sqlite_pragmas, checkpoints_apart=apart))
+            if apart and self.engine.url.database:
+                self.checkpoints = Checkpoints(self.engine.url.database)
+                self.checkpoints.start()
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -239,6 +263,8 @@ class Store:
         if self._journal is not None:
             self._journal.close()
             self._journal = None
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
         self.engine.dispose()
 
     # --- settings -------------------------------------------------------------------------------
@@ -589,6 +615,11 @@ class Store:
         connection = self._journal
         if connection is None:
             connection = self._journal = self.engine.connect()
+            if self.checkpoints is not None:
+                # Told at once that the checkpoint holds the lock, rather than waiting for it
+                # on the event loop.
+                connection.exec_driver_sql("PRAGMA busy_timeout=0")
+                connection.commit()
         try:
             with connection.begin():
                 if rows:
@@ -604,11 +635,19 @@ class Store:
                                 finished_at=datetime.now(UTC),
                             )
                         )
-        except Exception:
-            self._journal = None
-            connection.invalidate()
-            connection.close()
+        except OperationalError as err:
+            if self.checkpoints is not None and _busy(err):
+                raise StoreBusy("The database is busy; try again in a moment.") from err
+            self._drop_journal(connection)
             raise
+        except Exception:
+            self._drop_journal(connection)
+            raise
+
+    def _drop_journal(self, connection: Connection) -> None:
+        self._journal = None
+        connection.invalidate()
+        connection.close()
 
     _ACTION_COLUMNS = ("match_id", "step", "seat", "text", "msg_id")  # NewAction's fields
 
