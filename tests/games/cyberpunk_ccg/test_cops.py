@@ -9,7 +9,7 @@ def test_un_teamed_cops_pool_their_power_for_a_bust() -> None:
     t = Table("the-mob", "ncpd")
     elder = t.card(0, "clan-elder")  # Power 6
     other = t.card(0, "ganger")
-    sarge = t.card(1, "detective-sergeant")  # Power 5: not enough alone
+    sarge = t.card(1, "psycho-squad-officer")  # Power 5: not enough alone
     rookie = t.card(1, "patrol-officer")  # 5 + 2 = 7 > 6
     state = t.at("purchase")
     act(state, f"use c{elder}", f"target c{other}", f"bust c{sarge}")
@@ -22,7 +22,7 @@ def test_the_cops_player_may_go_ahead_without_every_cop() -> None:
     t = Table("the-mob", "ncpd")
     nomad = t.card(0, "road-warrior")  # Power 3
     other = t.card(0, "ganger")
-    sarge = t.card(1, "detective-sergeant")  # Power 5
+    sarge = t.card(1, "detective-sergeant")  # Power 4
     rookie = t.card(1, "patrol-officer")
     state = t.at("purchase")
     act(state, f"use c{nomad}", f"target c{other}", f"bust c{sarge}", "done")
@@ -33,9 +33,9 @@ def test_a_teamed_cop_and_an_un_teamed_cop_bust_together() -> None:
     t = Table("the-mob", "ncpd")
     elder = t.card(0, "clan-elder")  # Power 6
     other = t.card(0, "ganger")
-    a = t.card(1, "beat-cop", team=1)  # Power 3
-    b = t.card(1, "patrol-officer", team=1)  # 3 + 2 = 5
-    loner = t.card(1, "patrol-officer")  # 5 + 2 = 7 > 6
+    a = t.card(1, "detective-sergeant", team=1)  # Power 4
+    b = t.card(1, "patrol-officer", team=1)  # 4 + 2 = 6: not enough
+    loner = t.card(1, "patrol-officer")  # 6 + 2 = 8 > 6
     state = t.at("purchase")
     act(state, f"use c{elder}", f"target c{other}", f"bust c{a}")
     assert state.used[b] and texts(state) == ["done", f"bust c{loner}"]
@@ -46,7 +46,7 @@ def test_a_teamed_cop_and_an_un_teamed_cop_bust_together() -> None:
 def test_a_cop_busts_a_corp_paying_eb_and_its_eb_never_comes() -> None:
     t = Table("arasaka", "ncpd")
     exec_ = t.card(0, "junior-exec")  # Power 4: pays 2 EB
-    sarge = t.card(1, "detective-sergeant")  # Power 5
+    sarge = t.card(1, "psycho-squad-officer")  # Power 5
     (plaza,) = t.hand(0, "corporate-plaza")  # 6, corporate: 4 for Arasaka
     state = t.at("purchase")
     act(state, "buy corporate-plaza", f"pay c{exec_}")
@@ -71,7 +71,7 @@ def test_a_purchase_the_rest_cannot_cover_goes_back_to_the_hand() -> None:
     t = Table("arasaka", "ncpd")
     exec_ = t.card(0, "junior-exec")  # 2 EB
     t.card(0, "neon-dive")  # 2 EB
-    sarge = t.card(1, "detective-sergeant")
+    sarge = t.card(1, "psycho-squad-officer")  # Power 5 against 4
     (plaza,) = t.hand(0, "corporate-plaza")  # 4 EB
     state = t.at("purchase")
     state.used[state.sponsor[0]] = 1
@@ -82,21 +82,21 @@ def test_a_purchase_the_rest_cannot_cover_goes_back_to_the_hand() -> None:
 def test_a_cop_busts_a_fixer_lowering_an_operations_price() -> None:
     t = Table("the-mob", "ncpd")
     fixer = t.card(0, "info-broker")  # Power 5
-    sarge = t.card(1, "detective-sergeant")  # Power 5: a tie, no bust
-    chief = t.card(1, "psycho-squad-officer")  # Power 6
+    chief = t.card(1, "psycho-squad-officer")  # Power 5: a tie, no bust alone
+    sarge = t.card(1, "detective-sergeant")  # 5 + 4 = 9 > 5
     t.hand(0, "data-heist")
     state = t.at("purchase")
     act(state, "buy data-heist", f"pay c{fixer}")
-    assert f"bust c{sarge}" in texts(state)
-    act(state, f"bust c{chief}", "done")
+    assert f"bust c{chief}" in texts(state)
+    act(state, f"bust c{chief}", f"bust c{sarge}")  # no Cop left: the bust is tried
     assert state.busts[1] == 1 and state.prompt is not None and state.prompt[3] == 0
 
 
 def test_a_cop_busts_a_corp_boosting_a_location() -> None:
     t = Table("arasaka", "ncpd")
-    exec_ = t.card(0, "junior-exec")
+    exec_ = t.card(0, "junior-exec")  # Power 4
     t.card(0, "corporate-plaza")  # 5 EB
-    sarge = t.card(1, "detective-sergeant")
+    sarge = t.card(1, "psycho-squad-officer")  # Power 5
     t.hand(0, "psycho-squad-officer")  # 7 EB
     state = t.at("purchase")
     act(state, "buy psycho-squad-officer", f"boost c{exec_}", f"bust c{sarge}")
@@ -107,7 +107,7 @@ def test_cops_in_a_skirmish_pool_their_power() -> None:
     t = Table("the-mob", "ncpd")
     t.card(0, "ganger", team=1)
     boss = t.card(0, "clan-elder", team=1)  # Power 6
-    a = t.card(1, "detective-sergeant", team=1)  # Power 5
+    a = t.card(1, "psycho-squad-officer", team=1)  # Power 5
     b = t.card(1, "patrol-officer", team=1)  # 5 + 2 = 7 > 6
     dive = t.card(1, "neon-dive")
     state = t.at("hits")

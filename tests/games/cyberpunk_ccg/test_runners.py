@@ -388,9 +388,9 @@ def test_teamed_cops_bust_together_with_all_the_cops_of_their_team() -> None:
     t = Table("the-mob", "ncpd")
     elder = t.card(0, "clan-elder")  # Power 6
     other = t.card(0, "ganger")
-    a = t.card(1, "beat-cop", team=2)  # Power 3
-    b = t.card(1, "patrol-officer", team=2)  # Power 2 + 3 = 5: not enough
-    c = t.card(1, "beat-cop", team=2)  # 3 + 2 + 3 = 8 > 6
+    a = t.card(1, "detective-sergeant", team=2)  # Power 4
+    b = t.card(1, "patrol-officer", team=2)  # Power 2 + 4 = 6: not enough
+    c = t.card(1, "beat-cop", team=2)  # 4 + 2 + 2 = 8 > 6
     state = t.at("purchase")
     act(state, f"use c{elder}", f"target c{other}", f"bust c{a}")
     assert state.used[a] and state.used[b] and state.used[c]

@@ -10,10 +10,10 @@ from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Z_PLAY, Table, act
 
 
 def _corp_pays_for_flashbang() -> tuple[Table, int, int]:
-    """Player 1's Junior Exec (Power 4) pays for Flashbang; player 2's only runner is a Patrol
-    Officer (Power 2), which answers the payment."""
+    """Player 1's Chairwoman Okabe (Power 9: 4 EB) pays for Flashbang (4 EB); player 2's only
+    runner is a Patrol Officer (Power 2), which answers the payment."""
     t = Table("arasaka", "ncpd")
-    exec_ = t.card(0, "junior-exec")
+    exec_ = t.card(0, "chairwoman-okabe")
     cop = t.card(1, "patrol-officer")
     (flash,) = t.hand(0, "flashbang")
     t.awake(1)
@@ -27,7 +27,7 @@ def _corp_pays_for_flashbang() -> tuple[Table, int, int]:
 def test_an_event_whose_only_target_is_trashed_answering_its_payment_does_nothing() -> None:
     t, cop, flash = _corp_pays_for_flashbang()
     state = t.state
-    events = act(state, f"bust c{cop}")  # 2 against 4: the Cop is trashed
+    events = act(state, f"bust c{cop}")  # 2 against 9: the Cop is trashed
     assert state.zone[cop] == Z_DISCARD and state.zone[flash] == Z_DISCARD
     assert state.prompt is None and state.legal_actions()
     assert "no legal target" in events[-1].text
@@ -47,7 +47,7 @@ def test_an_ability_whose_target_goes_while_a_cop_answers_does_nothing() -> None
 
 def test_a_target_trashed_and_let_go_before_the_choice_is_no_longer_offered() -> None:
     t = Table("arasaka", "ncpd")
-    exec_ = t.card(0, "junior-exec")  # Power 4
+    exec_ = t.card(0, "chairwoman-okabe")  # Power 9: pays Flashbang's 4 EB
     cop = t.card(1, "patrol-officer")  # Power 2: trashed when its bust fails
     doc = t.card(1, "back-alley-doc")  # Power 4: could save the Cop
     keeper = t.card(1, "ganger")
