@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cyberdeck.engine import Layout, Slice, Writer
-from cyberdeck.engine.shared import FrozenDict, FrozenList, Memo, clear_memos
+from cyberdeck.engine.shared import FrozenDict, FrozenList, Memo, RecentMemo, clear_memos
 
 
 def test_frozen_parts_read_as_plain_ones() -> None:
@@ -73,6 +73,19 @@ def test_a_memo_is_bounded_and_cleared() -> None:
     assert memo.get(9, lambda: "nine") == "nine" and memo.get(9, lambda: "other") == "nine"
     clear_memos()
     assert memo.data == {}
+
+
+def test_a_recent_memo_keeps_one_turnover_and_no_more() -> None:
+    memo: RecentMemo[int, str] = RecentMemo(limit=3)
+    for key in range(4):  # the fourth turns the first three over
+        memo.put(key, str(key))
+    assert memo.data == {3: "3"} and memo.recall(1) == "1" and memo.data == {3: "3", 1: "1"}
+    assert memo.recall(1) is None and memo.get(0, lambda: "made") == "0"
+    memo.put(5, "5")  # a second turnover: what was not brought forward is gone
+    assert memo.get(2, lambda: "made") == "made"
+    assert len(memo.data) + len(memo.old) <= 2 * memo.limit
+    clear_memos()
+    assert memo.data == {} and memo.old == {}
 
 
 def test_a_shared_pile_counts_as_a_plain_one() -> None:

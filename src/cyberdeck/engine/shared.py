@@ -99,6 +99,48 @@ class Memo(Generic[K, V]):
             value = self.put(key, make())
         return value
 
+    def clear(self) -> None:
+        self.data.clear()
+
+
+class RecentMemo(Memo[K, V]):
+    """A ``Memo`` that, when full, keeps its entries as an older generation instead of dropping
+    them all: for a working set near ``limit`` that keeps coming round (the menu lines and log
+    lines of a thousand matches under way), emptying the memo whole missed every entry once
+    more after each turnover. At most twice ``limit`` entries.
+
+    Hot paths read ``memo.data.get(key)``, then ``memo.recall(key)`` before making the value
+    anew and calling ``put``."""
+
+    __slots__ = ("old",)
+
+    def __init__(self, limit: int = 2048) -> None:
+        super().__init__(limit)
+        self.old: dict[K, V] = {}
+
+    def put(self, key: K, value: V) -> V:
+        if len(self.data) >= self.limit:
+            self.old, self.data = self.data, {}
+        self.data[key] = value
+        return value
+
+    def recall(self, key: K) -> V | None:
+        """The older generation's entry for ``key``, if it has one (brought into the newer)."""
+        value = self.old.pop(key, None)
+        return None if value is None else self.put(key, value)
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        value = self.data.get(key)
+        if value is None:
+            value = self.recall(key)
+            if value is None:
+                value = self.put(key, make())
+        return value
+
+    def clear(self) -> None:
+        self.data.clear()
+        self.old.clear()
+
 
 class IdentityMemo(Generic[V]):
     """What was worked out from a frozen part, per part and place (``at``): a frozen part never
@@ -122,6 +164,9 @@ class IdentityMemo(Generic[V]):
             data.clear()
         data[id(part), at] = (part, value)
         return value
+
+    def clear(self) -> None:
+        self.data.clear()
 
 
 _LISTS: Memo[tuple[int, ...], FrozenList] = Memo()
@@ -167,4 +212,4 @@ def shared_dict(names: tuple[str, ...], parts: list[Any]) -> FrozenDict:
 def clear_memos() -> None:
     """Empty every memo: the next views are drawn from nothing (tests compare them)."""
     for memo in _MEMOS:
-        memo.data.clear()
+        memo.clear()

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
-from ..engine import Event, Game, State
-from ..engine.shared import Memo
+from ..engine import Action, Event, Game, State
+from ..engine.shared import FrozenDict, RecentMemo
 from ..engine.text import ASCII
 
 Seat = int | None  # None: a spectator
@@ -29,8 +29,9 @@ def as_written(text: str) -> str:
 #: Words already spelled, by game, words key and text (``Game.words_key``): with a thousand
 #: matches under way the same menu lines and log lines come round again and again (nine texts
 #: in ten, Cipher Run under the load bench), and spelling each anew for every seat was a fifth
-#: of a move's work. Emptied whole when full: a few megabytes at most.
-_SPELLED: Memo[tuple[Game, Hashable, str], str] = Memo(16384)
+#: of a move's work. When full, its entries are kept one turnover longer (``RecentMemo``): a
+#: few megabytes at most.
+_SPELLED: RecentMemo[tuple[Game, Hashable, str], str] = RecentMemo(16384)
 
 
 def speller(state: State, view: Mapping[str, Any]) -> Spell:
@@ -46,13 +47,14 @@ def speller(state: State, view: Mapping[str, Any]) -> Spell:
     key = game.words_key(view)
     if key is None:
         return lambda text: game.in_words(text, view)
-    spelled = _SPELLED.data
 
     def spell(text: str) -> str:
         entry = (game, key, text)
-        words = spelled.get(entry)
+        words = _SPELLED.data.get(entry)
         if words is None:
-            words = _SPELLED.put(entry, game.in_words(text, view))
+            words = _SPELLED.recall(entry)
+            if words is None:
+                words = _SPELLED.put(entry, game.in_words(text, view))
         return words
 
     return spell
@@ -124,14 +126,44 @@ def moves_for(state: State, seat: Seat, view: dict[str, Any]) -> list[dict[str, 
     if seat is None or seat != state.current_player:
         return []
     game = state.game
+    key = game.words_key(view)
     spell = speller(state, view)
-    menu = []
-    for a in state.legal_actions():
-        label = game.describe_action(a, view)
-        menu.append(
-            {"action": a.text, "label": label, "words": spell(label), "group": game.action_group(a)}
-        )
-    return menu
+    return [
+        menu_entry(game, key, action, game.describe_action(action, view), spell)
+        for action in state.legal_actions()
+    ]
+
+
+#: Menu entries already built, by game, words key, action and phrase: all else an entry holds
+#: follows from those (its words as ``speller`` keeps them, its heading from the action), and
+#: under load the same lines come round move after move, so most entries cost one look-up.
+#: Each is a ``FrozenDict``, as many tables hold it. Kept as ``_SPELLED`` is.
+_MENU: RecentMemo[tuple[Game, Hashable, Action, str], FrozenDict] = RecentMemo(16384)
+
+
+def menu_entry(
+    game: Game, key: Hashable, action: Action, label: str, spell: Spell
+) -> dict[str, str]:
+    """One line of a menu: ``action`` as ``label`` says it (``key``: the reader's words key,
+    ``Game.words_key``; ``None`` keeps nothing, as the words may differ from reader to reader)."""
+    if key is None:
+        return _menu_entry(game, action, label, spell)
+    entry = (game, key, action, label)
+    found = _MENU.data.get(entry)
+    if found is None:
+        found = _MENU.recall(entry)
+        if found is None:
+            found = _MENU.put(entry, FrozenDict(_menu_entry(game, action, label, spell)))
+    return found
+
+
+def _menu_entry(game: Game, action: Action, label: str, spell: Spell) -> dict[str, str]:
+    return {
+        "action": action.text,
+        "label": label,
+        "words": spell(label),
+        "group": game.action_group(action),
+    }
 
 
 def look_for(state: State, seat: Seat, target: str) -> str | None:

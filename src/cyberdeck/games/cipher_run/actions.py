@@ -78,3 +78,6 @@ def _all_actions() -> list[Action]:
 ACTIONS: tuple[Action, ...] = tuple(_all_actions())
 #: Each action of the space by itself, to turn an equal action into the interned one.
 CANONICAL: dict[Action, Action] = {a: a for a in ACTIONS}
+#: Each action of the space by its text: a move sent as the text its menu gave (all but a typed
+#: one) is the interned action itself, read with no parsing.
+BY_TEXT: dict[str, Action] = {a.text: a for a in ACTIONS}

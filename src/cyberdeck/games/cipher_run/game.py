@@ -23,7 +23,7 @@ from ...engine import (
 )
 from ...engine.cards import CARDS
 from . import decks as deckbuilding
-from .actions import ACTIONS, VAULT_NAMES
+from .actions import ACTIONS, BY_TEXT, VAULT_NAMES
 from .encoding import encoding
 from .evaluate import evaluate
 from .options import OPTIONS
@@ -70,7 +70,11 @@ class CipherRun(Game):
         return state
 
     def parse_action(self, text: str) -> Action:
-        """Also reads ``v2`` or a bare ``2`` where a vault is expected."""
+        """Also reads ``v2`` or a bare ``2`` where a vault is expected. An action's own text
+        (``Action.text``) reads as the interned action (``actions.BY_TEXT``)."""
+        known = BY_TEXT.get(text) if text.__class__ is str else None
+        if known is not None:
+            return known
         action = Action.parse(text)
         args = list(action.args)
         slot = 1 if action.kind in ("seed", "deploy") else 0 if action.kind == "reset" else -1

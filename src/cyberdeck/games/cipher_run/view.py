@@ -72,24 +72,11 @@ def _hidden_node(owner: int, hidden: int) -> FrozenDict:
 def _node(
     owner: int, mods: tuple[int, ...], kings: tuple[tuple[int, ...], ...], total: int, profile: int
 ) -> FrozenDict:
-    # ``face`` is what the rules compare (profile, equal values, Zero-Day); ``worth`` is what the
-    # module adds to the node total once its Overclocks double it. One name for both misled readers.
-    modules = FrozenList(
-        FrozenDict(
-            card=TEXT[card],
-            face=VALUE[card],
-            overclocks=FrozenList(
-                FrozenDict(card=TEXT[k % OWNER_SHIFT], owner=k // OWNER_SHIFT) for k in on
-            ),
-            worth=VALUE[card] << len(on),
-        )
-        for card, on in zip(mods, kings, strict=True)
-    )
     protocol = SUIT[mods[-1]] if mods else -1
     return FrozenDict(
         owner=owner,
         hidden=0,
-        modules=modules,
+        modules=FrozenList(map(_module, mods, kings)),
         total=total,
         state=node_state(total),
         profile=PROFILE_NAMES[profile],
@@ -98,9 +85,34 @@ def _node(
     )
 
 
-#: Shared parts (``engine.shared``): nodes by what shows on them, piles and hands by their cards.
+def _module(card: int, on: tuple[int, ...]) -> FrozenDict:
+    """A module as every node holding it shows it: a card and its Overclocks (a node is built
+    anew each time a card lands on it, and most of its modules are as they were)."""
+    key = (card, on)
+    part = _MODULES.data.get(key)
+    if part is None:
+        # ``face`` is what the rules compare (profile, equal values, Zero-Day); ``worth`` is
+        # what the module adds to the node total once its Overclocks double it. One name for
+        # both misled readers.
+        part = _MODULES.put(
+            key,
+            FrozenDict(
+                card=TEXT[card],
+                face=VALUE[card],
+                overclocks=FrozenList(
+                    FrozenDict(card=TEXT[k % OWNER_SHIFT], owner=k // OWNER_SHIFT) for k in on
+                ),
+                worth=VALUE[card] << len(on),
+            ),
+        )
+    return part
+
+
+#: Shared parts (``engine.shared``): nodes by what shows on them, modules by their card and
+#: Overclocks, piles and hands by their cards.
 _HIDDEN: Memo[tuple[Any, ...], FrozenDict] = Memo()
 _NODES: Memo[tuple[Any, ...], FrozenDict] = Memo()
+_MODULES: Memo[tuple[int, tuple[int, ...]], FrozenDict] = Memo()
 _HANDS: Memo[tuple[int, ...], FrozenList] = Memo()
 _REDRAWS: Memo[tuple[tuple[int, tuple[int, ...]], ...], FrozenList] = Memo()
 _OPTIONS = {
