@@ -19,12 +19,11 @@ import argparse
 import asyncio
 import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from server_move import Journal, new_room, next_move
+from server_move import Journal, new_room, turns
 
 from cyberdeck.engine import games, load_game
 from cyberdeck.server.config import ServerConfig
@@ -57,33 +56,23 @@ async def digest(game_id: str, matches: int, steps: int, together: int) -> dict[
     hub = Hub(Journal(), config)  # type: ignore[arg-type]
     sent = hashlib.sha256()
     recorders: list[Recorder] = []
-    seeds = iter(range(matches))
-    live: list[tuple[Room, list[Connection], random.Random]] = []
+
+    async def open_room(seed: int) -> tuple[Room, list[Connection]]:
+        room, _ = new_room(hub, game, config, seed)
+        room.conns.clear()
+        conns = []
+        for seat in range(len(room.data.seats)):
+            recorder = Recorder(sent)
+            recorders.append(recorder)
+            conn = Connection(recorder, (seat,), seat + 1, config)  # type: ignore[arg-type]
+            await hub.connect(room, conn)
+            conns.append(conn)
+        return room, conns
+
     moves = 0
-    while True:
-        while len(live) < together and (seed := next(seeds, None)) is not None:
-            room, _ = new_room(hub, game, config, seed)
-            room.conns.clear()
-            conns = []
-            for seat in range(len(room.data.seats)):
-                recorder = Recorder(sent)
-                recorders.append(recorder)
-                conn = Connection(recorder, (seat,), seat + 1, config)  # type: ignore[arg-type]
-                await hub.connect(room, conn)
-                conns.append(conn)
-            live.append((room, conns, random.Random(seed)))
-        if not live:
-            break
-        for entry in list(live):
-            room, conns, rng = entry
-            raw = next_move(room, rng) if room.seq < steps else None
-            if raw is None:
-                live.remove(entry)
-                continue
-            seat = room.match.state.current_player
-            assert seat is not None
-            await hub.move(room, conns[seat], read_client_message(raw))  # type: ignore[arg-type]
-            moves += 1
+    async for room, conn, raw in turns(open_room, matches, steps, together):
+        await hub.move(room, conn, read_client_message(raw))  # type: ignore[arg-type]
+        moves += 1
     return {
         "matches": matches,
         "moves": moves,

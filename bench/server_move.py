@@ -18,6 +18,7 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -95,21 +96,24 @@ def next_move(room: Room, rng: random.Random) -> str | None:
     return orjson.dumps(message).decode()
 
 
-async def measure(game_id: str, matches: int, steps: int, together: int) -> dict[str, Any]:
-    """Play ``matches`` matches, ``together`` at a time taking turns a move each (as a loaded
-    server does: every memo of views and words then sees that many matches' positions at
-    once), up to ``steps`` moves each; the CPU time of ``Hub.move`` alone is counted."""
-    game = load_game(game_id)
-    config = ServerConfig()
-    hub = Hub(Journal(), config)  # type: ignore[arg-type]
-    spent, moves = 0.0, 0
+async def turns(
+    open_room: Callable[[int], Awaitable[tuple[Room, list[Connection]]]],
+    matches: int,
+    steps: int,
+    together: int,
+) -> AsyncIterator[tuple[Room, Connection, str]]:
+    """The moves of ``matches`` matches (``open_room(seed)`` for seeds 0, 1, ...), ``together``
+    at a time taking turns a move each, as a loaded server sees them (every memo of views and
+    words then sees that many matches' positions at once), up to ``steps`` moves each: the
+    room, the connection of the seat to move and its message. The caller plays each move
+    before it asks for the next."""
     seeds = iter(range(matches))
     live: list[tuple[Room, list[Connection], random.Random]] = []
     while True:
         while len(live) < together and (seed := next(seeds, None)) is not None:
-            live.append((*new_room(hub, game, config, seed), random.Random(seed)))
+            live.append((*await open_room(seed), random.Random(seed)))
         if not live:
-            break
+            return
         for entry in list(live):
             room, conns, rng = entry
             raw = next_move(room, rng) if room.seq < steps else None
@@ -118,10 +122,25 @@ async def measure(game_id: str, matches: int, steps: int, together: int) -> dict
                 continue
             seat = room.match.state.current_player
             assert seat is not None
-            started = time.process_time()
-            await hub.move(room, conns[seat], read_client_message(raw))  # type: ignore[arg-type]
-            spent += time.process_time() - started
-            moves += 1
+            yield room, conns[seat], raw
+
+
+async def measure(game_id: str, matches: int, steps: int, together: int) -> dict[str, Any]:
+    """Play ``matches`` matches, ``together`` at a time (see ``turns``), up to ``steps`` moves
+    each; the CPU time of ``Hub.move`` alone is counted."""
+    game = load_game(game_id)
+    config = ServerConfig()
+    hub = Hub(Journal(), config)  # type: ignore[arg-type]
+
+    async def open_room(seed: int) -> tuple[Room, list[Connection]]:
+        return new_room(hub, game, config, seed)
+
+    spent, moves = 0.0, 0
+    async for room, conn, raw in turns(open_room, matches, steps, together):
+        started = time.process_time()
+        await hub.move(room, conn, read_client_message(raw))  # type: ignore[arg-type]
+        spent += time.process_time() - started
+        moves += 1
     return {
         "game": game_id,
         "matches": matches,
