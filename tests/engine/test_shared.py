@@ -84,6 +84,7 @@ def test_a_recent_memo_keeps_one_turnover_and_no_more() -> None:
     memo.put(5, "5")  # a second turnover: what was not brought forward is gone
     assert memo.get(2, lambda: "made") == "made"
     assert len(memo.data) + len(memo.old) <= 2 * memo.limit
+    assert memo.find(5) == "5" and memo.find(99) is None
     clear_memos()
     assert memo.data == {} and memo.old == {}
 

@@ -109,8 +109,8 @@ class RecentMemo(Memo[K, V]):
     lines of a thousand matches under way), emptying the memo whole missed every entry once
     more after each turnover. At most twice ``limit`` entries.
 
-    Hot paths read ``memo.data.get(key)``, then ``memo.recall(key)`` before making the value
-    anew and calling ``put``."""
+    Hot paths ``find`` a key, then ``put`` the value they make when it is missing (no closure
+    to make, as ``get`` takes)."""
 
     __slots__ = ("old",)
 
@@ -129,13 +129,14 @@ class RecentMemo(Memo[K, V]):
         value = self.old.pop(key, None)
         return None if value is None else self.put(key, value)
 
-    def get(self, key: K, make: Callable[[], V]) -> V:
+    def find(self, key: K) -> V | None:
+        """The entry for ``key`` in either generation (an older one brought forward)."""
         value = self.data.get(key)
-        if value is None:
-            value = self.recall(key)
-            if value is None:
-                value = self.put(key, make())
-        return value
+        return self.recall(key) if value is None else value
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        value = self.find(key)
+        return self.put(key, make()) if value is None else value
 
     def clear(self) -> None:
         self.data.clear()

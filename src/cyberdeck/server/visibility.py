@@ -50,12 +50,8 @@ def speller(state: State, view: Mapping[str, Any]) -> Spell:
 
     def spell(text: str) -> str:
         entry = (game, key, text)
-        words = _SPELLED.data.get(entry)
-        if words is None:
-            words = _SPELLED.recall(entry)
-            if words is None:
-                words = _SPELLED.put(entry, game.in_words(text, view))
-        return words
+        words = _SPELLED.find(entry)
+        return _SPELLED.put(entry, game.in_words(text, view)) if words is None else words
 
     return spell
 
@@ -149,11 +145,9 @@ def menu_entry(
     if key is None:
         return _menu_entry(game, action, label, spell)
     entry = (game, key, action, label)
-    found = _MENU.data.get(entry)
+    found = _MENU.find(entry)
     if found is None:
-        found = _MENU.recall(entry)
-        if found is None:
-            found = _MENU.put(entry, FrozenDict(_menu_entry(game, action, label, spell)))
+        found = _MENU.put(entry, FrozenDict(_menu_entry(game, action, label, spell)))
     return found
 
 

@@ -72,7 +72,7 @@ class CipherRun(Game):
     def parse_action(self, text: str) -> Action:
         """Also reads ``v2`` or a bare ``2`` where a vault is expected. An action's own text
         (``Action.text``) reads as the interned action (``actions.BY_TEXT``)."""
-        known = BY_TEXT.get(text) if text.__class__ is str else None
+        known = BY_TEXT.get(text)
         if known is not None:
             return known
         action = Action.parse(text)
