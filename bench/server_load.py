@@ -15,7 +15,12 @@ so the count stays constant. Loopback only; the run stops by itself after --seco
 With --abuse one more client attacks, at a steady pace for the measured time whatever the
 server's answers take: 8 MiB request bodies (with a length and streamed without one), sockets
 opened past the per-match limit, and a flood of oversized messages; the summary counts what it
-sent and what it was answered, and the attempts it started each second (``abuse``).
+sent and what it was answered, and the attempts it started each second (``abuse``). The attacker
+is a process of its own (``--attacker process``), as another person's client would be: in the
+players' process (``--attacker inline``, how sessions 12-17 measured) its uploads and floods
+held up the loop that times the players' acknowledgements. Either way the summary gives that
+loop's own lag (``client_loop_lag_ms``): a late tick of the players' loop is latency the server
+did not cause.
 """
 
 from __future__ import annotations
@@ -75,6 +80,9 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     measuring: bool = False
+    #: How late each tick of the players' own loop came (ms), and when (seconds in).
+    lag_ms: list[float] = field(default_factory=list)
+    lag_at: list[float] = field(default_factory=list)
 
 
 class Seat:
@@ -353,6 +361,45 @@ async def abuse(base: str, game: str, stop: float, attack: Attack) -> None:
         )
 
 
+async def attack_apart(base: str, game: str, seconds: float) -> dict[str, Any]:
+    """``abuse`` for ``seconds`` in a process of its own (``--attacker process``): run it as
+    ``server_load.py --attack BASE``, which prints what it did as JSON."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--attack", base, "--game", game, "--seconds", str(seconds),
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await child.communicate()
+    if child.returncode != 0:
+        raise SystemExit(f"the attacker's process failed ({child.returncode})")
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+async def attack_only(base: str, game: str, seconds: float) -> dict[str, Any]:
+    """The attacker's process: ``abuse`` until ``seconds`` from now, then its report (with the
+    CPU it took, a share of one core)."""
+    attack = Attack()
+    began, cpu = time.perf_counter(), time.process_time()
+    await abuse(base, game, began + seconds, attack)
+    share = (time.process_time() - cpu) / (time.perf_counter() - began)
+    return {
+        **vars(attack),
+        "per_second": attack.pressure(),
+        "cpu_share_of_one_core": round(share, 2),
+    }
+
+
+async def watch_loop(stats: Stats, stop: float, every: float = 0.005) -> None:
+    """Tick the players' loop every ``every`` seconds and keep how late each tick came: while
+    this loop is held up, acknowledgements that have arrived wait unread and count as slow."""
+    while (then := time.perf_counter()) < stop:
+        await asyncio.sleep(every)
+        if stats.measuring:
+            now = time.perf_counter()
+            stats.lag_ms.append((now - then - every) * 1000)
+            stats.lag_at.append(now - stats.begin)
+
+
 def collector(before: dict[str, list[float]], after: dict[str, list[float]]) -> dict[str, Any]:
     """The server's garbage collections over the measured time, per generation (0, 1, 2): how
     many, the cyclic garbage they freed (objects), their milliseconds in all, and the longest
@@ -377,10 +424,15 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def by_minute(stats: Stats) -> list[dict[str, float]]:
-    """The acknowledgement times of each minute of the measurement apart: a drift shows."""
+    """The acknowledgement times of each minute of the measurement apart, beside how late the
+    players' own loop ticked that minute: a drift shows, and so does a slow minute that was the
+    clients' own."""
     minutes: dict[int, list[float]] = {}
     for at, ms in zip(stats.ack_at, stats.ack_ms, strict=True):
         minutes.setdefault(max(0, int(at // 60)), []).append(ms)  # sent just before: minute 1
+    lags: dict[int, list[float]] = {}
+    for at, ms in zip(stats.lag_at, stats.lag_ms, strict=True):
+        lags.setdefault(max(0, int(at // 60)), []).append(ms)
     return [
         {
             "minute": m + 1,
@@ -388,9 +440,23 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
             "p50": round(percentile(v, 50), 2),
             "p99": round(percentile(v, 99), 2),
             "max": round(max(v), 2),
+            "loop_lag_p99": round(percentile(lags.get(m, []), 99), 2),
+            "loop_lag_max": round(max(lags.get(m, [float("nan")])), 2),
         }
         for m, v in sorted(minutes.items())
     ]
+
+
+def lag_summary(stats: Stats) -> dict[str, float]:
+    """How late the players' loop ticked (ms), and the share of the measured time it was held
+    up past 10 ms at a stretch."""
+    lags = stats.lag_ms
+    return {
+        "p50": round(percentile(lags, 50), 2),
+        "p99": round(percentile(lags, 99), 2),
+        "max": round(max(lags, default=float("nan")), 2),
+        "seconds_over_10ms": round(sum(ms for ms in lags if ms > 10) / 1000, 2),
+    }
 
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
@@ -437,9 +503,14 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
                 for t in tables
             )
         )
+        watcher = asyncio.create_task(watch_loop(stats, stop))
         await asyncio.sleep(args.ramp)
         attack = Attack()
-        attacker = asyncio.create_task(abuse(base, args.game, stop, attack)) if args.abuse else None
+        attacker: asyncio.Task[Any] | None = None
+        if args.abuse and args.attacker == "process":
+            attacker = asyncio.create_task(attack_apart(base, args.game, args.seconds))
+        elif args.abuse:
+            attacker = asyncio.create_task(abuse(base, args.game, stop, attack))
         metrics_before = (await http.get("/api/metrics")).json()
         gc_before, commits_before = metrics_before["gc"], metrics_before["commits"]
         cpu_before = cpu_seconds(pid)
@@ -449,8 +520,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         sampler = asyncio.create_task(sample())
         await drivers
         await sampler
-        if attacker is not None:
-            await attacker
+        await watcher
+        attacked = await attacker if attacker is not None else None
+        if args.abuse and args.attacker == "inline":
+            attacked = {**vars(attack), "per_second": attack.pressure()}
         elapsed = time.perf_counter() - begin
         server_side = (await http.get("/api/metrics")).json()
         user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
@@ -504,7 +577,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         "server_cpu_ms_per_move": round(server_cpu / max(1, len(stats.ack_ms)) * 1000, 3),
         # The kernel's part (sockets on loopback, the database's writes) beside the Python's.
         "server_system_cpu_ms_per_move": round(system / max(1, len(stats.ack_ms)) * 1000, 3),
+        # The players' process (and the attacker's, with --attacker inline).
         "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
+        "client_loop_lag_ms": lag_summary(stats),
+        "attacker": args.attacker if args.abuse else None,
         "load_average_at_end": os.getloadavg(),
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
@@ -515,7 +591,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "max": max((m for _, m in memory), default=None),
         },
         "memory_samples": memory,
-        "abuse": {**vars(attack), "per_second": attack.pressure()} if args.abuse else None,
+        "abuse": attacked,
     }
 
 
@@ -536,6 +612,13 @@ def main() -> int:
         action="store_true",
         help="one client attacks meanwhile: big bodies, sockets past the limit, oversized floods",
     )
+    parser.add_argument(
+        "--attacker",
+        choices=("process", "inline"),
+        default="process",
+        help="the --abuse attacker in a process of its own (default) or in the players' process",
+    )
+    parser.add_argument("--attack", metavar="BASE", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the server into FILE")
     parser.add_argument(
         "--server-module",
@@ -549,6 +632,9 @@ def main() -> int:
         help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
     )
     args = parser.parse_args()
+    if args.attack is not None:  # the attacker's own process (see ``attack_apart``)
+        print(json.dumps(uvloop.run(attack_only(args.attack, args.game, args.seconds))))
+        return 0
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()

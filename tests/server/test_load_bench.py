@@ -31,6 +31,8 @@ def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None
     assert result["server_cpu_ms_per_move"] > 0
     (minute,) = result["ack_ms_by_minute"]  # four seconds: all in the first minute
     assert minute["minute"] == 1 and minute["moves"] == result["moves"]
+    lag = result["client_loop_lag_ms"]  # the players' loop ticked all along, a little late
+    assert 0 <= lag["p50"] <= lag["p99"] <= lag["max"] and minute["loop_lag_max"] == lag["max"]
 
 
 def test_the_abuse_mode_attacks_and_the_players_hear_no_errors(tmp_path: Path) -> None:
@@ -48,6 +50,7 @@ def test_the_abuse_mode_attacks_and_the_players_hear_no_errors(tmp_path: Path) -
     assert {"bodies", "sockets", "oversized"} <= set(attack["per_second"])
     assert attack["sockets_refused"] > 0, "sockets past the per-match limit are refused"
     assert attack["heard"].get("rate-limited", 0) > 0, "the oversized flood hits the rate limit"
+    assert result["attacker"] == "process" and attack["cpu_share_of_one_core"] > 0
 
 
 def test_the_abuse_memory_benchmark_sends_every_attack(tmp_path: Path) -> None:
