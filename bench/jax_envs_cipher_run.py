@@ -38,7 +38,8 @@ import jax
 import jax.numpy as jnp
 import pgx
 
-from cyberdeck.envs.jax.cipher_run import CipherRun, random_legal
+from cyberdeck.envs.jax.bits import random_legal
+from cyberdeck.envs.jax.cipher_run import CipherRun
 from cyberdeck.envs.jax.fleet import Fleet
 from cyberdeck.games.cipher_run.game import GAME
 

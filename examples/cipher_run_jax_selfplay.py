@@ -19,7 +19,8 @@ from typing import Any
 
 import jax
 
-from cyberdeck.envs.jax.cipher_run import BREACH, DECK_OUT, SAFETY_CAP, CipherRun, random_legal
+from cyberdeck.envs.jax.bits import random_legal
+from cyberdeck.envs.jax.cipher_run import BREACH, DECK_OUT, SAFETY_CAP, CipherRun
 
 
 def policy(key: jax.Array, observation: jax.Array, mask: jax.Array) -> jax.Array:

@@ -22,7 +22,6 @@ from cyberdeck.envs.jax.cipher_run import (  # noqa: E402
     OBS_SIZE,
     CipherRun,
     deck_arrays,
-    random_legal,
 )
 from cyberdeck.envs.jax.cipher_run_check import Checker, Mismatch  # noqa: E402
 from cyberdeck.games.cipher_run.game import GAME  # noqa: E402
@@ -111,22 +110,3 @@ def test_a_bad_deck_or_option_gets_the_engines_sentence():
     assert "Player 1's deck: A deck has exactly 30 cards; this one has 4." in str(err.value)
     with pytest.raises(BadOption):
         CipherRun(options={"pivot": "sideways"})
-
-
-def test_random_legal_draws_the_kth_legal_action_for_one_uniform_number():
-    # Packed into words and searched by population counts, it must still be the k-th legal
-    # place of the mask, k = floor(u * legal), for the uniform u its key draws.
-    rng = np.random.default_rng(0)
-    masks = rng.random((64, NUM_ACTIONS)) < rng.random((64, 1)) ** 3
-    masks[:8] = False
-    for row, places in enumerate(([0], [NUM_ACTIONS - 1], [31, 32], [1919, 1920], [5, 1940])):
-        masks[row, places] = True
-    masks[5:8] = True
-    masks[:, 0] |= ~masks.any(1)
-    keys = jax.random.split(jax.random.PRNGKey(7), 64)
-    drawn = np.asarray(jax.jit(jax.vmap(random_legal))(keys, jnp.asarray(masks)))
-    uniform = np.asarray(jax.vmap(jax.random.uniform)(keys))
-    for row in range(64):
-        legal = np.flatnonzero(masks[row])
-        k = int(np.floor(np.float32(uniform[row]) * np.float32(len(legal))))
-        assert drawn[row] == legal[k]

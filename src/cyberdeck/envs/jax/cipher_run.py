@@ -48,6 +48,7 @@ from ...games.cipher_run.state import (
     TURN_CAP,
     CipherState,
 )
+from .bits import nth_bit, word
 from .core import AdvancingEnv
 
 Array = jax.Array
@@ -561,27 +562,6 @@ def _low_bits(count: Array) -> Array:
     return jnp.left_shift(jnp.uint32(1), count.astype(jnp.uint32)) - 1
 
 
-def _word(flags: Array) -> Array:
-    """Flags along the last axis as the bits of one word (bit i: flag i); distinct bits, so
-    their sum is their ``or``."""
-    shifts = jnp.arange(flags.shape[-1], dtype=jnp.uint32)
-    return jnp.sum(flags.astype(jnp.uint32) << shifts, axis=-1, dtype=jnp.uint32)
-
-
-def _nth_bit(word: Array, n: Array) -> Array:
-    """The position of the ``n``-th set bit of a 32-bit word (from 0, lowest first): a binary
-    search on population counts, five steps of element-wise integer work (past the last set
-    bit it gives a position above it)."""
-    place = jnp.zeros(jnp.broadcast_shapes(word.shape, n.shape), jnp.int32)
-    for width in (16, 8, 4, 2, 1):
-        low = jax.lax.population_count(word & jnp.uint32((1 << width) - 1)).astype(jnp.int32)
-        past = n >= low
-        word = jnp.where(past, word >> width, word)
-        place = place + jnp.where(past, width, 0)
-        n = n - jnp.where(past, low, 0)
-    return place
-
-
 def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> State:
     p = state.current_player
     kind, card = A_KIND[action], A_CARD[action]
@@ -640,7 +620,7 @@ def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> 
         at_target,
         jnp.where(
             kind == PURGE,
-            _word(purged) & ~at_target,
+            word(purged) & ~at_target,
             jnp.where((kind == RESET) & rows, _FULL, jnp.uint32(0)),
         ),
     )
@@ -675,7 +655,7 @@ def _step(state: State, action: Array, pivot_flip: bool, breach_start: bool) -> 
     # Overclocks move together as one number, in one gather: a card code is under 64 and a
     # module holds at most eight Overclocks.
     kept_height = jax.lax.population_count(keep).astype(jnp.int32)
-    source = jnp.minimum(_nth_bit(keep[:, None], _POSITIONS[None, :]), MAX_STACK - 1)
+    source = jnp.minimum(nth_bit(keep[:, None], _POSITIONS[None, :]), MAX_STACK - 1)
     still = _POSITIONS[None, :] < kept_height[:, None]
     moved = jnp.take_along_axis(mods * _BOOST_SHIFT + boosts, source, axis=1)
     mods = jnp.where(still, moved // _BOOST_SHIFT, 0)
@@ -869,36 +849,6 @@ def _observe(state: State, seat: Array, pivot_flip: bool, breach_start: bool) ->
     )
 
 
-# --- playing ---------------------------------------------------------------------------------------
-
-_WORD = 32
-
-
-def random_legal(key: Array, mask: Array) -> Array:
-    """A uniformly random legal action for one uniform number: the k-th legal place of the mask.
-
-    The mask is packed into 32-bit words; the word holding the k-th place is found from the
-    running count of the words' places (a product with a constant triangular matrix, which XLA
-    runs as one vectorised call), and the place inside it by a binary search on population
-    counts. (``jax.random.categorical`` draws a number for each of the 1,941 actions; a
-    cumulative sum over them lowers to a quadratic window on the CPU; blocks of 64 compared
-    pairwise, as this was written before, took a quarter of a batch step.)"""
-    size = mask.shape[-1]
-    words = -(-size // _WORD)
-    bits = jnp.pad(mask, (0, words * _WORD - size)).reshape(words, _WORD)
-    packed = _word(bits)
-    counts = jax.lax.population_count(packed).astype(jnp.float32)
-    upto = jnp.dot(counts, jnp.asarray(np.triu(np.ones((words, words), np.float32))))
-    total = upto[-1]
-    k = jnp.floor(jax.random.uniform(key) * total).astype(jnp.int32)
-    upto = upto.astype(jnp.int32)
-    word_at = jnp.minimum(jnp.sum(upto <= k), words - 1)
-    hot = jnp.arange(words) == word_at
-    word = jnp.sum(jnp.where(hot, packed, 0), dtype=jnp.uint32)
-    rest = k - jnp.sum(jnp.where(hot, upto - counts.astype(jnp.int32), 0))
-    return jnp.minimum(word_at * _WORD + _nth_bit(word, rest), size - 1).astype(jnp.int32)
-
-
 # --- the public fields, as one row of integers (the verification compares them) -------------------
 
 #: The row ``fields`` and ``engine_fields`` write, by name and length: the state as the view shows
@@ -1035,5 +985,4 @@ __all__ = [
     "engine_state",
     "field_at",
     "fields",
-    "random_legal",
 ]
