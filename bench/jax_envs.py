@@ -7,9 +7,9 @@ game is dealt anew inside the step, as Pgx's own examples run self-play), in one
 ``lax.scan``: batch 1 is a scan of single steps, batch 1,024 a scan of ``vmap``-ed steps. The
 ``_fleet`` row plays the same batch as a ``Fleet`` (``envs/jax/fleet.py``: a finished game takes
 the next of a reserve dealt ahead; under ``vmap`` ``auto_reset`` deals every game at every step).
-Every step is one decision. Time is this process's CPU time around the compiled call (the machine's two
-cores are shared; XLA is kept to one thread, ``jax_cpu.py``), best of ``--rounds``; compilation is
-timed apart. The Python rows are the engine's lean loop (``legal_actions`` then ``advance``, a
+Every step is one decision. Time is this process's CPU time around the compiled call (the
+machine's two cores were shared; XLA is asked for one thread, ``jax_cpu.py``, and still uses
+both, so a CPU second is both threads'), best of ``--rounds``; compilation is timed apart. The Python rows are the engine's lean loop (``legal_actions`` then ``advance``, a
 random legal move each step) and the contract loop (``apply``), one process, whole games.
 
     nice -n 10 python bench/jax_envs.py [--rounds R] [--batch 1024]

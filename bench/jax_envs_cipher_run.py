@@ -10,8 +10,9 @@ reserve dealt ahead (``envs/jax/fleet.py``). A decision is a step taken by a
 game still running. Compile time (tracing and XLA) is reported apart. The engine row is the
 contract's lean loop (``legal_actions`` and ``advance``) with Python's ``random`` picking moves.
 
-XLA runs on one thread (this machine has two cores shared by five people); time is this process's
-CPU time, best of ``--rounds`` rounds, every row treated alike.
+XLA is asked for one thread (this machine's two cores were shared by five people) and still
+spreads a step over both (``jax_cpu.py``); time is this process's CPU time, best of ``--rounds``
+rounds, every row treated alike.
 
     python bench/jax_envs_cipher_run.py [--steps N] [--rounds R] [--batch B ...]
 
@@ -187,7 +188,7 @@ def main() -> None:
         rows.append(row)
         print(json.dumps(row), flush=True)
     result = {
-        "machine": f"{platform.machine()} {os.cpu_count()} cores, XLA on one thread",
+        "machine": f"{platform.machine()} {os.cpu_count()} cores, XLA asked for one thread",
         "jax": jax.__version__,
         "pgx": pgx.__version__,
         "command": "python bench/jax_envs_cipher_run.py "

@@ -3,8 +3,9 @@ among them, wall-clock time; beside Pgx's ``kuhn_poker`` and ``leduc_holdem`` tr
 the same rows on one core, in the same run (issue 24).
 
 ``bench/jax_envs.py`` and ``bench/jax_envs_cipher_run.py`` count one process's CPU seconds with
-XLA on one thread, which is fair on a machine others share. This bench answers the issue's own
-question on a quiet machine: how many decisions a second the CPU makes. Each row plays a
+XLA asked for one thread (it uses both cores anyway, ``jax_cpu.py``), which suited a machine
+others shared. This bench answers the issue's own question on a quiet machine: how many
+decisions a second the CPU makes. Each row plays a
 ``Fleet`` (a finished game takes the next of a reserve dealt ahead) with uniformly random legal
 decisions drawn by ``bits.random_legal`` (one uniform number a decision) for every row alike; with
 ``--devices N`` the host is N JAX devices (``JAX_NUM_CPU_DEVICES``), the batch is split evenly
