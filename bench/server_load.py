@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import itertools
 import json
 import os
 import random
@@ -63,6 +64,13 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
+def stolen_seconds() -> float:
+    """The CPU time the machine's hypervisor gave to others while this machine's processes
+    were ready to run (``steal`` in ``/proc/stat``, all cores), in seconds since boot."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -83,6 +91,8 @@ class Stats:
     #: How late each tick of the players' own loop came (ms), and when (seconds in).
     lag_ms: list[float] = field(default_factory=list)
     lag_at: list[float] = field(default_factory=list)
+    #: The machine's stolen CPU seconds (``stolen_seconds``) at each memory sample, and when.
+    steal: list[tuple[float, float]] = field(default_factory=list)
 
 
 class Seat:
@@ -433,6 +443,10 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
     lags: dict[int, list[float]] = {}
     for at, ms in zip(stats.lag_at, stats.lag_ms, strict=True):
         lags.setdefault(max(0, int(at // 60)), []).append(ms)
+    stolen: dict[int, float] = {}
+    for (_, before), (at, after) in itertools.pairwise(stats.steal):
+        minute = max(0, int(at // 60))
+        stolen[minute] = stolen.get(minute, 0.0) + after - before
     return [
         {
             "minute": m + 1,
@@ -442,6 +456,8 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
             "max": round(max(v), 2),
             "loop_lag_p99": round(percentile(lags.get(m, []), 99), 2),
             "loop_lag_max": round(max(lags.get(m, [float("nan")])), 2),
+            # CPU seconds the hypervisor gave to other machines (both cores together).
+            "stolen_s": round(stolen.get(m, 0.0), 2),
         }
         for m, v in sorted(minutes.items())
     ]
@@ -495,6 +511,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         async def sample() -> None:
             while time.perf_counter() < stop:
                 memory.append((round(time.perf_counter() - begin, 1), round(rss_mib(pid), 1)))
+                stats.steal.append((time.perf_counter() - begin, stolen_seconds()))
                 await asyncio.sleep(args.sample)
 
         drivers = asyncio.gather(
@@ -580,6 +597,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         # The players' process (and the attacker's, with --attacker inline).
         "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
         "client_loop_lag_ms": lag_summary(stats),
+        # This machine is a virtual one: CPU time its host gave elsewhere, over the measurement.
+        "machine_stolen_s": round(stats.steal[-1][1] - stats.steal[0][1], 2)
+        if stats.steal
+        else None,
         "attacker": args.attacker if args.abuse else None,
         "load_average_at_end": os.getloadavg(),
         "errors": len(stats.errors),
