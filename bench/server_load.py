@@ -463,6 +463,35 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
     ]
 
 
+def slow_seconds(stats: Stats, pulse: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
+    """The measured seconds lined up with the server's own (``/api/metrics?seconds=true``, the
+    last record being the second that closed just before the end): the 20 seconds whose
+    acknowledgements had the highest p99, each with what the server did in it, and for each of
+    the server's figures its mean over the slowest 5% of seconds beside its mean over all."""
+    acks: dict[int, list[float]] = {}
+    for at, ms in zip(stats.ack_at, stats.ack_ms, strict=True):
+        acks.setdefault(int(at), []).append(ms)
+    last = int(elapsed) - 1
+    server = {last - i: record for i, record in enumerate(reversed(pulse))}
+    rows = [
+        {"second": s, "acks": len(v), "ack_p99": round(percentile(v, 99), 2), **server[s]}
+        for s, v in sorted(acks.items())
+        if s in server
+    ]
+    rows.sort(key=lambda row: row["ack_p99"], reverse=True)
+    fields = ("late_max_ms", "late_mean_ms", "moves", "transactions", "commit_ms")
+    fields += ("collections", "collection_ms", "rooms_opened", "restarts")
+    worst = rows[: max(1, len(rows) // 20)]
+
+    def mean(group: list[dict[str, Any]], key: str) -> float:
+        return round(statistics.fmean(r[key] for r in group), 3) if group else float("nan")
+
+    return {
+        "slowest": rows[:20],
+        "slowest_5pct_against_all": {k: [mean(worst, k), mean(rows, k)] for k in fields},
+    }
+
+
 def lag_summary(stats: Stats) -> dict[str, float]:
     """How late the players' loop ticked (ms), and the share of the measured time it was held
     up past 10 ms at a stretch."""
@@ -542,7 +571,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if args.abuse and args.attacker == "inline":
             attacked = {**vars(attack), "per_second": attack.pressure()}
         elapsed = time.perf_counter() - begin
-        server_side = (await http.get("/api/metrics")).json()
+        server_side = (await http.get("/api/metrics", params={"seconds": "true"})).json()
         user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
         server_cpu = user + system
         client_cpu = time.process_time() - client_cpu
@@ -570,6 +599,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             "p99": round(percentile(stats.seen_ms, 99), 2),
         },
         "server_side_move_ms_latest": server_side["move_ms"],
+        # The measured seconds beside the server's own loop and counts in each (see docstring).
+        "server_seconds": slow_seconds(stats, server_side["seconds"], elapsed),
         "server_gc": collector(gc_before, server_side["gc"]),
         # Moves per transaction over the measured time (group commit).
         "server_moves_per_commit": round(

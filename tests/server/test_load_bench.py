@@ -31,6 +31,9 @@ def test_the_load_benchmark_plays_matches_without_errors(tmp_path: Path) -> None
     assert result["server_cpu_ms_per_move"] > 0
     (minute,) = result["ack_ms_by_minute"]  # four seconds: all in the first minute
     assert minute["minute"] == 1 and minute["moves"] == result["moves"]
+    # The measured seconds lined up with the server's own: its moves are the clients' acks.
+    seconds = result["server_seconds"]
+    assert seconds["slowest"] and set(seconds["slowest_5pct_against_all"]) >= {"moves", "commit_ms"}
     lag = result["client_loop_lag_ms"]  # the players' loop ticked all along, a little late
     assert 0 <= lag["p50"] <= lag["p99"] <= lag["max"] and minute["loop_lag_max"] == lag["max"]
 

@@ -519,6 +519,12 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         assert commits["moves"] >= 2 and 1 <= commits["transactions"] <= commits["moves"]
         assert commits["ms"] > 0 and 0 < commits["longest_ms"] <= commits["ms"]
         assert 0 <= commits["over_5ms"] <= commits["transactions"]
+        # The loop's pulse a second, asked for: the two moves are in the closed seconds.
+        assert "seconds" not in metrics
+        await asyncio.sleep(1.1)
+        pulse = (await alice.http.get("/api/metrics?seconds=true")).json()["seconds"]
+        assert pulse and all(s["ticks"] > 0 and s["late_max_ms"] >= 0 for s in pulse)
+        assert sum(s["moves"] for s in pulse) >= 2 and sum(s["transactions"] for s in pulse) >= 1
 
     run(scenario())
 

@@ -47,6 +47,7 @@ from ..store import Finish, MatchData, NewAction, SeatData
 from .collector import Pauses, tend
 from .config import ServerConfig
 from .database import Database
+from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
@@ -353,6 +354,9 @@ class Hub:
         self.move_ms: deque[float] = deque(maxlen=20_000)
         #: The collector's pauses, which every move waits out (see ``collector``).
         self.pauses = Pauses()
+        #: Rooms made live since the server started, and the loop's pulse each second.
+        self.rooms_opened = 0
+        self.heartbeat = Heartbeat(self.counts)
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
 
     # --- building rooms --------------------------------------------------------------------------
@@ -399,6 +403,7 @@ class Hub:
         """A room is live: found by its id, and among its creator's."""
         self.rooms[room.id] = room
         self._made.setdefault(room.data.created_by, set()).add(room.id)
+        self.rooms_opened += 1
 
     def drop(self, room: Room) -> None:
         """A room leaves memory (a finished match is loaded again if asked for)."""
@@ -449,6 +454,7 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
         self.pauses.watch()
+        self.spawn(self.heartbeat.run())
         if self.config.gc_freeze_seconds > 0:
             self.spawn(tend(self.config.gc_freeze_seconds, self.config.gc_sweep_seconds))
         self.spawn(self._expire_open_matches())
@@ -1091,6 +1097,20 @@ class Hub:
                 self.forget_if_idle(room)
 
     # --- housekeeping ----------------------------------------------------------------------------
+
+    def counts(self) -> Counts:
+        """The running totals the heartbeat's seconds are made of."""
+        db, pauses = self.db, self.pauses
+        checkpoints = db.store.checkpoints
+        return Counts(
+            moves=self.moves,
+            transactions=db.transactions,
+            commit_ms=db.commit_seconds * 1000,
+            collections=sum(pauses.count),
+            collection_ms=sum(pauses.seconds) * 1000,
+            rooms_opened=self.rooms_opened,
+            restarts=checkpoints.restarts if checkpoints else 0,
+        )
 
     def spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)

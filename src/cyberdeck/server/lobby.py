@@ -585,13 +585,18 @@ async def ws_schema() -> dict[str, Any]:
 
 
 @router.get("/metrics", tags=["protocol"])
-async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
+async def metrics(
+    ctx: Annotated[Context, Depends(context)], seconds: bool = False
+) -> dict[str, Any]:
     """Moves accepted, connections, the server-side time from a move's arrival to its
     acknowledgement (after the database commit) over the latest moves, in milliseconds, the
     garbage collector's pauses since the server started (per generation: collections, their
     total and longest milliseconds), and the moves' transactions (how many, the moves they
     carried, their milliseconds in all, the longest, how many took over 5 ms, how many were put
-    back while SQLite's checkpoint thread held the lock, and that thread's own figures)."""
+    back while SQLite's checkpoint thread held the lock, and that thread's own figures). With
+    ``seconds=true``, also the event loop's pulse for each of the latest 900 seconds (how late
+    its 10 ms ticks came, and the moves, transactions, collections, rooms opened and checkpoint
+    restarts of that second; ``heartbeat``)."""
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -612,6 +617,7 @@ async def metrics(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
             "busy_retries": ctx.db.busy_retries,
             "checkpoints": ctx.db.store.checkpoints.report() if ctx.db.store.checkpoints else None,
         },
+        **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
     }
 
 
