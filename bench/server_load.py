@@ -91,6 +91,8 @@ class Stats:
     #: How late each tick of the players' own loop came (ms), and when (seconds in).
     lag_ms: list[float] = field(default_factory=list)
     lag_at: list[float] = field(default_factory=list)
+    #: The canary's readings: when (seconds in) and the CPU milliseconds its fixed work took.
+    canary: list[tuple[float, float]] = field(default_factory=list)
     #: The machine's stolen CPU seconds (``stolen_seconds``) at each memory sample, and when.
     steal: list[tuple[float, float]] = field(default_factory=list)
 
@@ -399,6 +401,32 @@ async def attack_only(base: str, game: str, seconds: float) -> dict[str, Any]:
     }
 
 
+#: The canary's process: every quarter second the same few milliseconds of pure Python work,
+#: timed in CPU time (``thread_time``), so that waiting for a core does not count and only a
+#: slower core does (a busy neighbour on the host, a lower clock); prints its readings as JSON.
+CANARY = """
+import json, sys, time
+readings, began = [], time.perf_counter()
+while (at := time.perf_counter() - began) < float(sys.argv[1]):
+    spent = time.thread_time()
+    total = 0
+    for i in range(50_000):
+        total += i * i
+    readings.append((round(at, 3), round((time.thread_time() - spent) * 1000, 3)))
+    time.sleep(0.25)
+print(json.dumps(readings))
+"""
+
+
+async def canary(seconds: float) -> list[tuple[float, float]]:
+    """The canary's readings over ``seconds`` (seconds in, milliseconds of CPU per reading)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CANARY, str(seconds), stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await child.communicate()
+    return [(at, ms) for at, ms in json.loads(out)]
+
+
 async def watch_loop(stats: Stats, stop: float, every: float = 0.005) -> None:
     """Tick the players' loop every ``every`` seconds and keep how late each tick came: while
     this loop is held up, acknowledgements that have arrived wait unread and count as slow."""
@@ -447,6 +475,9 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
     for (_, before), (at, after) in itertools.pairwise(stats.steal):
         minute = max(0, int(at // 60))
         stolen[minute] = stolen.get(minute, 0.0) + after - before
+    canary: dict[int, list[float]] = {}
+    for at, ms in stats.canary:
+        canary.setdefault(max(0, int(at // 60)), []).append(ms)
     return [
         {
             "minute": m + 1,
@@ -458,6 +489,8 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
             "loop_lag_max": round(max(lags.get(m, [float("nan")])), 2),
             # CPU seconds the hypervisor gave to other machines (both cores together).
             "stolen_s": round(stolen.get(m, 0.0), 2),
+            # The canary's fixed work that minute (CPU ms, median): a slower core shows here.
+            "canary_ms": round(statistics.median(canary[m]), 3) if m in canary else None,
         }
         for m, v in sorted(minutes.items())
     ]
@@ -465,22 +498,32 @@ def by_minute(stats: Stats) -> list[dict[str, float]]:
 
 def slow_seconds(stats: Stats, pulse: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
     """The measured seconds lined up with the server's own (``/api/metrics?seconds=true``, the
-    last record being the second that closed just before the end): the 20 seconds whose
-    acknowledgements had the highest p99, each with what the server did in it, and for each of
-    the server's figures its mean over the slowest 5% of seconds beside its mean over all."""
+    last record being the second that closed just before the end) and with the canary's: the 20
+    seconds whose acknowledgements had the highest p99, each with what the server did in it and
+    how long the canary's fixed work took, and for each figure its mean over the slowest 5% of
+    seconds beside its mean over all."""
     acks: dict[int, list[float]] = {}
     for at, ms in zip(stats.ack_at, stats.ack_ms, strict=True):
         acks.setdefault(int(at), []).append(ms)
     last = int(elapsed) - 1
     server = {last - i: record for i, record in enumerate(reversed(pulse))}
+    canary: dict[int, list[float]] = {}
+    for at, ms in stats.canary:
+        canary.setdefault(int(at), []).append(ms)
     rows = [
-        {"second": s, "acks": len(v), "ack_p99": round(percentile(v, 99), 2), **server[s]}
+        {
+            "second": s,
+            "acks": len(v),
+            "ack_p99": round(percentile(v, 99), 2),
+            "canary_ms": round(statistics.fmean(canary[s]), 3),
+            **server[s],
+        }
         for s, v in sorted(acks.items())
-        if s in server
+        if s in server and s in canary
     ]
     rows.sort(key=lambda row: row["ack_p99"], reverse=True)
     fields = ("late_max_ms", "late_mean_ms", "moves", "transactions", "commit_ms")
-    fields += ("collections", "collection_ms", "rooms_opened", "restarts")
+    fields += ("collections", "collection_ms", "rooms_opened", "restarts", "canary_ms")
     worst = rows[: max(1, len(rows) // 20)]
 
     def mean(group: list[dict[str, Any]], key: str) -> float:
@@ -564,8 +607,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         begin = stats.begin = time.perf_counter()
         stats.measuring = True
         sampler = asyncio.create_task(sample())
+        canary_task = asyncio.create_task(canary(args.seconds))
         await drivers
         await sampler
+        stats.canary = await canary_task
         await watcher
         attacked = await attacker if attacker is not None else None
         if args.abuse and args.attacker == "inline":
@@ -628,6 +673,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         # The players' process (and the attacker's, with --attacker inline).
         "client_cpu_share_of_one_core": round(client_cpu / elapsed, 2),
         "client_loop_lag_ms": lag_summary(stats),
+        "canary_ms": {
+            "p50": round(percentile([ms for _, ms in stats.canary], 50), 3),
+            "p99": round(percentile([ms for _, ms in stats.canary], 99), 3),
+        },
         # This machine is a virtual one: CPU time its host gave elsewhere, over the measurement.
         "machine_stolen_s": round(stats.steal[-1][1] - stats.steal[0][1], 2)
         if stats.steal
