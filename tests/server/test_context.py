@@ -4,17 +4,17 @@ throttles keyed by what clients send stay bounded."""
 from __future__ import annotations
 
 from cyberdeck.server.auth import Throttle
-from cyberdeck.server.context import RecentUsers
+from cyberdeck.server.players import Recent
 from cyberdeck.store import UserData
 
 
 def test_only_the_most_recently_seen_users_are_kept() -> None:
-    users = RecentUsers(keep=2)
+    users: Recent[int, UserData] = Recent(keep=2)
     ada, bob, cy = (UserData(i, name, "guest") for i, name in enumerate(("ada", "bob", "cy")))
-    users.put(ada)
-    users.put(bob)
+    users.put(ada.id, ada)
+    users.put(bob.id, bob)
     assert users.get(ada.id) == ada  # ada is now the most recent
-    users.put(cy)
+    users.put(cy.id, cy)
     assert len(users) == 2
     assert users.get(bob.id) is None, "the least recently seen is forgotten"
     assert users.get(ada.id) == ada and users.get(cy.id) == cy

@@ -18,38 +18,12 @@ from .lessons import Lessons
 from .replays import Replays
 
 
-class RecentUsers:
-    """The users seen most recently, at most ``keep`` of them: a signed-in player's every
-    request and connection needs its user, and a server that runs for months meets more
-    players than it should hold."""
-
-    def __init__(self, keep: int = 10_000) -> None:
-        self.keep = keep
-        self._users: OrderedDict[int, UserData] = OrderedDict()
-
-    def get(self, user_id: int) -> UserData | None:
-        user = self._users.get(user_id)
-        if user is not None:
-            self._users.move_to_end(user_id)
-        return user
-
-    def put(self, user: UserData) -> None:
-        self._users[user.id] = user
-        self._users.move_to_end(user.id)
-        if len(self._users) > self.keep:
-            self._users.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._users)
-
-
 @dataclass
 class Context:
     config: ServerConfig
     db: Database
     hub: Hub
     sessions: Sessions
-    users: RecentUsers = field(default_factory=RecentUsers)
     replays: Replays = field(default_factory=Replays)
     #: Tutorials in progress, one per player and game (``cyberdeck learn`` in the browser).
     lessons: Lessons = field(default_factory=Lessons)
@@ -81,7 +55,7 @@ class Context:
             if found is None:
                 return None
             self.live[key] = found
-            if len(self.live) > self.users.keep:
+            if len(self.live) > self.hub.players.users.keep:
                 self.live.popitem(last=False)
         else:
             self.live.move_to_end(key)
@@ -94,12 +68,7 @@ class Context:
         found = await self.session(cookie)
         if found is None:
             return None
-        user = self.users.get(found.user_id)
-        if user is None:
-            user = await self.db.read(self.db.store.user_by_id, found.user_id)
-            if user is not None:
-                self.users.put(user)
-        return user
+        return await self.hub.players.user(found.user_id)
 
     async def open_session(self, user: UserData, agent: str, address: str) -> str:
         """A new session for ``user``: the cookie to hand back."""
@@ -110,7 +79,7 @@ class Context:
             self.db.store.create_session, key, user.id, expires, agent, address
         )
         self.live[key] = made
-        self.users.put(user)
+        self.hub.players.users.put(user.id, user)
         ended = await self.db.write(
             self.db.store.trim_sessions, user.id, self.config.sessions_per_user
         )

@@ -49,6 +49,7 @@ from .config import ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
+from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
 from .story import Story
@@ -358,6 +359,8 @@ class Hub:
         self.rooms_opened = 0
         self.heartbeat = Heartbeat(self.counts)
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
+        #: Accounts and stops, read once and kept (``players``).
+        self.players = Players(db)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -788,10 +791,11 @@ class Hub:
         stops = room.stops.get(seat)
         if stops is None:
             user_id = room.data.seats[seat].user_id
-            data = None
-            if user_id is not None:
-                data = await self.db.read(self.db.store.stops, user_id, room.game.id)
-            stops = room.stops[seat] = Stops.from_json(room.game, data)
+            stops = room.stops[seat] = (
+                Stops.defaults(room.game)
+                if user_id is None
+                else await self.players.stops(user_id, room.game)
+            )
         return stops
 
     async def _answer_for(self, room: Room) -> tuple[list[Event], Views] | None:
@@ -837,6 +841,7 @@ class Hub:
 
     async def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
         """A player changed their stops: their live matches of that game follow at once."""
+        self.players.stops_changed(user_id, game, stops)
         for room in list(self.rooms.values()):
             if room.game.id != game:
                 continue
@@ -1044,7 +1049,7 @@ class Hub:
                 )
                 players.append(robot.id)
             elif info.user_id is not None:
-                user = await self.db.read(self.db.store.user_by_id, info.user_id)
+                user = await self.players.user(info.user_id)
                 if user is None or user.kind != "account":
                     return  # guests play unrated: a throwaway guest could feed anyone wins
                 players.append(info.user_id)

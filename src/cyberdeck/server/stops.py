@@ -62,8 +62,7 @@ async def my_stops(
 ) -> StopsOut:
     """Your stops in this game (the defaults until you change them)."""
     game = stops_game(game_id)
-    data = await ctx.db.read(ctx.db.store.stops, user.id, game.id)
-    return stops_out(game, Stops.from_json(game, data))
+    return stops_out(game, await ctx.hub.players.stops(user.id, game))
 
 
 @router.put("/stops", response_model=StopsOut)
