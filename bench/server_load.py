@@ -268,6 +268,10 @@ class Attack:
             out[kind] = {"min": min(whole), "max": max(whole), "seconds": len(whole)}
         return out
 
+    def report(self) -> dict[str, Any]:
+        """What the attack did, as the bench's JSON has it."""
+        return {**vars(self), "per_second": self.pressure()}
+
 
 async def paced(stop: float, every: float, cap: int, attempt: Any) -> None:
     """Start ``attempt()`` every ``every`` seconds until ``stop``, each on a task of its own
@@ -387,6 +391,13 @@ async def attack_apart(base: str, game: str, seconds: float) -> dict[str, Any]:
     return report
 
 
+async def attack_inline(base: str, game: str, stop: float) -> dict[str, Any]:
+    """``abuse`` in the players' own process (``--attacker inline``) until ``stop``."""
+    attack = Attack()
+    await abuse(base, game, stop, attack)
+    return attack.report()
+
+
 async def attack_only(base: str, game: str, seconds: float) -> dict[str, Any]:
     """The attacker's process: ``abuse`` until ``seconds`` from now, then its report (with the
     CPU it took, a share of one core)."""
@@ -394,11 +405,7 @@ async def attack_only(base: str, game: str, seconds: float) -> dict[str, Any]:
     began, cpu = time.perf_counter(), time.process_time()
     await abuse(base, game, began + seconds, attack)
     share = (time.process_time() - cpu) / (time.perf_counter() - began)
-    return {
-        **vars(attack),
-        "per_second": attack.pressure(),
-        "cpu_share_of_one_core": round(share, 2),
-    }
+    return {**attack.report(), "cpu_share_of_one_core": round(share, 2)}
 
 
 #: The canary's process: every quarter second the same few milliseconds of pure Python work,
@@ -594,12 +601,11 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         )
         watcher = asyncio.create_task(watch_loop(stats, stop))
         await asyncio.sleep(args.ramp)
-        attack = Attack()
         attacker: asyncio.Task[Any] | None = None
         if args.abuse and args.attacker == "process":
             attacker = asyncio.create_task(attack_apart(base, args.game, args.seconds))
         elif args.abuse:
-            attacker = asyncio.create_task(abuse(base, args.game, stop, attack))
+            attacker = asyncio.create_task(attack_inline(base, args.game, stop))
         metrics_before = (await http.get("/api/metrics")).json()
         gc_before, commits_before = metrics_before["gc"], metrics_before["commits"]
         cpu_before = cpu_seconds(pid)
@@ -613,8 +619,6 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         stats.canary = await canary_task
         await watcher
         attacked = await attacker if attacker is not None else None
-        if args.abuse and args.attacker == "inline":
-            attacked = {**vars(attack), "per_second": attack.pressure()}
         elapsed = time.perf_counter() - begin
         server_side = (await http.get("/api/metrics", params={"seconds": "true"})).json()
         user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
