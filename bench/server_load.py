@@ -468,7 +468,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def by_minute(stats: Stats) -> list[dict[str, float]]:
+def by_minute(stats: Stats) -> list[dict[str, float | None]]:
     """The acknowledgement times of each minute of the measurement apart, beside how late the
     players' own loop ticked that minute: a drift shows, and so does a slow minute that was the
     clients' own."""
@@ -529,8 +529,10 @@ def slow_seconds(stats: Stats, pulse: list[dict[str, Any]], elapsed: float) -> d
         if s in server and s in canary
     ]
     rows.sort(key=lambda row: row["ack_p99"], reverse=True)
-    fields = ("late_max_ms", "late_mean_ms", "moves", "transactions", "commit_ms")
-    fields += ("collections", "collection_ms", "rooms_opened", "restarts", "canary_ms")
+    fields = (
+        *("late_max_ms", "late_mean_ms", "moves", "transactions", "commit_ms"),
+        *("collections", "collection_ms", "rooms_opened", "restarts", "canary_ms"),
+    )
     worst = rows[: max(1, len(rows) // 20)]
 
     def mean(group: list[dict[str, Any]], key: str) -> float:
