@@ -1,10 +1,11 @@
 """Cyberpunk CCG: the starters' balance targets, read from a lab tournament's results.
 
-`python bench/ccg_balance.py FOLDER [--json FILE]` reads the games a `cyberdeck lab tournament
-cyberpunk-ccg` run saved in FOLDER and prints what issue 16 asks of the six starters, each with its
-95% Wilson interval: every starter's win rate against the field (target 40-60%); the share of games
-that deck-out points decide (target at most 20%); the first player's win rate (45-55%); and, per
-starter, the share of its wins that its sponsor's own condition gave (at least 2%).
+`python bench/ccg_balance.py FOLDER... [--json FILE]` reads the games that `cyberdeck lab
+tournament cyberpunk-ccg` runs saved in the FOLDERs and prints what issue 16 asks of the six
+starters, each with its 95% Wilson interval: every starter's win rate against the field (target
+40-60%); the share of games that deck-out points decide (target at most 20%); the first player's
+win rate (45-55%); and, per starter, the share of its wins that its sponsor's own condition gave
+(at least 2%).
 
 "Deck-out points decide" a game that was won on points when the winner's total, less the points it
 was given for its opponent's missing cards, would not have reached 100: every record is replayed to
@@ -48,8 +49,13 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
     return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "ci95": [lo, hi]}
 
 
-def summarize(folder: Path) -> dict[str, Any]:
-    games = pd.read_parquet(folder / "games.parquet")
+def summarize(*folders: Path) -> dict[str, Any]:
+    """The targets over the games of every folder together (a tournament continued in a second
+    run: ``--games 14 --seed 9006`` plays games 7-20 of each pair of ``--games 20 --seed 9000``,
+    the same deals and seats, as the lab seeds game k of every pair ``seed + k``)."""
+    games = pd.concat(
+        [pd.read_parquet(folder / "games.parquet") for folder in folders], ignore_index=True
+    )
     field: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     own: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     endings: dict[str, int] = defaultdict(int)
@@ -86,10 +92,10 @@ def summarize(folder: Path) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folders", type=Path, nargs="+", help="one or more tournaments' --out")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    out = summarize(args.folder)
+    out = summarize(*args.folders)
 
     def pct(r: dict[str, Any]) -> str:
         lo, hi = r["ci95"]
