@@ -71,9 +71,11 @@ class Players:
         found = self._stops.get(key)
         if found is None:
             data = await self.db.read(self.db.store.stops, user_id, game.id)
-            found = self._stops.get(key) or self._stops.put(key, Stops.from_json(game, data))
+            changed = self._stops.get(key)  # kept by ``stops_changed`` while the read ran
+            found = changed if changed is not None else Stops.from_json(game, data)
+            self._stops.put(key, found)
         return found
 
     def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
-        """Kept as ``stops_changed`` of the hub is told (after the store has them)."""
+        """A player's new stops, kept once the store has them (``Hub.stops_changed``)."""
         self._stops.put((user_id, game), stops)
