@@ -36,6 +36,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +159,7 @@ def cells(chosen: list[Game]) -> dict[tuple[str, str], Run]:
     for game in chosen:
         runs[game.id, "contract"] = contract(game)
         runs[game.id, "lean"] = contract(game, lean=True)
-        runs[game.id, "pettingzoo"] = aec(lambda g=game: zoo_env(g.id))
+        runs[game.id, "pettingzoo"] = aec(partial(zoo_env, game.id))
         runs[game.id, "gymnasium"] = gym_decisions(game)
         runs[game.id, "openspiel"] = spiel(game, False)
         runs[game.id, "openspiel+obs"] = spiel(game, True)
