@@ -231,7 +231,7 @@ def test_the_gangs_keep_the_eb_for_trashin_the_corp_zone_and_play_it_in_their_ru
     state = t.at("runs")
     state.bank[0] = 2
     moves = []
-    while not state.corpzone[0] and len(moves) < 6:
+    while not state.corpzone[0] and len(moves) < 8:
         if state.hit is not None and state.prompt is None:
             assert state.hit[2] == (solo,)  # sent on the run, the Event still in hand
             assert goals.within_reach(state, 0) == pytest.approx(0.06)
@@ -298,3 +298,35 @@ def test_militechs_strike_counts_only_on_its_own_turn_and_only_against_the_stash
     assert goals.progress(state, 0) == pytest.approx(0.9)
     state.active = 0
     assert goals.progress(state, 0) == 1.0
+
+
+def _lone_officer_against(location: str) -> tuple[CyberState, int]:
+    """N.C.P.D.'s Psycho Squad Officer (ATTACK 45, Defense 30) at its Hits step, the Mob holding
+    ``location`` and a card in its Stash (ATTACK 75)."""
+    t = Table("ncpd", "the-mob")
+    officer = t.card(0, "psycho-squad-officer")
+    t.card(1, location)
+    t.stash(1, "monoblade")
+    t.awake(1)
+    return t.at("hits"), officer
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_keeps_home_a_force_that_every_target_would_defeat(seed: int) -> None:
+    """A force sent out must hit something; before, a one-move-ahead player sent one at random
+    (sending looked like passing) and then chose the Stash, whose price it had not weighed, and
+    lost the force. Warehouse Row (ATTACK 50) and the Stash (75) both beat the officer."""
+    state, officer = _lone_officer_against("warehouse-row")
+    assert f"send c{officer}" in [str(a) for a in state.legal_actions()]
+    assert str(GreedyAgent(seed).choose(state)) == "pass"
+    act(state, f"send c{officer}")
+    assert evaluate(state, 0) < evaluate(_lone_officer_against("warehouse-row")[0], 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_sends_a_force_that_beats_a_target(seed: int) -> None:
+    state, officer = _lone_officer_against("noodle-stand")  # ATTACK 20
+    assert str(GreedyAgent(seed).choose(state)) == f"send c{officer}"
+    act(state, f"send c{officer}")
+    noodle = next(i for i in state.play[1] if state.defs[i].slug == "noodle-stand")
+    assert str(GreedyAgent(seed).choose(state)) == f"hit c{noodle}"

@@ -12,6 +12,7 @@ import math
 from . import goals
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
 from .cardset import CARDS, COMBAT_SCALE
+from .hits import targets_for
 from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
 from .state import CyberState
 
@@ -75,22 +76,69 @@ def _side(state: CyberState, p: int, own: bool) -> float:
     return progress + table + hand
 
 
-def _pending_hit(state: CyberState, seat: int) -> float:
-    """What the Hit or Run in progress promises ``seat`` (the attacker's margin over its target)."""
-    h = state.hit
-    if h is None:
-        return 0.0
-    attacker, target = h[1], h[3]
-    margin = state.hit_attack(0)
-    if h[4]:
-        margin -= state.hit_defense(1)
+def _hit_value(
+    state: CyberState,
+    attacker: int,
+    members: tuple[int, ...],
+    target: int,
+    margin: int,
+    carries_goal: bool = False,
+) -> float:
+    """What a force of ``members`` with ``margin`` left against ``target`` promises its owner:
+    the target's prize when it beats the target's ATTACK; the Equipment or runners that a
+    DEFEATED force loses when the target's ATTACK beats the force's Defense; else a little (the
+    force is exhausted for nothing). ``carries_goal``: the hit or run is what the sponsor's
+    condition waits for (the Gangs' Event is played in it), so what the force loses is not
+    counted."""
     if target == STASH:
         against, prize = state.stash_security(1 - attacker), 3 * len(state.stash[1 - attacker])
     elif state.zone[target] == Z_PLAY:
         against, prize = state.security(target), state.defs[target].ops
     else:
         return 0.0
-    value = 0.8 * prize / WIN_POINTS if margin > against else -0.02
+    if margin > against:
+        return 0.8 * prize / WIN_POINTS
+    if against > state.force_defense(members) and not carries_goal:
+        return -0.02 - _force_loss(state, members)
+    return -0.02
+
+
+def _force_loss(state: CyberState, members: tuple[int, ...]) -> float:
+    """The table value a DEFEATED force takes away: each runner's Equipment, or the runner."""
+    cards = state.cards
+    loss = 0.0
+    for r in members:
+        gear = [a for a in state.attachments(r) if state.defs[a].kind == EQUIPMENT]
+        loss += sum([_VALUES[cards[a]] for a in gear], 0.0) if gear else _VALUES[cards[r]]
+    return loss
+
+
+def _pending_hit(state: CyberState, seat: int) -> float:
+    """What the Hit or Run in progress promises ``seat`` (the attacker's margin over its target).
+    Before it starts, a force being formed promises what its best target would give it, and a
+    force paying for a hit on the Stash what that hit would (a one-move look-ahead must see that
+    a force sent out has nowhere worth going)."""
+    h = state.hit
+    pr = state.prompt
+    if h is not None:
+        attacker, members, targets = h[1], h[2], [h[3]]
+        margin = state.hit_attack(0)
+        if h[4]:
+            margin -= state.hit_defense(1)
+    elif pr is not None and pr[0] == "form":
+        attacker, members = pr[1], pr[2]
+        targets = targets_for(state, attacker, pr[3])
+        margin = state.force_attack(members)
+    elif pr is not None and pr[0] == "pay" and pr[4][0] == "stash":
+        attacker, members, targets = pr[1], pr[4][1], [STASH]
+        margin = state.force_attack(members)
+    else:
+        return 0.0
+    # Only the evaluating seat's own hand may be read (``within_reach``).
+    goal = attacker == seat and goals.within_reach(state, seat) > 0
+    value = max(
+        [_hit_value(state, attacker, members, t, margin, goal) for t in targets], default=0.0
+    )
     return value if attacker == seat else -value
 
 

@@ -154,8 +154,8 @@ def within_reach(st: CyberState, p: int) -> float:
     evaluating seat): the Gangs holding Trashin' the Corp Zone beside a complete Punknaught on
     their own turn, with a hit or a run still to come and the EB to play the Event (what a
     payment under way still owes is spent already), a little more once their hit or run is
-    under way. A one-move-ahead player otherwise spends that EB at Purchase and plays no
-    Event in its run (a complete Punknaught 3 times in 20 games, no win)."""
+    under way (or a force formed for it). A one-move-ahead player otherwise spends that EB at
+    Purchase and plays no Event in its run (a complete Punknaught 3 times in 20 games, no win)."""
     defs = st.defs
     if (
         defs[st.sponsor[p]].slug != "friendly-gangs"
@@ -173,7 +173,10 @@ def within_reach(st: CyberState, p: int) -> float:
         funds -= pr[2] - pr[3]
     if funds < economy.price(st, p, event):
         return 0.0
-    return 0.06 if st.hit is not None and st.hit[1] == p else 0.03
+    under_way = (st.hit is not None and st.hit[1] == p) or (
+        pr is not None and pr[0] == "form" and pr[1] == p
+    )
+    return 0.06 if under_way else 0.03
 
 
 def goal_cards_in(st: CyberState, p: int, pile: list[int]) -> int:
