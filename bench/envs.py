@@ -35,10 +35,10 @@ import os
 import platform
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +51,7 @@ from cyberdeck.envs.pettingzoo import env as zoo_env
 
 #: One game: play it from the start, return the decisions made.
 Run = Callable[[], int]
+K = TypeVar("K")
 BASELINES = ("contract", "lean")
 ADAPTERS = ("pettingzoo", "gymnasium", "openspiel", "openspiel+obs")
 COLUMNS = BASELINES + ADAPTERS
@@ -166,23 +167,44 @@ def cells(chosen: list[Game]) -> dict[tuple[str, str], Run]:
     return runs
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def arguments(description: str | None, out: str) -> tuple[argparse.Namespace, list[Game]]:
+    """A bench's command line: the games (all by default), ``--seconds`` per cell and round,
+    ``--rounds``, and ``--out`` (bench/results/OUT by default)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("games", nargs="*")
     parser.add_argument("--seconds", type=float, default=1.0, help="per cell and round")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument(
-        "--out", type=Path, default=Path(__file__).with_name("results") / "envs.json"
-    )
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("results") / out)
     args = parser.parse_args()
-    chosen = [load_game(g) for g in args.games] if args.games else games()
-    runs = cells(chosen)
-    best: dict[tuple[str, str], float] = {}
-    for _ in range(args.rounds):
+    return args, [load_game(g) for g in args.games] if args.games else games()
+
+
+def best_rates(runs: Mapping[K, Run], rounds: int, seconds: float) -> dict[K, float]:
+    """Each cell's best decisions per CPU second over ``rounds`` rounds, the cells in turns."""
+    best: dict[K, float] = {}
+    for _ in range(rounds):
         for key, run in runs.items():
-            best[key] = max(best.get(key, 0.0), timed(run, args.seconds))
+            best[key] = max(best.get(key, 0.0), timed(run, seconds))
+    return best
+
+
+def write(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    """The rows and the machine they were measured on, to ``args.out``."""
+    machine = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+        "seconds_per_cell_and_round": args.seconds,
+        "rounds": args.rounds,
+    }
+    args.out.write_text(json.dumps({"machine": machine, "rows": rows}, indent=1) + "\n")
+
+
+def main() -> None:
+    args, chosen = arguments(__doc__, "envs.json")
+    best = best_rates(cells(chosen), args.rounds, args.seconds)
     rows: list[dict[str, Any]] = []
-    for name in dict.fromkeys(game for game, _ in runs):
+    for name in dict.fromkeys(game for game, _ in best):
         row: dict[str, Any] = {"game": name}
         row.update({c: round(best[name, c]) for c in COLUMNS if (name, c) in best})
         if "contract" in row:
@@ -204,14 +226,7 @@ def main() -> None:
             else ""
         )
         print(f"{row['game']:<18}{cells_text}{worst}")
-    machine = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
-        "seconds_per_cell_and_round": args.seconds,
-        "rounds": args.rounds,
-    }
-    args.out.write_text(json.dumps({"machine": machine, "rows": rows}, indent=1) + "\n")
+    write(args, rows)
 
 
 if __name__ == "__main__":

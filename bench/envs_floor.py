@@ -19,21 +19,16 @@ Prints a table and writes bench/results/envs-floor.json.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import platform
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cyberdeck.engine import State, games, load_game
+from cyberdeck.engine import State
 from cyberdeck.envs.observe import Observation
 from cyberdeck.envs.pettingzoo import env as zoo_env
 from cyberdeck.envs.pettingzoo import raw_env
-from envs import Run, aec, contract, timed
+from envs import Run, aec, arguments, best_rates, contract, write
 
 NOTHING = (np.zeros(0, np.intp), np.zeros(0, np.float32))
 Numbers = tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]
@@ -65,15 +60,7 @@ def zoo(game_id: str, observation: type[Observation] | None) -> Run:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("games", nargs="*")
-    parser.add_argument("--seconds", type=float, default=1.0, help="per cell and round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument(
-        "--out", type=Path, default=Path(__file__).with_name("results") / "envs-floor.json"
-    )
-    args = parser.parse_args()
-    chosen = [load_game(g) for g in args.games] if args.games else games()
+    args, chosen = arguments(__doc__, "envs-floor.json")
     rows: list[dict[str, Any]] = []
     print(
         f"{'game (CPU us a step)':<22}{'contract':>9}{'2x':>7}{'free':>7}{'room':>7}"
@@ -86,10 +73,7 @@ def main() -> None:
             "view": zoo(game.id, ViewOnlyObservation),
             "shipped": zoo(game.id, None),
         }
-        best: dict[str, float] = {}
-        for _ in range(args.rounds):
-            for name, run in runs.items():
-                best[name] = max(best.get(name, 0.0), timed(run, args.seconds))
+        best = best_rates(runs, args.rounds, args.seconds)
         us = {name: 1e6 / rate for name, rate in best.items()}
         row: dict[str, Any] = {"game": game.id, **{k: round(v, 2) for k, v in us.items()}}
         row["budget"] = round(2 * us["contract"], 2)
@@ -101,13 +85,7 @@ def main() -> None:
             f"{row['room']:>7.1f}{row['view_cost']:>7.1f}{row['shipped']:>9.1f}",
             flush=True,
         )
-    machine = {
-        "python": platform.python_version(),
-        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
-        "seconds_per_cell_and_round": args.seconds,
-        "rounds": args.rounds,
-    }
-    args.out.write_text(json.dumps({"machine": machine, "rows": rows}, indent=1) + "\n")
+    write(args, rows)
 
 
 if __name__ == "__main__":
