@@ -151,17 +151,22 @@ def after_saves(st: CyberState, resume: tuple[Any, ...] | None) -> list[Event]:
     return []
 
 
+def defeat_takes(st: CyberState, r: int) -> list[int]:
+    """What DEFEATED takes from runner ``r``: its Equipment, or the runner itself when it has
+    none."""
+    gear = [a for a in st.attachments(r) if st.defs[a].kind == EQUIPMENT]
+    return gear or [r]
+
+
 def defeat(st: CyberState, members: tuple[int, ...]) -> list[Event]:
     """DEFEATED: a runner with Equipment loses it and is exhausted; one without is trashed."""
     events: list[Event] = []
     for r in members:
         if st.zone[r] != Z_PLAY:
             continue
-        gear = [a for a in st.attachments(r) if st.defs[a].kind == EQUIPMENT]
-        if gear:
-            for a in gear:
-                events += destroy(st, a)
+        taken = defeat_takes(st, r)
+        for i in taken:
+            events += destroy(st, i)
+        if taken != [r]:  # it lost its Equipment and stays, exhausted
             st.used[r] = 1
-        else:
-            events += destroy(st, r)
     return events

@@ -12,6 +12,7 @@ import math
 from . import goals
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
 from .cardset import CARDS, COMBAT_SCALE
+from .damage import defeat_takes
 from .hits import targets_for
 from .rules import RUNS, STASH, WIN_POINTS, Z_LIMBO, Z_PLAY
 from .state import CyberState
@@ -106,11 +107,7 @@ def _hit_value(
 def _force_loss(state: CyberState, members: tuple[int, ...]) -> float:
     """The table value a DEFEATED force takes away: each runner's Equipment, or the runner."""
     cards = state.cards
-    loss = 0.0
-    for r in members:
-        gear = [a for a in state.attachments(r) if state.defs[a].kind == EQUIPMENT]
-        loss += sum([_VALUES[cards[a]] for a in gear], 0.0) if gear else _VALUES[cards[r]]
-    return loss
+    return sum([_VALUES[cards[i]] for r in members for i in defeat_takes(state, r)], 0.0)
 
 
 def _pending_hit(state: CyberState, seat: int) -> float:
