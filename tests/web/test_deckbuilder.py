@@ -82,12 +82,12 @@ def test_a_cipher_run_deck_is_built_saved_and_played(page: Page) -> None:
 
 def test_cyberpunk_ccg_starts_from_a_starter_and_checks_as_cards_change(page: Page) -> None:
     page.goto("/decks/cyberpunk-ccg")
-    expect(page.locator(".db-card")).to_have_count(106)
+    expect(page.locator(".db-card")).to_have_count(107)
     page.locator(".db-text").fill(BROKEN_CCG_DECK)
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 7 problems.")
     assert problems(page) == BROKEN_CCG_DECK_PROBLEMS
     page.locator('.db-starter[data-starter="the-mob"]').click()
-    expect(page.locator(".db-verdict")).to_have_text("A legal Cyberpunk CCG deck (100 cards).")
+    expect(page.locator(".db-verdict")).to_have_text("A legal Cyberpunk CCG deck (104 cards).")
     page.locator(".db-section-filter").select_option("Runs deck")
     page.locator(".db-search").fill("neon dive")
     expect(page.locator(".db-card")).to_have_count(1)
@@ -96,12 +96,12 @@ def test_cyberpunk_ccg_starts_from_a_starter_and_checks_as_cards_change(page: Pa
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 1 problem.")
     assert problems(page) == ["Neon Dive: at most 4 copies, not 5."]
     page.locator('.db-card[data-code="neon-dive"] .db-minus').click()
-    expect(page.locator(".db-verdict")).to_have_text("A legal Cyberpunk CCG deck (100 cards).")
+    expect(page.locator(".db-verdict")).to_have_text("A legal Cyberpunk CCG deck (104 cards).")
     page.locator(".db-name").fill("My Family")
     page.locator(".db-save").click()
     expect(page.locator(".db-deck .flash")).to_have_text("Saved My Family.")
     mine = page.locator(".db-saved li", has_text="My Family")
-    expect(mine).to_contain_text("100 cards")
+    expect(mine).to_contain_text("104 cards")
     mine.locator(".db-delete").click()
     expect(page.locator(".db-deck .flash")).to_have_text("Deleted My Family.")
     expect(page.locator(".db-saved")).to_contain_text("No saved decks yet.")

@@ -15,7 +15,7 @@ from cyberdeck.games.cyberpunk_ccg.position import (
     act,
     texts,
 )
-from cyberdeck.games.cyberpunk_ccg.rules import F_BUSTED
+from cyberdeck.games.cyberpunk_ccg.rules import DAMAGE, F_BUSTED
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
 BUYABLE = [c.slug for c in CARDS if c.kind not in (SPONSOR, EVENT)]
@@ -65,10 +65,10 @@ def test_a_street_location_stands_against_a_lone_street_samurai(slug: str) -> No
     assert state.zone[site] == Z_PLAY and state.ops[0] == 0
 
 
-@pytest.mark.parametrize(("slug", "ops"), [("smash-and-grab", 12), ("protection-racket", 18)])
+@pytest.mark.parametrize(("slug", "ops"), [("smash-and-grab", 16), ("protection-racket", 22)])
 def test_street_operations_score_more_since_v10(slug: str, ops: int) -> None:
-    """A run on a street Operation scores 12-18 Ops (v9: 10-15), so that the street starters,
-    on 6 EB of income against the corporations' 9, can keep up on Ops."""
+    """A run on a street Operation scores 16-22 Ops (v9: 10-15, v10: 12-18), so that the street
+    starters, on 6 EB of income against the corporations' 9, can keep up on Ops."""
     _, state, _ = _run(slug)
     assert state.ops[0] == ops
 
@@ -530,6 +530,37 @@ def test_a_busted_runner_cannot_be_busted_again_before_it_straightens() -> None:
     assert state.current_player == 0 and "play media-blitz" in texts(state)
     assert f"use c{second}" not in texts(state)  # its only target is busted already
     assert state.busts[0] == 1
+
+
+def test_precinct_captain_busts_every_opposing_runner_in_damage_control() -> None:
+    """A bust point for each runner busted; one busted already, or a Cyber-Psycho, is passed by."""
+    t = Table("ncpd", "the-mob")
+    captain = t.card(0, "precinct-captain")
+    ganger, solo, busted = (t.card(1, s) for s in ("ganger", "street-samurai", "street-fixer"))
+    psycho = t.card(1, "ganger")  # Empathy 5
+    t.card(1, "mantis-blades", on=psycho)
+    t.card(1, "neural-jack", on=psycho)  # Empathy 1: Cyber-Psycho
+    state = t.at("damage")
+    state.used[busted] = 1
+    state.flags[busted] |= F_BUSTED
+    state.busts[0] = 48
+    assert state.psycho(psycho) and f"use c{captain}" in texts(state)
+    act(state, f"use c{captain}")
+    assert all(state.flags[r] & F_BUSTED and state.used[r] for r in (ganger, solo, busted))
+    assert not state.flags[psycho] & F_BUSTED and not state.used[psycho]
+    assert state.used[captain] and state.busts == [50, 0]
+    while state.outcome is None and state.step == DAMAGE:
+        act(state, "pass")
+    outcome = state.outcome
+    assert outcome is not None and outcome.winners == (0,) and outcome.kind == "sponsor"
+
+
+def test_precinct_captain_is_not_offered_with_no_runner_to_bust() -> None:
+    t = Table("ncpd", "the-mob")
+    captain = t.card(0, "precinct-captain")
+    t.card(0, "ganger")  # its own runners are no target
+    state = t.at("damage")
+    assert f"use c{captain}" not in texts(state)
 
 
 def test_a_bust_by_an_event_scores_no_bust_point() -> None:

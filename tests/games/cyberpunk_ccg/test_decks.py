@@ -28,6 +28,14 @@ def test_the_six_starters_are_the_seeds_sponsors_plus_arasaka() -> None:
     assert sponsors == {"ncpd", "the-mob", "militech", "the-nomads", "friendly-gangs", "arasaka"}
 
 
+def test_the_nomads_may_carry_more_than_one_open_road() -> None:
+    """The Nomads' condition names The Open Road; it is no Legendary, so that one trashed Road
+    does not end the Nomads' hope of it (the starter carries two)."""
+    road = BY_SLUG["the-open-road"]
+    assert "legendary" not in CARDS[road].traits
+    assert Counter(STARTERS["the-nomads"][2])[road] == 2
+
+
 def test_validation_reports_every_broken_rule_at_once() -> None:
     cards = [BY_SLUG["ncpd"], BY_SLUG["arasaka"]] + [BY_SLUG["beat-cop"]] * 5
     cards += [BY_SLUG["chrome-idol"]] * 2

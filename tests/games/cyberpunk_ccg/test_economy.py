@@ -261,14 +261,14 @@ def test_only_one_weapon_is_active() -> None:
 
 def test_a_martial_artist_uses_two_melee_weapons() -> None:
     t = Table("the-mob")
-    master = t.card(0, "blade-master")  # SR 5
+    master = t.card(0, "blade-master")  # SR 6
     t.card(0, "monoblade", on=master)
     t.card(0, "shock-baton", on=master)
     other = t.card(0, "street-samurai")
     t.card(0, "monoblade", on=other)
     t.card(0, "shock-baton", on=other)
     state = t.at("hits")
-    assert state.runner_stat(master, "sr") == 10 * COMBAT_SCALE
+    assert state.runner_stat(master, "sr") == 11 * COMBAT_SCALE
     assert state.runner_stat(other, "sr") == 8 * COMBAT_SCALE
 
 
@@ -300,7 +300,7 @@ def test_a_weapon_changes_hands_once_a_turn_and_only_in_the_equip_step() -> None
 
 def test_a_martial_artist_puts_one_melee_weapon_away_to_draw_another() -> None:
     t = Table("the-mob")
-    master = t.card(0, "blade-master")  # SR 5
+    master = t.card(0, "blade-master")  # SR 6
     blade = t.card(0, "monoblade", on=master)  # SR 3
     baton = t.card(0, "shock-baton", on=master)  # SR 2
     spare = t.card(0, "monoblade", on=master)  # SR 3, carried
@@ -309,7 +309,7 @@ def test_a_martial_artist_puts_one_melee_weapon_away_to_draw_another() -> None:
     assert f"wield c{spare}" not in texts(state)
     act(state, f"holster c{baton}", "pass", f"wield c{spare}")
     assert (
-        state.runner_stat(master, "sr") == (5 + 3 + 3) * COMBAT_SCALE
+        state.runner_stat(master, "sr") == (6 + 3 + 3) * COMBAT_SCALE
         and not state.flags[baton] & F_DRAWN
     )
     del blade
@@ -324,7 +324,7 @@ def test_drawing_a_gun_puts_a_martial_artists_blades_away() -> None:
     t.awake(1)
     state = t.at("equip")
     act(state, f"wield c{rifle}")
-    assert state.runner_stat(master, "sr") == (5 + 2) * COMBAT_SCALE and state.active_gear(
+    assert state.runner_stat(master, "sr") == (6 + 2) * COMBAT_SCALE and state.active_gear(
         master
     ) == [rifle]
 

@@ -86,10 +86,10 @@ def test_un_teamed_runners_attack_in_groups_of_up_to_three() -> None:
 def test_a_successful_hit_trashes_the_location_and_scores_its_ops() -> None:
     t = Table()
     team = [t.card(0, "detective-sergeant", team=1) for _ in range(2)]  # attack 12
-    dive = t.card(1, "neon-dive")  # 6 + 2x1 = 8
+    market = t.card(1, "night-market")  # 8 + 2x1 = 10
     state = t.at("hits")
-    act(state, "send t1", f"hit c{dive}")
-    assert state.zone[dive] == Z_DISCARD and state.ops[0] == 8
+    act(state, "send t1", f"hit c{market}")
+    assert state.zone[market] == Z_DISCARD and state.ops[0] == 6
     assert all(state.used[r] for r in team) and state.sitehit[1] == 1
 
 
@@ -129,13 +129,13 @@ def test_an_equal_offense_does_not_trash_the_target() -> None:
 def test_a_defended_hit_is_a_skirmish_and_remaining_offense_must_beat_the_target() -> None:
     t = Table()
     a = [t.card(0, "psycho-squad-officer", team=1) for _ in range(2)]  # attack 18, Def 12
-    guard = t.card(1, "ganger", team=1)  # attack 4, Def 2
-    dive = t.card(1, "neon-dive")  # 8
+    guard = t.card(1, "ganger", team=1)  # attack 5, Def 3
+    dive = t.card(1, "neon-dive")  # 10 + 2 = 12
     state = t.at("hits")
     act(state, "send t1", f"hit c{dive}")
     assert state.current_player == 1 and "defend t1" in texts(state)
     act(state, "defend t1")
-    # both pass the skirmish window; 18 > 2 defeats the ganger, remaining offense 16 > 8
+    # both pass the skirmish window; 18 > 3 defeats the ganger, remaining offense 15 > 12
     while state.hit is not None:
         act(state, "pass")
     assert state.zone[guard] == Z_DISCARD and state.zone[dive] == Z_DISCARD
@@ -204,7 +204,7 @@ def test_a_run_burns_your_own_operation_scores_it_and_resolves_its_ability() -> 
     act(state, "send t1", f"run c{op}")
     while state.hit is not None:
         act(state, "pass")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 18 and state.style[0] == 3
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 22 and state.style[0] == 3
     del cops
 
 
@@ -226,7 +226,7 @@ def test_an_opponent_who_defeats_an_operation_does_not_get_its_ability() -> None
     state = t.at("hits")
     state.flags[op] |= 4
     act(state, "send t1", f"hit c{op}")
-    assert state.zone[op] == Z_DISCARD and state.ops[0] == 18 and state.style == [0, 0]
+    assert state.zone[op] == Z_DISCARD and state.ops[0] == 22 and state.style == [0, 0]
     del force
 
 
@@ -292,7 +292,7 @@ def test_a_force_that_pressed_on_can_still_run_with_its_movement_left() -> None:
     cop = t.card(0, "psycho-squad-officer")
     sled = t.card(0, "hover-sled", on=cop)  # Movement 1 + 2
     stand = t.card(1, "noodle-stand")
-    op = t.card(0, "patrol-sweep")  # 5 + 2 = 7 security, 12 Ops
+    op = t.card(0, "patrol-sweep")  # 5 + 2 = 7 security, 8 Ops
     t.awake(1)
     state = t.at("hits")
     act(state, f"send c{cop}", f"hit c{stand}")
@@ -305,4 +305,4 @@ def test_a_force_that_pressed_on_can_still_run_with_its_movement_left() -> None:
     act(state, f"send c{cop}", f"run c{op}")
     while state.hit is not None:
         act(state, "pass")
-    assert state.ops[0] == 6 + 12
+    assert state.ops[0] == 6 + 8

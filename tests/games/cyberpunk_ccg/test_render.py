@@ -12,7 +12,7 @@ from cyberdeck.games.cyberpunk_ccg.position import Table, act
 
 def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> None:
     t = Table("militech", "the-mob")
-    cop = t.card(0, "ganger", team=2)  # Empathy 5
+    cop = t.card(0, "ganger", team=2)  # Empathy 5, SR 4
     t.card(0, "monoblade", on=cop)
     t.card(0, "mantis-blades", on=cop)
     t.card(0, "neural-jack", on=cop)  # Empathy 1: Cyber-Psycho
@@ -21,7 +21,7 @@ def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> 
     state = t.at("hits")
     text = GAME.render(state.view(0), ASCII)
     for part in ("Militech", "EB available 9", "Data Fortress", f"ATTACK {20 * COMBAT_SCALE}", "Ganger",
-                 f"SR {10 * COMBAT_SCALE}", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
+                 f"SR {11 * COMBAT_SCALE}", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
                  "Hand:\n    Payday (1 EB)"):  # fmt: skip
         assert part in text, part
 

@@ -205,10 +205,10 @@ def test_gear_no_techie_keeps_is_trashed_with_its_runner() -> None:
 def test_media_raises_m_sec() -> None:
     t = Table("the-mob")
     media = t.card(0, "newsfeed-reporter")  # Power 3
-    dive = t.card(0, "neon-dive")  # M-Sec 8
+    dive = t.card(0, "neon-dive")  # M-Sec 10
     state = t.at("open")
     act(state, f"use c{media}", f"target c{dive}")
-    assert state.msec(dive) == 11 * COMBAT_SCALE
+    assert state.msec(dive) == 13 * COMBAT_SCALE
 
 
 def test_a_netrunner_lowers_e_sec_and_can_raise_it_back_only_to_the_printed_value() -> None:

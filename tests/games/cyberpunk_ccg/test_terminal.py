@@ -65,7 +65,7 @@ def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
     assert "Win: score 50 bust points" in out
     assert out.count("Night Market — 2 EB, street Location") == 2
     assert (
-        f"M-Sec {6 * COMBAT_SCALE} E-Sec {1 * COMBAT_SCALE} ATTACK {8 * COMBAT_SCALE} Ops 6 EB 2"
+        f"M-Sec {8 * COMBAT_SCALE} E-Sec {1 * COMBAT_SCALE} ATTACK {10 * COMBAT_SCALE} Ops 6 EB 2"
         in out
     )
     assert "There is nothing called 'nothing' to look at." in out

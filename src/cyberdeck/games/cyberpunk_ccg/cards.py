@@ -55,6 +55,7 @@ TARGETS = (
     "self",
     "own-runner",
     "opp-runner",
+    "opp-runners",  # every opposing runner the effects can touch, at once
     "any-runner",
     "opp-site",  # an opponent's Location or Operation
     "own-site",

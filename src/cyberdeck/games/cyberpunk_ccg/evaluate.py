@@ -90,9 +90,13 @@ def _hit_value(
     DEFEATED force loses when the target's ATTACK beats the force's Defense; else a little (the
     force is exhausted for nothing). ``carries_goal``: the hit or run is what the sponsor's
     condition waits for (the Gangs' Event is played in it), so what the force loses is not
-    counted."""
+    counted. A winning hit on the Stash by Militech with 120 SR left at home is its strike:
+    worth the rest of the way to its condition, which a Stash's few Ops never showed."""
     if target == STASH:
         against, prize = state.stash_security(1 - attacker), 3 * len(state.stash[1 - attacker])
+        if margin > against and goals.holds_home(state, attacker, members):
+            rest = _goal(1.0) - _goal(goals.progress(state, attacker))
+            return 0.8 * prize / WIN_POINTS + rest
     elif state.zone[target] == Z_PLAY:
         against, prize = state.security(target), state.defs[target].ops
     else:

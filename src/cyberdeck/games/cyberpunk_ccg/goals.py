@@ -8,6 +8,7 @@ is public (cards in play, bust points, the Chassis' tokens, the discard piles).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import economy, equipping
@@ -112,7 +113,16 @@ def _strike(st: CyberState, p: int) -> bool:
         margin = st.hit_attack(0) - (st.hit_defense(1) if h[4] else 0)
         if margin <= st.stash_security(1 - p):
             return False
-    home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if not st.in_hit(r))
+    return holds_home(st, p, [r for r in st.runners(p) if st.in_hit(r)])
+
+
+def holds_home(st: CyberState, p: int, away: Iterable[int]) -> bool:
+    """Whether Militech ``p`` keeps 120 SR on its unused runners outside ``away`` (the force on
+    the Stash): what its strike needs at the end of the turn, besides the hit."""
+    if st.defs[st.sponsor[p]].slug != "militech":
+        return False
+    gone = set(away)
+    home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if r not in gone)
     return home >= MILITECH_SR
 
 

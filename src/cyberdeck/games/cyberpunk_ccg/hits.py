@@ -67,7 +67,7 @@ def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (
         if any(e.op == "straighten" for e in effects):
             return [r for r in st.runners(s) if st.can_ready(r)]
         return st.runners(s)
-    if target == "opp-runner":
+    if target in ("opp-runner", "opp-runners"):
         if any(e.op == "bust" for e in effects):
             # A busted runner stays busted until its owner straightens: no second bust (nor
             # a second bust point) before then.

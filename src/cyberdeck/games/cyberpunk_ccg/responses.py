@@ -67,6 +67,12 @@ def with_target(
 ) -> list[Event]:
     if target == "none":
         return respond_or_resolve(st, s, pending)
+    if target == "opp-runners":
+        return (
+            respond_or_resolve(st, s, pending)
+            if hits.targets(st, s, target, effects)
+            else fizzle(st, s)
+        )
     return ask_target(st, s, pending, hits.targets(st, s, target, effects))
 
 
@@ -243,8 +249,13 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
     if code in ("card", "card-complete"):
         d = st.defs[source]
         assert d.ability is not None
-        for e in d.ability.effects:
-            events += effect(st, s, e, source, target)
+        ab = d.ability
+        every = (
+            hits.targets(st, s, ab.target, ab.effects) if ab.target == "opp-runners" else [target]
+        )
+        for t in every:
+            for e in ab.effects:
+                events += effect(st, s, e, source, t)
     elif code == "family":
         bonus = st.power(source) // 2
         st.mods.append((target, "power", bonus))
