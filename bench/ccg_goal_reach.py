@@ -1,8 +1,8 @@
 """Cyberpunk CCG: how far one starter's own sponsor condition gets, game by game.
 
-`python bench/ccg_goal_reach.py SPONSOR [--rounds N] [--seed S] [--swap OLD=NEW ...] [--json FILE]`
-plays `greedy` against `greedy`, SPONSOR's starter against each of the other five starters N
-times (seats alternate game by game), and reads the table at the Damage step of each of
+`python bench/ccg_goal_reach.py SPONSOR [--rounds N] [--seed S] [--swap OLD=NEW ...] [--level L]
+[--json FILE]` plays `greedy` against `greedy` (or level L against itself), SPONSOR's starter
+against each of the other five starters N times (seats alternate game by game), and reads the table at the Damage step of each of
 SPONSOR's turns, the last step before the end-of-turn check: Defense and SR on its unused
 runners (what Arasaka's and Militech's conditions count), the same as if every runner were
 straightened, runners in play, bust points, and `goals.progress`. Each figure's furthest value
@@ -59,13 +59,13 @@ def deck(sponsor: str, swaps: list[tuple[str, str]]) -> list[int]:
     return cards
 
 
-def play(cards: list[int], rival: str, seed: int, seat: int) -> dict[str, Any]:
+def play(cards: list[int], rival: str, seed: int, seat: int, level: str) -> dict[str, Any]:
     game = load_game("cyberpunk-ccg")
     decks = [cards, list(STARTERS[rival][2])]
     if seat:
         decks.reverse()
     state = game.new_state({}, seed, decks)
-    agents = [make_agent("greedy", seed * 2, game), make_agent("greedy", seed * 2 + 1, game)]
+    agents = [make_agent(level, seed * 2, game), make_agent(level, seed * 2 + 1, game)]
     best = dict.fromkeys(FIGURES, 0.0)
     while not state.is_terminal:
         mover = state.current_player
@@ -95,6 +95,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="games against each rival")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--swap", action="append", default=[], help="OLD=NEW card slugs")
+    parser.add_argument("--level", default="greedy", help="both seats' agent (greedy, normal...)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     pairs = [swap.split("=", 1) for swap in args.swap]
@@ -102,7 +103,7 @@ def main() -> None:
     rivals = [k for k in STARTERS if k != args.sponsor]
     games = []
     for g in range(args.rounds * len(rivals)):
-        games.append(play(cards, rivals[g % len(rivals)], args.seed + g, g % 2))
+        games.append(play(cards, rivals[g % len(rivals)], args.seed + g, g % 2, args.level))
         print(json.dumps(games[-1]), flush=True)
     wins = [g for g in games if g["won"]]
     summary = {

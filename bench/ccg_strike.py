@@ -1,0 +1,96 @@
+"""Cyberpunk CCG: how often Militech's strike is even possible, turn by turn.
+
+`python bench/ccg_strike.py [--games N] [--seed S] [--bonus B] [--json FILE]` plays `greedy`
+against `greedy`, Militech's starter against each of the other five in turn (seats alternate),
+and reads the table at the start of each of Militech's Hits steps: whether the opponent's Stash
+holds a card (an empty Stash cannot be hit), whether Militech's unused runners carry 120 SR in
+all, and whether some force of one to four of them would beat the Stash's ATTACK (its offense
+plus ``--bonus``, what a card that adds attack would give) while 120 SR stays home outside it
+("strict": the condition as the end of the turn counts it) or counting the force too ("force
+back": as if its runners were unused again by the end of the turn).
+
+`ccg_goal_reach.py` says how far the SR gets; this says why the strike itself never comes: the
+Stash's ATTACK is 75 a card, and a force that beats it leaves too little SR at home.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+from cyberdeck.agents import make_agent
+from cyberdeck.engine import load_game
+from cyberdeck.games.cyberpunk_ccg.decks import STARTERS
+from cyberdeck.games.cyberpunk_ccg.rules import HITS
+from cyberdeck.games.cyberpunk_ccg.state import CyberState
+from cyberdeck.games.cyberpunk_ccg.victory import MILITECH_SR
+
+
+def strike_forces(st: CyberState, p: int, bonus: int) -> tuple[bool, bool]:
+    """(strict, force back): whether some force of unused runners beats the Stash with 120 SR
+    home outside it, and whether one does with 120 SR on all of them."""
+    ready = [r for r in st.runners(p) if not st.used[r]]
+    sr = {r: st.runner_stat(r, "sr") for r in ready}
+    total = sum(sr.values())
+    security = st.stash_security(1 - p)
+    strict = back = False
+    for size in range(1, 5):
+        for force in itertools.combinations(ready, size):
+            if st.force_attack(force) + bonus <= security:
+                continue
+            back = back or total >= MILITECH_SR
+            strict = strict or total - sum(sr[r] for r in force) >= MILITECH_SR
+    return strict, back
+
+
+def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> None:
+    game = load_game("cyberpunk-ccg")
+    decks = [list(STARTERS["militech"][2]), list(STARTERS[rival][2])]
+    if seat:
+        decks.reverse()
+    state = game.new_state({}, seed, decks)
+    assert isinstance(state, CyberState)
+    agents = [make_agent("greedy", seed * 2, game), make_agent("greedy", seed * 2 + 1, game)]
+    seen: set[int] = set()
+    while not state.is_terminal:
+        if state.active == seat and state.step == HITS and state.turn not in seen:
+            seen.add(state.turn)
+            counts["turns"] += 1
+            ready_sr = sum(state.runner_stat(r, "sr") for r in state.runners(seat))
+            counts["120 SR on unused runners"] += ready_sr >= MILITECH_SR
+            if state.stash[1 - seat]:
+                counts["opponent's Stash holds a card"] += 1
+                strict, back = strike_forces(state, seat, bonus)
+                counts["strike possible, strict"] += strict
+                counts["strike possible, force back"] += back
+        mover = state.current_player
+        assert mover is not None
+        state.apply(agents[mover].choose(state))
+    outcome = state.outcome
+    assert outcome is not None
+    counts["games"] += 1
+    counts["Militech wins"] += outcome.winners == (seat,)
+    counts["by its strike"] += outcome.winners == (seat,) and outcome.kind == "sponsor"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2000)
+    parser.add_argument("--bonus", type=int, default=0, help="attack added to every force")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    rivals = [k for k in STARTERS if k != "militech"]
+    counts: Counter[str] = Counter()
+    for g in range(args.games):
+        play(rivals[g % len(rivals)], args.seed + g, g % 2, args.bonus, counts)
+    print(json.dumps(dict(counts), indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(dict(counts), indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
