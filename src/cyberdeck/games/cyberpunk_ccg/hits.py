@@ -250,8 +250,5 @@ def end_hit(st: CyberState, s: int, complete: int = 0) -> list[Event]:
     d = st.defs[complete] if complete else None
     if d is not None and d.ability is not None and d.ability.timing == "complete":
         ab = d.ability
-        if ab.target == "none":
-            return responses.resolve(st, s, ("card-complete", complete, 0))
-        cands = targets(st, s, ab.target, ab.effects)
-        return responses.ask_target(st, s, ("card-complete", complete, 0), cands)
+        return responses.with_target(st, s, ("card-complete", complete, 0), ab.target, ab.effects)
     return priority.done(st, s)

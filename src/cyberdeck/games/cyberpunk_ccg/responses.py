@@ -65,15 +65,14 @@ def play_event(st: CyberState, s: int, i: int) -> list[Event]:
 def with_target(
     st: CyberState, s: int, pending: tuple[Any, ...], target: str, effects: tuple[Effect, ...]
 ) -> list[Event]:
+    """A card's ability or an Operation's payoff starts: ``none`` and ``opp-runners`` (every one
+    at once) leave nothing to choose; any other target word asks for one."""
     if target == "none":
         return respond_or_resolve(st, s, pending)
+    cands = hits.targets(st, s, target, effects)
     if target == "opp-runners":
-        return (
-            respond_or_resolve(st, s, pending)
-            if hits.targets(st, s, target, effects)
-            else fizzle(st, s)
-        )
-    return ask_target(st, s, pending, hits.targets(st, s, target, effects))
+        return respond_or_resolve(st, s, pending) if cands else fizzle(st, s)
+    return ask_target(st, s, pending, cands)
 
 
 def ask_target(st: CyberState, s: int, pending: tuple[Any, ...], cands: list[int]) -> list[Event]:
