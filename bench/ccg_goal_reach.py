@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cyberdeck.agents import make_agent
-from cyberdeck.engine import load_game
+from cyberdeck.engine import Agent, load_game
 from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS, check
@@ -59,22 +59,29 @@ def deck(sponsor: str, swaps: list[tuple[str, str]]) -> list[int]:
     return cards
 
 
-def play(cards: list[int], rival: str, seed: int, seat: int, level: str) -> dict[str, Any]:
+def deal(
+    cards: list[int], rival: str, seed: int, seat: int, level: str
+) -> tuple[CyberState, list[Agent]]:
+    """Game ``seed`` of a gauntlet: ``cards`` at ``seat`` against ``rival``'s starter, both
+    seats played by ``level`` (``ccg_strike.py`` plays the same games)."""
     game = load_game("cyberpunk-ccg")
     decks = [cards, list(STARTERS[rival][2])]
     if seat:
         decks.reverse()
     state = game.new_state({}, seed, decks)
-    agents = [make_agent(level, seed * 2, game), make_agent(level, seed * 2 + 1, game)]
+    assert isinstance(state, CyberState)
+    return state, [make_agent(level, seed * 2, game), make_agent(level, seed * 2 + 1, game)]
+
+
+def play(cards: list[int], rival: str, seed: int, seat: int, level: str) -> dict[str, Any]:
+    state, agents = deal(cards, rival, seed, seat, level)
     best = dict.fromkeys(FIGURES, 0.0)
     while not state.is_terminal:
         mover = state.current_player
         assert mover is not None
         state.apply(agents[mover].choose(state))
-        st = state
-        assert isinstance(st, CyberState)
-        if st.outcome is None and st.step == DAMAGE and st.active == seat:
-            for key, value in reading(st, seat).items():
+        if state.outcome is None and state.step == DAMAGE and state.active == seat:
+            for key, value in reading(state, seat).items():
                 best[key] = max(best[key], value)
     outcome = state.outcome
     assert outcome is not None

@@ -21,8 +21,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from cyberdeck.agents import make_agent
-from cyberdeck.engine import load_game
+from ccg_goal_reach import deal
+
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS
 from cyberdeck.games.cyberpunk_ccg.rules import HITS
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
@@ -47,13 +47,7 @@ def strike_forces(st: CyberState, p: int, bonus: int) -> tuple[bool, bool]:
 
 
 def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> None:
-    game = load_game("cyberpunk-ccg")
-    decks = [list(STARTERS["militech"][2]), list(STARTERS[rival][2])]
-    if seat:
-        decks.reverse()
-    state = game.new_state({}, seed, decks)
-    assert isinstance(state, CyberState)
-    agents = [make_agent("greedy", seed * 2, game), make_agent("greedy", seed * 2 + 1, game)]
+    state, agents = deal(list(STARTERS["militech"][2]), rival, seed, seat, "greedy")
     seen: set[int] = set()
     while not state.is_terminal:
         if state.active == seat and state.step == HITS and state.turn not in seen:
