@@ -330,3 +330,16 @@ def test_greedy_sends_a_force_that_beats_a_target(seed: int) -> None:
     act(state, f"send c{officer}")
     noodle = next(i for i in state.play[1] if state.defs[i].slug == "noodle-stand")
     assert str(GreedyAgent(seed).choose(state)) == f"hit c{noodle}"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_sends_militechs_force_on_the_stash_when_120_sr_stays_home(seed: int) -> None:
+    """A Stash of one card is worth 3 Ops, a Noodle Stand 6: only the strike makes the Stash the
+    better target, and only while the runners left home carry 120 SR."""
+    for home, target in ((_NEED, "stash"), (_NEED - 1, "noodle")):
+        t = _strike_table(home)
+        noodle = t.card(1, "noodle-stand")
+        state = t.at("hits")
+        act(state, "send t1")
+        chosen = str(GreedyAgent(seed).choose(state))
+        assert chosen == ("hit stash" if target == "stash" else f"hit c{noodle}")
