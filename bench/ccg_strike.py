@@ -23,27 +23,31 @@ from pathlib import Path
 
 from ccg_goal_reach import deal
 
+from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS
 from cyberdeck.games.cyberpunk_ccg.rules import HITS
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.games.cyberpunk_ccg.victory import MILITECH_SR
 
 
-def strike_forces(st: CyberState, p: int, bonus: int) -> tuple[bool, bool]:
-    """(strict, force back): whether some force of unused runners beats the Stash with 120 SR
-    home outside it, and whether one does with 120 SR on all of them."""
+def strike_forces(st: CyberState, p: int, bonus: int) -> tuple[bool, bool, bool]:
+    """(strict, pressing on, force back): whether some force of unused runners beats the Stash
+    with 120 SR home outside it; with 120 SR home counting a force that can exhaust a vehicle
+    and stay unused (``goals.holds_home``, what the strike really needs); and whether one does
+    with 120 SR on all of them."""
     ready = [r for r in st.runners(p) if not st.used[r]]
     sr = {r: st.runner_stat(r, "sr") for r in ready}
     total = sum(sr.values())
     security = st.stash_security(1 - p)
-    strict = back = False
+    strict = pressing = back = False
     for size in range(1, 5):
         for force in itertools.combinations(ready, size):
             if st.force_attack(force) + bonus <= security:
                 continue
             back = back or total >= MILITECH_SR
             strict = strict or total - sum(sr[r] for r in force) >= MILITECH_SR
-    return strict, back
+            pressing = pressing or goals.holds_home(st, p, force)
+    return strict, pressing, back
 
 
 def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> None:
@@ -57,8 +61,9 @@ def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> 
             counts["120 SR on unused runners"] += ready_sr >= MILITECH_SR
             if state.stash[1 - seat]:
                 counts["opponent's Stash holds a card"] += 1
-                strict, back = strike_forces(state, seat, bonus)
+                strict, pressing, back = strike_forces(state, seat, bonus)
                 counts["strike possible, strict"] += strict
+                counts["strike possible, pressing on"] += pressing
                 counts["strike possible, force back"] += back
         mover = state.current_player
         assert mover is not None

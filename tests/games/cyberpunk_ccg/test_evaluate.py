@@ -343,3 +343,22 @@ def test_greedy_sends_militechs_force_on_the_stash_when_120_sr_stays_home(seed: 
         act(state, "send t1")
         chosen = str(GreedyAgent(seed).choose(state))
         assert chosen == ("hit stash" if target == "stash" else f"hit c{noodle}")
+
+
+def test_a_force_that_can_press_on_after_the_stash_hit_counts_at_home() -> None:
+    """Two Psycho Squad Officers (SR 50) beside three Street Samurai (SR 75): 120 SR stays home
+    only if the officers come back unused, which an Armored Truck lets them do (Movement 2: the
+    hit spends 1, the Truck is exhausted for the rest). Greedy presses on and wins on the strike."""
+    for truck in (False, True):
+        t = _strike_table(_NEED - 2)
+        if truck:
+            t.card(0, "armored-truck", on=t.state.team_members(0, 1)[0])
+        state = t.at("hits")
+        _hit(state, "stash")
+        assert (goals.progress(state, 0) == 1.0) is truck
+    while state.outcome is None and state.active == 0:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(GreedyAgent(seat).choose(state))
+    assert state.outcome is not None
+    assert state.outcome.winners == (0,) and state.outcome.kind == "sponsor"

@@ -118,12 +118,22 @@ def _strike(st: CyberState, p: int) -> bool:
 
 def holds_home(st: CyberState, p: int, away: Iterable[int]) -> bool:
     """Whether Militech ``p`` keeps 120 SR on its unused runners outside ``away`` (the force on
-    the Stash): what its strike needs at the end of the turn, besides the hit."""
+    the Stash): what its strike needs at the end of the turn, besides the hit. A force that can
+    press on after winning (``presses_on``) comes home unused and counts."""
     if st.defs[st.sponsor[p]].slug != "militech":
         return False
-    gone = set(away)
+    force = tuple(away)
+    gone = set() if force and presses_on(st, force) else set(force)
     home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if r not in gone)
     return home >= MILITECH_SR
+
+
+def presses_on(st: CyberState, force: tuple[int, ...]) -> bool:
+    """Whether ``force`` may exhaust a vehicle and stay unused once its hit wins: Movement left
+    after the hit's 1 (already spent while the force is asked to press on) and an unused
+    vehicle among its members."""
+    spent = 0 if st.prompt is not None and st.prompt[0] == "press" else 1
+    return st.movement(force) - spent >= 1 and any(st.vehicle_of(r) for r in force)
 
 
 def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
