@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from . import goals
+from . import goals, victory
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, CardDef
 from .cardset import CARDS, COMBAT_SCALE
 from .damage import defeat_takes
@@ -43,6 +43,13 @@ GOAL_WEIGHT = 1.0
 #: drew 74% and 65% of their cards from the Gear deck at `normal` and bought 2.5 and 4.2 runners
 #: a game (The Mob 13.2), winning 17% and 24% against the field.
 GOAL_CARD = 0.012
+#: What the active seat's table is worth over the way there while it wins at the end of the
+#: turn as it stands (``victory.victory``: 100 Ops or Style, or its sponsor's condition). The
+#: measures above price the last step of a condition like any other: Militech's strike, the
+#: hit that wins the game, was worth 0.145 (``_goal(1) - _goal(0.9)``), less than a Location
+#: of 18 Ops, and a one-move look-ahead hit the Location (0 strikes in 60 games where 35 were
+#: on the table).
+WIN_NOW = 1.0
 
 
 def _goal(f: float) -> float:
@@ -71,6 +78,8 @@ def _side(state: CyberState, p: int, own: bool) -> float:
         # Runners still unused on their own turn can still hit: exhausting them costs something.
         table += sum((0.01 for r in state.runners(p) if not state.used[r]), 0.0)
     progress = state.ops[p] / WIN_POINTS + 0.6 * state.style[p] / WIN_POINTS + goal
+    if p == state.active and victory.victory(state, p) is not None:
+        progress += WIN_NOW
     hand = len(state.hand[p]) / 300
     if own:
         hand -= GOAL_CARD * goals.goal_cards_in(state, p, state.discard[p])
@@ -91,12 +100,17 @@ def _hit_value(
     force is exhausted for nothing). ``carries_goal``: the hit or run is what the sponsor's
     condition waits for (the Gangs' Event is played in it), so what the force loses is not
     counted. A winning hit on the Stash by Militech with 120 SR left at home is its strike:
-    worth the rest of the way to its condition, which a Stash's few Ops never showed."""
+    worth the rest of the way to its condition, which a Stash's few Ops never showed, and the
+    win (``WIN_NOW``) until the hit has landed (then the table counts it)."""
     if target == STASH:
         against, prize = state.stash_security(1 - attacker), 3 * len(state.stash[1 - attacker])
-        if margin > against and goals.holds_home(state, attacker, members):
+        if (
+            margin > against
+            and not state.stashhit[attacker]
+            and goals.holds_home(state, attacker, members)
+        ):
             rest = _goal(1.0) - _goal(goals.progress(state, attacker))
-            return 0.8 * prize / WIN_POINTS + rest
+            return 0.8 * prize / WIN_POINTS + rest + WIN_NOW
     elif state.zone[target] == Z_PLAY:
         against, prize = state.security(target), state.defs[target].ops
     else:
