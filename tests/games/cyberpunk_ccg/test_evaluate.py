@@ -11,7 +11,7 @@ from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS, COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
-from cyberdeck.games.cyberpunk_ccg.rules import Z_HAND
+from cyberdeck.games.cyberpunk_ccg.rules import F_OPENED, Z_HAND
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.games.cyberpunk_ccg.victory import MILITECH_SR
 
@@ -362,3 +362,30 @@ def test_a_force_that_can_press_on_after_the_stash_hit_counts_at_home() -> None:
         state.apply(GreedyAgent(seat).choose(state))
     assert state.outcome is not None
     assert state.outcome.winners == (0,) and state.outcome.kind == "sponsor"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_takes_the_strike_that_wins_over_an_opened_black_op(seed: int) -> None:
+    """Three officers (attack 135) beat the one-card Stash (75) and an opened Black Op (100, 24
+    Ops). The Black Op is worth more than the last tenth of Militech's way (0.145, as much as 18
+    Ops) and the Stash's 3 Ops together; only the win the strike makes tells them apart."""
+    t = _strike_table(_NEED)
+    t.card(0, "psycho-squad-officer", team=1)
+    op = t.card(1, "black-op")
+    state = t.at("hits")
+    state.flags[op] |= F_OPENED
+    act(state, "send t1")
+    assert f"hit c{op}" in [str(a) for a in state.legal_actions()]
+    assert str(GreedyAgent(seed).choose(state)) == "hit stash"
+
+
+def test_a_table_that_wins_at_the_turns_end_is_worth_the_win() -> None:
+    """The 50th bust point wins N.C.P.D. the game at the end of its turn: it is worth far more
+    than the 49th, which the goal's measure alone prices much the same."""
+
+    def value(busts: int) -> float:
+        t = Table("ncpd")
+        t.state.busts[0] = busts
+        return _value(t)
+
+    assert value(50) - value(49) > 5 * (value(49) - value(48))
