@@ -6,11 +6,14 @@ and reads the table at the start of each of Militech's Hits steps: whether the o
 holds a card (an empty Stash cannot be hit), whether Militech's unused runners carry 120 SR in
 all, and whether some force of one to four of them would beat the Stash's ATTACK (its offense
 plus ``--bonus``, what a card that adds attack would give) while 120 SR stays home outside it
-("strict": the condition as the end of the turn counts it) or counting the force too ("force
-back": as if its runners were unused again by the end of the turn).
+("strict": the condition as the end of the turn counts it), counting a force that can exhaust
+a vehicle and press on after the hit as home ("pressing on", `goals.holds_home`: what the
+evaluation counts), or counting the force too ("force back": as if its runners were unused again
+by the end of the turn). A defending team is not counted: its Defense comes off the force's
+offense, and the Stash's ATTACK is 75 a card.
 
-`ccg_goal_reach.py` says how far the SR gets; this says why the strike itself never comes: the
-Stash's ATTACK is 75 a card, and a force that beats it leaves too little SR at home.
+`ccg_goal_reach.py` says how far the SR gets; this says how often the strike is on the table, and
+how often greedy makes it ("by its strike").
 """
 
 from __future__ import annotations

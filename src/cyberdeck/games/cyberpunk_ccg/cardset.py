@@ -165,7 +165,7 @@ _WRITTEN: tuple[CardDef, ...] = (
             lr=0, df=2, power=4, empathy=7, style=1),
     CardDef("newsfeed-reporter", "Newsfeed Reporter", RUNNER, "street", cost=3, rtype="media",
             sr=2, lr=2, df=3, power=3, empathy=8, style=3),
-    CardDef("star-anchor", "Star Anchor", RUNNER, "corporate", cost=5, rtype="media", sr=1, lr=2,
+    CardDef("star-anchor", "Star Anchor", RUNNER, "corporate", cost=5, rtype="media", sr=2, lr=2,
             df=3, power=6, empathy=7, style=5),
     CardDef("console-cowboy", "Console Cowboy", RUNNER, "street", cost=4, rtype="netrunner",
             sr=1, lr=4, df=2, power=4, empathy=6, style=3),
