@@ -28,7 +28,7 @@ step seats-cypher-3 simulate cypher --players 3 --seats "greedy greedy greedy" -
 step seats-cypher-4 simulate cypher --players 4 --seats "greedy greedy greedy greedy" --games ${CYPHER_GAMES:-600} --seed 1 $W
 
 # The CCG's starters, round robin at greedy.
-step ccg-starters tournament cyberpunk-ccg --entries "greedy@ncpd greedy@the-mob greedy@militech greedy@the-nomads greedy@friendly-gangs greedy@arasaka" --games ${CCG_PAIR_GAMES:-6} --seed 1 $W
+step ccg-starters tournament cyberpunk-ccg --entries "greedy@ncpd greedy@the-mob greedy@militech greedy@the-nomads greedy@friendly-gangs greedy@arasaka" --games ${CCG_PAIR_GAMES:-200} --seed 9000 $W
 
 # Cipher Run: a deck search against the two starters, then the starters against what it found.
 echo "== cipher-run-search" >&2
