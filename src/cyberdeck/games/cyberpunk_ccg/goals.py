@@ -123,17 +123,16 @@ def holds_home(st: CyberState, p: int, away: Iterable[int]) -> bool:
     if st.defs[st.sponsor[p]].slug != "militech":
         return False
     force = tuple(away)
-    gone = set() if force and presses_on(st, force) else set(force)
+    gone = set() if presses_on(st, force) else set(force)
     home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if r not in gone)
     return home >= MILITECH_SR
 
 
 def presses_on(st: CyberState, force: tuple[int, ...]) -> bool:
-    """Whether ``force`` may exhaust a vehicle and stay unused once its hit wins: Movement left
-    after the hit's 1 (already spent while the force is asked to press on) and an unused
-    vehicle among its members."""
-    spent = 0 if st.prompt is not None and st.prompt[0] == "press" else 1
-    return st.movement(force) - spent >= 1 and any(st.vehicle_of(r) for r in force)
+    """Whether ``force`` may exhaust a vehicle and stay unused once its hit wins: the hit
+    spends 1 Movement, already spent while the force is asked to press on."""
+    asked = st.prompt is not None and st.prompt[0] == "press"
+    return bool(st.press_vehicle(force, 0 if asked else 1))
 
 
 def purchase_share(st: CyberState, p: int, d: CardDef) -> float:

@@ -204,14 +204,13 @@ def resolve_hit(st: CyberState) -> list[Event]:
         events += take(st, s, target, mode)
         for r in members:
             st.spent[r] += 1
-        left = st.movement(members)
         if mode == "run":
-            if left < 1:
+            if st.movement(members) < 1:
                 exhaust(st, members)
             events += end_hit(st, s, complete=target)
             return events
-        v = next((st.vehicle_of(r) for r in members if st.vehicle_of(r)), 0)
-        if left >= 1 and v:
+        v = st.press_vehicle(members)
+        if v:
             st.prompt = ("press", s, v)
             return events
         exhaust(st, members)

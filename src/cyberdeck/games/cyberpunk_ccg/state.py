@@ -420,6 +420,13 @@ class CyberState(CachedState):
                 return a
         return 0
 
+    def press_vehicle(self, members: tuple[int, ...], spend: int = 0) -> int:
+        """The vehicle a force whose hit has won may exhaust to stay unused (it needs Movement
+        left after ``spend`` more, and an unused vehicle among its members), or 0."""
+        if self.movement(members) - spend < 1:
+            return 0
+        return next((v for v in map(self.vehicle_of, members) if v), 0)
+
     def movement(self, members: list[int] | tuple[int, ...]) -> int:
         """A force's Movement: 1, plus the smallest vehicle bonus any member gets (a vehicle
         carries its holder and ``capacity - 1`` others; a complete Chassis carries everyone)."""
