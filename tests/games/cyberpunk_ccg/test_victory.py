@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cyberdeck.games.cyberpunk_ccg import damage, rules, turns
+from cyberdeck.games.cyberpunk_ccg import damage, rules, turns, victory
+from cyberdeck.games.cyberpunk_ccg.cards import VEHICLE_TYPES
 from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.position import Z_DISCARD, Table, act, texts
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
@@ -138,6 +139,22 @@ def test_the_nomads_win_on_the_open_road_with_every_kind_of_vehicle() -> None:
         t.card(0, slug, on=t.card(0, "road-warrior"))
     t.card(0, "gunship-copter", on=t.card(0, "road-warrior"))
     state = t.at("damage")
+    turns.end_turn(state)
+    assert state.outcome is None  # no Car yet
+    t.card(0, "muscle-car", on=t.card(0, "road-warrior"))
+    state = t.at("damage")
+    assert _end(state) == "sponsor"
+
+
+def test_a_vehicle_of_two_kinds_counts_as_each_for_the_nomads() -> None:
+    """The seed asks for "at least one of each" kind of Vehicle: a Hover Bike is a Motorcycle
+    and a Hover, so four vehicles can ride every kind."""
+    t = Table("the-nomads")
+    t.card(0, "the-open-road")
+    for slug in ("hover-bike", "road-train", "tiltrotor"):
+        t.card(0, slug, on=t.card(0, "road-warrior"))
+    state = t.at("damage")
+    assert victory.riding(state, 0) == set(VEHICLE_TYPES) - {"car"}
     turns.end_turn(state)
     assert state.outcome is None  # no Car yet
     t.card(0, "muscle-car", on=t.card(0, "road-warrior"))
