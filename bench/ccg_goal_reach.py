@@ -1,7 +1,7 @@
 """Cyberpunk CCG: how far one starter's own sponsor condition gets, game by game.
 
 `python bench/ccg_goal_reach.py SPONSOR [--rounds N] [--seed S] [--swap OLD=NEW ...] [--level L]
-[--json FILE]` plays `greedy` against `greedy` (or level L against itself), SPONSOR's starter
+[--workers W] [--json FILE]` plays `greedy` against `greedy` (or level L against itself), SPONSOR's starter
 against each of the other five starters N times (seats alternate game by game), and reads the table at the Damage step of each of
 SPONSOR's turns, the last step before the end-of-turn check: Defense and SR on its unused
 runners (what Arasaka's and Militech's conditions count), the same as if every runner were
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -103,15 +104,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--swap", action="append", default=[], help="OLD=NEW card slugs")
     parser.add_argument("--level", default="greedy", help="both seats' agent (greedy, normal...)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (the same games)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     pairs = [swap.split("=", 1) for swap in args.swap]
     cards = deck(args.sponsor, [(old, new) for old, new in pairs])
     rivals = [k for k in STARTERS if k != args.sponsor]
+    count = args.rounds * len(rivals)
+    jobs = (
+        [cards] * count,
+        [rivals[g % len(rivals)] for g in range(count)],
+        [args.seed + g for g in range(count)],
+        [g % 2 for g in range(count)],
+        [args.level] * count,
+    )
     games = []
-    for g in range(args.rounds * len(rivals)):
-        games.append(play(cards, rivals[g % len(rivals)], args.seed + g, g % 2, args.level))
-        print(json.dumps(games[-1]), flush=True)
+    with ProcessPoolExecutor(args.workers) as pool:
+        for game in pool.map(play, *jobs):
+            games.append(game)
+            print(json.dumps(game), flush=True)
     wins = [g for g in games if g["won"]]
     summary = {
         "sponsor": args.sponsor,

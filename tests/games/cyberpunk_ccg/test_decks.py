@@ -49,7 +49,7 @@ def test_validation_reports_every_broken_rule_at_once() -> None:
 def test_deck_text_round_trips() -> None:
     cards = STARTERS["militech"][2]
     text = GAME.deck_text(cards, name="Shock and Awe")
-    assert "# name: Shock and Awe" in text and "2x Assault Rifle" in text
+    assert "# name: Shock and Awe" in text and "2x Police Scanner" in text
     assert Counter(GAME.read_deck(text)) == Counter(CARDS[c].slug for c in cards)
 
 

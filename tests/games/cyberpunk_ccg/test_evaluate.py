@@ -366,7 +366,7 @@ def test_a_force_that_can_press_on_after_the_stash_hit_counts_at_home() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_greedy_takes_the_strike_that_wins_over_an_opened_black_op(seed: int) -> None:
-    """Three officers (attack 135) beat the one-card Stash (75) and an opened Black Op (100, 24
+    """Three officers (attack 135) beat the one-card Stash (75) and an opened Black Op (90, 24
     Ops). The Black Op is worth more than the last tenth of Militech's way (0.145, as much as 18
     Ops) and the Stash's 3 Ops together; only the win the strike makes tells them apart."""
     t = _strike_table(_NEED)
