@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 
 from cyberdeck.engine import load_game
+from cyberdeck.games.cyberpunk_ccg.cardset import CARDS
 
 from .broken_decks import (
     BROKEN_CCG_DECK,
@@ -38,7 +39,7 @@ def test_the_catalogue_lists_every_card_a_deck_may_hold(server: ServerProcess) -
     assert [c["kind"] for c in cipher[-1:]] == ["Zero-Day"]
 
     ccg = get(server, "/api/games/cyberpunk-ccg/cards").json()
-    assert len(ccg) == 107 and ccg[0]["section"] == "Sponsor"
+    assert len(ccg) == len(CARDS) and ccg[0]["section"] == "Sponsor"
     assert {c["section"] for c in ccg} == {"Sponsor", "Runs deck", "Gear deck"}
     samurai = next(c for c in ccg if c["code"] == "street-samurai")
     assert samurai["kind"] == "Runner" and samurai["facts"]["Faction"] == "street"

@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket, expect
 
 from cyberdeck.engine import load_game
+from cyberdeck.games.cyberpunk_ccg.cardset import CARDS
 from tests.server.broken_decks import (
     BROKEN_CCG_DECK,
     BROKEN_CCG_DECK_PROBLEMS,
@@ -82,7 +83,7 @@ def test_a_cipher_run_deck_is_built_saved_and_played(page: Page) -> None:
 
 def test_cyberpunk_ccg_starts_from_a_starter_and_checks_as_cards_change(page: Page) -> None:
     page.goto("/decks/cyberpunk-ccg")
-    expect(page.locator(".db-card")).to_have_count(107)
+    expect(page.locator(".db-card")).to_have_count(len(CARDS))  # the whole card set
     page.locator(".db-text").fill(BROKEN_CCG_DECK)
     expect(page.locator(".db-verdict")).to_have_text("Not legal yet: 7 problems.")
     assert problems(page) == BROKEN_CCG_DECK_PROBLEMS
