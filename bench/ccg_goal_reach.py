@@ -1,8 +1,9 @@
 """Cyberpunk CCG: how far one starter's own sponsor condition gets, game by game.
 
 `python bench/ccg_goal_reach.py SPONSOR [--rounds N] [--seed S] [--swap OLD=NEW ...] [--level L]
-[--workers W] [--json FILE]` plays `greedy` against `greedy` (or level L against itself), SPONSOR's starter
-against each of the other five starters N times (seats alternate game by game), and reads the table at the Damage step of each of
+[--workers W] [--json FILE]` plays `greedy` against `greedy` (or level L against itself),
+SPONSOR's starter against each of the other five starters N times (seats alternate game by
+game; W processes play the same games), and reads the table at the Damage step of each of
 SPONSOR's turns, the last step before the end-of-turn check: Defense and SR on its unused
 runners (what Arasaka's and Militech's conditions count), the same as if every runner were
 straightened, runners in play, bust points, and `goals.progress`. Each figure's furthest value
@@ -24,6 +25,7 @@ import argparse
 import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -110,17 +112,13 @@ def main() -> None:
     pairs = [swap.split("=", 1) for swap in args.swap]
     cards = deck(args.sponsor, [(old, new) for old, new in pairs])
     rivals = [k for k in STARTERS if k != args.sponsor]
-    count = args.rounds * len(rivals)
-    jobs = (
-        [cards] * count,
-        [rivals[g % len(rivals)] for g in range(count)],
-        [args.seed + g for g in range(count)],
-        [g % 2 for g in range(count)],
-        [args.level] * count,
-    )
+    numbers = range(args.rounds * len(rivals))
     games = []
     with ProcessPoolExecutor(args.workers) as pool:
-        for game in pool.map(play, *jobs):
+        rival_of = [rivals[g % len(rivals)] for g in numbers]
+        seeds = [args.seed + g for g in numbers]
+        seats = [g % 2 for g in numbers]
+        for game in pool.map(play, repeat(cards), rival_of, seeds, seats, repeat(args.level)):
             games.append(game)
             print(json.dumps(game), flush=True)
     wins = [g for g in games if g["won"]]
