@@ -4,9 +4,10 @@
 [--workers W] [--json FILE]` plays `greedy` against `greedy` (or level L against itself),
 SPONSOR's starter against each of the other five starters N times (seats alternate game by
 game; W processes play the same games), and reads the table at the Damage step of each of
-SPONSOR's turns, the last step before the end-of-turn check: Defense and SR on its unused
-runners (what Arasaka's and Militech's conditions count), the same as if every runner were
-straightened, runners in play, bust points, and `goals.progress`. Each figure's furthest value
+SPONSOR's turns, the last step before the end-of-turn check (at the turn's last decision when no
+one was asked anything at its Damage step): Defense and SR on its unused runners (what Arasaka's
+and Militech's conditions count), the same as if every runner were straightened, runners in
+play, bust points, and `goals.progress`. Each figure's furthest value
 in a game is kept; the summary gives the median and the largest, how many games the starter won
 and how many its own condition decided.
 
@@ -79,13 +80,20 @@ def deal(
 def play(cards: list[int], rival: str, seed: int, seat: int, level: str) -> dict[str, Any]:
     state, agents = deal(cards, rival, seed, seat, level)
     best = dict.fromkeys(FIGURES, 0.0)
+
+    def keep(figures: dict[str, float]) -> None:
+        for key, value in figures.items():
+            best[key] = max(best[key], value)
+
     while not state.is_terminal:
         mover = state.current_player
         assert mover is not None
+        before = reading(state, seat) if state.active == seat else None
         state.apply(agents[mover].choose(state))
         if state.outcome is None and state.step == DAMAGE and state.active == seat:
-            for key, value in reading(state, seat).items():
-                best[key] = max(best[key], value)
+            keep(reading(state, seat))
+        elif before is not None and state.active != seat:
+            keep(before)  # the turn ended without a question at its Damage step
     outcome = state.outcome
     assert outcome is not None
     return {

@@ -1,7 +1,8 @@
 """Cyberpunk CCG: how often Militech's strike is even possible, turn by turn.
 
-`python bench/ccg_strike.py [--games N] [--seed S] [--bonus B] [--json FILE]` plays `greedy`
-against `greedy`, Militech's starter against each of the other five in turn (seats alternate),
+`python bench/ccg_strike.py [--games N] [--seed S] [--bonus B] [--level L] [--workers W] [--json
+FILE]` plays `greedy` against `greedy` (or level L against itself; W processes play the same
+games), Militech's starter against each of the other five in turn (seats alternate),
 and reads the table at the start of each of Militech's Hits steps: whether the opponent's Stash
 holds a card (an empty Stash cannot be hit), whether Militech's unused runners carry 120 SR in
 all, and whether some force of one to four of them would beat the Stash's ATTACK (its offense
@@ -22,6 +23,8 @@ import argparse
 import itertools
 import json
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 from ccg_goal_reach import deal
@@ -53,8 +56,9 @@ def strike_forces(st: CyberState, p: int, bonus: int) -> tuple[bool, bool, bool]
     return strict, pressing, back
 
 
-def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> None:
-    state, agents = deal(list(STARTERS["militech"][2]), rival, seed, seat, "greedy")
+def play(rival: str, seed: int, seat: int, bonus: int, level: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    state, agents = deal(list(STARTERS["militech"][2]), rival, seed, seat, level)
     seen: set[int] = set()
     while not state.is_terminal:
         if state.active == seat and state.step == HITS and state.turn not in seen:
@@ -76,6 +80,7 @@ def play(rival: str, seed: int, seat: int, bonus: int, counts: Counter[str]) -> 
     counts["games"] += 1
     counts["Militech wins"] += outcome.winners == (seat,)
     counts["by its strike"] += outcome.winners == (seat,) and outcome.kind == "sponsor"
+    return counts
 
 
 def main() -> None:
@@ -83,12 +88,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2000)
     parser.add_argument("--bonus", type=int, default=0, help="attack added to every force")
+    parser.add_argument("--level", default="greedy", help="both seats' agent (greedy, normal...)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (the same games)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     rivals = [k for k in STARTERS if k != "militech"]
+    games = range(args.games)
     counts: Counter[str] = Counter()
-    for g in range(args.games):
-        play(rivals[g % len(rivals)], args.seed + g, g % 2, args.bonus, counts)
+    with ProcessPoolExecutor(args.workers) as pool:
+        for game in pool.map(
+            play,
+            [rivals[g % len(rivals)] for g in games],
+            [args.seed + g for g in games],
+            [g % 2 for g in games],
+            repeat(args.bonus),
+            repeat(args.level),
+        ):
+            counts.update(game)
     print(json.dumps(dict(counts), indent=1))
     if args.json:
         args.json.write_text(json.dumps(dict(counts), indent=1) + "\n")

@@ -11,7 +11,7 @@ from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG, CARDS, COMBAT_SCALE
 from cyberdeck.games.cyberpunk_ccg.evaluate import evaluate
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
-from cyberdeck.games.cyberpunk_ccg.rules import F_OPENED, Z_HAND
+from cyberdeck.games.cyberpunk_ccg.rules import EQUIP, F_OPENED, Z_HAND
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.games.cyberpunk_ccg.victory import MILITECH_SR
 
@@ -123,6 +123,56 @@ def test_a_chassis_nearer_completion_is_further_along() -> None:
     steps.append(goals.progress(t.state, 0))
     assert steps == sorted(steps) and len(set(steps)) == len(steps)
     assert steps[-1] == pytest.approx(0.9)
+
+
+def test_a_part_in_the_stash_counts_toward_the_punknaught_less_than_on_it() -> None:
+    """Bought at Purchase, a part waits in the Stash for the Equip step: it counts there, or no
+    one-move-ahead player would buy it, and counts less than on the Chassis, or no one would
+    move it on."""
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    bare = goals.progress(t.state, 0)
+    (truck,) = t.stash(0, "armored-truck")
+    waiting = goals.progress(t.state, 0)
+    t.state.stash[0].remove(truck)
+    t.card(0, "armored-truck", on=chassis)
+    on = goals.progress(t.state, 0)
+    assert bare < waiting < on
+    assert waiting - bare == pytest.approx(goals.STASHED_PART * (on - bare))
+
+
+def test_only_one_heavy_weapon_counts_toward_the_punknaught() -> None:
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    t.card(0, "door-minigun", on=chassis)
+    armed = goals.progress(t.state, 0)
+    t.stash(0, "door-minigun")
+    assert goals.progress(t.state, 0) == pytest.approx(armed)
+    minigun = CARDS[BY_SLUG["door-minigun"]]
+    assert goals.purchase_share(t.at("purchase"), 0, minigun) == 0.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_buys_a_part_for_its_punknaught_and_moves_it_on(seed: int) -> None:
+    """Before, a Vehicle bought with the Chassis in play counted for nothing until the Equip
+    step: the Gangs bought Mantis Blades instead, and at `normal` never put more than 4 parts on
+    a Chassis in 40 games."""
+    t = Table("friendly-gangs", "ncpd")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    t.card(0, "street-samurai")
+    t.hand(0, "hover-sled", "mantis-blades")
+    t.awake(1)
+    state = t.at("purchase")
+    state.bank[0] = 8
+    agents = [GreedyAgent(seed), GreedyAgent(seed)]
+    first = agents[0].choose(state)
+    assert str(first) == "buy hover-sled"
+    state.apply(first)
+    while state.active == 0 and state.step <= EQUIP:
+        player = state.current_player
+        assert player is not None
+        state.apply(agents[player].choose(state))
+    assert [state.defs[a].slug for a in state.chassis_parts(chassis)] == ["hover-sled"]
 
 
 def test_trashin_the_corp_zone_is_the_last_step_once_the_punknaught_is_complete() -> None:

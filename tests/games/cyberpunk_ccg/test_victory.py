@@ -207,6 +207,31 @@ def test_the_chassis_needs_exactly_one_heavy_weapon() -> None:
     assert not state.chassis_complete(chassis)
 
 
+def test_a_vehicle_of_two_kinds_counts_once_for_each_on_the_chassis() -> None:
+    """A Road Train is a Truck and an RV, a Tiltrotor a Helicopter and an AV: on the Chassis each
+    counts once for each kind, as on the Nomads' road, so with the Road Train's 8 wheels and one
+    heavy weapon the three make it complete."""
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    for slug in ("road-train", "tiltrotor", "door-minigun"):
+        t.card(0, slug, on=chassis)
+    state = t.at("damage")
+    state.tokens[chassis] = 0
+    assert state.chassis_complete(chassis)
+    state.corpzone[0] = 1
+    assert _end(state) == "sponsor"
+
+
+def test_one_truck_is_not_the_chassis_two_trucks_and_rvs() -> None:
+    t = Table("friendly-gangs")
+    chassis = t.card(0, "punknaught-chassis", on=t.card(0, "neon-dive"))
+    for slug in ("armored-truck", "muscle-car", "tiltrotor", "door-minigun"):
+        t.card(0, slug, on=chassis)
+    state = t.at("damage")
+    state.tokens[chassis] = 0
+    assert not state.chassis_complete(chassis)
+
+
 def test_a_complete_chassis_adds_its_parts_stats_less_one_per_card() -> None:
     t = Table("friendly-gangs")
     _, chassis = _punknaught(t)

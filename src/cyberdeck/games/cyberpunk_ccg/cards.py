@@ -7,6 +7,7 @@ only the Punknaught Chassis and the sponsors' victory conditions have code of th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 # Card types.
@@ -38,6 +39,10 @@ RUNNER_TYPES = (
 BODY_PARTS = ("head", "eyes", "arms", "hands", "torso", "legs", "nervous")
 LOCATION_TYPES = ("bar", "entertainment", "grocery", "retail", "manufacturing", "net", "medical")
 VEHICLE_TYPES = ("motorcycle", "hover", "truck", "rv", "av", "helicopter", "car")
+#: The kinds of Vehicle the Punknaught Chassis counts toward its 2 Trucks and RVs and its 2
+#: Hovers, Helicopters and AVs.
+CHASSIS_BIG = frozenset({"truck", "rv"})
+CHASSIS_AIR = frozenset({"hover", "helicopter", "av"})
 
 #: When an ability may be used. Phase words mean "exhaust the card during that step"; Events use
 #: ``any`` (or a phase) for when they may be played.
@@ -169,3 +174,18 @@ class CardDef:
     def half_style(self) -> int:
         """Style in half points, for the first-player cut (an Event counts as half a point)."""
         return 1 if self.kind == EVENT else 2 * self.style
+
+
+def chassis_counts(parts: Iterable[CardDef]) -> tuple[int, int, int, int]:
+    """What the Punknaught's completion rule counts in ``parts``: wheels, Trucks and RVs, Hovers,
+    Helicopters and AVs, heavy weapons. A Vehicle of two of the kinds (a Road Train is a Truck
+    and an RV) counts once for each, as it does for the Nomads' road."""
+    wheels = big = air = heavy = 0
+    for d in parts:
+        if d.gear == "vehicle":
+            wheels += d.wheels
+            big += len(d.traits & CHASSIS_BIG)
+            air += len(d.traits & CHASSIS_AIR)
+        if "heavy-weapon" in d.traits:
+            heavy += 1
+    return wheels, big, air, heavy

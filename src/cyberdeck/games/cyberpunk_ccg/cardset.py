@@ -266,13 +266,13 @@ _WRITTEN: tuple[CardDef, ...] = (
     CardDef("hover-bike", "Hover Bike", EQUIPMENT, "street", cost=3, gear="vehicle", movement=2,
             capacity=1, traits=T("motorcycle", "hover"), text="Both a Motorcycle and a Hover."),
     CardDef("road-train", "Road Train", EQUIPMENT, "street", cost=5, gear="vehicle", movement=1,
-            capacity=5, wheels=6, traits=T("truck", "rv"), text="Both a Truck and an R.V."),
+            capacity=5, wheels=8, traits=T("truck", "rv"), text="Both a Truck and an R.V."),
     CardDef("tiltrotor", "Tiltrotor", EQUIPMENT, "street", cost=7, gear="vehicle", movement=2,
             capacity=3, traits=T("av", "helicopter"), text="Both an A.V. and a Helicopter."),
     CardDef("police-interceptor", "Police Interceptor", EQUIPMENT, "government", cost=3,
             gear="vehicle", movement=1, capacity=4, wheels=4, sr=1, traits=T("car")),
     CardDef("punknaught-chassis", "Punknaught Chassis", EQUIPMENT, "street", cost=6,
-            gear="chassis", traits=T("legendary"),
+            gear="chassis",
             text="Built on one of your Locations; 3 construction tokens; complete with 8 wheels, "
             "2 Trucks/RVs, 2 Hovers/Helicopters/AVs and exactly 1 heavy weapon."),
     # --- Events -------------------------------------------------------------------------------

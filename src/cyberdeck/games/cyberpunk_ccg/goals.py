@@ -12,7 +12,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import economy, equipping
-from .cards import CYBER, LOCATION, LOCATION_TYPES, RUNNER, VEHICLE_TYPES, CardDef
+from .cards import (
+    CYBER,
+    LOCATION,
+    LOCATION_TYPES,
+    RUNNER,
+    VEHICLE_TYPES,
+    CardDef,
+    chassis_counts,
+)
 from .rules import RUNS, STASH, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
@@ -26,10 +34,6 @@ from .victory import (
 if TYPE_CHECKING:
     from .state import CyberState
 
-#: The Chassis' parts as its completion rule counts them (8 wheels, 2 Trucks/RVs, 2 air, 1 heavy).
-_BIG = frozenset({"truck", "rv"})
-_AIR = frozenset({"hover", "helicopter", "av"})
-
 #: How much of Arasaka's wall counts while a hit on one of its Locations or its Stash since its
 #: last turn keeps the fortress from standing at the end of its next turn. The hit is public,
 #: and a searching opponent must see what it denies: without it, `normal` against `normal`,
@@ -41,16 +45,39 @@ def _share(have: int, need: int) -> float:
     return min(have, need) / need
 
 
-def _chassis(st: CyberState, ch: int) -> float:
+#: What a Vehicle or heavy weapon in the Gangs' Stash counts for, of what it would add on their
+#: Chassis: bought at Purchase, a part waits in the Stash until the Equip step moves it on. Counted
+#: as nothing there, no part was ever bought for the Chassis (at `normal`, 40 games with the Chassis
+#: in play 19 times: never more than 4 parts), and counted in full it would never be moved on.
+STASHED_PART = 0.8
+
+
+def _built(parts: list[CardDef]) -> float:
+    """How much of the Chassis' completion rule ``parts`` meet, from 0 to 4 (one for each rule)."""
+    wheels, big, air, heavy = chassis_counts(parts)
+    return _share(wheels, 8) + _share(big, 2) + _share(air, 2) + (1.0 if heavy == 1 else 0.0)
+
+
+def _chassis(st: CyberState, p: int, ch: int, extra: CardDef | None = None) -> float:
     """A Chassis on the table is a fifth of the way; each part the rule asks for, and each token
-    gone, the rest."""
+    gone, the rest. The parts in ``p``'s Stash (and ``extra``, a part being bought) count for
+    ``STASHED_PART`` of what they would add (of heavy weapons, only one is ever moved on)."""
     defs = st.defs
-    parts = st.chassis_parts(ch)
-    wheels = sum(defs[a].wheels for a in parts if defs[a].gear == "vehicle")
-    big = sum(1 for a in parts if defs[a].traits & _BIG)
-    air = sum(1 for a in parts if defs[a].traits & _AIR)
-    heavy = sum(1 for a in parts if "heavy-weapon" in defs[a].traits)
-    built = _share(wheels, 8) + _share(big, 2) + _share(air, 2) + (1.0 if heavy == 1 else 0.0)
+    parts = [defs[a] for a in st.chassis_parts(ch)]
+    built = _built(parts)
+    waiting = [defs[a] for a in st.stash[p] if equipping.fits(st, a, ch)]
+    if extra is not None:
+        waiting.append(extra)
+    heavy = any("heavy-weapon" in d.traits for d in parts)
+    moved: list[CardDef] = []
+    for d in waiting:
+        if "heavy-weapon" in d.traits:
+            if heavy:
+                continue
+            heavy = True
+        moved.append(d)
+    if moved:
+        built += STASHED_PART * (_built(parts + moved) - built)
     return 0.2 + 0.65 * built / 4 + 0.15 * (3 - min(3, st.tokens[ch])) / 3
 
 
@@ -91,7 +118,7 @@ def progress(st: CyberState, p: int) -> float:
         return (len(kinds) + road) / (len(VEHICLE_TYPES) + 1)
     if slug == "friendly-gangs":
         ours = equipping.chassis(st, p)
-        built = max((_chassis(st, ch) for ch in ours), default=0.0)
+        built = max((_chassis(st, p, ch) for ch in ours), default=0.0)
         done = st.corpzone[p] and any(st.chassis_complete(ch) for ch in ours)
         return 0.1 + 0.9 * built if done else 0.9 * min(built, 1.0)
     if slug == "ncpd":
@@ -160,11 +187,14 @@ def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
             return 0.0 if any(defs[i].slug == d.slug for i in st.play[p]) else step
         return step * len((d.traits - riding(st, p)) & set(VEHICLE_TYPES)) if d.is_vehicle else 0.0
     if slug == "friendly-gangs":
+        ours = equipping.chassis(st, p)
         if d.slug == "trashin-the-corp-zone":
-            ours = equipping.chassis(st, p)
             done = st.corpzone[p] or not any(st.chassis_complete(ch) for ch in ours)
             return 0.0 if done else 0.1
-        return 0.18 if d.gear == "chassis" and not equipping.chassis(st, p) else 0.0
+        if d.gear == "chassis":
+            return 0.0 if ours else 0.18
+        if ours and (d.gear == "vehicle" or "heavy-weapon" in d.traits):
+            return max(0.9 * (_chassis(st, p, ch, d) - _chassis(st, p, ch)) for ch in ours)
     return 0.0
 
 

@@ -31,6 +31,7 @@ from .cards import (
     OPERATION,
     RUNNER,
     CardDef,
+    chassis_counts,
 )
 from .cardset import CARDS, COMBAT_SCALE
 from .rules import (
@@ -392,13 +393,10 @@ class CyberState(CachedState):
         return self.attachments(ch)
 
     def chassis_complete(self, ch: int) -> bool:
-        defs = self.defs
-        parts = self.chassis_parts(ch)
-        wheels = sum(defs[a].wheels for a in parts if defs[a].gear == "vehicle")
-        big = sum(1 for a in parts if defs[a].traits & {"truck", "rv"})
-        air = sum(1 for a in parts if defs[a].traits & {"hover", "helicopter", "av"})
-        heavy = sum(1 for a in parts if "heavy-weapon" in defs[a].traits)
-        return self.tokens[ch] == 0 and wheels >= 8 and big >= 2 and air >= 2 and heavy == 1
+        if self.tokens[ch]:
+            return False
+        wheels, big, air, heavy = chassis_counts(self.defs[a] for a in self.chassis_parts(ch))
+        return wheels >= 8 and big >= 2 and air >= 2 and heavy == 1
 
     def chassis_stat(self, ch: int, stat: str) -> int:
         if stat == "power" or not self.chassis_complete(ch):
