@@ -7,9 +7,9 @@ game; W processes play the same games), and reads the table at the Damage step o
 SPONSOR's turns, the last step before the end-of-turn check (at the turn's last decision when no
 one was asked anything at its Damage step): Defense and SR on its unused runners (what Arasaka's
 and Militech's conditions count), the same as if every runner were straightened, runners in
-play, bust points, and `goals.progress`. Each figure's furthest value
-in a game is kept; the summary gives the median and the largest, how many games the starter won
-and how many its own condition decided.
+play, bust points, the parts on a Punknaught Chassis and whether one is complete, and
+`goals.progress`. Each figure's furthest value in a game is kept; the summary gives the median
+and the largest, how many games the starter won and how many its own condition decided.
 
 `--swap beat-cop=tactical-officer` plays a variant of the starter with every copy of one card
 replaced by another (same positions, so the rest of each deal is unchanged): a card designed
@@ -32,18 +32,29 @@ from typing import Any
 
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Agent, load_game
-from cyberdeck.games.cyberpunk_ccg import goals
+from cyberdeck.games.cyberpunk_ccg import equipping, goals
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS, check
 from cyberdeck.games.cyberpunk_ccg.rules import DAMAGE
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 
-FIGURES = ("df", "sr", "df_straight", "sr_straight", "runners", "busts", "progress")
+FIGURES = (
+    "df",
+    "sr",
+    "df_straight",
+    "sr_straight",
+    "runners",
+    "busts",
+    "chassis_parts",
+    "chassis_complete",
+    "progress",
+)
 
 
 def reading(st: CyberState, p: int) -> dict[str, float]:
     """What ``p``'s table holds toward the sponsors' conditions right now."""
     rs = st.runners(p)
+    ours = equipping.chassis(st, p)
     return {
         "df": sum(st.runner_stat(r, "df") for r in rs),
         "sr": sum(st.runner_stat(r, "sr") for r in rs),
@@ -51,6 +62,8 @@ def reading(st: CyberState, p: int) -> dict[str, float]:
         "sr_straight": sum(st.runner_stat(r, "sr", even_used=True) for r in rs),
         "runners": len(rs),
         "busts": st.busts[p],
+        "chassis_parts": max((len(st.chassis_parts(ch)) for ch in ours), default=0),
+        "chassis_complete": int(any(st.chassis_complete(ch) for ch in ours)),
         "progress": round(goals.progress(st, p), 3),
     }
 
@@ -136,6 +149,7 @@ def main() -> None:
         "games": len(games),
         "wins": len(wins),
         "own_condition_wins": sum(1 for g in wins if g["kind"] == "sponsor"),
+        "games_with_a_complete_chassis": sum(g["furthest"]["chassis_complete"] for g in games),
         "furthest": {
             key: {
                 "median": statistics.median(g["furthest"][key] for g in games),
