@@ -24,7 +24,6 @@ import itertools
 import json
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
 from pathlib import Path
 
 from ccg_goal_reach import deal
@@ -101,8 +100,8 @@ def main() -> None:
             [rivals[g % len(rivals)] for g in games],
             [args.seed + g for g in games],
             [g % 2 for g in games],
-            repeat(args.bonus),
-            repeat(args.level),
+            itertools.repeat(args.bonus),
+            itertools.repeat(args.level),
         ):
             counts.update(game)
     print(json.dumps(dict(counts), indent=1))

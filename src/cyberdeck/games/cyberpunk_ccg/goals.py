@@ -68,14 +68,9 @@ def _chassis(st: CyberState, p: int, ch: int, extra: CardDef | None = None) -> f
     waiting = [defs[a] for a in st.stash[p] if equipping.fits(st, a, ch)]
     if extra is not None:
         waiting.append(extra)
-    heavy = any("heavy-weapon" in d.traits for d in parts)
-    moved: list[CardDef] = []
-    for d in waiting:
-        if "heavy-weapon" in d.traits:
-            if heavy:
-                continue
-            heavy = True
-        moved.append(d)
+    heavies = [d for d in waiting if "heavy-weapon" in d.traits]
+    armed = any("heavy-weapon" in d.traits for d in parts)
+    moved = [d for d in waiting if "heavy-weapon" not in d.traits] + heavies[: 0 if armed else 1]
     if moved:
         built += STASHED_PART * (_built(parts + moved) - built)
     return 0.2 + 0.65 * built / 4 + 0.15 * (3 - min(3, st.tokens[ch])) / 3
