@@ -189,6 +189,31 @@ def test_backup_arrives() -> None:
     assert state.used[cop] == 0
 
 
+def test_exfiltration_straightens_every_runner_that_trashed_the_stash() -> None:
+    """Only the force whose hit trashed the opponent's Stash comes back, all at once: not the
+    runners of a hit on a Location, not a busted raider; with no raider to straighten the Event
+    cannot be played."""
+    t = Table("militech", "the-mob")
+    raiders = [t.card(0, "street-samurai", team=1) for _ in range(3)]  # attack 105 against 75
+    solo = t.card(0, "street-samurai")
+    stand = t.card(1, "noodle-stand")
+    t.stash(1, "monoblade")
+    t.hand(0, "exfiltration")
+    t.awake(1)
+    state = t.at("hits")
+    state.bank[0] += 10
+    for force, target in ((f"c{solo}", f"c{stand}"), ("t1", "stash")):
+        assert "play exfiltration" not in texts(state)
+        act(state, f"send {force}", f"hit {target}", *(["pay bank"] if target == "stash" else []))
+        while state.hit is not None or state.current_player != 0:
+            act(state, "pass")
+    assert state.zone[stand] != Z_PLAY and not state.stash[1]
+    assert all(state.used[r] for r in (*raiders, solo))
+    state.flags[raiders[1]] |= F_BUSTED
+    _play(state, "exfiltration")
+    assert [state.used[r] for r in (*raiders, solo)] == [0, 1, 0, 1]
+
+
 def test_cover_fire() -> None:
     t, state, _ = _hit()
     t.hand(0, "cover-fire")

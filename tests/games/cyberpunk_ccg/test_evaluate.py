@@ -414,6 +414,63 @@ def test_a_force_that_can_press_on_after_the_stash_hit_counts_at_home() -> None:
     assert state.outcome.winners == (0,) and state.outcome.kind == "sponsor"
 
 
+def _play_out_the_turn(state: CyberState) -> None:
+    while state.outcome is None and state.active == 0:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(GreedyAgent(seat).choose(state))
+
+
+def test_an_exfiltration_in_hand_brings_the_stash_force_home() -> None:
+    """Two officers (SR 50) beside three Street Samurai (SR 75), no vehicle: held with the EB
+    to play it after the Stash's price (the sponsor pays that, all 9 EB, and 1 EB is banked),
+    Exfiltration straightens the officers once their hit has trashed the Stash, and the strike
+    is within reach; greedy plays it and wins on the strike. Without the EB for it, or without
+    it, the hit is no strike."""
+    for held, bank, whole in (
+        ("exfiltration", 1, True),
+        ("exfiltration", 0, False),
+        ("", 9, False),
+    ):
+        t = _strike_table(_NEED - 2)
+        if held:
+            t.hand(0, held)
+        state = t.at("hits")
+        state.bank[0] = bank
+        _hit(state, "stash")
+        assert goals.progress(state, 0) == pytest.approx(0.9)
+        assert (goals.within_reach(state, 0) > 0) is whole
+        _play_out_the_turn(state)
+        won = state.outcome is not None and state.outcome.kind == "sponsor"
+        assert won is whole
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_sends_militechs_force_on_the_stash_when_exfiltration_brings_it_home(
+    seed: int,
+) -> None:
+    t = _strike_table(_NEED - 2)
+    noodle = t.card(1, "noodle-stand")
+    t.hand(0, "exfiltration")
+    state = t.at("hits")
+    act(state, "send t1")
+    assert str(GreedyAgent(seed).choose(state)) == "hit stash"
+    state.hand[0].clear()
+    assert str(GreedyAgent(seed).choose(state)) == f"hit c{noodle}"
+
+
+def test_the_opponent_never_reads_militechs_exfiltration() -> None:
+    """The Event in Militech's hand changes Militech's own reading of its force, not the Mob's."""
+    seen = []
+    for held in ("exfiltration", "media-blitz"):
+        t = _strike_table(_NEED - 2)
+        t.hand(0, held)
+        state = t.at("hits")
+        act(state, "send t1")
+        seen.append((evaluate(state, 0), evaluate(state, 1)))
+    assert seen[0][0] > seen[1][0] and seen[0][1] == seen[1][1]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_greedy_takes_the_strike_that_wins_over_an_opened_black_op(seed: int) -> None:
     """Three officers (attack 135) beat the one-card Stash (75) and an opened Black Op (90, 24

@@ -61,6 +61,7 @@ TARGETS = (
     "own-runner",
     "opp-runner",
     "opp-runners",  # every opposing runner the effects can touch, at once
+    "own-raiders",  # every runner of yours that trashed the opponent's Stash this turn, at once
     "any-runner",
     "opp-site",  # an opponent's Location or Operation
     "own-site",
@@ -69,6 +70,9 @@ TARGETS = (
     "opp-attachment",  # an opponent's Equipment or Cyber on a runner
     "own-discard",  # a card in your discard pile
 )
+
+#: The target words that name every card they fit at once: nothing is asked.
+EVERY_AT_ONCE = frozenset({"opp-runners", "own-raiders"})
 
 
 OPS = (

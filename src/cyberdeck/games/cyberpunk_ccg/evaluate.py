@@ -93,6 +93,7 @@ def _hit_value(
     target: int,
     margin: int,
     carries_goal: bool = False,
+    recalled: bool = False,
 ) -> float:
     """What a force of ``members`` with ``margin`` left against ``target`` promises its owner:
     the target's prize when it beats the target's ATTACK; the Equipment or runners that a
@@ -101,13 +102,14 @@ def _hit_value(
     condition waits for (the Gangs' Event is played in it), so what the force loses is not
     counted. A winning hit on the Stash by Militech with 120 SR left at home is its strike:
     worth the rest of the way to its condition, which a Stash's few Ops never showed, and the
-    win (``WIN_NOW``) until the hit has landed (then the table counts it)."""
+    win (``WIN_NOW``) until the hit has landed (then the table counts it); ``recalled``: the
+    force comes home, Militech holding an Exfiltration it can play (``goals.recalls``)."""
     if target == STASH:
         against, prize = state.stash_security(1 - attacker), 3 * len(state.stash[1 - attacker])
         if (
             margin > against
             and not state.stashhit[attacker]
-            and goals.holds_home(state, attacker, members)
+            and goals.holds_home(state, attacker, members, recalled)
         ):
             rest = _goal(1.0) - _goal(goals.progress(state, attacker))
             return 0.8 * prize / WIN_POINTS + rest + WIN_NOW
@@ -151,8 +153,10 @@ def _pending_hit(state: CyberState, seat: int) -> float:
         return 0.0
     # Only the evaluating seat's own hand may be read (``within_reach``).
     goal = attacker == seat and goals.within_reach(state, seat) > 0
+    recalled = attacker == seat and goals.recalls(state, seat) > 0
     value = max(
-        [_hit_value(state, attacker, members, t, margin, goal) for t in targets], default=0.0
+        [_hit_value(state, attacker, members, t, margin, goal, recalled) for t in targets],
+        default=0.0,
     )
     return value if attacker == seat else -value
 

@@ -21,7 +21,7 @@ from .cards import (
     CardDef,
     chassis_counts,
 )
-from .rules import RUNS, STASH, STRAIGHTEN
+from .rules import F_RAIDED, RUNS, STASH, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
     BIOTECHNICA_EMPATHY,
@@ -121,11 +121,12 @@ def progress(st: CyberState, p: int) -> float:
     return 0.0
 
 
-def _strike(st: CyberState, p: int) -> bool:
+def _strike(st: CyberState, p: int, recalled: bool = False) -> bool:
     """Whether Militech ``p`` has hit the opponent's Stash this turn, or has a hit on it under
     way that beats its ATTACK, with 120 SR on unused runners outside that hit (what the end of
     the turn counts). Without it a one-move-ahead player never chose the Stash for the win: an
-    empty Stash is worth no Ops."""
+    empty Stash is worth no Ops. ``recalled``: ``p`` holds an Exfiltration it can play
+    (``recalls``), which brings the force home."""
     if st.active != p:
         return False
     h = st.hit
@@ -135,19 +136,66 @@ def _strike(st: CyberState, p: int) -> bool:
         margin = st.hit_attack(0) - (st.hit_defense(1) if h[4] else 0)
         if margin <= st.stash_security(1 - p):
             return False
-    return holds_home(st, p, [r for r in st.runners(p) if st.in_hit(r)])
+    return holds_home(st, p, [r for r in st.runners(p) if st.in_hit(r)], recalled)
 
 
-def holds_home(st: CyberState, p: int, away: Iterable[int]) -> bool:
+def holds_home(st: CyberState, p: int, away: Iterable[int], recalled: bool = False) -> bool:
     """Whether Militech ``p`` keeps 120 SR on its unused runners outside ``away`` (the force on
     the Stash): what its strike needs at the end of the turn, besides the hit. A force that can
-    press on after winning (``presses_on``) comes home unused and counts."""
+    press on after winning (``presses_on``) comes home unused and counts; so does every force
+    on the Stash, and every runner whose hit has trashed it, when ``recalled`` (``recalls``)."""
     if st.defs[st.sponsor[p]].slug != "militech":
         return False
     force = tuple(away)
-    gone = set() if presses_on(st, force) else set(force)
-    home = sum(st.runner_stat(r, "sr") for r in st.runners(p) if r not in gone)
+    gone = set() if recalled or presses_on(st, force) else set(force)
+    runners = st.runners(p)
+    home = sum(st.runner_stat(r, "sr") for r in runners if r not in gone)
+    if recalled:
+        raiders = [r for r in runners if st.used[r] and st.flags[r] & F_RAIDED and st.can_ready(r)]
+        home += sum(st.runner_stat(r, "sr", even_used=True) for r in raiders)
     return home >= MILITECH_SR
+
+
+#: How much of what an Exfiltration brings home counts while it is only held (with the EB for
+#: it): less than once it is played, or a one-move-ahead player keeps it in hand and the turn
+#: ends without the strike.
+HELD_EXFILTRATION = 0.8
+
+
+def recalls(st: CyberState, p: int) -> float:
+    """How surely Militech ``p``'s Exfiltration straightens the force that trashes (or has
+    trashed) the opponent's Stash this turn, whose SR then counts at the turn's end: 1 while
+    ``p`` is paying for one, ``HELD_EXFILTRATION`` while it holds one and the EB to play it once
+    the Stash's price is paid, else 0. It reads ``p``'s hand: ask it only for the evaluating
+    seat."""
+    defs = st.defs
+    if defs[st.sponsor[p]].slug != "militech" or st.active != p:
+        return 0.0
+    pr = st.prompt
+    if (
+        pr is not None
+        and pr[0] == "pay"
+        and pr[1] == p
+        and pr[4][0] == "event"
+        and defs[pr[4][1]].slug == "exfiltration"
+    ):
+        return 1.0  # played: its price was in hand
+    event = next((i for i in st.hand[p] if defs[i].slug == "exfiltration"), 0)
+    if not event:
+        return 0.0
+    funds = _funds_left(st, p)
+    if pr is not None and pr[0] == "form" and pr[1] == p and not st.stashhit[p]:
+        funds -= len(st.stash[1 - p])  # the Stash's price, still to pay
+    return HELD_EXFILTRATION if funds >= economy.price(st, p, event) else 0.0
+
+
+def _funds_left(st: CyberState, p: int) -> int:
+    """``p``'s EB less what a payment of ``p``'s under way still owes."""
+    funds = economy.funds(st, p)
+    pr = st.prompt
+    if pr is not None and pr[0] == "pay" and pr[1] == p:
+        funds -= pr[2] - pr[3]
+    return funds
 
 
 def presses_on(st: CyberState, force: tuple[int, ...]) -> bool:
@@ -195,12 +243,16 @@ def purchase_share(st: CyberState, p: int, d: CardDef) -> float:
 
 def within_reach(st: CyberState, p: int) -> float:
     """The share of ``p``'s condition that only ``p``'s own hand shows (ask it only for the
-    evaluating seat): the Gangs holding Trashin' the Corp Zone beside a complete Punknaught on
+    evaluating seat): Militech's strike, the last tenth, once an Exfiltration would bring 120 SR
+    home (``recalls``); the Gangs holding Trashin' the Corp Zone beside a complete Punknaught on
     their own turn, with a hit or a run still to come and the EB to play the Event (what a
     payment under way still owes is spent already), a little more once their hit or run is
     under way (or a force formed for it). A one-move-ahead player otherwise spends that EB at
     Purchase and plays no Event in its run (a complete Punknaught 3 times in 20 games, no win)."""
     defs = st.defs
+    recall = recalls(st, p)
+    if recall:
+        return 0.1 * recall if _strike(st, p, recalled=True) and not _strike(st, p) else 0.0
     if (
         defs[st.sponsor[p]].slug != "friendly-gangs"
         or st.active != p
@@ -211,12 +263,9 @@ def within_reach(st: CyberState, p: int) -> float:
     event = next((i for i in st.hand[p] if defs[i].slug == "trashin-the-corp-zone"), 0)
     if not event or not any(st.chassis_complete(ch) for ch in equipping.chassis(st, p)):
         return 0.0
-    funds = economy.funds(st, p)
-    pr = st.prompt
-    if pr is not None and pr[0] == "pay" and pr[1] == p:
-        funds -= pr[2] - pr[3]
-    if funds < economy.price(st, p, event):
+    if _funds_left(st, p) < economy.price(st, p, event):
         return 0.0
+    pr = st.prompt
     under_way = (st.hit is not None and st.hit[1] == p) or (
         pr is not None and pr[0] == "form" and pr[1] == p
     )
@@ -255,7 +304,7 @@ def goal_card(st: CyberState, p: int, d: CardDef, rides: set[str] | None = None)
     if slug == "arasaka":
         return d.df > 0
     if slug == "militech":
-        return d.sr > 0
+        return d.sr > 0 or d.slug == "exfiltration"
     if slug == "biotechnica":
         return d.kind == CYBER
     if slug == "the-mob":

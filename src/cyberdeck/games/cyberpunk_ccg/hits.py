@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Event
 from . import damage, economy, legwork, priority, responses
 from .cards import CYBER, EQUIPMENT, LOCATION, OPERATION, RUNNER, Effect
-from .rules import F_ATTACKED, F_BUSTED, F_HIT, F_OPENED, MAX_TEAMS, STASH, Z_PLAY, c, move, num
+from .rules import (
+    F_ATTACKED,
+    F_BUSTED,
+    F_HIT,
+    F_OPENED,
+    F_RAIDED,
+    MAX_TEAMS,
+    STASH,
+    Z_PLAY,
+    c,
+    move,
+    num,
+)
 
 if TYPE_CHECKING:
     from .state import CyberState
@@ -60,13 +72,18 @@ def targets_for(st: CyberState, s: int, mode: str) -> list[int]:
 
 def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = ()) -> list[int]:
     """The legal targets of an effect: what the target word names, less what the effects cannot
-    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened)."""
+    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened). Your
+    raiders are those used runners of yours whose hit trashed the opponent's Stash this turn."""
     o = 1 - s
     defs = st.defs
     if target == "own-runner":
         if any(e.op == "straighten" for e in effects):
             return [r for r in st.runners(s) if st.can_ready(r)]
         return st.runners(s)
+    if target == "own-raiders":
+        return [
+            r for r in st.runners(s) if st.flags[r] & F_RAIDED and st.used[r] and st.can_ready(r)
+        ]
     if target in ("opp-runner", "opp-runners"):
         if any(e.op == "bust" for e in effects):
             # A busted runner stays busted until its owner straightens: no second bust (nor
@@ -204,6 +221,8 @@ def resolve_hit(st: CyberState) -> list[Event]:
         events += take(st, s, target, mode)
         for r in members:
             st.spent[r] += 1
+            if target == STASH:
+                st.flags[r] |= F_RAIDED
         if mode == "run":
             if st.movement(members) < 1:
                 exhaust(st, members)

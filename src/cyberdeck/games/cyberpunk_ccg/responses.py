@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Event
 from . import damage, economy, equipping, hits, legwork, priority, turns
-from .cards import EVENT, RUNNER, Effect
+from .cards import EVENT, EVERY_AT_ONCE, RUNNER, Effect
 from .cardset import COMBAT_SCALE
 from .rules import (
     F_BUSTED,
@@ -65,12 +65,12 @@ def play_event(st: CyberState, s: int, i: int) -> list[Event]:
 def with_target(
     st: CyberState, s: int, pending: tuple[Any, ...], target: str, effects: tuple[Effect, ...]
 ) -> list[Event]:
-    """A card's ability or an Operation's payoff starts: ``none`` and ``opp-runners`` (every one
-    at once) leave nothing to choose; any other target word asks for one."""
+    """A card's ability or an Operation's payoff starts: ``none`` and the words for every card
+    at once (``EVERY_AT_ONCE``) leave nothing to choose; any other target word asks for one."""
     if target == "none":
         return respond_or_resolve(st, s, pending)
     cands = hits.targets(st, s, target, effects)
-    if target == "opp-runners":
+    if target in EVERY_AT_ONCE:
         return respond_or_resolve(st, s, pending) if cands else fizzle(st, s)
     return ask_target(st, s, pending, cands)
 
@@ -250,7 +250,7 @@ def resolve(st: CyberState, s: int, pending: tuple[Any, ...]) -> list[Event]:
         assert d.ability is not None
         ab = d.ability
         every = (
-            hits.targets(st, s, ab.target, ab.effects) if ab.target == "opp-runners" else [target]
+            hits.targets(st, s, ab.target, ab.effects) if ab.target in EVERY_AT_ONCE else [target]
         )
         for t in every:
             for e in ab.effects:

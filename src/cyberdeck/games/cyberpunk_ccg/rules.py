@@ -38,6 +38,7 @@ F_BUSTED = 32  # busted: shown until its owner's next Straighten step
 F_PRESSED = 64  # a vehicle exhausted to press on: its Movement still counts this turn
 F_DRAWN = 128  # a weapon its runner has active (kept from turn to turn)
 F_SWITCHED = 256  # a weapon drawn or put away this turn
+F_RAIDED = 512  # its hit trashed the opponent's Stash this turn (Exfiltration)
 #: The flags that outlast the turn.
 F_LASTING = F_BUSTED | F_DRAWN
 
