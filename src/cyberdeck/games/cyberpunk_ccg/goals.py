@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from . import economy, equipping
+from . import economy, equipping, hits
 from .cards import (
     CYBER,
     LOCATION,
@@ -21,7 +21,7 @@ from .cards import (
     CardDef,
     chassis_counts,
 )
-from .rules import F_RAIDED, RUNS, STASH, STRAIGHTEN
+from .rules import RUNS, STASH, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
     BIOTECHNICA_EMPATHY,
@@ -151,8 +151,7 @@ def holds_home(st: CyberState, p: int, away: Iterable[int], recalled: bool = Fal
     runners = st.runners(p)
     home = sum(st.runner_stat(r, "sr") for r in runners if r not in gone)
     if recalled:
-        raiders = [r for r in runners if st.used[r] and st.flags[r] & F_RAIDED and st.can_ready(r)]
-        home += sum(st.runner_stat(r, "sr", even_used=True) for r in raiders)
+        home += sum(st.runner_stat(r, "sr", even_used=True) for r in hits.raiders(st, p))
     return home >= MILITECH_SR
 
 

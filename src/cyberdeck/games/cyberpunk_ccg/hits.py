@@ -72,8 +72,7 @@ def targets_for(st: CyberState, s: int, mode: str) -> list[int]:
 
 def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = ()) -> list[int]:
     """The legal targets of an effect: what the target word names, less what the effects cannot
-    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened). Your
-    raiders are those used runners of yours whose hit trashed the opponent's Stash this turn."""
+    touch (a Cyber-Psycho cannot be busted, a busted runner cannot be straightened)."""
     o = 1 - s
     defs = st.defs
     if target == "own-runner":
@@ -81,9 +80,7 @@ def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (
             return [r for r in st.runners(s) if st.can_ready(r)]
         return st.runners(s)
     if target == "own-raiders":
-        return [
-            r for r in st.runners(s) if st.flags[r] & F_RAIDED and st.used[r] and st.can_ready(r)
-        ]
+        return raiders(st, s)
     if target in ("opp-runner", "opp-runners"):
         if any(e.op == "bust" for e in effects):
             # A busted runner stays busted until its owner straightens: no second bust (nor
@@ -114,6 +111,12 @@ def targets(st: CyberState, s: int, target: str, effects: tuple[Effect, ...] = (
                 ]
         return out
     return []
+
+
+def raiders(st: CyberState, s: int) -> list[int]:
+    """``s``'s used runners whose hit trashed the opponent's Stash this turn, that an effect may
+    straighten (Exfiltration's targets)."""
+    return [r for r in st.runners(s) if st.flags[r] & F_RAIDED and st.used[r] and st.can_ready(r)]
 
 
 def hit_bonus(st: CyberState, side: int, stat: int, amount: int) -> None:
