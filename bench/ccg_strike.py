@@ -10,8 +10,8 @@ plus ``--bonus``, what a card that adds attack would give) while 120 SR stays ho
 ("strict": the condition as the end of the turn counts it), counting a force that can exhaust
 a vehicle and press on after the hit as home ("pressing on", `goals.holds_home`: what the
 evaluation counts), or counting the force too ("force back": as if its runners were unused again
-by the end of the turn, which Militech's Exfiltration does since v18). A defending team is not counted: its Defense comes off the force's
-offense, and the Stash's ATTACK is 75 a card.
+by the end of the turn, which Militech's Exfiltration does since v18). A defending team is not
+counted: its Defense comes off the force's offense, and the Stash's ATTACK is 75 a card.
 
 `ccg_goal_reach.py` says how far the SR gets; this says how often the strike is on the table, and
 how often greedy makes it ("by its strike").

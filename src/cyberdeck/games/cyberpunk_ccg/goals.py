@@ -176,16 +176,27 @@ def recalls(st: CyberState, p: int) -> float:
         and pr[0] == "pay"
         and pr[1] == p
         and pr[4][0] == "event"
-        and defs[pr[4][1]].slug == "exfiltration"
+        and recalls_raiders(defs[pr[4][1]])
     ):
         return 1.0  # played: its price was in hand
-    event = next((i for i in st.hand[p] if defs[i].slug == "exfiltration"), 0)
+    event = next((i for i in st.hand[p] if recalls_raiders(defs[i])), 0)
     if not event:
         return 0.0
     funds = _funds_left(st, p)
     if pr is not None and pr[0] == "form" and pr[1] == p and not st.stashhit[p]:
         funds -= len(st.stash[1 - p])  # the Stash's price, still to pay
     return HELD_EXFILTRATION if funds >= economy.price(st, p, event) else 0.0
+
+
+def recalls_raiders(d: CardDef) -> bool:
+    """Whether card ``d`` straightens the runners that trashed the opponent's Stash (read from
+    its ability, not its name: Exfiltration today)."""
+    ab = d.ability
+    return (
+        ab is not None
+        and ab.target == "own-raiders"
+        and any(e.op == "straighten" for e in ab.effects)
+    )
 
 
 def _funds_left(st: CyberState, p: int) -> int:
@@ -303,7 +314,7 @@ def goal_card(st: CyberState, p: int, d: CardDef, rides: set[str] | None = None)
     if slug == "arasaka":
         return d.df > 0
     if slug == "militech":
-        return d.sr > 0 or d.slug == "exfiltration"
+        return d.sr > 0 or recalls_raiders(d)
     if slug == "biotechnica":
         return d.kind == CYBER
     if slug == "the-mob":
