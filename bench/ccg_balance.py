@@ -1,7 +1,7 @@
 """Cyberpunk CCG: the starters' balance targets, read from a lab tournament's results.
 
 `python bench/ccg_balance.py FOLDER... [--json FILE]` reads the games that `cyberdeck lab
-tournament cyberpunk-ccg` runs saved in the FOLDERs and prints what issue 16 asks of the six
+tournament cyberpunk-ccg` runs saved in the FOLDERs and prints what the targets ask of the six
 starters, each with its 95% Wilson interval: every starter's win rate against the field (target
 40-60%); the share of games that deck-out points decide (target at most 20%); the first player's
 win rate (45-55%); and, per starter, the share of its wins that its sponsor's own condition gave

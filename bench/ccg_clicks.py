@@ -13,7 +13,7 @@ moves the page lists, so the same person plays before and after a change to the 
 It counts every click (a move from the list, or the proposal's button) and files it under the
 turn it was made in: the person's own turn or the opponent's (the setup before the first turn is
 counted apart). It prints the median clicks per own turn and per opponent turn, and the share of
-"pass" among the person's decisions. Targets (issue 16): own turn <= 10, opponent's turn <= 2,
+"pass" among the person's decisions. Targets: own turn <= 10, opponent's turn <= 2,
 pass <= 10%.
 
     PYTHONPATH=src python bench/ccg_clicks.py --games 3 --seed 1

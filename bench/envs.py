@@ -5,7 +5,7 @@ Every loop picks a uniformly random legal move each step, as a learner's data co
 with the same pick (Python's ``random`` over the mask's nonzero places) for every row:
 - ``contract``: ``legal_actions`` and ``apply`` on the state (``cyberdeck.lab.bench``'s loop):
   ``apply`` checks the move against the legal list and builds its events and their sentences.
-  This is the "raw contract" of issue 21 (its 21k-166k were this loop), the first baseline;
+  This is the "raw contract" (the first speed targets' 21k-166k were this loop), the first baseline;
 - ``lean``: ``legal_actions`` and ``advance``, the contract's path for a machine that takes its
   moves from the legal list and reads no events (search, the lab, the adapters), the second;
 - ``pettingzoo``: ``env.last()`` (observation and mask of the agent to move) then ``env.step``,

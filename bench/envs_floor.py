@@ -1,4 +1,4 @@
-"""The floor under issue 21's speed target: how much of a PettingZoo step is left for the
+"""The floor under the envs' speed target: how much of a PettingZoo step is left for the
 observation once the adapter, the mask and the learner's pick are paid (docs/envs.md, "Speed").
 
 Each game is stepped four ways in turns, ``--rounds`` times, each keeping its best round of CPU

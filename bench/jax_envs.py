@@ -1,5 +1,5 @@
 """Decisions per second of the JAX twins beside Pgx's own ``kuhn_poker`` and ``leduc_holdem``,
-measured the same way in the same run, and the Python engine of each twinned game (issue 24).
+measured the same way in the same run, and the Python engine of each twinned game.
 
 Every JAX row plays uniformly random legal actions drawn inside ``jit``
 (``jax.random.categorical`` over the mask) through ``pgx.experimental.auto_reset`` (a finished
@@ -15,7 +15,7 @@ random legal move each step) and the contract loop (``apply``), one process, who
     nice -n 10 python bench/jax_envs.py [--rounds R] [--batch 1024]
 
 Writes bench/results/jax-envs.json. Numbers are measured, never asserted. No GPU was lent to this
-run: the GPU figure of issue 24 cannot be made here.
+run: the GPU figure cannot be made here.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def main() -> None:
                 "device": str(jax.devices()[0]),
                 "machine": platform.processor() or platform.machine(),
                 "xla_flags": os.environ.get("XLA_FLAGS"),
-                "gpu": "none lent to this task: the GPU figure of issue 24 is not measured here",
+                "gpu": "none lent to this task: the GPU figure is not measured here",
                 "rows": rows,
             },
             indent=2,

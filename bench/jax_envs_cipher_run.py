@@ -1,5 +1,5 @@
 """Decisions per CPU second of Cipher Run's JAX twin, beside Pgx's kuhn_poker and leduc_holdem
-and the Python engine, measured in the same run (issue 24; the rows bench/jax_envs.py shows).
+and the Python engine, measured in the same run (the rows bench/jax_envs.py shows).
 
 Every JAX row plays uniformly random legal actions drawn inside ``jit`` (``random_legal``: one
 uniform number a step), steps with ``env.step`` (which also writes the observation of the seat to move,

@@ -1,6 +1,6 @@
 """The JAX twins on the whole of this machine's CPU: every core a JAX device, a batch split
 among them, wall-clock time; beside Pgx's ``kuhn_poker`` and ``leduc_holdem`` treated alike, and
-the same rows on one core, in the same run (issue 24).
+the same rows on one core, in the same run.
 
 ``bench/jax_envs.py`` and ``bench/jax_envs_cipher_run.py`` count one process's CPU seconds with
 XLA asked for one thread (it uses both cores anyway, ``jax_cpu.py``), which suited a machine

@@ -1,4 +1,4 @@
-"""Every JAX twin against its Python engine at full size (issue 24): for each twin and
+"""Every JAX twin against its Python engine at full size: for each twin and
 configuration, games the engine plays (random legal moves, every tenth game the game's own
 ``fair`` player where it has one) fed to the twin from the same deal, and games the twin plays
 (random legal actions drawn inside ``jit``, dealt by ``init(key)``) replayed by the engine, with

@@ -1,4 +1,4 @@
-"""Cipher Run's JAX twin against the reference engine, move for move, both ways (issue 24).
+"""Cipher Run's JAX twin against the reference engine, move for move, both ways.
 
 The engine plays games (deal and moves: ``random``, ``greedy`` and a few ``normal``); the twin,
 started from each game's deal and fed its actions, must show the same legal mask, both seats'

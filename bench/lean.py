@@ -1,4 +1,4 @@
-"""Every game's speed for machines, several source trees side by side in one run (issue 23).
+"""Every game's speed for machines, several source trees side by side in one run.
 
 `python bench/lean.py compare --tree before=/tmp/old/src --tree after=src [--tree NAME=DIR ...]`
 measures each tree in its own process, the trees taking turns within every round, so a busy

@@ -17,7 +17,7 @@ server's answers take: 8 MiB request bodies (with a length and streamed without 
 opened past the per-match limit, and a flood of oversized messages; the summary counts what it
 sent and what it was answered, and the attempts it started each second (``abuse``). The attacker
 is a process of its own (``--attacker process``), as another person's client would be: in the
-players' process (``--attacker inline``, how sessions 12-17 measured) its uploads and floods
+players' process (``--attacker inline``, how the earlier abuse runs measured) its uploads and floods
 held up the loop that times the players' acknowledgements. Either way the summary gives that
 loop's own lag (``client_loop_lag_ms``): a late tick of the players' loop is latency the server
 did not cause.

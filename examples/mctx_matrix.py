@@ -1,4 +1,4 @@
-"""A search with DeepMind's mctx on MATR1X 0VERL0AD, with the JAX twin as its model (issue 24).
+"""A search with DeepMind's mctx on MATR1X 0VERL0AD, with the JAX twin as its model.
 
 The player never reads the deck's order (an AI never cheats): before each move it re-deals the
 unseen part of the deck ``--worlds`` times (``MatrixOverload.determinize``: the public bottom of

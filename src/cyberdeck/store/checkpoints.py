@@ -4,7 +4,7 @@ In WAL mode a commit appends to the log; a checkpoint copies the log back into t
 and syncs it. Left to SQLite, the checkpoint runs inside whichever commit takes the log past a
 thousand pages, and the match server commits its moves on the event loop: under a thousand
 matches that was two commits a second over 5 ms and some over 80 ms, during which no match moved
-(docs/server.md, "Session 16").
+(docs/server.md).
 
 Here every connection of the store is opened with ``wal_autocheckpoint=0`` and this thread does
 the copying on a connection of its own. ``PASSIVE`` copies what it can without taking any lock:

@@ -1,4 +1,4 @@
-"""JAX twins of our games: Pgx-compatible environments that ``jit`` and ``vmap`` (issue 24).
+"""JAX twins of our games: Pgx-compatible environments that ``jit`` and ``vmap``.
 
 ``make(name)`` builds one by the game's id; ``TWINS`` lists them. A twin is a ``pgx.Env`` over the
 game's fixed action space with the research environments' observation (``envs/observe.py``, the

@@ -11,7 +11,7 @@ element-wise selects over the 53 or 54 ids, and the place each card takes in the
 a select over the same ids: no gathers into pile arrays, no loops. Tops, sizes, Royals, status
 and health are kept beside it because the rules read them at every step.
 
-Written for XLA's CPU code at batch 1,024 as much as for the rules (session 14, docs/envs.md):
+Written for XLA's CPU code at batch 1,024 as much as for the rules (docs/envs.md):
 a card's rank and suit are arithmetic on its int, not lookups; a slot reads its piles through a
 product with a constant one-hot matrix, not a gather; the observation is one scatter of its few
 non-zero numbers into zeros, not a concatenation of one-hot slices. XLA copies an element-wise

@@ -1,4 +1,4 @@
-"""A twin against its reference engine, move for move, both ways (issue 24).
+"""A twin against its reference engine, move for move, both ways.
 
 - ``engine_games``: the Python engine plays games (seed -> deal, moves from agents: ``random``,
   the game's own players); the twin starts from the same deal (``deal_of``, ``init_from_deal``)
