@@ -3,7 +3,7 @@
 The bot reaches the arena through the ``cyberdeck.agents`` entry point once the package is
 installed with the ``rl`` extra; this script loads the adapter first, so it also runs from a
 checkout (``PYTHONPATH=src python bench/spiel_arena.py cipher-run --agents normal,spiel-ismcts:4``).
-The results are in docs/agents.md.
+The results are in docs/strength.md.
 """
 
 from __future__ import annotations

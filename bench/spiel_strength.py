@@ -1,4 +1,4 @@
-"""Our levels against OpenSpiel's IS-MCTS bot at equal time per move (docs/agents.md).
+"""Our levels against OpenSpiel's IS-MCTS bot at equal time per move (docs/strength.md).
 
 For each game and level: a few calibration games with ``spiel-ismcts:4`` measure both sides'
 mean time per move, the bot's simulations are scaled so its time per move matches the level's,

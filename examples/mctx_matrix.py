@@ -12,7 +12,7 @@ are one batch, each move one compiled call.
     python examples/mctx_matrix.py --seeds 0-999 [--worlds 8] [--simulations 32]
 
 prints the win rate over the seeds (the Python engine's deals of those seeds), beside the
-Python players' on seeds 0-999 (docs/agents.md): ``fair`` 27.3%, ``normal`` 71.9%.
+Python players' on seeds 0-999 (docs/strength.md): ``fair`` 27.3%, ``normal`` 71.9%.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What a person gets from a fresh clone: `make play` installs only what playing needs, and the
-README's links point at files the clone has."""
+"""What a person gets from a fresh clone: `make play` installs only what playing needs (the
+README's links are checked with the docs', in tests/docs/test_links.py)."""
 
 from __future__ import annotations
 
@@ -90,16 +90,3 @@ def test_the_arcade_and_the_terminal_run_without_the_other_extras(tmp_path: Path
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Game abandoned." in result.stdout
-
-
-def test_the_readmes_links_are_in_the_clone():
-    text = (ROOT / "README.md").read_text()
-    links = re.findall(r"\]\(([^)#]+)\)", text)
-    # Paths in backticks that name the repository's files ("docs/server.md", "../x.md").
-    quoted = re.findall(r"`((?:\.\./|docs/|bench/|scripts/|examples/)[^`\s]*)`", text)
-    assert links
-    for target in [*links, *quoted]:
-        if "://" in target or "GAME" in target or "*" in target:
-            continue
-        assert (ROOT / target).resolve().is_relative_to(ROOT), target
-        assert (ROOT / target).exists(), target

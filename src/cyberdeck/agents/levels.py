@@ -5,7 +5,7 @@
 kept between one seat's consecutive decisions), 100 iterations capped at 0.8 s a move so the answer
 comes within a second, and 200 iterations capped at 5 s whose leaves, where the turn has passed, are
 scored after two epsilon-greedy playout moves (the other side's answer and one's own reply);
-docs/agents.md has their measured strength. A game may play a level its own way: a level named
+docs/strength.md has their measured strength. A game may play a level its own way: a level named
 in ``Game.agents()`` comes from the game (MATR1X's ``normal`` and ``hard`` solve sampled deck
 orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game may give a level
 its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout

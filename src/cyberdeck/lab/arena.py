@@ -1,7 +1,7 @@
 """The arena: many games between agents, seats rotated, with win rates and confidence intervals.
 
 The lab's simulation (``playing``, ``executors``) plays the games; the arena keeps its own summary
-(its JSON is what ``bench/merge_arena.py`` and docs/agents.md read). Each game is played from its
+(its JSON is what ``bench/merge_arena.py`` and docs/strength.md read). Each game is played from its
 own seed by freshly made agents (seeded from the game's seed), so a result does not depend on how
 many worker processes share the work. Every game's record is kept so that any game can be replayed.
 """

@@ -1,7 +1,7 @@
 """The websocket messages, as types: what clients send, what the server answers.
 
 The models double as the written schema (``message_schema()``, served at ``/api/ws-schema`` and
-described in docs/server.md); the tests check real messages against them.
+described in docs/websocket.md); the tests check real messages against them.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def test_every_card_is_bought_and_enters_play_as_printed(slug: str) -> None:
 def test_a_street_location_stands_against_a_lone_street_samurai(slug: str) -> None:
     """Street Locations carry 2 more M-Sec since v10 (ATTACK 8-10 at scale 1): searching, the
     corporate and government starters took 26-40 Ops a game off the street starters'
-    Locations, a runner a hit (docs/balance/ccg-starters.md)."""
+    Locations, a runner a hit (the v10 balance runs in bench/results/)."""
     t = Table("the-mob", "the-nomads")
     solo = t.card(0, "street-samurai")  # attack 7 at scale 1
     site = t.card(1, slug)

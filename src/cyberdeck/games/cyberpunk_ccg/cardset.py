@@ -38,7 +38,7 @@ def T(*words: str) -> frozenset[str]:
 #: bonus to them. Every comparison the rules make comes out the same at any scale; the scale
 #: decides what the seed's 120 Defense (Arasaka) and 120 SR (Militech) mean. Written for the
 #: original cards' larger numbers, at a scale of 1 they asked for 15-20 on each of six to eight
-#: unused runners at once, which no game came near (docs/balance/ccg-starters.md). Power is not
+#: unused runners at once, which no game came near (v8's balance runs, bench/results/). Power is not
 #: a combat number (it is compared with Power and paid as EB); where it turns into one (a
 #: Media's, Rocker's or Netrunner's Legwork, a Solo's or Martial Artist's combat sense) it is
 #: multiplied by this too.

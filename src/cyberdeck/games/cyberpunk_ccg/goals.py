@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: How much of Arasaka's wall counts while a hit on one of its Locations or its Stash since its
 #: last turn keeps the fortress from standing at the end of its next turn. The hit is public,
 #: and a searching opponent must see what it denies: without it, `normal` against `normal`,
-#: Arasaka's fortress decided 74 of its 87 wins in 100 games (docs/balance/ccg-starters.md).
+#: Arasaka's fortress decided 74 of its 87 wins in 100 games (bench/results/, v9 at `normal`).
 DENIED = 0.5
 
 

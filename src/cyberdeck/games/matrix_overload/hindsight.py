@@ -70,7 +70,7 @@ class HindsightPlayer:
 
 
 #: The levels' budgets (sampled decks, solver nodes per placement and deck), chosen so that a
-#: move's think time stays within what each level promises (docs/agents.md has the measurements).
+#: move's think time stays within what each level promises (docs/strength.md has the measurements).
 BUDGETS = {"normal": (3, 40), "hard": (6, 80)}
 
 

@@ -18,7 +18,7 @@ from .render import describe_action
 from .solver import solve
 from .state import MatrixState
 
-#: Solver positions spent on "was it winnable": settles about 99% of deals (docs/agents.md).
+#: Solver positions spent on "was it winnable": settles about 99% of deals (docs/strength.md).
 WINNABLE_BUDGET = 20_000
 #: Placements with a choice that the hard player is asked about, at most.
 DECISIONS = 40

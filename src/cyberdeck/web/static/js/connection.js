@@ -1,4 +1,4 @@
-// The websocket of one match, with the seq/id protocol of docs/server.md: every move carries the
+// The websocket of one match, with the seq/id protocol of docs/websocket.md: every move carries the
 // sequence number it was chosen at and a fresh message id; a dropped connection comes back by
 // itself, reads the welcome (a full resync), and re-sends an unacknowledged move with the same id
 // (the server plays it at most once).
