@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from provenance import write_result
 
 from cyberdeck.engine import Record, load_game
 from cyberdeck.engine.record import parse_actions
@@ -111,7 +112,7 @@ def main() -> None:
     for deck, r in out["own_condition_share_of_wins"].items():
         print(f"  {deck:<16}{pct(r)}")
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1) + "\n")
+        write_result(args.json, out)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from provenance import write_result  # noqa: E402
 from tests.server.harness import ServerProcess  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.web.ccg_person import STEP, choose, gesture_for  # noqa: E402
@@ -199,7 +200,7 @@ def main() -> None:
     }
     print(json.dumps(summary, indent=2))
     if args.out:
-        Path(args.out).write_text(json.dumps({"summary": summary, "games": games}, indent=2))
+        write_result(args.out, {"summary": summary, "games": games})
 
 
 if __name__ == "__main__":

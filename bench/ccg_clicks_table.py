@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from provenance import write_result  # noqa: E402
 from tests.web.ccg_person import choose, gesture_for  # noqa: E402
 
 from cyberdeck.agents.levels import make_agent  # noqa: E402
@@ -151,7 +152,7 @@ def main() -> None:
     if args.out:
         kept = [{k: v for k, v in g.items() if k != "moves"} for g in games]
         figures = {"summary": summary, "where": dict(where.most_common()), "games": kept}
-        Path(args.out).write_text(json.dumps(figures, indent=2))
+        write_result(args.out, figures)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from provenance import write_result
 
 from cyberdeck.engine import Record, load_game
 from cyberdeck.engine.record import parse_actions
@@ -145,7 +146,7 @@ def main() -> None:
         print(f"   its cards trashed or burned (a game): { {k: round(v / n, 2) for k, v in top} }")
         print(f"   busts made (a game): {round(d['busts_made']['bust'] / n, 2)}")
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1, default=dict) + "\n")
+        write_result(args.json, out, default=dict)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from provenance import write_result
+
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Action, Agent, State, load_game
 from cyberdeck.games.cyberpunk_ccg.decks import SPONSOR_CHOICES, STARTERS
@@ -181,7 +183,7 @@ def main() -> None:
     }
     print(json.dumps(summary, indent=1))
     if args.json:
-        args.json.write_text(json.dumps(summary, indent=1) + "\n")
+        write_result(args.json, summary)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
+from provenance import write_result
+
 from cyberdeck.agents import make_agent
 from cyberdeck.engine import Agent, load_game
 from cyberdeck.games.cyberpunk_ccg import equipping, goals
@@ -160,7 +162,7 @@ def main() -> None:
     }
     print(json.dumps(summary, indent=1))
     if args.json:
-        args.json.write_text(json.dumps(summary, indent=1) + "\n")
+        write_result(args.json, summary)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from provenance import write_result
+
 GAME = "cyberpunk-ccg"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -199,7 +201,7 @@ def main() -> None:
             )
         report = {"command": " ".join(sys.argv), "summary": summary, "ratios": ratios,
                   "runs": table}  # fmt: skip
-        Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+        write_result(args.out, report)
         print(json.dumps({"summary": summary, "ratios": ratios}, indent=1))
 
 

@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ccg_goal_reach import deal
+from provenance import write_result
 
 from cyberdeck.games.cyberpunk_ccg import goals
 from cyberdeck.games.cyberpunk_ccg.decks import STARTERS
@@ -106,7 +107,7 @@ def main() -> None:
             counts.update(game)
     print(json.dumps(dict(counts), indent=1))
     if args.json:
-        args.json.write_text(json.dumps(dict(counts), indent=1) + "\n")
+        write_result(args.json, dict(counts))
 
 
 if __name__ == "__main__":

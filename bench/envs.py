@@ -30,7 +30,6 @@ Prints a table and writes bench/results/envs.json. Numbers are measured, never a
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
@@ -43,6 +42,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+from provenance import write_result
 
 from cyberdeck.engine import Game, Rng, games, load_game
 from cyberdeck.envs import openspiel
@@ -197,7 +197,7 @@ def write(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         "seconds_per_cell_and_round": args.seconds,
         "rounds": args.rounds,
     }
-    args.out.write_text(json.dumps({"machine": machine, "rows": rows}, indent=1) + "\n")
+    write_result(args.out, {"machine": machine, "rows": rows})
 
 
 def main() -> None:

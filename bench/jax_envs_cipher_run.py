@@ -28,7 +28,6 @@ import platform
 import random
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault(
@@ -38,6 +37,7 @@ os.environ.setdefault(
 import jax
 import jax.numpy as jnp
 import pgx
+from provenance import write_result
 
 from cyberdeck.envs.jax.bits import random_legal
 from cyberdeck.envs.jax.cipher_run import CipherRun
@@ -195,7 +195,7 @@ def main() -> None:
         f"--steps {args.steps} --rounds {args.rounds} --batch {' '.join(map(str, args.batch))}",
         "rows": rows,
     }
-    Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+    write_result(args.out, result)
 
 
 if __name__ == "__main__":

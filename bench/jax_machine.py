@@ -44,7 +44,6 @@ os.environ.setdefault("JAX_PLATFORMS", "cpu")
 # isort: split
 
 import json  # noqa: E402
-import platform  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -53,6 +52,7 @@ from typing import Any  # noqa: E402
 
 import jax  # noqa: E402
 import pgx  # noqa: E402
+from provenance import write_result  # noqa: E402
 
 from cyberdeck.envs.jax import make  # noqa: E402
 from cyberdeck.envs.jax.bits import random_legal  # noqa: E402
@@ -136,20 +136,9 @@ def main() -> None:
             row[f"devices_{devices}"] = measure(env, args.batch, args.steps, args.rounds, devices)
         out.append(row)
         print(json.dumps(row), flush=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-                "load_average_at_end": os.getloadavg(),
-                "xla_flags": os.environ["XLA_FLAGS"],
-                "jax": jax.__version__,
-                "command": " ".join(["python", *sys.argv]),
-                "rows": out,
-            },
-            indent=1,
-        )
-        + "\n"
+    write_result(
+        args.out,
+        {"xla_flags": os.environ["XLA_FLAGS"], "jax": jax.__version__, "rows": out},
     )
 
 

@@ -15,12 +15,12 @@ has several configurations, a line in ``CONFIGURATIONS`` below. Writes bench/res
 from __future__ import annotations
 
 import jax_cpu  # noqa: F401  (before JAX: XLA's threads)
+from provenance import write_result
 
 # isort: split
 
 import argparse
 import json
-import platform
 import time
 from pathlib import Path
 from typing import Any
@@ -79,17 +79,7 @@ def main() -> None:
                 }
                 rows.append(row)
                 print(json.dumps(row), flush=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                "machine": platform.processor() or platform.machine(),
-                "rows": rows,
-            },
-            indent=2,
-        )
-        + "\n"
-    )
+    write_result(args.out, {"rows": rows})
 
 
 if __name__ == "__main__":

@@ -23,13 +23,14 @@ import argparse
 import json
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 # The twin compiles for one core of this shared two-core machine.
 os.environ.setdefault(
     "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
 )
+
+from provenance import write_result
 
 from cyberdeck.envs.jax.cipher_run import CipherRun
 from cyberdeck.envs.jax.cipher_run_check import Checker
@@ -122,7 +123,7 @@ def main() -> None:
     }
     print(f"all equal: {total['engine']} engine games and {total['twin']} twin games, "
           f"{time.time() - began:.0f} s")  # fmt: skip
-    Path(args.out).write_text(json.dumps({"rows": rows, "games": total}, indent=1) + "\n")
+    write_result(args.out, {"rows": rows, "games": total})
 
 
 if __name__ == "__main__":

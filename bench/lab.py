@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from provenance import write_result
 
 from cyberdeck.engine import games, load_game
 from cyberdeck.lab.entries import make_entries
@@ -140,7 +141,7 @@ def main() -> None:
         out["scaling"] = scaling(scale)
         print(json.dumps(out["scaling"]), flush=True)
     if args.out:
-        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        write_result(args.out, out)
 
 
 if __name__ == "__main__":

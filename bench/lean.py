@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from provenance import write_result
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("matrix-overload", "cipher-run", "hack-me", "cypher", "cyberpunk-ccg")
 #: Seeded games a measurement plays (random playouts, normal games): about one to three seconds
@@ -206,7 +208,7 @@ def main() -> None:
     summary = summarise(runs, labels)
     print(table(summary, labels))
     report = {"command": " ".join(sys.argv), "trees": trees, "summary": summary, "runs": runs}
-    Path(args.out).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    write_result(args.out, report, ensure_ascii=False)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from provenance import write_result
+
 ROOT = Path(__file__).resolve().parent.parent
 #: One random game: the decisions it took.
 Playout = Callable[[int], int]
@@ -140,7 +142,7 @@ def main() -> None:
         "ratios": {r: {k: round(v / best[r], 3) for k, v in best.items()} for r in REFERENCES},
         "runs": runs,
     }
-    Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+    write_result(args.out, report)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Benchmarks: every game's random-playout speed and clone time against the issue targets.
+"""Benchmarks: every game's random-playout speed and clone time against the targets below.
 
 Run `make bench` (or `python bench/run.py [GAME ...]`). Prints a table and writes bench/latest.json.
 Numbers are measured here, on one core; nothing in the test suite asserts on time.
@@ -6,15 +6,15 @@ Numbers are measured here, on one core; nothing in the test suite asserts on tim
 
 from __future__ import annotations
 
-import json
-import platform
 import sys
 from pathlib import Path
+
+from provenance import write_result
 
 from cyberdeck.engine import games, load_game
 from cyberdeck.lab.bench import bench_game
 
-#: Targets from the issues: decisions per second (at least) and clone microseconds (at most).
+#: The targets each engine is held to: decisions per second (at least) and clone microseconds (at most).
 TARGETS = {
     "matrix-overload": (100_000, 3.0),
     "cipher-run": (30_000, 5.0),
@@ -40,8 +40,7 @@ def main(ids: list[str]) -> int:
             f"{result['clone_us']:>10.2f}{clone:>8.1f}  {'yes' if ok else 'NO'}"
         )
     out = Path(__file__).with_name("latest.json")
-    machine = {"python": platform.python_version(), "machine": platform.machine()}
-    out.write_text(json.dumps({"machine": machine, "results": results}, indent=1) + "\n")
+    write_result(out, {"results": results})
     return 0 if ok_all else 1
 
 

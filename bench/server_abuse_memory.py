@@ -33,6 +33,7 @@ from typing import Any
 
 import httpx
 import orjson
+from provenance import write_result
 from server_load import HOST, free_port, make_guest, rss_mib
 from wire_client import WireSocket
 
@@ -157,7 +158,7 @@ def main() -> int:
     text = json.dumps(result, indent=1)
     print(text)
     if args.out:
-        args.out.write_text(text + "\n")
+        write_result(args.out, result)
     return 0
 
 

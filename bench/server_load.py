@@ -46,6 +46,7 @@ from typing import Any
 import httpx
 import orjson
 import uvloop
+from provenance import write_result
 from wire_client import WireSocket
 
 HOST = "127.0.0.1"
@@ -784,7 +785,7 @@ def main() -> int:
     text = json.dumps(result, indent=1)
     print(text)
     if args.out:
-        args.out.write_text(text + "\n")
+        write_result(args.out, result)
     return 0 if result["errors"] == 0 else 1
 
 

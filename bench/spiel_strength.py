@@ -22,6 +22,8 @@ import argparse
 import json
 from pathlib import Path
 
+from provenance import write_result
+
 from cyberdeck.engine import load_game
 from cyberdeck.envs.openspiel import MIN_SIMULATIONS  # importing registers spiel-ismcts
 from cyberdeck.lab.arena import run_arena
@@ -56,7 +58,7 @@ def main(out: Path, jobs: list[str], chunk: int = CHUNK) -> None:
                 "simulations": simulations,
             }
             path = out / f"{game_id}-{level}-calibration.json"
-            path.write_text(json.dumps(calibration) + "\n")
+            write_result(path, calibration)
             print(game_id, level, calibration, flush=True)
         specs = [level, f"spiel-ismcts:{simulations}"]
         for seed in range(0, int(count), chunk):
@@ -66,7 +68,7 @@ def main(out: Path, jobs: list[str], chunk: int = CHUNK) -> None:
                 print(path.name, "already played: kept", flush=True)
                 continue
             report = run_arena(game, specs, games, 1000 + seed, workers=1)
-            path.write_text(json.dumps(report.to_json()) + "\n")
+            write_result(path, report.to_json())
             print(path.name, json.dumps(report.to_json()["results"]), flush=True)
 
 
