@@ -1,4 +1,4 @@
-"""Every relative link in README.md and docs/ points at a file of the clone, and at a heading of
+"""Every relative link in README.md, bench/README.md and docs/ points at a file of the clone, and at a heading of
 that file where the link names one: pages move and headings change, and a reader following a dead
 link learns nothing."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *(ROOT / "docs").rglob("*.md")])
 
 #: A Markdown link's target: ``[text](target)``, the target without a title.
 LINK = re.compile(r"\]\(([^)\s]+)\)")

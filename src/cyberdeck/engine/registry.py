@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -45,12 +46,16 @@ def load_game(game_id: str) -> Game:
 
 
 def rules_path(game_id: str) -> Path | None:
-    """A game's rules doc: shipped inside the wheel, or beside the sources in a checkout."""
+    """A game's rules page: ``docs/rules/<id>.md`` shipped inside the wheel or beside the sources
+    in a checkout, or else ``rules.md`` in the game's own package (a game installed from a
+    package of its own, which this repository's docs do not hold)."""
     package = Path(__file__).resolve().parents[1]
-    for candidate in (
+    candidates = [
         package / "docs" / "rules" / f"{game_id}.md",
         package.parents[1] / "docs" / "rules" / f"{game_id}.md",
-    ):
-        if candidate.is_file():
-            return candidate
-    return None
+    ]
+    game = _GAMES.get(game_id)
+    module = sys.modules.get(type(game).__module__) if game is not None else None
+    if module is not None and module.__file__:
+        candidates.append(Path(module.__file__).parent / "rules.md")
+    return next((c for c in candidates if c.is_file()), None)
