@@ -9,7 +9,7 @@ from cyberdeck.engine import Game, games
 def table(game: Game) -> str:
     encoding = game.observation_encoding(None)
     lines = [
-        f"### {game.title} (`{game.id}`): {encoding.size} numbers",
+        f"### {game.title} (`{game.id}`): {encoding.size} numbers, {game.action_space.size} actions",
         "",
         "| slice | name | what it holds |",
         "|---|---|---|",

@@ -118,11 +118,13 @@ def test_an_observation_that_peeks_is_caught(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_docs_describe_every_slice() -> None:
-    """docs/envs.md prints each layout (scripts/encoding_tables.py); a changed slice shows."""
+    """docs/envs.md prints each layout and action count (scripts/encoding_tables.py); a changed
+    slice or a new action shows."""
     text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
     for game in games():
         encoding = game.observation_encoding(None)
-        assert f"`{game.id}`): {encoding.size} numbers" in text
+        size = f"`{game.id}`): {encoding.size} numbers, {game.action_space.size} actions"
+        assert size in text, game.id
         for start, end, name, about in encoding.layout.describe():
             assert f"| {start}–{end - 1} | `{name}` | {about} |" in text, (game.id, name)
 
