@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from cyberdeck.engine import Record, load_game
-from cyberdeck.engine.record import parse_actions
+from cyberdeck.engine.playback import parse_actions
 from cyberdeck.lab.stats import wilson
 
 WIN_POINTS = 100

@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from cyberdeck.engine import Record, load_game
-from cyberdeck.engine.record import parse_actions
+from cyberdeck.engine.playback import parse_actions
 from cyberdeck.games.cyberpunk_ccg.cards import LOCATION
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG
 from cyberdeck.games.cyberpunk_ccg.rules import STASH, num

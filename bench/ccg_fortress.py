@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from cyberdeck.engine import Record, load_game
-from cyberdeck.engine.record import parse_actions
+from cyberdeck.engine.playback import parse_actions
 from cyberdeck.games.cyberpunk_ccg.rules import HITS
 from cyberdeck.games.cyberpunk_ccg.state import CyberState
 from cyberdeck.games.cyberpunk_ccg.victory import ARASAKA_DEFENSE
