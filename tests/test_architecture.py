@@ -248,3 +248,57 @@ def test_an_optional_import_is_no_dependency(tmp_path: Path) -> None:
         "try:\n    from mypy_extensions import mypyc_attr\nexcept ImportError:\n    pass\n"
     )
     assert broken_layer_rules(tmp_path) == []
+
+
+#: The CLI's module that every command module may import: what they share.
+CLI_SHARED = "cyberdeck.cli.common"
+
+
+def crossed_commands(src: Path = SRC) -> list[str]:
+    """Every import by which a module of the CLI reaches into a command module other than its
+    own: a command module imports only ``common`` of the CLI, ``common`` no command module, and
+    the package that puts the commands together takes only their public names."""
+    crossed = []
+    for module in sources(src):
+        if layer(module) != "cli":
+            continue
+        for found in imports(module, src):
+            if layer(found.target) != "cli" or found.target in (module, CLI_SHARED):
+                continue
+            where = f"{module}:{found.line} imports {found.target}"
+            if module not in ("cyberdeck.cli", "cyberdeck.cli.__main__"):
+                crossed.append(f"{where}: a command module imports only {CLI_SHARED}")
+            elif any(name.startswith("_") for name in found.names):
+                crossed.append(f"{where}: {', '.join(found.names)} are its own")
+    return crossed
+
+
+def test_no_command_module_imports_another() -> None:
+    """One module per group of commands, sharing their helpers through ``cli.common`` alone."""
+    assert [m for m in sources() if m in ("cyberdeck.cli", "cyberdeck.cli_lab")] == [
+        "cyberdeck.cli"
+    ]
+    assert sources()["cyberdeck.cli"].name == "__init__.py", "the CLI is a package"
+    assert crossed_commands() == []
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        ("cyberdeck/cli/lab.py", "from .play import find_game\n"),
+        ("cyberdeck/cli/lab.py", "from . import play\n"),
+        ("cyberdeck/cli/common.py", "from .deck import deck_game\n"),
+        ("cyberdeck/cli/__init__.py", "from .play import _helper\n"),
+    ],
+)
+def test_the_command_check_names_a_crossing(tmp_path: Path, module: str, line: str) -> None:
+    cli = tmp_path / "cyberdeck" / "cli"
+    cli.mkdir(parents=True)
+    (tmp_path / "cyberdeck" / "__init__.py").write_text("")
+    for name in ("__init__", "common", "play", "lab", "deck"):
+        (cli / f"{name}.py").write_text("from .common import fail\n" if name != "common" else "")
+    (tmp_path / module).write_text(line)
+    (crossed,) = crossed_commands(tmp_path)
+    assert crossed.startswith(
+        module.replace("/", ".").removesuffix(".py").removesuffix(".__init__")
+    )
