@@ -15,6 +15,7 @@ from ..engine.decklist import split_decklist
 
 
 def fail(message: str) -> typer.Exit:
+    """How every command refuses: the sentence on stderr and exit status 2, never a traceback."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
 
@@ -35,6 +36,7 @@ def terminal_style(plain: bool, colour: bool | None) -> Style:
 def parse_options(
     game: Game, variant: str | None, pairs: list[str], players: int | None
 ) -> dict[str, Any]:
+    """``--variant``, ``--players`` and ``-o name=value`` as the game's resolved options."""
     options: dict[str, Any] = {}
     if variant is not None:
         if not any(o.name == "variant" for o in game.options):
