@@ -24,7 +24,7 @@ import pandas as pd
 from provenance import write_result
 
 from cyberdeck.engine import Record, load_game
-from cyberdeck.engine.record import parse_actions
+from cyberdeck.engine.playback import parse_actions
 from cyberdeck.lab.stats import wilson
 
 WIN_POINTS = 100

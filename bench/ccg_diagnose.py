@@ -21,7 +21,7 @@ import pandas as pd
 from provenance import write_result
 
 from cyberdeck.engine import Record, load_game
-from cyberdeck.engine.record import parse_actions
+from cyberdeck.engine.playback import parse_actions
 from cyberdeck.games.cyberpunk_ccg.cards import LOCATION
 from cyberdeck.games.cyberpunk_ccg.cardset import BY_SLUG
 from cyberdeck.games.cyberpunk_ccg.rules import STASH, num

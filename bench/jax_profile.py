@@ -1,8 +1,6 @@
 """Where a twin's batch step goes: XLA's operations by time, from JAX's own profiler, for the
-``Fleet`` loop that ``bench/jax_envs.py`` times (random legal actions drawn inside ``jit`` with
-``jax.random.categorical``, a finished game taking the next of the reserve); ``--twin
-cipher-run`` profiles the loop ``bench/jax_envs_cipher_run.py`` times instead (its picker,
-``random_legal``, for 1,941 actions).
+``Fleet`` loop that ``bench/jax_envs.py`` times (random legal actions drawn inside ``jit`` by
+``bits.random_legal``, a finished game taking the next of the reserve), for either twin.
 
 Each operation's time is the median of its runs over ``--rounds`` profiled calls, times how often
 it runs a call, so that a run the machine's other users interrupt does not count; the profiler's
@@ -32,7 +30,6 @@ from typing import Any
 
 import jax
 import jax_envs
-import jax_envs_cipher_run
 
 from cyberdeck.envs.jax import make
 from cyberdeck.envs.jax.cipher_run import CipherRun
@@ -121,12 +118,10 @@ def main() -> None:
     parser.add_argument("--no-observation", action="store_true")
     args = parser.parse_args()
     if args.twin == "cipher-run":
-        # Not yet in ``make``; its bench picks actions with ``random_legal`` (1,941 of them).
-        loop, env = jax_envs_cipher_run.fleet_loop, CipherRun()
+        env = CipherRun()  # not yet in ``make``
     else:
-        options = {"observations": False} if args.no_observation else {}
-        loop, env = jax_envs.fleet_loop, make(args.twin, **options)
-    run, convoy, keys = loop(env, args.batch, args.steps)
+        env = make(args.twin, **({"observations": False} if args.no_observation else {}))
+    run, convoy, keys = jax_envs.fleet_loop(env, args.batch, args.steps)
     call = (convoy, keys)
     compiled = jax.jit(run).lower(*call).compile()
     times = op_times(compiled, call, args.rounds)

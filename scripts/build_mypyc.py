@@ -28,7 +28,7 @@ INTERPRETED = {
     "__init__", "campaign", "cardset", "cardtext", "decks", "encoding", "explain", "game",
     "gestures", "layout", "position", "prompts", "render", "review", "table",
 }  # fmt: skip
-ENGINE = ("actions", "errors", "events", "game", "record", "rng")
+ENGINE = ("actions", "errors", "events", "game", "playback", "record", "rng")
 
 
 def modules(src: Path = SRC) -> list[str]:

@@ -70,7 +70,7 @@ SEED = 3_141_592_653
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """The seed ``play`` picks when none is given, made known to the test only."""
-    monkeypatch.setattr("cyberdeck.cli.os.urandom", lambda n: SEED.to_bytes(n, "big"))
+    monkeypatch.setattr("cyberdeck.cli.play.os.urandom", lambda n: SEED.to_bytes(n, "big"))
     return SEED
 
 

@@ -12,13 +12,13 @@ from cyberdeck.engine import Action, games, load_game
 from cyberdeck.engine.autoanswer import (
     ONLY_ANSWER,
     Answer,
-    Proposal,
     Stops,
     answer,
     answers_nothing,
     carry_out,
     log_event,
 )
+from cyberdeck.engine.questions import Proposal
 
 CCG = load_game("cyberpunk-ccg")
 MATRIX = load_game("matrix-overload")

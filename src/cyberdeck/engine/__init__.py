@@ -1,7 +1,6 @@
 """The engine: the game contract and what every game shares. Standard library only; knows no game."""
 
 from .actions import Action, ActionSpace
-from .agent import Agent
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
 from .decklist import Deck, DeckCard, format_decklist, read_decklist
 from .encoding import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, vocabulary
@@ -16,9 +15,10 @@ from .errors import (
     UnknownGame,
 )
 from .events import DRAWN, PLAYED, CardUse, Event, visible
-from .game import Budget, CachedState, DeckMeasure, Game, Option, Outcome, State
+from .game import Agent, Budget, CachedState, DeckMeasure, Game, Option, Outcome, State
 from .match import Match
-from .record import ENGINE_VERSION, Record, replay, replay_steps
+from .playback import replay, replay_steps
+from .record import ENGINE_VERSION, Record
 from .registry import games, load_game, register
 from .rng import Rng
 from .series import Series, game_seed

@@ -2,7 +2,13 @@
 
 A ``State`` is a mutable position. Exactly one seat decides at a time (``current_player``); a
 multi-step turn or a defender's answer in the middle of the attacker's turn is just "this seat
-decides next". ``apply`` checks legality and leaves the state untouched when it refuses.
+decides next". ``apply`` checks legality and leaves the state untouched when it refuses. An
+``Agent`` picks the move of the seat to decide.
+
+The contract imports only what does not import it back (actions, events, records, the
+questions a table may answer): everything that drives games through it (matches, replay, the
+registry, the table's answers, the invariants) sits above it, so the engine's imports have no
+cycle (``tests/test_architecture.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action, ActionSpace
 from .compiled import mypyc_attr
@@ -19,13 +25,10 @@ from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
 from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
 from .events import CardUse, Event
+from .questions import Gesture, Proposal, Stop, Window
+from .record import Record
 from .rng import Rng
 from .text import Style
-
-if TYPE_CHECKING:
-    from .agent import Agent
-    from .autoanswer import Gesture, Proposal, Stop, Window
-    from .record import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,3 +480,17 @@ class CachedState(State):
         if legal is None:
             legal = self._legal = [] if self._outcome is not None else self._compute_legal()
         return legal
+
+
+class Agent(Protocol):
+    """Something that picks an action for the seat to move.
+
+    An agent is handed the state, but a fair agent reads only what its seat may know: the seat's
+    view, the legal actions, and worlds sampled with ``state.determinize(seat, rng)``. The tests
+    of the AI prove it by giving agents two states that look the same from their seat."""
+
+    name: str
+
+    def choose(self, state: State) -> Action:
+        """An action for ``state.current_player``, one of ``state.legal_actions()``."""
+        ...

@@ -16,7 +16,8 @@ from .actions import Action
 from .errors import IllegalAction
 from .events import Event
 from .game import Game, State
-from .record import Record, replay
+from .playback import replay
+from .record import Record
 from .rng import Rng
 
 

@@ -13,7 +13,8 @@ from .actions import Action
 from .errors import IllegalAction
 from .events import Event
 from .game import Game, State
-from .record import UNDO, Record, replay_steps
+from .playback import replay_steps
+from .record import UNDO, Record
 
 
 class Match:

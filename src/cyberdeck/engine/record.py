@@ -1,7 +1,8 @@
-"""Records and replay: a game is its id, engine version, options, decks, seed and actions.
+"""Records: a game is its id, engine version, options, decks, seed and actions.
 
-``replay(record)`` rebuilds the game exactly, on any machine: the same record always gives the same
-fingerprint. A record may hold ``undo`` entries (solitaire take-backs); replay honours them.
+``playback.replay(record)`` rebuilds the game exactly, on any machine: the same record always gives
+the same fingerprint. A record may hold ``undo`` entries (solitaire take-backs); replay honours
+them. A record is data alone and imports no game, so the contract may name it (``Game.review``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
-from .errors import BadAction, BadRecord, CyberdeckError
-from .game import Game, State
-from .registry import load_game
+from .errors import BadRecord
 
 ENGINE_VERSION = "1"
 UNDO = "undo"
@@ -88,38 +86,3 @@ class Record:
         except json.JSONDecodeError as err:
             raise BadRecord(f"The record file {path} is not JSON (line {err.lineno}).") from None
         return Record.from_json(data)
-
-
-def replay(record: Record, game: Game | None = None) -> State:
-    """The state after every action of ``record``; ``BadRecord`` names the step that fails."""
-    return replay_steps(record, game)[-1]
-
-
-def replay_steps(record: Record, game: Game | None = None) -> list[State]:
-    """Every state along the record, first the initial one (undone moves are dropped)."""
-    game = game or load_game(record.game)
-    if record.engine_version != ENGINE_VERSION:
-        raise BadRecord(
-            f"The record was made by engine version {record.engine_version}; "
-            f"this is version {ENGINE_VERSION}."
-        )
-    states = [game.new_state(record.options, record.seed, record.decks)]
-    for step, text in enumerate(record.actions, start=1):
-        if text == UNDO:
-            if not game.allows_undo:
-                raise BadRecord(f"Step {step}: {game.title} has no undo.")
-            if len(states) == 1:
-                raise BadRecord(f"Step {step}: there is no move to undo.")
-            states.pop()
-            continue
-        state = states[-1].clone()
-        try:
-            state.apply(game.parse_action(text))
-        except (BadAction, CyberdeckError) as err:
-            raise BadRecord(f"Step {step} ('{text}') cannot be replayed: {err}") from None
-        states.append(state)
-    return states
-
-
-def parse_actions(texts: list[str], game: Game) -> list[Action]:
-    return [game.parse_action(t) for t in texts]

@@ -15,8 +15,6 @@ from pathlib import Path
 
 from ..engine import Action, Agent, CyberdeckError, Game, Match, Style
 from ..engine.autoanswer import (
-    Gesture,
-    Proposal,
     Stops,
     Takeback,
     answer,
@@ -24,6 +22,7 @@ from ..engine.autoanswer import (
     gesture_note,
     log_event,
 )
+from ..engine.questions import Gesture, Proposal
 from ..engine.seats import name_seats, name_table, unique_names
 from ..engine.tutorial import load_script
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from cyberdeck.agents.levels import make_agent
 from cyberdeck.engine import Action, Rng
-from cyberdeck.engine.autoanswer import Gesture, carry_out
+from cyberdeck.engine.autoanswer import carry_out
+from cyberdeck.engine.questions import Gesture
 from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.gestures import interleave
 from cyberdeck.games.cyberpunk_ccg.position import Table, act

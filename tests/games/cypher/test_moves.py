@@ -3,8 +3,7 @@ the fixed action space, clone independence and replay."""
 
 import pytest
 
-from cyberdeck.engine import ASCII, PLAIN, BadAction, IllegalAction, Rng, load_game
-from cyberdeck.engine.record import Record, replay
+from cyberdeck.engine import ASCII, PLAIN, BadAction, IllegalAction, Record, Rng, load_game, replay
 
 GAME = load_game("cypher")
 

@@ -24,7 +24,7 @@ from ...engine import (
     State,
     Style,
 )
-from ...engine.autoanswer import Gesture, Proposal, Stop, Window
+from ...engine.questions import Gesture, Proposal, Stop, Window
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS
 from .cardtext import MOVES_HELP, inspect

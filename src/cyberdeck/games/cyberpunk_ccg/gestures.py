@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
-from ...engine.autoanswer import Gesture, Proposal
+from ...engine.questions import Gesture, Proposal
 from .render import card_name, describe_action
 from .table import propose
 

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from ...engine import Action
-from ...engine.autoanswer import Proposal, Stop, Window
+from ...engine.questions import Proposal, Stop, Window
 from .cardset import BY_SLUG, CARDS
 from .rules import PASS, STEP_NAMES
 

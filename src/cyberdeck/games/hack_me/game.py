@@ -16,7 +16,7 @@ from ...engine import (
     Style,
     spell_cards,
 )
-from ...engine.autoanswer import Gesture
+from ...engine.questions import Gesture
 from .cards import ALL_ACTIONS, DECK_CODES
 from .encoding import encoding
 from .evaluate import evaluate

@@ -8,7 +8,7 @@ asks each; the table answers the second from the gesture, visibly in the log).
 
 from __future__ import annotations
 
-from ...engine.autoanswer import Gesture
+from ...engine.questions import Gesture
 from .cards import PASS
 from .state import HackState
 

@@ -6,11 +6,10 @@ It looks ahead one placement in a world re-dealt from what the player knows
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from ...agents import RandomAgent
-from ...engine import Action, Agent, Game, Rng, State
+from ...engine import Action, Game, Rng, State
 from .evaluate import evaluate
 from .solver import solve
 from .state import MatrixState
@@ -37,14 +36,29 @@ class FairPlayer:
         return best
 
 
-def win_rate(game: Game, seeds: Iterable[int], make: Any) -> float:
+#: A player made from a seed: what it plays in a state.
+Player = Callable[[int], Callable[[State], Action]]
+
+
+def random_player(seed: int) -> Callable[[State], Action]:
+    """Uniformly random legal placements from a generator seeded with ``seed``: the baseline the
+    fair player is read against (the ``random`` agent's moves; a game imports no agents)."""
+    rng = Rng(seed)
+    return lambda state: rng.choice(state.legal_actions())
+
+
+def fair_player(seed: int) -> Callable[[State], Action]:
+    return FairPlayer(seed).choose
+
+
+def win_rate(game: Game, seeds: Iterable[int], player: Player) -> float:
     seeds = list(seeds)
     wins = 0
     for seed in seeds:
         state = game.new_state(None, seed)
-        agent: Agent = make(seed)
+        choose = player(seed)
         while not state.is_terminal:
-            state.advance(agent.choose(state))
+            state.advance(choose(state))
         wins += state.outcome is not None and bool(state.outcome.winners)
     return round(wins / len(seeds), 3)
 
@@ -59,8 +73,8 @@ def win_rates(game: Game, seeds: Iterable[int], budget: int = 5000) -> dict[str,
     seeds = list(seeds)
     solved = [solve(game.new_state(None, seed), budget).won for seed in seeds]  # type: ignore[arg-type]
     return {
-        "random_win_rate": win_rate(game, seeds, RandomAgent),
-        "fair_win_rate": win_rate(game, seeds, FairPlayer),
+        "random_win_rate": win_rate(game, seeds, random_player),
+        "fair_win_rate": win_rate(game, seeds, fair_player),
         "solver_win_rate_lower_bound": round(solved.count(True) / len(seeds), 3),
         "solver_unknown": solved.count(None),
     }

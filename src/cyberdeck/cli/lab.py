@@ -13,10 +13,11 @@ from typing import Annotated, Any
 
 import typer
 
-from .engine import BadDeck, CyberdeckError, Game
-from .lab.entries import Entry, make_entries
-from .lab.progress import ProgressBar
-from .userdata import data_dir
+from ..engine import BadDeck, CyberdeckError, Game
+from ..lab.entries import Entry, make_entries
+from ..lab.progress import ProgressBar
+from ..userdata import data_dir
+from .common import fail, find_game, parse_options
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -48,13 +49,10 @@ def fail_on(err: CyberdeckError) -> typer.Exit:
         for problem in err.problems:
             typer.echo(f"  - {problem}", err=True)
         return typer.Exit(2)
-    typer.echo(f"error: {err}", err=True)
-    return typer.Exit(2)
+    return fail(str(err))
 
 
 def setup(game_id: str, option: list[str], players: int | None) -> tuple[Game, dict[str, Any]]:
-    from .cli import find_game, parse_options
-
     game = find_game(game_id)
     return game, parse_options(game, None, option, players)
 
@@ -114,8 +112,8 @@ def simulate(
 ) -> None:
     """Play entries against each other, seats rotated: win rates, draws, the first player's edge
     (95% intervals), endings, lengths and think time."""
-    from .lab.simulate import simulate as run_simulation
-    from .lab.simulate import summarize
+    from ..lab.simulate import simulate as run_simulation
+    from ..lab.simulate import summarize
 
     game, options = setup(game_id, option, players)
     folder = out_folder(out, "simulate", game, seed)
@@ -177,8 +175,8 @@ def tournament(
     as_json: AsJson = False,
 ) -> None:
     """A round robin of entries: a win matrix and a Bradley–Terry ranking with 95% intervals."""
-    from .lab.tournament import standings
-    from .lab.tournament import tournament as run_tournament
+    from ..lab.tournament import standings
+    from ..lab.tournament import tournament as run_tournament
 
     game, options = setup(game_id, option, players)
     folder = out_folder(out, "tournament", game, seed)
@@ -235,9 +233,9 @@ def cards(
 ) -> None:
     """Per card: how often drawn and played, win rate when drawn and when not, and the
     improvement when drawn, each with a 95% interval."""
-    from .lab.cards import SORTS, card_metrics
-    from .lab.results import Results
-    from .lab.simulate import simulate as run_simulation
+    from ..lab.cards import SORTS, card_metrics
+    from ..lab.results import Results
+    from ..lab.simulate import simulate as run_simulation
 
     game, options = setup(game_id, option, players)
     if sort not in SORTS:
@@ -319,8 +317,8 @@ def optimize(
     """Search the legal deck space for strong decks of every style (MAP-Elites over the game's
     behaviour measures; fitness: the score against the gauntlet); the best decks per region
     with intervals, written as deck lists."""
-    from .lab.optimize import deck_lists, regions
-    from .lab.optimize import optimize as run_search
+    from ..lab.optimize import deck_lists, regions
+    from ..lab.optimize import optimize as run_search
 
     game, options = setup(game_id, option, None)
     folder = out_folder(out, "optimize", game, seed)
@@ -365,7 +363,7 @@ def report(
     ] = None,
 ) -> None:
     """One self-contained HTML file of a run's tables and plots, to open or mail."""
-    from .lab.report import report as write_report
+    from ..lab.report import report as write_report
 
     try:
         path = write_report(results, out)

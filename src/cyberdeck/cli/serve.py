@@ -1,0 +1,58 @@
+"""``cyberdeck serve``: the arcade and match server (the ``web`` extra)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+app = typer.Typer()
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8765,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)"),
+    ] = None,
+    grace: Annotated[
+        float, typer.Option(help="Seconds a dropped player has before the game can be claimed")
+    ] = 90.0,
+    ai_delay: Annotated[
+        float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
+    ] = 0.6,
+    guests_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Guests one address may make in an hour (raise it for a LAN evening)"
+        ),
+    ] = 20,
+    deal_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Deal each account's Nth match the same in every run, for tests and demos "
+            "(not for real play: whoever knows it can work out the deals)"
+        ),
+    ] = None,
+) -> None:
+    """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
+    try:
+        from ..server import ServerConfig
+        from ..server import serve as run_server
+    except ImportError as err:
+        raise fail(
+            f"The server needs the web extra (pip install 'cyberdeck[web]'): {err}."
+        ) from None
+    typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
+    config = ServerConfig(
+        db_url=db,
+        grace_seconds=grace,
+        ai_delay=ai_delay,
+        guests_per_hour=guests_per_hour,
+        deal_seed=deal_seed,
+    )
+    run_server(config, host, port)
