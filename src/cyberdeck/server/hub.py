@@ -854,13 +854,15 @@ class Hub:
     def look(self, room: Room, conn: Connection, msg: Look) -> None:
         """A close look at one part of the table, from the connection's own seat's view."""
         seat = room.point(conn)
-        conn.send(
-            {
-                "type": "look",
-                "target": msg.target,
-                "text": look_for(room.match.state, seat, msg.target),
-            }
-        )
+        try:
+            text = look_for(room.match.state, seat, msg.target)
+        except Exception:
+            # A game's look that fails is the game's fault, not the asker's: the asker hears a
+            # sentence, and the server's log keeps what went wrong (a spectator repeating the
+            # look repeats one line, never a traceback on the wire).
+            log.warning("match %s: look %r failed", room.id, msg.target, exc_info=True)
+            text = f"{room.game.title} could not show '{msg.target}' just now."
+        conn.send({"type": "look", "target": msg.target, "text": text})
 
     def hint(self, room: Room, conn: Connection) -> None:
         """What the game's hint player would play for the connection's seat. It thinks in an AI
