@@ -49,6 +49,7 @@ from .config import ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
+from .limits import KeyedLocks
 from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
@@ -294,6 +295,14 @@ def invite_matches(given: str | None, invite: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
+def admitted(data: MatchData, user_id: int | None, invite: str | None) -> bool:
+    """Whether someone may see a match at all (its summary, its replay, its campaign): a
+    public match anyone; a private one its players and whoever has its invite."""
+    if data.public or invite_matches(invite, data.invite):
+        return True
+    return user_id is not None and any(s.user_id == user_id for s in data.seats)
+
+
 #: Message ids remembered per match (a re-sent move older than that is refused as stale, which
 #: changes nothing either); memory per match stays bounded however long the game.
 HANDLED_KEEP = 512
@@ -348,7 +357,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: One load at a time per match id (a lock held only while one is under way).
+        self.loading: KeyedLocks[str] = KeyedLocks()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
@@ -479,18 +489,14 @@ class Hub:
         room = self.rooms.get(match_id)
         if room is not None:
             return room
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        try:
-            async with lock:
-                room = self.rooms.get(match_id)
-                if room is None:
-                    data = await self.db.read(self.db.store.load_match, match_id)
-                    if data is None:
-                        return None
-                    room = self.build(data)
-                    self.keep(room)
-        finally:
-            self._loading.pop(match_id, None)
+        async with self.loading.hold(match_id):
+            room = self.rooms.get(match_id)
+            if room is None:
+                data = await self.db.read(self.db.store.load_match, match_id)
+                if data is None:
+                    return None
+                room = self.build(data)
+                self.keep(room)
         return room
 
     async def create(self, data: MatchData) -> Room:

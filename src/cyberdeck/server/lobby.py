@@ -6,7 +6,7 @@ import time
 from functools import partial
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
@@ -17,13 +17,15 @@ from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData
 from ..userdata import GameStats
 from .context import Context, context, optional_user, require_user
-from .hub import invite_matches, new_match_data, summary
+from .hub import admitted, invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import ordinal, shown_name, shown_rating
+from .series import locks as series_locks
 from .series import start_series
 from .solitaire import MIN_GAMES, solitaire_board
 from .visibility import table_for
+from .wire import encode
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -434,8 +436,16 @@ async def _match(ctx: Context, match_id: str) -> MatchData:
 
 
 @router.get("/matches/{match_id}", response_model=MatchOut)
-async def get_match(match_id: str, ctx: Annotated[Context, Depends(context)]) -> MatchOut:
+async def get_match(
+    match_id: str,
+    ctx: Annotated[Context, Depends(context)],
+    user: Annotated[UserData | None, Depends(optional_user)],
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> MatchOut:
+    """A match's summary; a private match's is for its players and those with its invite."""
     data = await _match(ctx, match_id)
+    if not admitted(data, user.id if user is not None else None, invite):
+        raise HTTPException(403, "This match is private; it needs its invite.")
     return MatchOut(**summary(data, ctx.hub.rooms.get(match_id)))
 
 
@@ -485,10 +495,8 @@ async def replay_step(
     ``own_seat``), else the spectator's. A private match's replay is for its players and those
     with its invite."""
     data = await _match(ctx, match_id)
-    if not data.public:
-        seated = user is not None and any(s.user_id == user.id for s in data.seats)
-        if not seated and not invite_matches(invite, data.invite):
-            raise HTTPException(403, "This match is private; its replay needs its invite.")
+    if not admitted(data, user.id if user is not None else None, invite):
+        raise HTTPException(403, "This match is private; its replay needs its invite.")
     if data.status != "finished":
         raise HTTPException(409, "A match can be replayed once it is finished.")
     if not data.actions:
@@ -584,11 +592,29 @@ async def ws_schema() -> dict[str, Any]:
     return message_schema()
 
 
+def operator(request: Request, ctx: Context) -> None:
+    """Only the server's operator reads its metrics (``--metrics-token``): they tell how busy
+    the server is and when, and computing them is work no stranger should be able to ask for."""
+    token = ctx.config.metrics_token
+    if token is None:
+        raise HTTPException(
+            403, "The metrics are off: the operator starts the server with --metrics-token."
+        )
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not invite_matches(given.strip(), token):
+        raise HTTPException(
+            401,
+            "The metrics are for the server's operator: send 'Authorization: Bearer TOKEN'.",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+
+
 @router.get("/metrics", tags=["protocol"])
 async def metrics(
-    ctx: Annotated[Context, Depends(context)], seconds: bool = False
-) -> dict[str, Any]:
-    """Moves accepted, connections, the server-side time from a move's arrival to its
+    request: Request, ctx: Annotated[Context, Depends(context)], seconds: bool = False
+) -> Response:
+    """For the operator (``Authorization: Bearer TOKEN``, the token ``--metrics-token`` set):
+    moves accepted, connections, the server-side time from a move's arrival to its
     acknowledgement (after the database commit) over the latest moves, in milliseconds, the
     garbage collector's pauses since the server started (per generation: collections, their
     total and longest milliseconds), and the moves' transactions (how many, the moves they
@@ -596,7 +622,19 @@ async def metrics(
     back while SQLite's checkpoint thread held the lock, and that thread's own figures). With
     ``seconds=true``, also the event loop's pulse for each of the latest 900 seconds (how late
     its 10 ms ticks came, and the moves, transactions, collections, rooms opened and checkpoint
-    restarts of that second; ``heartbeat``)."""
+    restarts of that second; ``heartbeat``); and the keys each bounded structure holds
+    (``kept``). Worked out at most once a second (the same
+    answer meanwhile), as encoded JSON: sorting the latest moves and encoding 900 seconds was
+    tens of milliseconds of the event loop, every game waiting."""
+    operator(request, ctx)
+    now = time.monotonic()
+    made = ctx.metrics.get(seconds)
+    if made is None or now - made[0] >= 1.0:
+        made = ctx.metrics[seconds] = (now, encode(_metrics(ctx, seconds)))
+    return Response(made[1], media_type="application/json")
+
+
+def _metrics(ctx: Context, seconds: bool) -> dict[str, Any]:
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -617,7 +655,24 @@ async def metrics(
             "busy_retries": ctx.db.busy_retries,
             "checkpoints": ctx.db.store.checkpoints.report() if ctx.db.store.checkpoints else None,
         },
+        "kept": kept(ctx),
         **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
+    }
+
+
+def kept(ctx: Context) -> dict[str, int]:
+    """How many keys each bounded structure holds now (``limits``): an operator sees memory
+    that clients' made-up names, addresses and ids could grow, and that it does not."""
+    return {
+        "series_locks": len(series_locks),
+        "match_loads": len(ctx.hub.loading),
+        "sessions": len(ctx.live),
+        "sign_in_pairs": len(ctx.failed_pairs),
+        "sign_in_accounts": len(ctx.failed_accounts),
+        "sign_in_addresses": len(ctx.failed_by_address),
+        "newcomer_addresses": len(ctx.newcomers),
+        "replays": len(ctx.replays),
+        "lessons": len(ctx.lessons),
     }
 
 

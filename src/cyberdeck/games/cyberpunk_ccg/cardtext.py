@@ -172,8 +172,8 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return "\n".join(lines)
     shown = _in_view(view, token)
     if shown is not None:
-        card, zone = shown
-        return "\n".join([*full(CARDS[BY_SLUG[card["card"]]], style), _now(card, zone)])
+        seen, zone = shown
+        return "\n".join([*full(CARDS[BY_SLUG[seen["card"]]], style), _now(seen, zone)])
     d = find(target)
     return "\n".join(full(d, style)) if d is not None else None
 
