@@ -16,6 +16,7 @@ from ..engine import ASCII, CyberdeckError, Game, load_game
 from ..engine.decklist import readable_entries
 from ..store import DeckData, NameTaken, UserData
 from .context import Context, context, require_user
+from .text import shown
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["decks"])
 
@@ -120,7 +121,7 @@ def _deck_out(game: Game, deck: DeckData) -> DeckOut:
 
 def _legal_text(game: Game, body: DeckIn) -> tuple[str, str] | list[str]:
     """The deck's name and its text as the game writes it, or every problem with it."""
-    name = " ".join(body.name.split())
+    name = shown(body.name)
     cards, problems = game.check_deck(body.text)
     if not name:
         problems = ["Give the deck a name.", *problems]
