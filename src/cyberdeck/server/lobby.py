@@ -20,7 +20,13 @@ from .context import Context, context, optional_user, require_user
 from .hub import admitted, invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
-from .ratings import ordinal, shown_name, shown_rating
+from .ratings import (
+    PROVISIONAL_GAMES,
+    PROVISIONAL_OPPONENTS,
+    ordinal,
+    shown_name,
+    shown_rating,
+)
 from .series import locks as series_locks
 from .series import start_series
 from .solitaire import MIN_GAMES, solitaire_board
@@ -187,6 +193,10 @@ class LeaderRow(BaseModel):
     rating: int
     games: int
     wins: int
+    #: Distinct players met in rated games (an AI level is one).
+    opponents: int = 0
+    #: Still provisional (listed only when asked for with ``provisional=true``).
+    provisional: bool = False
 
 
 class SoloRow(BaseModel):
@@ -540,14 +550,17 @@ async def leaderboard(
     game_id: str,
     ctx: Annotated[Context, Depends(context)],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    provisional: bool = False,
 ) -> list[LeaderRow] | list[SoloRow]:
-    """Players (accounts and AI levels) by openskill rating, most surely strong first; for a
-    solitaire, accounts by win rate (with enough ranked games), wins, streaks and personal
-    best (see ``server/solitaire.py``)."""
+    """Players (accounts and AI levels) by openskill rating, most surely strong first; an
+    account once its rating is established (10 rated games against 5 distinct opponents;
+    ``provisional=true`` lists the others too, marked); for a solitaire, accounts by win rate
+    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``)."""
     game = _game(game_id)
     if game.max_players == 1:
         return await _solitaire_leaderboard(ctx, game, limit)
-    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit)
+    games, met = (0, 0) if provisional else (PROVISIONAL_GAMES, PROVISIONAL_OPPONENTS)
+    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit, games, met)
     return [
         LeaderRow(
             rank=i + 1,
@@ -559,6 +572,9 @@ async def leaderboard(
             rating=shown_rating(r.mu, r.sigma),
             games=r.games,
             wins=r.wins,
+            opponents=r.opponents,
+            provisional=r.kind == "account"
+            and (r.games < PROVISIONAL_GAMES or r.opponents < PROVISIONAL_OPPONENTS),
         )
         for i, r in enumerate(rows)
     ]
