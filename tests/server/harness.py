@@ -69,6 +69,7 @@ class ServerProcess:
             # The tests make many guests and matches from one address; tests of the limits
             # give their own (the last of a flag counts).
             *("--newcomers-burst", "100000", "--open-matches", "1000"),
+            *("--realtime-matches", "1000", "--hotseat-matches", "1000"),
             *("--metrics-token", METRICS_TOKEN),
             *self.args,
         ]

@@ -5,12 +5,14 @@ the hundred from one address."""
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 
 from .harness import OPERATOR, Client, ServerProcess, run
 
@@ -25,6 +27,7 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]
         folder,
         *("--behind-proxy", "--sign-in-failures", "3"),
         *("--newcomers-burst", "4", "--newcomers-per-hour", "2"),
+        *("--hotseat-matches", "2", "--realtime-matches", "2"),
     ).start()
     yield process
     process.stop()
@@ -166,5 +169,38 @@ def test_new_players_from_one_address_share_one_limit_with_a_way_on(
             )
             assert again.status_code == 200, "signing in is never counted"
             assert (await home.post("/api/auth/guest")).status_code == 201, "another address"
+
+    run(scenario())
+
+
+def test_matches_in_play_are_capped_per_user_and_kind(proxied: ServerProcess) -> None:
+    """One guest started 179 hot-seat matches in five seconds. Now each user has a cap per
+    kind of match made and not finished (hot-seat, real-time); a finished one frees its place."""
+
+    async def scenario() -> None:
+        async with at(proxied, "10.3.3.3") as player:
+            assert (await player.post("/api/auth/guest")).status_code == 201
+
+            async def make(**body: object) -> httpx.Response:
+                return await player.post("/api/matches", json={"game": "duel", **body})
+
+            assert [(await make(hotseat=True)).status_code for _ in range(2)] == [201, 201]
+            refused = await make(hotseat=True)
+            assert refused.status_code == 429 and "2 hot-seat matches" in refused.json()["detail"]
+            against_ai = {"seats": [{"kind": "human"}, {"kind": "ai", "level": "easy"}]}
+            first = await make(**against_ai)
+            assert first.status_code == 201 and (await make(**against_ai)).status_code == 201
+            assert (await make(**against_ai)).status_code == 429, "real-time ones have their own"
+            match_id = first.json()["match"]["id"]
+            cookie = "; ".join(f"{k}={v}" for k, v in player.cookies.items())
+            async with websockets.connect(
+                f"ws://127.0.0.1:{proxied.port}/ws/matches/{match_id}",
+                additional_headers={"Cookie": cookie, "X-Forwarded-For": "10.3.3.3"},
+                origin=proxied.base,  # type: ignore[arg-type]
+            ) as socket:
+                await socket.send(json.dumps({"type": "resign", "id": "bye"}))
+                while json.loads(await asyncio.wait_for(socket.recv(), 30))["type"] != "ended":
+                    pass
+            assert (await make(**against_ai)).status_code == 201, "a finished match frees its place"
 
     run(scenario())

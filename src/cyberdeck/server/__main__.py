@@ -45,6 +45,12 @@ def main(argv: list[str] | None = None) -> None:
         help="the operator's bearer token for /api/metrics (default: $CYBERDECK_METRICS_TOKEN)",
     )
     parser.add_argument("--open-matches", type=int, default=10, help="per user, waiting")
+    parser.add_argument(
+        "--realtime-matches", type=int, default=10, help="per user, made and not finished"
+    )
+    parser.add_argument(
+        "--hotseat-matches", type=int, default=5, help="per user, made and not finished"
+    )
     parser.add_argument("--sockets-per-match", type=int, default=4, help="per user")
     parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
     parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
@@ -84,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
         newcomers_burst=args.newcomers_burst,
         metrics_token=args.metrics_token or None,
         open_matches=args.open_matches,
+        realtime_matches=args.realtime_matches,
+        hotseat_matches=args.hotseat_matches,
         sockets_per_match=args.sockets_per_match,
         open_match_hours=args.open_match_hours,
         sign_in_failures=args.sign_in_failures,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The kinds of match a player's matches in play are counted by (``hub.match_kind``).
+HOTSEAT, REALTIME = "hotseat", "realtime"
+
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
@@ -49,6 +52,10 @@ class ServerConfig:
     #: Limits per user: matches one user may have waiting for players; sockets one user may
     #: hold open on one match; hours an open match waits for players before it is dropped.
     open_matches: int = 10
+    #: Matches one user may have made and not finished, by kind (``hub.match_kind``): one
+    #: guest started 179 hot-seat matches in five seconds.
+    realtime_matches: int = 10
+    hotseat_matches: int = 5
     sockets_per_match: int = 4
     open_match_hours: float = 24.0
     #: Failed sign-ins to one account from one address before each further one waits (a
@@ -81,3 +88,7 @@ class ServerConfig:
     #: (``dealer.Dealer``), for browser tests and demos; anyone who knows it can work out the
     #: deals, so a server people play on for real leaves it unset. Never a client's choice.
     deal_seed: int | None = None
+
+    def in_play(self, kind: str) -> int:
+        """The most matches of ``kind`` one user may have made and not finished."""
+        return self.hotseat_matches if kind == HOTSEAT else self.realtime_matches

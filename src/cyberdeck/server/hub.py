@@ -45,7 +45,7 @@ from ..engine.autoanswer import (
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .collector import Pauses, tend
-from .config import ServerConfig
+from .config import HOTSEAT, REALTIME, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
@@ -295,6 +295,14 @@ def invite_matches(given: str | None, invite: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
+def match_kind(seats: list[SeatData], maker: int) -> str:
+    """A hot-seat match (its maker holds every seat for a person, two or more) or a real-time
+    one (against people online, against the AI, or the AI alone): each kind costs the server
+    differently and has its own cap (``ServerConfig.in_play``)."""
+    held = sum(1 for s in seats if s.kind == "human" and s.user_id == maker)
+    return HOTSEAT if held >= 2 else REALTIME
+
+
 def admitted(data: MatchData, user_id: int | None, invite: str | None) -> bool:
     """Whether someone may see a match at all (its summary, its replay, its campaign): a
     public match anyone; a private one its players and whoever has its invite."""
@@ -427,6 +435,16 @@ class Hub:
             made.discard(room.id)
             if not made:
                 del self._made[room.data.created_by]
+
+    def in_play(self, user_id: int, kind: str) -> int:
+        """How many matches of ``kind`` (``match_kind``) that ``user_id`` made are waiting for
+        players or under way."""
+        return sum(
+            1
+            for m in self._made.get(user_id, ())
+            if self.rooms[m].status != "finished"
+            and match_kind(self.rooms[m].data.seats, user_id) == kind
+        )
 
     def waiting_matches(self, user_id: int) -> int:
         """How many matches ``user_id`` made that still wait for players: a look at that user's
@@ -892,7 +910,7 @@ class Hub:
     async def _hint(self, room: Room, conn: Connection, agent: Agent, seat: int) -> None:
         seq, state = room.seq, room.match.state.clone()
         try:
-            text, _ = await self.thinkers.choose(agent, state)
+            text, _ = await self.thinkers.choose(conn.user_id, agent, state)
         except NoAnswer:
             answer = {"action": None, "text": "No hint came in time; ask again."}
         else:
@@ -912,7 +930,9 @@ class Hub:
         everyone at the table (and kept for those who come back to it)."""
         record = Record.from_json(room.match.record.to_json())
         try:
-            text = await self.thinkers.run(review, record, limit=3 * self.thinkers.limit)
+            text = await self.thinkers.run(
+                room.data.created_by, review, record, limit=3 * self.thinkers.limit
+            )
         except NoAnswer as err:
             log.warning("match %s: no review (%s)", room.id, err)
             return
@@ -1089,7 +1109,7 @@ class Hub:
             seq = room.seq
             try:
                 text, room.agents[seat] = await self.thinkers.choose(
-                    room.agent(seat), room.match.state.clone()
+                    room.data.created_by, room.agent(seat), room.match.state.clone()
                 )
             except NoAnswer as err:
                 log.warning("match %s: the AI of seat %d gave no move (%s)", room.id, seat, err)

@@ -16,8 +16,9 @@ from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData
 from ..userdata import GameStats
+from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import admitted, invite_matches, new_match_data, summary
+from .hub import admitted, invite_matches, match_kind, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
 from .ratings import (
@@ -333,6 +334,14 @@ async def create_match(
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
             seat.user_id, seat.user_name = user.id, user.name
+    kind = match_kind(seats, user.id)
+    cap = ctx.config.in_play(kind)
+    if ctx.hub.in_play(user.id, kind) >= cap:
+        what = "hot-seat matches" if kind == HOTSEAT else "matches"
+        raise HTTPException(
+            429,
+            f"You have {cap} {what} in play already; finish or resign one of them first.",
+        )
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
     for seat, deck in zip(seats, body.decks or [], strict=False):
