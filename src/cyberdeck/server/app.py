@@ -82,8 +82,12 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     async def unreadable(_: Request, err: RequestValidationError) -> JSONResponse:
         """A request whose fields do not read: a sentence, like every other refusal (the
         fields' own list stays beside it for programs)."""
+        errors = err.errors()
+        # Each field's place, message and kind; never its input (a 20 KB deck list, echoed and
+        # encoded back to every client that sent one too long, was tens of milliseconds).
+        fields = [{k: e.get(k) for k in ("loc", "msg", "type")} for e in errors[:20]]
         return JSONResponse(
-            {"detail": validation_sentence(err.errors()), "fields": jsonable_encoder(err.errors())},
+            {"detail": validation_sentence(errors), "fields": jsonable_encoder(fields)},
             status_code=422,
         )
 

@@ -38,6 +38,8 @@ class Context:
     failed_by_address: Throttle = field(init=False)
     #: New players per address, guests and accounts alike (one policy: ``newcomer_wait``).
     newcomers: Bucket = field(init=False)
+    #: Deck checks per address (lists not checked before; ``decks.validate``).
+    deck_checks: Bucket = field(init=False)
     #: ``/api/metrics`` as last worked out (when, and the encoded answer), with and without
     #: the seconds.
     metrics: dict[bool, tuple[float, bytes]] = field(default_factory=dict)
@@ -51,6 +53,7 @@ class Context:
         self.failed_accounts = Backoff(config.sign_in_failures, 0.5, config.sign_in_delay_cap)
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
         self.newcomers = Bucket(config.newcomers_burst, config.newcomers_per_hour)
+        self.deck_checks = Bucket(60, 3600)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

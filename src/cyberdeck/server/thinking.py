@@ -51,6 +51,12 @@ def _think(agent: Agent, state: State) -> tuple[str, Agent]:
     return agent.choose(state).text, agent
 
 
+def check_deck(game_id: str, text: str) -> tuple[list[Any], list[str]]:
+    """A deck list's cards and problems (``Game.check_deck``): a long list is a tenth of a
+    second of CPU, a worker's job rather than the event loop's."""
+    return load_game(game_id).check_deck(text)
+
+
 def review(record: Record) -> str | None:
     """The game's review of a finished game (it may take seconds: a worker's job)."""
     return load_game(record.game).review(record)
