@@ -204,3 +204,25 @@ def test_matches_in_play_are_capped_per_user_and_kind(proxied: ServerProcess) ->
             assert (await make(**against_ai)).status_code == 201, "a finished match frees its place"
 
     run(scenario())
+
+
+def test_deck_checks_are_remembered_and_new_ones_limited_per_address(
+    proxied: ServerProcess,
+) -> None:
+    """A long deck check was a tenth of a second of the event loop, for anyone to ask again
+    and again: now a list checked before is answered from memory, and new lists from one
+    address are a burst of 60 and then one a second (the check itself runs in a worker)."""
+
+    async def scenario() -> None:
+        async with at(proxied, "10.4.4.4") as builder, at(proxied, "10.5.5.5") as other:
+            path = "/api/games/cipher-run/decks/validate"
+            asked = [builder.post(path, json={"text": f"1 no-such-card-{n}"}) for n in range(80)]
+            answers = [a.status_code for a in await asyncio.gather(*asked)]
+            # 60 at once, and one a second after: a few more while the 80 arrive.
+            assert 60 <= answers.count(200) <= 64 and answers.count(429) == 80 - answers.count(200)
+            again = await builder.post(path, json={"text": "1 no-such-card-7"})
+            assert again.status_code == 200, "a list checked before costs nothing"
+            assert "no-such-card-7" in " ".join(again.json()["problems"])
+            assert (await other.post(path, json={"text": "1 no-such-card-61"})).status_code == 200
+
+    run(scenario())

@@ -34,7 +34,10 @@ LONE_SURROGATE = re.compile(
 #: The longest path and query the server reads (its own ids are a few dozen characters).
 LONGEST = 2048
 
-CONTROL = "holds a control character (such as NUL or ESC), which no name, id or text here takes"
+CONTROL = (
+    "holds a control character (such as NUL or ESC); names, ids and texts here are printable "
+    "text (tabs and line breaks apart)"
+)
 SURROGATE = "holds text that is not Unicode (half of a surrogate pair, such as \\ud800); send UTF-8"
 
 
