@@ -44,14 +44,14 @@ $(BROWSER_STAMP): $(STAMP)
 browser: $(BROWSER_STAMP)
 
 # Debian's PostgreSQL, so that the server tests run on it as well as on SQLite (they start a
-# throwaway cluster of their own). Optional: where it cannot be installed, those tests say why
-# and skip.
+# throwaway cluster of their own). Where it cannot be installed, those tests say why and skip,
+# except with CI=true (.ci/run sets it), where they fail.
 $(POSTGRES_STAMP): $(STAMP) $(BROWSER_STAMP)
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 	  [ "$$(id -u)" = 0 ] && export DEBIAN_FRONTEND=noninteractive && \
 	  { apt-get install -y --no-install-recommends postgresql || \
 	    { apt-get update && apt-get install -y --no-install-recommends postgresql; }; } || \
-	  echo "PostgreSQL is not installed; its server tests will be skipped."; }
+	  echo "PostgreSQL is not installed; its server tests will be skipped (and fail with CI=true)."; }
 	touch $(POSTGRES_STAMP)
 
 # The arcade: the server with the browser front end; open the address it prints.

@@ -133,7 +133,7 @@ def main() -> int:
     log = open(folder / "server.log", "wb")  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, "-m", "cyberdeck.server", "--host", HOST, "--port", str(port),
-         "--db", f"sqlite:///{folder / 'abuse.sqlite3'}", "--guests-per-hour", "5"],
+         "--db", f"sqlite:///{folder / 'abuse.sqlite3'}", "--newcomers-burst", "5", "--newcomers-per-hour", "5"],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

@@ -32,6 +32,7 @@ import itertools
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import statistics
@@ -50,6 +51,9 @@ from provenance import write_result
 from wire_client import WireSocket
 
 HOST = "127.0.0.1"
+#: The operator's token the bench starts its server with, to read ``/api/metrics``.
+TOKEN = secrets.token_urlsafe(16)
+OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
 
 
 def free_port() -> int:
@@ -609,7 +613,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             attacker = asyncio.create_task(attack_apart(base, args.game, args.seconds))
         elif args.abuse:
             attacker = asyncio.create_task(attack_inline(base, args.game, stop))
-        metrics_before = (await http.get("/api/metrics")).json()
+        metrics_before = (await http.get("/api/metrics", headers=OPERATOR)).json()
         gc_before, commits_before = metrics_before["gc"], metrics_before["commits"]
         cpu_before = cpu_seconds(pid)
         client_cpu = time.process_time()
@@ -623,7 +627,9 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         await watcher
         attacked = await attacker if attacker is not None else None
         elapsed = time.perf_counter() - begin
-        server_side = (await http.get("/api/metrics", params={"seconds": "true"})).json()
+        server_side = (
+            await http.get("/api/metrics", params={"seconds": "true"}, headers=OPERATOR)
+        ).json()
         user, system = (a - b for a, b in zip(cpu_seconds(pid), cpu_before, strict=True))
         server_cpu = user + system
         client_cpu = time.process_time() - client_cpu
@@ -747,7 +753,7 @@ def main() -> int:
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
     base = f"http://{HOST}:{port}"
-    env = {**os.environ, "CYBERDECK_DATA_DIR": str(folder)}
+    env = {**os.environ, "CYBERDECK_DATA_DIR": str(folder), "CYBERDECK_METRICS_TOKEN": TOKEN}
     log = open(folder / "server.log", "wb")  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, *(["-m", "cProfile", "-o", str(args.profile)] if args.profile else []),
@@ -755,7 +761,7 @@ def main() -> int:
          "--db", db, "--rate", "20", "--burst", "40",
          # Every player here is a guest from the same address: the per-address limits are for
          # the attacker of --abuse, not for the load.
-         "--guests-per-hour", "1000000",
+         "--newcomers-burst", "1000000",
          *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip

@@ -24,6 +24,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 T = TypeVar("T")
 
+#: The operator's token every test server is started with (``/api/metrics``).
+METRICS_TOKEN = "operator-token-for-tests"
+OPERATOR = {"Authorization": f"Bearer {METRICS_TOKEN}"}
+
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` on a thread of its own: a browser test that ran earlier in the same test
@@ -64,7 +68,9 @@ class ServerProcess:
             self.db_url,
             # The tests make many guests and matches from one address; tests of the limits
             # give their own (the last of a flag counts).
-            *("--guests-per-hour", "100000", "--open-matches", "1000"),
+            *("--newcomers-burst", "100000", "--open-matches", "1000"),
+            *("--realtime-matches", "1000", "--hotseat-matches", "1000"),
+            *("--metrics-token", METRICS_TOKEN),
             *self.args,
         ]
 

@@ -3,8 +3,7 @@ throttles keyed by what clients send stay bounded."""
 
 from __future__ import annotations
 
-from cyberdeck.server.auth import Throttle
-from cyberdeck.server.players import Recent
+from cyberdeck.server.limits import Recent, Throttle
 from cyberdeck.store import UserData
 
 

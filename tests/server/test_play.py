@@ -16,7 +16,7 @@ import websockets
 from cyberdeck.server.protocol import server_messages
 
 from .drive import drain, play_moves, seat_people, strings
-from .harness import Client, ServerProcess, run
+from .harness import OPERATOR, Client, ServerProcess, run
 
 
 async def alive(sock: object) -> None:
@@ -505,7 +505,7 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         assert (await sock.expect("error"))["code"] == "no-match"
         _, _, (a, b) = await seat_people(server, "duel")
         await play_moves([a, b], random.Random(9), 2, "x")
-        metrics = (await alice.http.get("/api/metrics")).json()
+        metrics = (await alice.http.get("/api/metrics", headers=OPERATOR)).json()
         assert metrics["moves"] >= 2 and metrics["move_ms"]["p50"] is not None
         assert metrics["connections"] >= 2
         collector = metrics["gc"]
@@ -522,7 +522,9 @@ def test_unknown_matches_and_the_metrics(server: ServerProcess) -> None:
         # The loop's pulse a second, asked for: the two moves are in the closed seconds.
         assert "seconds" not in metrics
         await asyncio.sleep(1.1)
-        pulse = (await alice.http.get("/api/metrics?seconds=true")).json()["seconds"]
+        pulse = (await alice.http.get("/api/metrics?seconds=true", headers=OPERATOR)).json()[
+            "seconds"
+        ]
         assert pulse and all(s["ticks"] > 0 and s["late_max_ms"] >= 0 for s in pulse)
         assert sum(s["moves"] for s in pulse) >= 2 and sum(s["transactions"] for s in pulse) >= 1
 

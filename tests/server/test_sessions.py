@@ -1,5 +1,6 @@
 """Accounts under attack: a signed-out cookie replayed, sessions listed and revoked, sign-in
-guessing, names that pose as the server's own players, weak passwords, guests by the hundred."""
+guessing, names that pose as the server's own players, weak passwords (new players by the
+hundred: ``test_hardening``)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,16 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]
     process = ServerProcess(
         f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
         folder,
-        *("--guests-per-hour", "3", "--sign-in-failures", "3", "--sessions-per-user", "2"),
+        *(
+            "--newcomers-burst",
+            "3",
+            "--newcomers-per-hour",
+            "1",
+            "--sign-in-failures",
+            "3",
+            "--sessions-per-user",
+            "2",
+        ),
     ).start()
     yield process
     process.stop()
@@ -129,16 +139,6 @@ def test_signing_in_again_and_again_keeps_only_the_newest_sessions(
         assert answers == [401, 401, 200, 200], "the oldest sessions ended"
         for device in devices:
             await device.close()
-
-    run(scenario())
-
-
-def test_guests_per_address_are_limited(limited: ServerProcess) -> None:
-    async def scenario() -> None:
-        made = [(await httpx.AsyncClient(base_url=limited.base).post("/api/auth/guest"))
-                for _ in range(4)]  # fmt: skip
-        assert [m.status_code for m in made[:3]] == [201, 201, 201]
-        assert made[3].status_code == 429 and "guests" in made[3].json()["detail"]
 
     run(scenario())
 

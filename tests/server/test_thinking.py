@@ -39,7 +39,7 @@ def test_a_worker_answers_as_the_agent_would_have_and_hands_back_the_agent() -> 
         nonlocal there
         texts = []
         for _ in range(3):
-            text, there = await thinkers.choose(there, state.clone())
+            text, there = await thinkers.choose(1, there, state.clone())
             texts.append(text)
         return texts
 
@@ -55,7 +55,7 @@ def test_the_thinking_happens_in_another_process() -> None:
     thinkers = Thinkers(1)
     state = load_game("matrix-overload").new_state(seed=2)
     try:
-        text, agent = run(thinkers.choose(Whereabouts(), state))
+        text, agent = run(thinkers.choose(1, Whereabouts(), state))
     finally:
         thinkers.close()
     assert isinstance(agent, Whereabouts) and text == state.legal_actions()[0].text

@@ -58,7 +58,7 @@ class Arcade(ServerProcess):
             "--deal-seed",
             str(self.deal_seed),
             # Every test is a fresh guest from one address: more than a real address makes.
-            "--guests-per-hour",
+            "--newcomers-burst",
             "100000",
         ]
 

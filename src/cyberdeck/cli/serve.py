@@ -25,12 +25,26 @@ def serve(
     ai_delay: Annotated[
         float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
     ] = 0.6,
-    guests_per_hour: Annotated[
-        int,
+    newcomers_per_hour: Annotated[
+        float,
         typer.Option(
-            min=1, help="Guests one address may make in an hour (raise it for a LAN evening)"
+            min=0,
+            help="New players (guests and sign-ups) one address may bring an hour after its "
+            "first burst (raise it for a LAN evening)",
         ),
-    ] = 20,
+    ] = 30.0,
+    newcomers_burst: Annotated[
+        int,
+        typer.Option(min=1, help="New players one address may bring at once (a class, a café)"),
+    ] = 40,
+    metrics_token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CYBERDECK_METRICS_TOKEN",
+            help="The operator's token for /api/metrics (sent as 'Authorization: Bearer "
+            "TOKEN'); without one the metrics are not served",
+        ),
+    ] = None,
     deal_seed: Annotated[
         int | None,
         typer.Option(
@@ -52,7 +66,9 @@ def serve(
         db_url=db,
         grace_seconds=grace,
         ai_delay=ai_delay,
-        guests_per_hour=guests_per_hour,
+        newcomers_per_hour=newcomers_per_hour,
+        newcomers_burst=newcomers_burst,
+        metrics_token=metrics_token or None,
         deal_seed=deal_seed,
     )
     run_server(config, host, port)

@@ -4,6 +4,7 @@ benchmarks use it; people use ``cyberdeck serve``)."""
 from __future__ import annotations
 
 import argparse
+import os
 
 from .app import serve
 from .config import ServerConfig
@@ -34,8 +35,22 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="trust X-Forwarded-For/-Proto from FORWARDED_ALLOW_IPS (default 127.0.0.1)",
     )
-    parser.add_argument("--guests-per-hour", type=int, default=20, help="per address")
+    parser.add_argument(
+        "--newcomers-per-hour", type=float, default=30.0, help="guests and sign-ups per address"
+    )
+    parser.add_argument("--newcomers-burst", type=int, default=40, help="at once, per address")
+    parser.add_argument(
+        "--metrics-token",
+        default=os.environ.get("CYBERDECK_METRICS_TOKEN"),
+        help="the operator's bearer token for /api/metrics (default: $CYBERDECK_METRICS_TOKEN)",
+    )
     parser.add_argument("--open-matches", type=int, default=10, help="per user, waiting")
+    parser.add_argument(
+        "--realtime-matches", type=int, default=10, help="per user, made and not finished"
+    )
+    parser.add_argument(
+        "--hotseat-matches", type=int, default=5, help="per user, made and not finished"
+    )
     parser.add_argument("--sockets-per-match", type=int, default=4, help="per user")
     parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
     parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
@@ -71,8 +86,12 @@ def main(argv: list[str] | None = None) -> None:
         ws_compression=args.ws_compression,
         secure_cookies=args.secure_cookies,
         behind_proxy=args.behind_proxy,
-        guests_per_hour=args.guests_per_hour,
+        newcomers_per_hour=args.newcomers_per_hour,
+        newcomers_burst=args.newcomers_burst,
+        metrics_token=args.metrics_token or None,
         open_matches=args.open_matches,
+        realtime_matches=args.realtime_matches,
+        hotseat_matches=args.hotseat_matches,
         sockets_per_match=args.sockets_per_match,
         open_match_hours=args.open_match_hours,
         sign_in_failures=args.sign_in_failures,

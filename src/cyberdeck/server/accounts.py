@@ -1,6 +1,7 @@
 """Sign up, sign in, guests, sign out, and a player's sessions.
 
-Sign-in is throttled per account name and per address, and answers an unknown name exactly as
+Sign-in is throttled per account and address, per account and per address (see ``sign_in``),
+and answers an unknown name exactly as
 it answers a wrong password (the same sentence, after the same argon2 work), so it tells a
 guesser neither which names exist nor lets it guess fast. Sessions live on the server: signing
 out ends one (a copied cookie stops working), a player can list theirs and end any, and each
@@ -87,9 +88,32 @@ async def _signed_in(ctx: Context, request: Request, response: Response, user: U
     )
 
 
-def _wait_sentence(seconds: float) -> str:
+def _minutes(seconds: float) -> str:
     minutes = max(1, math.ceil(seconds / 60))
-    return f"Too many failed sign-ins; try again in {minutes} minute{'s' if minutes > 1 else ''}."
+    return f"{minutes} minute{'s' if minutes > 1 else ''}"
+
+
+def _too_many(seconds: float, sentence: str) -> HTTPException:
+    retry = "3600" if math.isinf(seconds) else str(int(seconds) + 1)
+    return HTTPException(429, sentence, headers={"Retry-After": retry})
+
+
+def newcomer_wait(ctx: Context, request: Request) -> str:
+    """The one policy for new players, guests and accounts alike: an address may bring a
+    burst of them at once (a class, a café) and then a steady few an hour (``Bucket``). Past
+    it the person hears how long to wait and what works meanwhile; signing in to an account
+    they have is never counted. Returns the address, to be charged once the player is made."""
+    where = address(request)
+    wait = ctx.newcomers.wait(where)
+    if wait > 0:
+        when = "later" if math.isinf(wait) else f"in {_minutes(wait)}"
+        raise _too_many(
+            wait,
+            "Many new players have joined from your address (a shared connection: a class, a "
+            f"café?); the next can join {when}. Anyone with an account can sign in meanwhile, "
+            "and the server's operator can raise the limit (--newcomers-per-hour).",
+        )
+    return where
 
 
 @router.post("/signup", response_model=UserOut, status_code=201)
@@ -100,10 +124,12 @@ async def sign_up(
     ctx: Annotated[Context, Depends(context)],
 ) -> UserOut:
     """Make an account (argon2-hashed password) and sign in. Names are unique whatever their
-    case, and may not pose as a guest, an AI or the house."""
+    case, and may not pose as a guest, an AI or the house; a password a guesser would try
+    early is refused (``auth.check_password``)."""
+    where = newcomer_wait(ctx, request)
     try:
         name = check_name(body.name)
-        password = check_password(body.password, name)
+        password = await asyncio.to_thread(check_password, body.password, name)
     except BadCredentials as err:
         raise HTTPException(400, str(err)) from None
     hashed = await asyncio.to_thread(hash_password, password)
@@ -111,6 +137,7 @@ async def sign_up(
         user = await ctx.db.write(ctx.db.store.create_user, name, "account", hashed)
     except NameTaken as err:
         raise HTTPException(409, str(err)) from None
+    ctx.newcomers.take(where)
     return await _signed_in(ctx, request, response, user)
 
 
@@ -121,18 +148,26 @@ async def sign_in(
     response: Response,
     ctx: Annotated[Context, Depends(context)],
 ) -> UserOut:
+    """Failures from one address to one account wait longer each time (only that address
+    is refused); failures to one account from everywhere slow every try of it by a few
+    seconds at most, so a guesser spread over many addresses is slowed and the owner is never
+    locked out; one address failing at many accounts is refused for a while."""
     name, where = body.name.strip().lower(), address(request)
-    wait = max(ctx.failed_by_name.wait(name), ctx.failed_by_address.wait(where))
+    wait = max(ctx.failed_pairs.wait((name, where)), ctx.failed_by_address.wait(where))
     if wait > 0:
-        raise HTTPException(429, _wait_sentence(wait), headers={"Retry-After": str(int(wait) + 1)})
+        raise _too_many(wait, f"Too many failed sign-ins; try again in {_minutes(wait)}.")
+    slowed = ctx.failed_accounts.wait(name)
+    if slowed > 0:
+        await asyncio.sleep(slowed)
     user = await ctx.db.read(ctx.db.store.user_by_name, name)
     # An unknown name is checked against a decoy hash: the answer takes as long as a real one.
     stored = user.password_hash if user is not None else None
     if not await asyncio.to_thread(verify_password, stored, body.password) or user is None:
-        ctx.failed_by_name.note(name)
+        ctx.failed_pairs.fail((name, where))
+        ctx.failed_accounts.fail(name)
         ctx.failed_by_address.note(where)
         raise HTTPException(401, "That name and password do not match an account.")
-    ctx.failed_by_name.forget(name)
+    ctx.failed_pairs.forget((name, where))
     return await _signed_in(ctx, request, response, user)
 
 
@@ -140,17 +175,9 @@ async def sign_in(
 async def guest(
     request: Request, response: Response, ctx: Annotated[Context, Depends(context)]
 ) -> UserOut:
-    """Play without an account: a guest name, a session cookie, no password (a limited number
-    an hour from one address)."""
-    where = address(request)
-    wait = ctx.guests_by_address.wait(where)
-    if wait > 0:
-        raise HTTPException(
-            429,
-            f"Too many guests from your address this hour; try again in "
-            f"{max(1, math.ceil(wait / 60))} minutes, or sign up.",
-            headers={"Retry-After": str(int(wait) + 1)},
-        )
+    """Play without an account: a guest name, a session cookie, no password (new players
+    from one address are limited as sign-ups are: ``newcomer_wait``)."""
+    where = newcomer_wait(ctx, request)
     for _ in range(5):
         try:
             user = await ctx.db.write(
@@ -158,7 +185,7 @@ async def guest(
             )
         except NameTaken:
             continue
-        ctx.guests_by_address.note(where)
+        ctx.newcomers.take(where)
         return await _signed_in(ctx, request, response, user)
     raise HTTPException(503, "No guest name could be found; try again.")
 

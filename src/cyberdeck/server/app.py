@@ -7,13 +7,15 @@ import gc
 import logging
 import secrets
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import uvicorn
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import make_url
 
@@ -76,6 +78,19 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     async def readable(_: Request, err: CyberdeckError) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=400)
 
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(_: Request, err: RequestValidationError) -> JSONResponse:
+        """A request whose fields do not read: a sentence, like every other refusal (the
+        fields' own list stays beside it for programs)."""
+        errors = err.errors()
+        # Each field's place, message and kind; never its input (a 20 KB deck list, echoed and
+        # encoded back to every client that sent one too long, was tens of milliseconds).
+        fields = [{k: e.get(k) for k in ("loc", "msg", "type")} for e in errors[:20]]
+        return JSONResponse(
+            {"detail": validation_sentence(errors), "fields": jsonable_encoder(fields)},
+            status_code=422,
+        )
+
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(decks.router)
@@ -84,6 +99,16 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(tutorials.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))
+
+
+def validation_sentence(errors: Sequence[Any]) -> str:
+    """The first few fields that did not read, each with what was wrong, as one sentence."""
+    said = []
+    for error in errors[:3]:
+        where = ".".join(str(p) for p in error.get("loc", ())[1:]) or "the request"
+        said.append(f"{where}: {str(error.get('msg', 'not readable')).rstrip('.')}")
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return "The request does not read: " + "; ".join(said) + more + "."
 
 
 class AlreadyServed(Exception):

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The kinds of match a player's matches in play are counted by (``hub.match_kind``).
+HOTSEAT, REALTIME = "hotseat", "realtime"
+
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
@@ -42,16 +45,28 @@ class ServerConfig:
     #: A user's newest sessions kept; signing in once more ends the oldest (one account signing
     #: in again and again would otherwise add a session each time, for a month).
     sessions_per_user: int = 20
-    #: Limits per user and per address: guests made per address an hour; matches one user may
-    #: have waiting for players; sockets one user may hold open on one match; hours an open
-    #: match waits for players before it is dropped.
-    guests_per_hour: int = 20
+    #: New players (guests and accounts alike) one address may bring: a burst at once (a
+    #: classroom or a café behind one address), then so many an hour.
+    newcomers_burst: int = 40
+    newcomers_per_hour: float = 30.0
+    #: Limits per user: matches one user may have waiting for players; sockets one user may
+    #: hold open on one match; hours an open match waits for players before it is dropped.
     open_matches: int = 10
+    #: Matches one user may have made and not finished, by kind (``hub.match_kind``): one
+    #: guest started 179 hot-seat matches in five seconds.
+    realtime_matches: int = 10
+    hotseat_matches: int = 5
     sockets_per_match: int = 4
     open_match_hours: float = 24.0
-    #: Failed sign-ins allowed in 15 minutes, per account name and per address.
+    #: Failed sign-ins to one account from one address before each further one waits (a
+    #: minute, doubling, at most 15); failed sign-ins one address may make in 15 minutes; and
+    #: the most seconds a sign-in to an account under attack from everywhere is slowed.
     sign_in_failures: int = 5
     sign_in_failures_per_address: int = 20
+    sign_in_delay_cap: float = 8.0
+    #: The operator's token for ``/api/metrics`` (``Authorization: Bearer TOKEN``); without
+    #: one the metrics are served to no one.
+    metrics_token: str | None = None
     #: Events sent in a full resync (the most recent ones).
     resync_log: int = 200
     #: Outgoing messages queued for one slow connection before it is dropped (it can resync).
@@ -73,3 +88,7 @@ class ServerConfig:
     #: (``dealer.Dealer``), for browser tests and demos; anyone who knows it can work out the
     #: deals, so a server people play on for real leaves it unset. Never a client's choice.
     deal_seed: int | None = None
+
+    def in_play(self, kind: str) -> int:
+        """The most matches of ``kind`` one user may have made and not finished."""
+        return self.hotseat_matches if kind == HOTSEAT else self.realtime_matches

@@ -9,12 +9,13 @@ from datetime import UTC, datetime, timedelta
 from fastapi import HTTPException, Request
 
 from ..store import SessionData, UserData
-from .auth import COOKIE, Sessions, Throttle
+from .auth import COOKIE, Sessions
 from .config import ServerConfig
 from .database import Database
 from .dealer import Dealer
 from .hub import Hub
 from .lessons import Lessons
+from .limits import Backoff, Bucket, Throttle
 from .replays import Replays
 
 
@@ -29,19 +30,30 @@ class Context:
     lessons: Lessons = field(default_factory=Lessons)
     #: Live sessions by token hash (most recent last); a revoked one is dropped at once.
     live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
-    #: Failed sign-ins per account name and per address; guests made per address.
-    failed_by_name: Throttle = field(init=False)
+    #: Failed sign-ins: per account and address (each failure there waits longer, up to a
+    #: refusal for minutes: only that address is refused), per account from everywhere (a
+    #: delay of a few seconds at most: the owner is slowed, never locked out) and per address.
+    failed_pairs: Backoff[tuple[str, str]] = field(init=False)
+    failed_accounts: Backoff[str] = field(init=False)
     failed_by_address: Throttle = field(init=False)
-    guests_by_address: Throttle = field(init=False)
+    #: New players per address, guests and accounts alike (one policy: ``newcomer_wait``).
+    newcomers: Bucket = field(init=False)
+    #: Deck checks per address (lists not checked before; ``decks.validate``).
+    deck_checks: Bucket = field(init=False)
+    #: ``/api/metrics`` as last worked out (when, and the encoded answer), with and without
+    #: the seconds.
+    metrics: dict[bool, tuple[float, bytes]] = field(default_factory=dict)
     #: The seeds of new matches and campaigns (``config.deal_seed``).
     dealer: Dealer = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
         self.dealer = Dealer(config.deal_seed)
-        self.failed_by_name = Throttle(config.sign_in_failures, 900)
+        self.failed_pairs = Backoff(config.sign_in_failures, 60.0, 900.0)
+        self.failed_accounts = Backoff(config.sign_in_failures, 0.5, config.sign_in_delay_cap)
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
-        self.guests_by_address = Throttle(config.guests_per_hour, 3600)
+        self.newcomers = Bucket(config.newcomers_burst, config.newcomers_per_hour)
+        self.deck_checks = Bucket(60, 3600)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

@@ -4,18 +4,26 @@ rules is answered with every problem at once, one sentence each."""
 
 from __future__ import annotations
 
+import hashlib
+import math
 from collections import Counter
+from collections.abc import Hashable
 from datetime import datetime
+from functools import cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..engine import ASCII, CyberdeckError, Game, load_game
 from ..engine.decklist import readable_entries
 from ..store import DeckData, NameTaken, UserData
-from .context import Context, context, require_user
+from .context import Context, address, context, require_user
+from .limits import Recent
+from .text import shown
+from .thinking import NoAnswer, check_deck
+from .wire import encode
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["decks"])
 
@@ -118,10 +126,38 @@ def _deck_out(game: Game, deck: DeckData) -> DeckOut:
     )
 
 
-def _legal_text(game: Game, body: DeckIn) -> tuple[str, str] | list[str]:
+#: Deck checks already made, by game and the text's hash: the same list checked again (a page
+#: reloaded, many clients sending one list) costs nothing.
+_checked: Recent[tuple[str, bytes], tuple[list[Any], list[str]]] = Recent(1024)
+
+
+async def check(
+    ctx: Context, asker: Hashable, game: Game, text: str
+) -> tuple[list[Any], list[str]]:
+    """``game.check_deck(text)``, remembered. A long list is a tenth of a second of CPU, which
+    on the event loop held every game that long (and on a thread, the interpreter lock): it is
+    worked out in an AI worker process, at ``asker``'s fair turn (``thinking.FairShare``)."""
+    key = (game.id, hashlib.sha256(text.encode()).digest())
+    found = _checked.get(key)
+    if found is None:
+        try:
+            answer = await ctx.hub.thinkers.run(asker, check_deck, game.id, text)
+        except NoAnswer:
+            raise HTTPException(503, "The deck could not be checked just now; try again.") from None
+        found = _checked.put(key, answer)
+    return found
+
+
+def checked_before(game: Game, text: str) -> bool:
+    return _checked.get((game.id, hashlib.sha256(text.encode()).digest())) is not None
+
+
+async def _legal_text(
+    ctx: Context, user: UserData, game: Game, body: DeckIn
+) -> tuple[str, str] | list[str]:
     """The deck's name and its text as the game writes it, or every problem with it."""
-    name = " ".join(body.name.split())
-    cards, problems = game.check_deck(body.text)
+    name = shown(body.name)
+    cards, problems = await check(ctx, user.id, game, body.text)
     if not name:
         problems = ["Give the deck a name.", *problems]
     if problems:
@@ -144,31 +180,58 @@ async def _my_deck(ctx: Context, user: UserData, game: Game, deck_id: int) -> De
 
 
 @router.get("/cards", response_model=list[CardOut])
-async def cards(game_id: str) -> list[CardOut]:
+async def cards(game_id: str) -> Response:
     """Every card a deck of this game may hold, in the order a deck builder lists them."""
-    return [CardOut(**card.to_json()) for card in deck_game(game_id).deck_cards()]
+    return _catalogue(deck_game(game_id).id)
+
+
+@cache
+def _catalogue(game_id: str) -> Response:
+    """Made once per game: the catalogue never changes while the server runs."""
+    listed = [CardOut(**card.to_json()).model_dump() for card in load_game(game_id).deck_cards()]
+    return Response(encode(listed), media_type="application/json")
 
 
 @router.get("/starter-decks", response_model=list[StarterOut])
-async def starter_decks(game_id: str) -> list[StarterOut]:
+async def starter_decks(game_id: str) -> Response:
     """The ready-made decks the game ships with, as deck lists (starting points for a builder)."""
-    game = deck_game(game_id)
-    return [
+    return _starters(deck_game(game_id).id)
+
+
+@cache
+def _starters(game_id: str) -> Response:
+    game = load_game(game_id)
+    listed = [
         StarterOut(
             key=d.handle,
             name=d.name,
             about=d.about,
             text=game.deck_text(list(d.cards), d.name, d.about),
-        )
+        ).model_dump()
         for d in game.starter_decks()
     ]
+    return Response(encode(listed), media_type="application/json")
 
 
 @router.post("/decks/validate", response_model=CheckOut)
-async def validate(game_id: str, body: TextIn) -> CheckOut:
-    """Check a deck list against every deck-building rule; anyone may ask (no sign-in)."""
+async def validate(
+    game_id: str, body: TextIn, request: Request, ctx: Annotated[Context, Depends(context)]
+) -> CheckOut:
+    """Check a deck list against every deck-building rule; anyone may ask (no sign-in). A
+    list checked before is answered at once; new ones are checked at most a burst and then one
+    a second per address (a builder checks as its list changes, a pause in typing apart)."""
     game = deck_game(game_id)
-    cards, problems = game.check_deck(body.text)
+    if not checked_before(game, body.text):
+        where = address(request)
+        wait = ctx.deck_checks.wait(where)
+        if wait > 0:
+            raise HTTPException(
+                429,
+                f"Too many deck checks from your address; the next in {math.ceil(wait)} s.",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
+        ctx.deck_checks.take(where)
+    cards, problems = await check(ctx, address(request), game, body.text)
     head = readable_entries(body.text)
     counts = Counter(str(card) for card in cards)
     return CheckOut(
@@ -203,7 +266,7 @@ async def save_deck(
 ) -> DeckOut | JSONResponse:
     """Save a legal deck under a name (unique among your decks of this game)."""
     game = deck_game(game_id)
-    checked = _legal_text(game, body)
+    checked = await _legal_text(ctx, user, game, body)
     if isinstance(checked, list):
         return _problems(checked)
     if len(await ctx.db.read(ctx.db.store.decks, user.id, game.id)) >= MAX_DECKS:
@@ -237,7 +300,7 @@ async def update_deck(
     """Rename or rewrite one of your decks; it must stay legal."""
     game = deck_game(game_id)
     await _my_deck(ctx, user, game, deck_id)
-    checked = _legal_text(game, body)
+    checked = await _legal_text(ctx, user, game, body)
     if isinstance(checked, list):
         return _problems(checked)
     try:

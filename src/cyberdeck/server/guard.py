@@ -1,4 +1,6 @@
-"""The HTTP side's front door, before the web framework sees a request: a state-changing request
+"""The HTTP side's front door, before the web framework sees a request: text no field takes
+(``text``: NUL, control characters, half a surrogate pair, an address past its length) is
+refused with a sentence before any route or database sees it; a state-changing request
 from another origin is refused (cross-site request forgery: ``SameSite=Lax`` alone let a page on
 another port of the same host act for a signed-in player), a body past its limit is refused
 before any of it is parsed (one 60 MB body held every game for a second), and every response
@@ -12,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from . import text
 from .config import ServerConfig
 from .sockets import ASGIApp, Message, Receive, Scope, Send, origin_allowed
 
@@ -19,12 +22,6 @@ from .sockets import ASGIApp, Message, Receive, Scope, Send, origin_allowed
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: Deck lists are a few kilobytes; their routes take far less than the rest of the API.
 DECK_PATH = re.compile(r"/api/games/[^/]+/decks(/.*)?")
-#: A JSON escape of half a surrogate pair without its other half: valid JSON, but not text
-#: (no database, hash or encoder takes it).
-_HIGH, _LOW = rb"\\u[dD][89abAB][0-9a-fA-F]{2}", rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-LONE_SURROGATE = re.compile(
-    rb"(?<!" + _HIGH + rb")" + _LOW + rb"|" + _HIGH + rb"(?!" + _LOW + rb")"
-)
 #: The arcade loads only its own scripts, styles and sockets, and no one may frame it.
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -56,6 +53,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = _headers(scope)
+        refused = text.refusal(scope["path"], "The address") or text.query_refusal(
+            scope.get("query_string", b"")
+        )
+        if refused is not None:
+            await _answer(send, 400, refused)
+            return
         if scope["method"] not in SAFE_METHODS:
             refusal = self._forgery(headers)
             if refusal is not None:
@@ -77,13 +80,9 @@ class Guard:
                 await _answer(send, 413, _too_large(limit))
                 return
             more = message.get("more_body", False)
-        if LONE_SURROGATE.search(body):
-            await _answer(
-                send,
-                400,
-                "The request holds text that is not Unicode (half of a surrogate pair, such as "
-                "\\ud800); send UTF-8 text.",
-            )
+        refused = text.body_refusal(bytes(body))
+        if refused is not None:
+            await _answer(send, 400, refused)
             return
         await self.app(scope, _replay(bytes(body), receive), _with_headers(scope, send))
 

@@ -45,10 +45,11 @@ from ..engine.autoanswer import (
 from ..engine.record import UNDO
 from ..store import Finish, MatchData, NewAction, SeatData
 from .collector import Pauses, tend
-from .config import ServerConfig
+from .config import HOTSEAT, REALTIME, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
+from .limits import KeyedLocks
 from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
@@ -294,6 +295,22 @@ def invite_matches(given: str | None, invite: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
+def match_kind(seats: list[SeatData], maker: int) -> str:
+    """A hot-seat match (its maker holds every seat for a person, two or more) or a real-time
+    one (against people online, against the AI, or the AI alone): each kind costs the server
+    differently and has its own cap (``ServerConfig.in_play``)."""
+    held = sum(1 for s in seats if s.kind == "human" and s.user_id == maker)
+    return HOTSEAT if held >= 2 else REALTIME
+
+
+def admitted(data: MatchData, user_id: int | None, invite: str | None) -> bool:
+    """Whether someone may see a match at all (its summary, its replay, its campaign): a
+    public match anyone; a private one its players and whoever has its invite."""
+    if data.public or invite_matches(invite, data.invite):
+        return True
+    return user_id is not None and any(s.user_id == user_id for s in data.seats)
+
+
 #: Message ids remembered per match (a re-sent move older than that is refused as stale, which
 #: changes nothing either); memory per match stays bounded however long the game.
 HANDLED_KEEP = 512
@@ -348,7 +365,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: One load at a time per match id (a lock held only while one is under way).
+        self.loading: KeyedLocks[str] = KeyedLocks()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Accepted moves, and how long recent moves took from arrival to acknowledgement (ms).
         self.moves = 0
@@ -418,6 +436,16 @@ class Hub:
             if not made:
                 del self._made[room.data.created_by]
 
+    def in_play(self, user_id: int, kind: str) -> int:
+        """How many matches of ``kind`` (``match_kind``) that ``user_id`` made are waiting for
+        players or under way."""
+        return sum(
+            1
+            for m in self._made.get(user_id, ())
+            if self.rooms[m].status != "finished"
+            and match_kind(self.rooms[m].data.seats, user_id) == kind
+        )
+
     def waiting_matches(self, user_id: int) -> int:
         """How many matches ``user_id`` made that still wait for players: a look at that user's
         live rooms, not at every room (a thousand, each time a match is made)."""
@@ -479,18 +507,14 @@ class Hub:
         room = self.rooms.get(match_id)
         if room is not None:
             return room
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        try:
-            async with lock:
-                room = self.rooms.get(match_id)
-                if room is None:
-                    data = await self.db.read(self.db.store.load_match, match_id)
-                    if data is None:
-                        return None
-                    room = self.build(data)
-                    self.keep(room)
-        finally:
-            self._loading.pop(match_id, None)
+        async with self.loading.hold(match_id):
+            room = self.rooms.get(match_id)
+            if room is None:
+                data = await self.db.read(self.db.store.load_match, match_id)
+                if data is None:
+                    return None
+                room = self.build(data)
+                self.keep(room)
         return room
 
     async def create(self, data: MatchData) -> Room:
@@ -854,13 +878,15 @@ class Hub:
     def look(self, room: Room, conn: Connection, msg: Look) -> None:
         """A close look at one part of the table, from the connection's own seat's view."""
         seat = room.point(conn)
-        conn.send(
-            {
-                "type": "look",
-                "target": msg.target,
-                "text": look_for(room.match.state, seat, msg.target),
-            }
-        )
+        try:
+            text = look_for(room.match.state, seat, msg.target)
+        except Exception:
+            # A game's look that fails is the game's fault, not the asker's: the asker hears a
+            # sentence, and the server's log keeps what went wrong (a spectator repeating the
+            # look repeats one line, never a traceback on the wire).
+            log.warning("match %s: look %r failed", room.id, msg.target, exc_info=True)
+            text = f"{room.game.title} could not show '{msg.target}' just now."
+        conn.send({"type": "look", "target": msg.target, "text": text})
 
     def hint(self, room: Room, conn: Connection) -> None:
         """What the game's hint player would play for the connection's seat. It thinks in an AI
@@ -884,7 +910,7 @@ class Hub:
     async def _hint(self, room: Room, conn: Connection, agent: Agent, seat: int) -> None:
         seq, state = room.seq, room.match.state.clone()
         try:
-            text, _ = await self.thinkers.choose(agent, state)
+            text, _ = await self.thinkers.choose(conn.user_id, agent, state)
         except NoAnswer:
             answer = {"action": None, "text": "No hint came in time; ask again."}
         else:
@@ -904,7 +930,9 @@ class Hub:
         everyone at the table (and kept for those who come back to it)."""
         record = Record.from_json(room.match.record.to_json())
         try:
-            text = await self.thinkers.run(review, record, limit=3 * self.thinkers.limit)
+            text = await self.thinkers.run(
+                room.data.created_by, review, record, limit=3 * self.thinkers.limit
+            )
         except NoAnswer as err:
             log.warning("match %s: no review (%s)", room.id, err)
             return
@@ -1081,7 +1109,7 @@ class Hub:
             seq = room.seq
             try:
                 text, room.agents[seat] = await self.thinkers.choose(
-                    room.agent(seat), room.match.state.clone()
+                    room.data.created_by, room.agent(seat), room.match.state.clone()
                 )
             except NoAnswer as err:
                 log.warning("match %s: the AI of seat %d gave no move (%s)", room.id, seat, err)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import time
-from functools import partial
+from functools import cache, partial
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
@@ -16,14 +16,23 @@ from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData
 from ..userdata import GameStats
+from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import invite_matches, new_match_data, summary
+from .hub import admitted, invite_matches, match_kind, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import message_schema
-from .ratings import ordinal, shown_name, shown_rating
+from .ratings import (
+    PROVISIONAL_GAMES,
+    PROVISIONAL_OPPONENTS,
+    ordinal,
+    shown_name,
+    shown_rating,
+)
+from .series import locks as series_locks
 from .series import start_series
 from .solitaire import MIN_GAMES, solitaire_board
 from .visibility import table_for
+from .wire import encode
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -185,6 +194,10 @@ class LeaderRow(BaseModel):
     rating: int
     games: int
     wins: int
+    #: Distinct players met in rated games (an AI level is one).
+    opponents: int = 0
+    #: Still provisional (listed only when asked for with ``provisional=true``).
+    provisional: bool = False
 
 
 class SoloRow(BaseModel):
@@ -218,8 +231,14 @@ def _game(game_id: str) -> Game:
 
 
 @router.get("/games", response_model=list[GameOut], tags=["games"])
-async def list_games() -> list[GameOut]:
-    return [
+async def list_games() -> Response:
+    return _games()
+
+
+@cache
+def _games() -> Response:
+    """Made once: the games and their options never change while the server runs."""
+    listed = [
         GameOut(
             id=g.id,
             title=g.title,
@@ -250,9 +269,10 @@ async def list_games() -> list[GameOut]:
             tutorial=(script := load_script(g)) is not None,
             rules_sections=script.rules.to_json() if script is not None else {},
             score_label=g.score_label,
-        )
+        ).model_dump()
         for g in games()
     ]
+    return Response(encode(listed), media_type="application/json")
 
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -262,12 +282,18 @@ _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 async def game_rules(game_id: str) -> RulesOut:
     """A game's rules (docs/rules/GAME.md), as HTML."""
     game = _game(game_id)
-    path = rules_path(game.id)
-    if path is None:
+    html = _rules_html(game.id)
+    if html is None:
         raise HTTPException(404, f"The rules of {game.title} are not installed.")
-    return RulesOut(
-        game=game.id, title=game.title, html=_markdown.render(path.read_text(encoding="utf-8"))
-    )
+    return RulesOut(game=game.id, title=game.title, html=html)
+
+
+@cache
+def _rules_html(game_id: str) -> str | None:
+    """Rendered once per game (the CCG's took a fifth of a second of the event loop, each time
+    anyone opened its rules)."""
+    path = rules_path(game_id)
+    return None if path is None else _markdown.render(path.read_text(encoding="utf-8"))
 
 
 def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | None) -> int:
@@ -321,6 +347,14 @@ async def create_match(
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
             seat.user_id, seat.user_name = user.id, user.name
+    kind = match_kind(seats, user.id)
+    cap = ctx.config.in_play(kind)
+    if ctx.hub.in_play(user.id, kind) >= cap:
+        what = "hot-seat matches" if kind == HOTSEAT else "matches"
+        raise HTTPException(
+            429,
+            f"You have {cap} {what} in play already; finish or resign one of them first.",
+        )
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
     for seat, deck in zip(seats, body.decks or [], strict=False):
@@ -434,8 +468,16 @@ async def _match(ctx: Context, match_id: str) -> MatchData:
 
 
 @router.get("/matches/{match_id}", response_model=MatchOut)
-async def get_match(match_id: str, ctx: Annotated[Context, Depends(context)]) -> MatchOut:
+async def get_match(
+    match_id: str,
+    ctx: Annotated[Context, Depends(context)],
+    user: Annotated[UserData | None, Depends(optional_user)],
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> MatchOut:
+    """A match's summary; a private match's is for its players and those with its invite."""
     data = await _match(ctx, match_id)
+    if not admitted(data, user.id if user is not None else None, invite):
+        raise HTTPException(403, "This match is private; it needs its invite.")
     return MatchOut(**summary(data, ctx.hub.rooms.get(match_id)))
 
 
@@ -485,10 +527,8 @@ async def replay_step(
     ``own_seat``), else the spectator's. A private match's replay is for its players and those
     with its invite."""
     data = await _match(ctx, match_id)
-    if not data.public:
-        seated = user is not None and any(s.user_id == user.id for s in data.seats)
-        if not seated and not invite_matches(invite, data.invite):
-            raise HTTPException(403, "This match is private; its replay needs its invite.")
+    if not admitted(data, user.id if user is not None else None, invite):
+        raise HTTPException(403, "This match is private; its replay needs its invite.")
     if data.status != "finished":
         raise HTTPException(409, "A match can be replayed once it is finished.")
     if not data.actions:
@@ -532,14 +572,17 @@ async def leaderboard(
     game_id: str,
     ctx: Annotated[Context, Depends(context)],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    provisional: bool = False,
 ) -> list[LeaderRow] | list[SoloRow]:
-    """Players (accounts and AI levels) by openskill rating, most surely strong first; for a
-    solitaire, accounts by win rate (with enough ranked games), wins, streaks and personal
-    best (see ``server/solitaire.py``)."""
+    """Players (accounts and AI levels) by openskill rating, most surely strong first; an
+    account once its rating is established (10 rated games against 5 distinct opponents;
+    ``provisional=true`` lists the others too, marked); for a solitaire, accounts by win rate
+    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``)."""
     game = _game(game_id)
     if game.max_players == 1:
         return await _solitaire_leaderboard(ctx, game, limit)
-    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit)
+    games, met = (0, 0) if provisional else (PROVISIONAL_GAMES, PROVISIONAL_OPPONENTS)
+    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit, games, met)
     return [
         LeaderRow(
             rank=i + 1,
@@ -551,6 +594,9 @@ async def leaderboard(
             rating=shown_rating(r.mu, r.sigma),
             games=r.games,
             wins=r.wins,
+            opponents=r.opponents,
+            provisional=r.kind == "account"
+            and (r.games < PROVISIONAL_GAMES or r.opponents < PROVISIONAL_OPPONENTS),
         )
         for i, r in enumerate(rows)
     ]
@@ -579,16 +625,40 @@ async def _solitaire_leaderboard(ctx: Context, game: Game, limit: int) -> list[S
 
 
 @router.get("/ws-schema", tags=["protocol"])
-async def ws_schema() -> dict[str, Any]:
+async def ws_schema() -> Response:
     """JSON Schemas of the websocket messages (client to server, and server to client)."""
-    return message_schema()
+    return _schema()
+
+
+@cache
+def _schema() -> Response:
+    """Made once: building the schemas took a tenth of a second of the event loop."""
+    return Response(encode(message_schema()), media_type="application/json")
+
+
+def operator(request: Request, ctx: Context) -> None:
+    """Only the server's operator reads its metrics (``--metrics-token``): they tell how busy
+    the server is and when, and computing them is work no stranger should be able to ask for."""
+    token = ctx.config.metrics_token
+    if token is None:
+        raise HTTPException(
+            403, "The metrics are off: the operator starts the server with --metrics-token."
+        )
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not invite_matches(given.strip(), token):
+        raise HTTPException(
+            401,
+            "The metrics are for the server's operator: send 'Authorization: Bearer TOKEN'.",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
 
 
 @router.get("/metrics", tags=["protocol"])
 async def metrics(
-    ctx: Annotated[Context, Depends(context)], seconds: bool = False
-) -> dict[str, Any]:
-    """Moves accepted, connections, the server-side time from a move's arrival to its
+    request: Request, ctx: Annotated[Context, Depends(context)], seconds: bool = False
+) -> Response:
+    """For the operator (``Authorization: Bearer TOKEN``, the token ``--metrics-token`` set):
+    moves accepted, connections, the server-side time from a move's arrival to its
     acknowledgement (after the database commit) over the latest moves, in milliseconds, the
     garbage collector's pauses since the server started (per generation: collections, their
     total and longest milliseconds), and the moves' transactions (how many, the moves they
@@ -596,7 +666,19 @@ async def metrics(
     back while SQLite's checkpoint thread held the lock, and that thread's own figures). With
     ``seconds=true``, also the event loop's pulse for each of the latest 900 seconds (how late
     its 10 ms ticks came, and the moves, transactions, collections, rooms opened and checkpoint
-    restarts of that second; ``heartbeat``)."""
+    restarts of that second; ``heartbeat``); and the keys each bounded structure holds
+    (``kept``). Worked out at most once a second (the same
+    answer meanwhile), as encoded JSON: sorting the latest moves and encoding 900 seconds was
+    tens of milliseconds of the event loop, every game waiting."""
+    operator(request, ctx)
+    now = time.monotonic()
+    made = ctx.metrics.get(seconds)
+    if made is None or now - made[0] >= 1.0:
+        made = ctx.metrics[seconds] = (now, encode(_metrics(ctx, seconds)))
+    return Response(made[1], media_type="application/json")
+
+
+def _metrics(ctx: Context, seconds: bool) -> dict[str, Any]:
     recent = sorted(ctx.hub.move_ms)
 
     def pick(p: float) -> float | None:
@@ -617,7 +699,24 @@ async def metrics(
             "busy_retries": ctx.db.busy_retries,
             "checkpoints": ctx.db.store.checkpoints.report() if ctx.db.store.checkpoints else None,
         },
+        "kept": kept(ctx),
         **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
+    }
+
+
+def kept(ctx: Context) -> dict[str, int]:
+    """How many keys each bounded structure holds now (``limits``): an operator sees memory
+    that clients' made-up names, addresses and ids could grow, and that it does not."""
+    return {
+        "series_locks": len(series_locks),
+        "match_loads": len(ctx.hub.loading),
+        "sessions": len(ctx.live),
+        "sign_in_pairs": len(ctx.failed_pairs),
+        "sign_in_accounts": len(ctx.failed_accounts),
+        "sign_in_addresses": len(ctx.failed_by_address),
+        "newcomer_addresses": len(ctx.newcomers),
+        "replays": len(ctx.replays),
+        "lessons": len(ctx.lessons),
     }
 
 

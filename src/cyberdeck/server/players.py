@@ -10,41 +10,11 @@ for data that changes only when its player changes it, through this server.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Generic, TypeVar
-
 from ..engine import Game
 from ..engine.autoanswer import Stops
 from ..store import UserData
 from .database import Database
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class Recent(Generic[K, V]):
-    """The entries used most recently, at most ``keep`` of them: a server that runs for months
-    meets more players than it should hold."""
-
-    def __init__(self, keep: int = 10_000) -> None:
-        self.keep = keep
-        self._entries: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
-        return found
-
-    def put(self, key: K, value: V) -> V:
-        self._entries[key] = value
-        self._entries.move_to_end(key)
-        if len(self._entries) > self.keep:
-            self._entries.popitem(last=False)
-        return value
-
-    def __len__(self) -> int:
-        return len(self._entries)
+from .limits import Recent
 
 
 class Players:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from .text import body_refusal
 from .wire import decode
 
 
@@ -134,6 +135,9 @@ class BadMessage(Exception):
 
 
 def read_client_message(text: str | bytes) -> AnyClientMessage:
+    refused = body_refusal(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if refused is not None:
+        raise BadMessage(refused.replace("The request", "The message", 1))
     try:
         data = decode(text)
     except (ValueError, UnicodeDecodeError):

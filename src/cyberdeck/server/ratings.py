@@ -1,7 +1,8 @@
 """Ratings: openskill (Plackett-Luce) per game. Every seat is a player: accounts and the AI levels
 (``ai:normal``); a solitaire is rated against its game's house, which wins when the player
 loses. Guests play unrated (a fresh guest resigning a dozen times put an account at the top),
-and repeated results between the same two accounts count less and less."""
+repeated results between the same two accounts count less and less, and a new account is off the
+leaderboard until its rating is established (``PROVISIONAL_GAMES``)."""
 
 from __future__ import annotations
 
@@ -66,9 +67,17 @@ def rate_match(
             )
         )
     store.save_ratings(game, rows)
-    if len(accounts) > 1:
-        store.count_pairings(game, accounts)
+    # Every pair is counted (an AI level is an opponent too): the repeat weight reads only the
+    # accounts' pairs, the leaderboard how many players each has met (``PROVISIONAL``).
+    store.count_pairings(game, players)
     return rows
+
+
+#: A new account's rating is provisional, and off the leaderboard, until it has this many rated
+#: games against this many distinct opponents: ten sock puppets resigning to a farmer made it
+#: first on a board; now each puppet is one opponent met, and the farmer's games against the
+#: same few count less and less (``repeat_weight``).
+PROVISIONAL_GAMES, PROVISIONAL_OPPONENTS = 10, 5
 
 
 def _person(store: Store, user_id: int) -> bool:

@@ -55,6 +55,9 @@ class Replays:
         self.keep = keep
         self._replays: OrderedDict[str, Replay] = OrderedDict()
 
+    def __len__(self) -> int:
+        return len(self._replays)
+
     async def frame(self, data: MatchData, step: int) -> Frame:
         """Step ``step`` (within the record) of a finished match."""
         replay = self._replays.get(data.id)

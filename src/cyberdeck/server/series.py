@@ -10,22 +10,23 @@ page's "Next game" step) by anyone seated in the last one, with the same seats.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel
 
 from ..engine import CyberdeckError, Game, Outcome, Series, load_game
 from ..store import MatchData, SeatData, SeriesData, UserData
-from .context import Context, context, require_user
-from .hub import new_match_data
+from .context import Context, context, optional_user, require_user
+from .hub import admitted, new_match_data
+from .limits import KeyedLocks
 
 router = APIRouter(prefix="/api", tags=["series"])
 
-#: One next-game request at a time per series (two players clicking at once get one match).
-_locks: dict[str, asyncio.Lock] = {}
+#: One next-game request at a time per series (two players clicking at once get one match);
+#: a lock lives only while a request holds it or waits for it (any id at all may be asked).
+locks: KeyedLocks[str] = KeyedLocks()
 
 
 class SeriesGame(BaseModel):
@@ -137,10 +138,28 @@ async def _load(ctx: Context, series_id: str) -> tuple[SeriesData, list[MatchDat
     return series, matches
 
 
+def readable(
+    series: SeriesData, matches: list[MatchData], user: UserData | None, invite: str | None
+) -> bool:
+    """A private campaign is for its players and whoever has an invite of one of its games
+    (the link its first game was shared by)."""
+    user_id = user.id if user is not None else None
+    return series.public or any(admitted(m, user_id, invite) for m in matches)
+
+
 @router.get("/series/{series_id}", response_model=SeriesOut)
-async def get_series(series_id: str, ctx: Annotated[Context, Depends(context)]) -> SeriesOut:
-    """A campaign: its score, its games in order, and whether the next game can start."""
-    return series_out(*await _load(ctx, series_id))
+async def get_series(
+    series_id: str,
+    ctx: Annotated[Context, Depends(context)],
+    user: Annotated[UserData | None, Depends(optional_user)],
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> SeriesOut:
+    """A campaign: its score, its games in order, and whether the next game can start. A
+    private one is for its players and those with its invite."""
+    series, matches = await _load(ctx, series_id)
+    if not readable(series, matches, user, invite):
+        raise HTTPException(403, "This campaign is private; it needs its invite.")
+    return series_out(series, matches)
 
 
 @router.post("/series/{series_id}/next", response_model=NextGame)
@@ -151,7 +170,7 @@ async def next_game(
 ) -> NextGame:
     """Start the next game of a campaign, with the same seats, the last winner first. Asked
     twice (two players click), the second gets the game the first made."""
-    async with _locks.setdefault(series_id, asyncio.Lock()):
+    async with locks.hold(series_id):
         series, matches = await _load(ctx, series_id)
         if not matches:
             raise HTTPException(404, f"There is no campaign '{series_id}'.")

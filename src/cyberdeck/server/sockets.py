@@ -37,6 +37,7 @@ from .protocol import (
     Undo,
     read_client_message,
 )
+from .text import query_refusal, refusal
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
@@ -113,7 +114,14 @@ class MatchSockets:
         if scope["type"] == "websocket":
             found = MATCH_PATH.fullmatch(scope["path"])
             if found is not None:
-                await match_socket(self.app.state.ctx, Socket(scope, receive, send), found[1])
+                socket = Socket(scope, receive, send)
+                refused = refusal(scope["path"], "The address") or query_refusal(
+                    scope.get("query_string", b"")
+                )
+                if refused is not None:
+                    await socket.close(POLICY, refused[:120])
+                    return
+                await match_socket(self.app.state.ctx, socket, found[1])
                 return
         await self.rest(scope, receive, send)
 

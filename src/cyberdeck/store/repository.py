@@ -22,11 +22,13 @@ from alembic.config import Config
 from sqlalchemy import (
     Connection,
     Engine,
+    and_,
     create_engine,
     delete,
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -147,6 +149,8 @@ class RatingData:
     sigma: float
     games: int
     wins: int
+    #: Distinct players met in rated games (read by the leaderboard only).
+    opponents: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -843,18 +847,35 @@ class Store:
                         session.add(row)
                     row.games += 1
 
-    def leaderboard(self, game: str, limit: int = 100) -> list[RatingData]:
-        """Players of ``game`` by conservative skill (mu - 3 sigma), best first; guests left out."""
+    def leaderboard(
+        self, game: str, limit: int = 100, games: int = 0, opponents: int = 0
+    ) -> list[RatingData]:
+        """Players of ``game`` by conservative skill (mu - 3 sigma), best first; guests left
+        out, and accounts with fewer than ``games`` rated games or ``opponents`` distinct
+        opponents (a rating still provisional: a farmer's sock puppets are each one opponent)."""
+        met = (
+            select(func.count())
+            .select_from(Pairing)
+            .where(
+                Pairing.game == game,
+                or_(Pairing.low == Rating.user_id, Pairing.high == Rating.user_id),
+            )
+            .correlate(Rating)
+            .scalar_subquery()
+        )
+        query = select(Rating, User, met).join(User, User.id == Rating.user_id)
+        query = query.where(Rating.game == game, User.kind != "guest")
+        if games or opponents:
+            query = query.where(
+                or_(User.kind != "account", and_(Rating.games >= games, met >= opponents))
+            )
         with self.sessions() as session:
             rows = session.execute(
-                select(Rating, User)
-                .join(User, User.id == Rating.user_id)
-                .where(Rating.game == game, User.kind != "guest")
-                .order_by((Rating.mu - 3 * Rating.sigma).desc(), User.name)
-                .limit(limit)
+                query.order_by((Rating.mu - 3 * Rating.sigma).desc(), User.name).limit(limit)
             ).all()
             return [
-                RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins) for r, u in rows
+                RatingData(u.id, u.name, u.kind, r.mu, r.sigma, r.games, r.wins, n)
+                for r, u, n in rows
             ]
 
     def solitaire_results(self, game: str) -> list[SoloResult]:

@@ -114,19 +114,28 @@ def full(d: CardDef, style: Style) -> list[str]:
     return lines
 
 
-def _in_view(view: Mapping[str, Any], token: str) -> Mapping[str, Any] | None:
+#: Where a card out of play lies, as a look says it.
+_PLACES = {"play": "in play", "stash": "in a Stash", "discard": "in a discard pile"}
+
+
+def _in_view(view: Mapping[str, Any], token: str) -> tuple[Mapping[str, Any], str] | None:
+    """The card ``token`` names on the table, and the zone it is in."""
     for pl in view.get("players", []):
         for zone in ("play", "stash", "discard"):
             for card in pl.get(zone, []):
                 if card["id"] == token:
-                    return card  # type: ignore[no-any-return]
+                    return card, zone
     return None
 
 
-def _now(card: Mapping[str, Any]) -> str:
-    """A card in play as it stands now (stats after gear and effects, used, team)."""
-    bits = [f"{card['id']}, in play" if "used" in card else f"{card['id']}"]
-    if card.get("used"):
+def _now(card: Mapping[str, Any], zone: str) -> str:
+    """A card in play as it stands now (stats after gear and effects, used, team). A card out of
+    play (a runner in a discard pile) is shown by the view as the printed card alone: it has no
+    standing stats, only its place."""
+    if "used" not in card:
+        return f"  {card['id']}, {_PLACES[zone]}"
+    bits = [f"{card['id']}, in play"]
+    if card["used"]:
         bits.append("used")
     if card["kind"] == RUNNER:
         bits.append(
@@ -163,7 +172,8 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
         return "\n".join(lines)
     shown = _in_view(view, token)
     if shown is not None:
-        return "\n".join([*full(CARDS[BY_SLUG[shown["card"]]], style), _now(shown)])
+        seen, zone = shown
+        return "\n".join([*full(CARDS[BY_SLUG[seen["card"]]], style), _now(seen, zone)])
     d = find(target)
     return "\n".join(full(d, style)) if d is not None else None
 

@@ -173,7 +173,8 @@ function deckChooser(game, matchId, invite, starters, saved) {
 export async function showJoin(root, matchId, invite) {
   await ensureSession();
   const [match, games, user] = await Promise.all([
-    api(`/api/matches/${encodeURIComponent(matchId)}`), gamesById(), me()]);
+    api(`/api/matches/${encodeURIComponent(matchId)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
+    gamesById(), me()]);
   const game = games[match.game];
   const seated = user && match.seats.some((s) => s.kind === "human" && s.name === user.name);
   const free = match.status === "open" && match.seats.some((s) => s.kind === "human" && !s.taken);

@@ -42,7 +42,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const games = await gamesById();
   // The match (a clear "no such match" before anything is drawn) and its table's renderer,
   // ready before the first message so that messages are handled in order, synchronously.
-  const known = await api(`/api/matches/${encodeURIComponent(matchId)}`);
+  const invited = given ? `?invite=${encodeURIComponent(given)}` : "";
+  const known = await api(`/api/matches/${encodeURIComponent(matchId)}${invited}`);
   const renderer = await rendererFor(known.game);
   const s = {
     summary: null, you: null, yours: [], seq: 0, status: "open", table: null, seats: [],
@@ -381,7 +382,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   async function loadSeries() {
     s.series = "loading";
     try {
-      s.series = await api(`/api/series/${encodeURIComponent(s.summary.series)}`);
+      s.series = await api(`/api/series/${encodeURIComponent(s.summary.series)}${invited}`);
     } catch (err) {
       s.series = "failed";
       say(err.message);
