@@ -65,6 +65,8 @@ class ServerProcess:
             # The tests make many guests and matches from one address; tests of the limits
             # give their own (the last of a flag counts).
             *("--guests-per-hour", "100000", "--open-matches", "1000"),
+            # Steps go out at once (a test of the pace gives its own).
+            *("--step-gap", "0"),
             *self.args,
         ]
 
