@@ -624,6 +624,14 @@ def serve(
     ai_delay: Annotated[
         float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
     ] = 0.6,
+    step_gap: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Least seconds between a player's steps as the others see them, so the table's "
+            "answers look like the player's own quick moves",
+        ),
+    ] = 0.5,
     guests_per_hour: Annotated[
         int,
         typer.Option(
@@ -651,6 +659,7 @@ def serve(
         db_url=db,
         grace_seconds=grace,
         ai_delay=ai_delay,
+        step_gap=step_gap,
         guests_per_hour=guests_per_hour,
         deal_seed=deal_seed,
     )

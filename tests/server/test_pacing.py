@@ -100,3 +100,14 @@ def test_a_lone_answer_looks_to_the_others_like_a_chosen_one() -> None:
     told = [e["kind"] for m, _ in lone[0] for e in m["table"]["events"]]
     assert told.count("auto") == 2
     assert all(e["kind"] != "auto" for m, _ in lone[1] for e in m["table"]["events"])
+
+
+def test_a_persons_step_waits_the_gap_and_an_ai_seats_comes_at_its_own_pace() -> None:
+    clock = Clock()
+    pace = Pace(GAP, clock)
+    assert pace.next(person=False) == 1000.0  # an AI seat's move (it waited --ai-delay)
+    assert pace.next(person=False) == 1000.0  # and its next, in order behind it
+    assert pace.next() == 1000.0 + GAP  # the table's answer for a person right after
+    assert pace.next() == 1000.0 + 2 * GAP  # and its next answer
+    clock.now = 1003.0
+    assert pace.next() == 1003.0  # a move thought over for longer than the gap goes at once

@@ -699,7 +699,7 @@ class Hub:
             room.seq,
             room.status,
             room.outcome,
-            room.pace.next(),
+            room.pace.next(person=maker is not None),
         )
 
     def show(
