@@ -745,6 +745,13 @@ def main() -> int:
         default=None,
         help="the server's --gc-freeze (seconds between freezes; 0: never; default: the server's)",
     )
+    parser.add_argument(
+        "--step-gap",
+        type=float,
+        default=None,
+        help="the server's --step-gap (least seconds between a player's steps as the others see "
+        "them; 0: at once; default: the server's)",
+    )
     args = parser.parse_args()
     if args.attack is not None:  # the attacker's own process (see ``attack_apart``)
         print(json.dumps(uvloop.run(attack_only(args.attack, args.game, args.seconds))))
@@ -762,7 +769,8 @@ def main() -> int:
          # Every player here is a guest from the same address: the per-address limits are for
          # the attacker of --abuse, not for the load.
          "--newcomers-burst", "1000000",
-         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else [])],
+         *(["--gc-freeze", str(args.gc_freeze)] if args.gc_freeze is not None else []),
+         *(["--step-gap", str(args.step_gap)] if args.step_gap is not None else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

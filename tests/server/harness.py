@@ -71,6 +71,8 @@ class ServerProcess:
             *("--newcomers-burst", "100000", "--open-matches", "1000"),
             *("--realtime-matches", "1000", "--hotseat-matches", "1000"),
             *("--metrics-token", METRICS_TOKEN),
+            # Steps go out at once (a test of the pace gives its own).
+            *("--step-gap", "0"),
             *self.args,
         ]
 

@@ -4,6 +4,7 @@ behind a slow reader, and a reader too far behind is dropped (it reconnects and 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from cyberdeck.server.config import ServerConfig
 from cyberdeck.server.hub import Connection
@@ -44,7 +45,7 @@ def test_messages_wait_in_order_behind_a_slow_reader() -> None:
         conn.send(b"two")
         wire.full = False
         conn.send(b"three")  # the socket could take it, but "two" is still waiting: order holds
-        assert wire.now == [b"one"] and list(conn.backlog) == [b"two", b"three"]
+        assert wire.now == [b"one"] and list(conn.backlog) == [(None, b"two"), (None, b"three")]
         wire.drained.set()
         await asyncio.sleep(0.01)
         assert wire.later == [b"two", b"three"] and not conn.backlog and conn.writer is None
@@ -67,5 +68,24 @@ def test_a_reader_too_far_behind_is_closed_and_sent_nothing_more() -> None:
         assert wire.closed_with == 1013 and wire.later == [], "dropped, then closed"
         conn.send(b"after")
         assert wire.now == [] and wire.later == []
+
+    run(scenario())
+
+
+def test_a_message_held_for_later_holds_every_message_after_it() -> None:
+    """A step the other seats are shown later (``server.pacing``) is not overtaken by a refusal,
+    a resync or a close look sent after it: those could name the step early."""
+
+    async def scenario() -> None:
+        wire = SlowWire()
+        wire.drained.set()
+        conn = Connection(wire, (0,), 1, ServerConfig())
+        conn.send(b"now", time.monotonic() - 1)
+        conn.send(b"step", time.monotonic() + 3600)
+        conn.send(b"refusal")
+        await asyncio.sleep(0)
+        assert wire.now == [b"now"] and wire.later == []
+        assert list(conn.backlog) == [(None, b"refusal")], "the step is on its way, the rest waits"
+        conn.forget()
 
     run(scenario())

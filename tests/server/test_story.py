@@ -60,7 +60,7 @@ def match_data(game_id: str, seed: int) -> MatchData:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_fresh_page_is_told_the_last_turn_a_watching_page_tells(game_id: str, seed: int) -> None:
     data = match_data(game_id, seed)
-    config = ServerConfig(send_queue=10_000)
+    config = ServerConfig(send_queue=10_000, step_gap=0)
     hub = Hub(Journal(), config)  # type: ignore[arg-type]  # stores nothing, default stops
     room = hub.build(data)
     count = len(data.seats)
@@ -102,7 +102,7 @@ def test_a_room_rebuilt_from_the_store_still_knows_the_last_turn(game_id: str) -
     """After a restart the room is rebuilt by replaying its record: the last turn is told again
     move by move, so the line above the table is not empty after a restart either."""
     data = match_data(game_id, 5)
-    config = ServerConfig(send_queue=10_000)
+    config = ServerConfig(send_queue=10_000, step_gap=0)
     hub = Hub(Journal(), config)  # type: ignore[arg-type]
     room = hub.build(data)
     conn = Connection(Wire(), (0,), 0, config)

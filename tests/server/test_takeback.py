@@ -32,7 +32,7 @@ def test_undo_restores_the_position_before_the_players_move() -> None:
     undone = 0
     for seed in range(1, 40):
         data = match_data("matrix-overload", seed)
-        config = ServerConfig(send_queue=10_000)
+        config = ServerConfig(send_queue=10_000, step_gap=0)
         hub = Hub(Journal(), config)  # type: ignore[arg-type]  # stores nothing
         room = hub.build(data)
         conn = Connection(Wire(), (0,), 0, config)

@@ -66,7 +66,7 @@ async def random_match(game_id: str, seed: int, sink: list[dict[str, Any]] | Non
         created_by=0,
         seats=[SeatData(s, "human", None, s + 1, f"p{s}") for s in range(count)],
     )
-    config = ServerConfig(send_queue=10_000)
+    config = ServerConfig(send_queue=10_000, step_gap=0)
     hub = Hub(None, config)  # type: ignore[arg-type]  # no database: only the messages
     room = hub.build(data)
     conns = {
@@ -153,7 +153,7 @@ def test_a_move_builds_each_seats_view_once(game_id: str) -> None:
         created_by=0,
         seats=[SeatData(s, "human", None, s + 1, f"p{s}") for s in range(2)],
     )
-    config = ServerConfig(send_queue=10_000)
+    config = ServerConfig(send_queue=10_000, step_gap=0)
     hub = Hub(Journal(), config)  # type: ignore[arg-type]
     room = hub.build(data)
     table = Connection(Wire(), (0, 1), 0, config)  # one person at both seats

@@ -25,6 +25,14 @@ def serve(
     ai_delay: Annotated[
         float, typer.Option(help="Seconds an AI seat waits before it moves, so people can follow")
     ] = 0.6,
+    step_gap: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Least seconds between a player's steps as the others see them, so the table's "
+            "answers look like the player's own quick moves",
+        ),
+    ] = 0.5,
     newcomers_per_hour: Annotated[
         float,
         typer.Option(
@@ -66,6 +74,7 @@ def serve(
         db_url=db,
         grace_seconds=grace,
         ai_delay=ai_delay,
+        step_gap=step_gap,
         newcomers_per_hour=newcomers_per_hour,
         newcomers_burst=newcomers_burst,
         metrics_token=metrics_token or None,

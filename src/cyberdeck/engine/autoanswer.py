@@ -16,9 +16,12 @@ Answers come from a chain of ``Rule`` functions (``answer``), so a rule joins th
 touching the tables. Two do: ``stop_rule`` (the game's windows the player has no stop at) and
 ``single_rule`` — in every game, a question with exactly one legal answer is answered for the
 player (``Stops.single``, on unless they turn it off): a royal with one slot, "stop recycling"
-with an empty hand, a single payment source. Such an answer reveals nothing: there was no choice
-to make, the move is the same whoever makes it, and the opponents see the move as they would any
-other. A rule must never answer a decision that reveals information or
+with an empty hand, a single payment source. Such an answer reveals nothing by itself: there was
+no choice to make and the move is the same whoever makes it. But whether a question has one
+answer (or is left to the table at all) can depend on the player's hidden cards, so a table must
+show the opponents the answer exactly as it would show the player's own move: as a step of its
+own, at the pace of the player's moves, in the same words (the server's ``pacing``). A rule must
+never answer a decision that reveals information or
 changes the game in a way the player did not choose; the game's ``stop_of`` is where that is
 known, so rules rely on it.
 

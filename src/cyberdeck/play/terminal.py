@@ -169,6 +169,8 @@ class TerminalSession:
 
     def play_on(self) -> int:
         last_human: int | None = None
+        #: Whether the player at the keyboard has been asked anything since they took it.
+        asked = True
         while not self.match.state.is_terminal:
             seat = self.match.state.current_player
             assert seat is not None
@@ -178,17 +180,31 @@ class TerminalSession:
                 self.play(action)
                 continue
             if len(self.humans) > 1 and seat != last_human:
+                if last_human is not None and not asked:
+                    self.hand_on(last_human)
                 # Without ANSI the previous player's hand must still scroll out of sight.
                 self.say(CLEAR if self.style.colour else "\n" * BLANK_SCREEN)
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
+                asked = False
             last_human = seat
             if self.answer_for(seat):
                 continue
+            asked = True
             if not self.human_turn(seat):
                 return self.leave()
         self.end_screen()
         self.save_record()
         return 0
+
+    def hand_on(self, seat: int) -> None:
+        """The table answered every question the player at the keyboard had since taking it
+        (whether a question has one answer can depend on their hand): they see what it did and
+        hand the keyboard on with a key, as after a move of their own, so the players looking
+        away cannot tell from the handover that nothing was asked."""
+        self.show_log(seat)
+        self.say("")
+        self.say(self.table(self.match.state.view(seat), seat))
+        self.ask("Press Enter to hand the keyboard on. ")
 
     def answer_for(self, seat: int) -> bool:
         """Let the table answer a question the player left to it; whether it did."""

@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: SQLite in data dir)")
     parser.add_argument("--grace", type=float, default=90.0, help="reconnection grace, seconds")
     parser.add_argument("--ai-delay", type=float, default=0.6)
+    parser.add_argument(
+        "--step-gap", type=float, default=0.5, help="least seconds between steps others see"
+    )
     parser.add_argument("--ai-workers", type=int, default=2, help="processes the AI thinks in")
     parser.add_argument(
         "--ai-move-seconds", type=float, default=10.0, help="the most an AI may think per move"
@@ -76,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
         db_url=args.db,
         grace_seconds=args.grace,
         ai_delay=args.ai_delay,
+        step_gap=max(0.0, args.step_gap),
         ai_workers=args.ai_workers,
         ai_move_seconds=args.ai_move_seconds,
         rate_per_second=args.rate,

@@ -29,6 +29,9 @@ class ServerConfig:
     allow_missing_origin: bool = False
     #: Seconds an AI seat waits before moving, so people can follow the game.
     ai_delay: float = 0.6
+    #: The least seconds between two steps as the seats that did not make them see them
+    #: (``pacing``): the table's answer for a player, made at once, looks like a quick move.
+    step_gap: float = 0.5
     #: Worker processes the AI seats think in (a search never blocks the other matches).
     ai_workers: int = 2
     #: The most seconds an AI seat may think about one move, whatever its agent does; past it

@@ -31,6 +31,7 @@ from ..engine import (
     Outcome,
     Record,
     Rng,
+    State,
     load_game,
 )
 from ..engine.autoanswer import (
@@ -50,6 +51,7 @@ from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
 from .limits import KeyedLocks
+from .pacing import Pace
 from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
@@ -92,7 +94,7 @@ class Connection:
         self.seats = seats
         self.seat: Seat = seats[0] if seats else None
         self.user_id = user_id
-        self.backlog: deque[bytes | None] = deque()
+        self.backlog: deque[tuple[float | None, bytes] | None] = deque()
         self.writer: asyncio.Task[None] | None = None
         self.tokens = float(config.rate_burst)
         self.stamp = time.monotonic()
@@ -115,17 +117,21 @@ class Connection:
         self.tokens -= 1
         return True
 
-    def send(self, message: dict[str, Any] | bytes) -> None:
-        """Send a message: a dict, or one already encoded (``wire.encode``)."""
+    def send(self, message: dict[str, Any] | bytes, at: float | None = None) -> None:
+        """Send a message: a dict, or one already encoded (``wire.encode``); ``at`` (monotonic
+        seconds), not before then (``pacing``). Messages go out in the order they are sent, so
+        one sent after a message held for later waits behind it."""
         if self.closed:
             return
         text = message if isinstance(message, bytes) else encode(message)
-        if not self.backlog and self.socket.write_now(text):
+        if at is not None and at <= time.monotonic():
+            at = None
+        if not self.backlog and at is None and self.socket.write_now(text):
             return
         if len(self.backlog) >= self.config.send_queue:
             self.stop()  # the client stopped reading; drop it (it reconnects and resyncs)
             return
-        self.backlog.append(text)
+        self.backlog.append((at, text))
         self._write_later()
 
     def _write_later(self) -> None:
@@ -133,13 +139,17 @@ class Connection:
             self.writer = asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
-        """Send the backlog in order; a socket that fails to take a message is done with."""
+        """Send the backlog in order, each message at its time; a socket that fails to take a
+        message is done with."""
         try:
             while self.backlog:
-                text = self.backlog.popleft()
-                if text is None:
+                item = self.backlog.popleft()
+                if item is None:
                     await self.socket.close(1013, "closing; reconnect to resync")
                     return
+                at, text = item
+                if at is not None and at > time.monotonic():
+                    await asyncio.sleep(at - time.monotonic())
                 await self.socket.send_utf8(text)
         except Exception:  # the peer went away mid-write: the reader sees the disconnect
             self.closed = True
@@ -170,6 +180,30 @@ def error(
     return {"type": "error", "code": code.value, "message": message, "id": msg_id, "seq": seq}
 
 
+@dataclass(slots=True)
+class Step:
+    """One step of a match, for the updates that show it: the seat that made it (its own move,
+    or the table's answer for it; ``None`` for an AI seat's), the position after it with its
+    views, its events, and when the seats that did not make it are shown it (``pacing``)."""
+
+    maker: int | None
+    state: State
+    views: Views
+    events: list[Event]
+    seq: int
+    status: str
+    outcome: dict[str, Any] | None
+    at: float
+
+    def keep(self) -> None:
+        """The match moves on before this step is shown: keep its position as a copy (the
+        views already built of it stay good)."""
+        built = self.views.built
+        self.state = self.state.clone()
+        self.views = Views(self.state)
+        self.views.built.update(built)
+
+
 @dataclass
 class Room:
     data: MatchData
@@ -191,6 +225,8 @@ class Room:
     story: Story = field(default_factory=Story)
     #: Which standing moves were the table's answers: an undo takes them back with the move.
     takeback: Takeback = field(default_factory=Takeback)
+    #: When the seats that did not make a step are shown it (``pacing``).
+    pace: Pace = field(default_factory=lambda: Pace(0.0))
 
     def play(self, action: Action | str, by_table: bool = False) -> list[Event]:
         events = self.match.play(action)
@@ -233,9 +269,10 @@ class Room:
         own = self.seats_of(user_id)
         return own[0] if own else None
 
-    def point(self, conn: Connection) -> Seat:
-        """The seat ``conn`` acts for now: the seat to move when it is one of its own."""
-        to_move = self.match.state.current_player
+    def point(self, conn: Connection, state: State | None = None) -> Seat:
+        """The seat ``conn`` acts for now (or as of ``state``, a step's position): the seat to
+        move when it is one of its own."""
+        to_move = (self.match.state if state is None else state).current_player
         if len(conn.seats) > 1 and to_move in conn.seats:
             conn.seat = to_move
         return conn.seat
@@ -386,7 +423,7 @@ class Hub:
         """A room from stored data: the game rebuilt by replaying its record."""
         game = load_game(data.game)
         match = Match(game, data.options, data.seed, data.decks)
-        room = Room(data, game, match)
+        room = Room(data, game, match, pace=Pace(self.config.step_gap))
         # The last turn told again, move by move (close to what the pages saw move by move).
         room.story.to_move = match.state.current_player
         for action in data.actions:
@@ -607,7 +644,9 @@ class Hub:
             room.conns.append(conn)
             for seat in conn.seats:
                 room.away_since.pop(seat, None)
-            conn.send(self.welcome(room, conn))
+            # Not before the other seats see the last step (``pacing``): a page opened again
+            # must not show a step before a page that stayed does.
+            conn.send(self.welcome(room, conn), room.pace.shown)
             if room.review is not None:
                 conn.send({"type": "review", "text": room.review})
         self.broadcast_presence(room)
@@ -671,6 +710,72 @@ class Hub:
                 text = texts[key] = encode(update)
             conn.send(text)
 
+    def _step(self, room: Room, maker: int | None, events: list[Event]) -> Step:
+        """The step just made (and stored), for the updates that show it (``Step.keep`` before
+        the match moves on)."""
+        state = room.match.state
+        room.story.tell(events, state.current_player, self.config.resync_log)
+        return Step(
+            maker,
+            state,
+            Views(state),
+            events,
+            room.seq,
+            room.status,
+            room.outcome,
+            room.pace.next(person=maker is not None),
+        )
+
+    def show(
+        self, room: Room, steps: list[Step], acked: tuple[Connection, str] | None = None
+    ) -> None:
+        """Each connection is shown ``steps``: those of its own seats at once (several in a row
+        as one update), every other step as an update of its own at the step's time
+        (``pacing``), so what the other seats get of a step never says whether the player or
+        the table made it. The connection whose move the first step is finds its
+        acknowledgement (``ack``: the message id) on its last update of them: the move is
+        committed, and so is what the table answered after it. Each distinct update is encoded
+        once."""
+        texts: dict[tuple[int, int, Seat, tuple[int, ...]], bytes] = {}
+
+        def send(conn: Connection, run: list[Step], at: float | None, ack: str | None) -> None:
+            last = run[-1]
+            seat = room.point(conn, last.state)
+            key = (id(run[0]), id(last), seat, conn.seats)
+            text = texts.get(key)
+            if text is None or ack is not None:
+                events = [e for step in run for e in step.events]
+                playing = last.status == "running"
+                update = {
+                    "type": "update",
+                    "seq": last.seq,
+                    "status": last.status,
+                    "table": table_for(last.state, seat, events, playing, conn.seats, last.views),
+                    "outcome": last.outcome,
+                    "ack": ack,
+                }
+                text = encode(update)
+                if ack is None:
+                    texts[key] = text
+            conn.send(text, at)
+
+        for conn in room.conns:
+            batches: list[tuple[list[Step], float | None]] = []
+            own: list[Step] = []
+            for step in steps:
+                if step.maker is not None and step.maker in conn.seats:
+                    own.append(step)
+                    continue
+                if own:
+                    batches.append((own, None))
+                    own = []
+                batches.append(([step], step.at))
+            if own:
+                batches.append((own, None))
+            ack = acked[1] if acked is not None and conn is acked[0] else None
+            for n, (run, at) in enumerate(batches):
+                send(conn, run, at, ack if n == len(batches) - 1 else None)
+
     # --- moves -----------------------------------------------------------------------------------
 
     async def move(
@@ -727,11 +832,10 @@ class Hub:
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
                 return
-            answered = await self._answer_for(room)
-            if answered is None:
+            steps = [self._step(room, seat, events)]
+            if not await self._answer_for(room, steps):
                 return
-            more, views = answered
-            self.broadcast_table(room, events + more, (conn, msg.id), views)
+            self.show(room, steps, (conn, msg.id))
         await self._after_move(room)
 
     def _refusal(self, room: Room, seat: int, seq: int) -> tuple[ErrorCode, str] | None:
@@ -822,13 +926,14 @@ class Hub:
             )
         return stops
 
-    async def _answer_for(self, room: Room) -> tuple[list[Event], Views] | None:
+    async def _answer_for(self, room: Room, steps: list[Step]) -> bool:
         """Answer, for each human seat to move, the questions its player left to the table
-        (``engine.autoanswer``), each stored like any move and noted in that seat's log. The
-        events and the views built of the position they lead to (the updates read them), or
-        ``None`` when a move could not be stored (the room was rebuilt)."""
-        events: list[Event] = []
-        views = Views(room.match.state)
+        (``engine.autoanswer``), each stored like any move, noted in that seat's log and added
+        to ``steps`` as a step of that seat's: the other seats see it as they would see the
+        player's own move (``pacing``). ``False`` when a move could not be stored (the room was
+        rebuilt)."""
+        # The position's views, shared with the update that shows it.
+        views = steps[-1].views if steps else Views(room.match.state)
         while room.status == "running":
             state = room.match.state
             seat = state.current_player
@@ -843,24 +948,25 @@ class Hub:
                 break
             # The note goes before the move's own events: the log reads "why", then "what".
             note = log_event(seat, found, room.game.describe_action(found.action, view))
+            if steps:
+                steps[-1].keep()
             start = len(room.match.log)
             played = room.play(found.action, by_table=True)
-            views = Views(room.match.state)
             room.match.log.insert(start, note)
-            events += [note, *played]
             if not await self._commit(room, seat, None):
-                return None
-        return events, views
+                return False
+            steps.append(self._step(room, seat, [note, *played]))
+            views = steps[-1].views
+        return True
 
     async def answer_now(self, room: Room) -> None:
         """Let the table answer what it may before anyone is asked (a match starting, stops
         changed while a question waits)."""
         async with room.lock:
-            answered = await self._answer_for(room)
-            if answered is None or not answered[0]:
+            steps: list[Step] = []
+            if not await self._answer_for(room, steps) or not steps:
                 return
-            events, views = answered
-            self.broadcast_table(room, events, views=views)
+            self.show(room, steps)
         await self._after_move(room)
 
     async def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
@@ -1120,11 +1226,10 @@ class Hub:
                 events = room.play(room.game.parse_action(text))
                 if not await self._commit(room, seat, None):
                     return
-                answered = await self._answer_for(room)
-                if answered is None:
+                steps = [self._step(room, None, events)]
+                if not await self._answer_for(room, steps):
                     return
-                more, views = answered
-                self.broadcast_table(room, events + more, views=views)
+                self.show(room, steps)
             if room.status == "finished":
                 self.spawn(self._rate(room))
                 self.forget_if_idle(room)

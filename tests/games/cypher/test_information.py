@@ -290,16 +290,16 @@ class Reckoner:
         elif kind == "discard":
             self.deck.insert(0, None)
             if data["seat"] != me:
-                self.hands[data["seat"]].clear()
+                self.unseen(data["seat"])
         elif kind == "discarded":
             self.deck[0] = self.named(event.text)
         elif kind == "extract" and data.get("removed"):
             if data["seat"] != me:
-                self.hands[data["seat"]].clear()
+                self.unseen(data["seat"])
         elif kind == "pass":
             self.pending = (data["seat"], data["to"])
             if me not in self.pending:
-                self.hands[data["seat"]].clear()
+                self.unseen(data["seat"])
         elif kind == "passed":
             giver, to = self.pending
             card = self.named(event.text)
@@ -309,6 +309,13 @@ class Reckoner:
                 self.hands[giver][card] -= 1
         elif kind == "play" and data["seat"] != me and self.hands[data["seat"]][data["card"]]:
             self.hands[data["seat"]][data["card"]] -= 1
+
+    def unseen(self, holder):
+        """A card left ``holder``'s hand unseen: it may have been any, so of each kind one copy
+        fewer is certain."""
+        self.hands[holder] = +Counter(
+            {card: count - 1 for card, count in self.hands[holder].items()}
+        )
 
     def check(self, state):
         view = state.view(self.seat)
@@ -333,3 +340,111 @@ def test_every_view_knows_exactly_what_its_seat_can_work_out_from_what_it_was_sh
                         seat.see(event)
                 for seat in seats:
                     seat.check(state)
+
+
+# --- copies: what a seat can still be sure of when a card leaves a hand ---------------------------
+
+
+def known(state, viewer, holder):
+    return state.view(viewer)["seats"][holder]["known_in_hand"]
+
+
+def copies_position(players=3, hands="bodyguard extractor extractor data-runner fixer", seen=""):
+    """Player 2 (seat 1) to play, holding two Extractors that Player 1, Player 3 and the public
+    know of (and ``seen`` besides); the deck's top is an Archivist."""
+    extractors = {1: f"extractor extractor {seen}"}
+    state = table(
+        players,
+        turn=1,
+        hands={1: hands},
+        deck="archivist coder hacker",
+        display="executive",
+        known={0: extractors, None: extractors} | ({2: extractors} if players > 2 else {}),
+    )
+    act(state, "play bodyguard", "draw top")
+    return state
+
+
+def test_a_card_passed_unseen_leaves_one_copy_of_two_certain():
+    state = copies_position()
+    state.apply(GAME.parse_action("pass data-runner"))  # to Player 3, unseen by Player 1
+    assert known(state, 0, 1) == ["extractor"]
+    assert known(state, None, 1) == ["extractor"]
+
+
+def test_the_receiver_who_sees_another_kind_pass_keeps_every_copy():
+    state = copies_position()
+    state.apply(GAME.parse_action("pass data-runner"))
+    assert known(state, 2, 1) == ["extractor", "extractor"]
+
+
+def test_the_receiver_handed_a_copy_keeps_one_fewer():
+    state = copies_position()
+    state.apply(GAME.parse_action("pass extractor"))
+    assert known(state, 2, 1) == ["extractor"]
+
+
+def test_what_a_seat_keeps_does_not_depend_on_which_card_left_unseen():
+    # Player 1 knows the Data Runner too: whichever card goes to Player 3, a Data Runner, an
+    # Extractor or a card Player 1 never knew, it still knows one Extractor and nothing else.
+    for passed in ("data-runner", "extractor", "fixer", "archivist"):
+        state = copies_position(seen="data-runner")
+        assert known(state, 0, 1) == ["data-runner", "extractor", "extractor"]
+        state.apply(GAME.parse_action(f"pass {passed}"))
+        assert known(state, 0, 1) == ["extractor"], passed
+
+
+def test_a_card_discarded_unseen_leaves_one_copy_of_two_certain():
+    state = copies_position(players=2)  # the pass goes to the only other player, who sees it
+    act(state, "draw top", "pass coder")
+    assert known(state, 0, 1) == ["extractor", "extractor"]
+    state.apply(GAME.parse_action("discard data-runner"))
+    assert known(state, 0, 1) == ["extractor"]
+
+
+def test_a_card_removed_by_the_extractor_leaves_one_copy_of_two_certain():
+    chiefs = {0: {1: "syndicate-chief syndicate-chief"}}
+    state = table(
+        3, turn=1, hands={1: "extractor syndicate-chief syndicate-chief"}, known=chiefs,
+        deck="archivist coder hacker", display="executive",
+    )  # fmt: skip
+    act(state, "play extractor", "draw top", "draw top", "draw top")
+    assert known(state, 0, 1) == ["syndicate-chief", "syndicate-chief"]
+    state.apply(GAME.parse_action("extract coder"))
+    assert known(state, 0, 1) == ["syndicate-chief"]
+
+
+def test_a_card_played_or_added_face_up_costs_only_a_copy_of_its_own_kind():
+    state = table(
+        3, turn=1, hands={1: "fixer data-runner extractor extractor"}, display="executive",
+        known={0: {1: "extractor extractor data-runner"}},
+    )  # fmt: skip
+    act(state, "play fixer")
+    assert known(state, 0, 1) == ["data-runner", "extractor", "extractor"]
+    act(state, "add extractor")
+    assert known(state, 0, 1) == ["data-runner", "extractor"]
+
+
+def test_determinize_keeps_the_certain_copy_and_redeals_the_other():
+    state = copies_position()
+    state.apply(GAME.parse_action("pass data-runner"))
+    elsewhere = 0
+    for seed in range(40):
+        world = state.determinize(0, Rng(seed))
+        assert world.view(0) == state.view(0)
+        held = Counter(names(world, world.hands[1]))["extractor"]
+        assert held >= 1
+        elsewhere += held == 1
+    assert 0 < elsewhere < 40  # the other Extractor may or may not be there
+
+
+def test_the_reported_game_keeps_one_of_two_known_extractors():
+    state = GAME.new_state({"players": 3}, seed=20261275)
+    act(state, "play cypher-anomaly", "draw top", "pass extractor", "pass cypher-anomaly")
+    act(state, "play technomancer", "draw display")
+    assert known(state, 0, 1) == ["extractor", "extractor"]
+    state.apply(GAME.parse_action("pass data-runner"))  # to Player 3
+    assert known(state, 0, 1) == ["extractor"]
+    for seed in range(20):
+        world = state.determinize(0, Rng(seed))
+        assert "extractor" in names(world, world.hands[1])

@@ -51,3 +51,41 @@ def test_a_campaign_plays_games_until_a_seat_has_the_points_with_a_score_line_be
 def test_a_game_without_a_campaign_says_so():
     result = runner.invoke(app, ["play", "cipher-run", "--campaign", "--seed", "1"], input="q\n")
     assert result.exit_code != 0 and "has no campaign" in result.output
+
+
+def test_a_hot_seat_player_the_table_answered_for_hands_the_keyboard_on_with_a_key():
+    """Player 2 is passed a second Data Runner: its play is the only one, and the table makes
+    it. Player 2 still sees the table and presses Enter before Player 3 is called, as after a
+    move of its own: the others cannot tell from the handover that it was asked nothing."""
+    from cyberdeck.engine import PLAIN, Match, load_game
+    from cyberdeck.engine.autoanswer import Stops
+    from cyberdeck.games.cypher.position import table
+    from cyberdeck.play.terminal import Seat, TerminalSession
+
+    game = load_game("cypher")
+    match = Match(game, {"players": 3}, 1)
+    match.state = table(
+        3, hands={0: "bodyguard data-runner", 1: "data-runner", 2: "fixer"}, display="hacker",
+        rest="removed",
+    )  # fmt: skip
+    said: list[str] = []
+    answers = iter(["", "play bodyguard", "pass data-runner", "", "", "", "quit"])
+
+    def ask(prompt: str) -> str:
+        said.append(prompt)
+        return next(answers)
+
+    names = [Seat("Player 1"), Seat("Player 2"), Seat("Player 3")]
+    session = TerminalSession(
+        game, match, names, PLAIN, ask, said.append, stops=Stops.defaults(game)
+    )
+    session.run()
+    prompts = [line for line in said if "keyboard" in line]
+    assert prompts == [
+        "Player 1, take the keyboard and press Enter (others look away). ",
+        "Player 2, take the keyboard and press Enter (others look away). ",
+        "Press Enter to hand the keyboard on. ",
+        "Player 3, take the keyboard and press Enter (others look away). ",
+    ]
+    shown = said[said.index(prompts[1]) : said.index(prompts[2])]
+    assert any("Data Runner" in line for line in shown), "Player 2 sees what was done for it"

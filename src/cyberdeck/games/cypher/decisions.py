@@ -34,49 +34,62 @@ from .rules import (
 if TYPE_CHECKING:
     from .state import CypherState
 
+#: Every card kind, as a bit mask over kinds.
+EVERY_KIND = (1 << len(KINDS)) - 1
+
 
 def face_up(st: CypherState, seat: int, kind: int) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face up (played or added); everyone sees its
-    kind (``seen_leave``). The card."""
+    """A card of ``kind`` leaves ``seat``'s hand face up (played or added): everyone sees its
+    kind (``leaves``). The card."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
-    seen_leave(st, seat, card, st.all_mask)
+    leaves(st, seat, card, st.all_mask)
     st.know[card] = st.all_mask
     return card
 
 
 def face_down(st: CypherState, seat: int, kind: int, sees: int = 0) -> int:
-    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): a seat
-    that cannot tell which card left forgets what it knew of the rest of the hand. The seats in
-    the mask ``sees`` (a pass's receiver) see the card that moved (``seen_leave``), so the rest
-    of the hand stays known to them. The card (where it went, and who knows, is up to the
-    caller)."""
+    """A card of ``kind`` leaves ``seat``'s hand face down (passed, discarded, removed): only
+    the seats in the mask ``sees`` (a pass's receiver) see which kind it was; everyone else
+    saw a card go (``leaves``). The card (where it went, and who knows, is up to the caller)."""
     card = st.first_of(st.hands[seat], kind)
     from_hand(st, seat, card)
-    keep = (1 << seat) | sees
-    know = st.know
-    for c in st.hands[seat]:
-        know[c] &= keep
-    seen_leave(st, seat, card, sees)
+    leaves(st, seat, card, sees)
     return card
 
 
-def seen_leave(st: CypherState, seat: int, card: int, seers: int) -> None:
-    """The seats in the mask ``seers`` saw ``card`` leave ``seat``'s hand, but only its kind:
-    copies of a kind are alike. One who did not know that card but knew another copy of its
-    kind in the hand cannot tell which of the two left, so it forgets one copy (any other copy
-    it knew is still there)."""
+def leaves(st: CypherState, seat: int, card: int, seers: int) -> None:
+    """``card`` has left ``seat``'s hand: what each other seat (and the public) is still sure
+    of there. Copies of a kind are alike, so a seat keeps a copy it knew only where no card
+    that may have left was that copy.
+
+    The seats in the mask ``seers`` saw the card's kind: the one that left may have been any
+    copy of that kind they knew, so they are sure of one copy of it fewer and of every other
+    card still. Everyone else saw only that a card left, which may have been any card of the
+    hand: they are sure of one copy fewer of each kind they knew there (two Extractors known,
+    one card passed to a neighbour: one Extractor is still certain). A seat that knew the very
+    card that left has already lost that copy of its kind with it."""
     know = st.know
     kinds = st.cat.kind
+    hand = st.hands[seat]
+    held = 0
+    for c in hand:
+        held |= know[c]
+    bits = held & ~(1 << seat)
+    if not bits:
+        return
     kind = kinds[card]
-    bits = seers & ~know[card] & ~(1 << seat)
     while bits:
         bit = bits & -bits
         bits ^= bit
-        for c in st.hands[seat]:
-            if kinds[c] == kind and know[c] & bit:
+        # The kinds (a bit mask) of which the seat must drop a known copy.
+        doubt = (1 << kind) if seers & bit else EVERY_KIND
+        if know[card] & bit:
+            doubt &= ~(1 << kind)
+        for c in hand:
+            if know[c] & bit and doubt >> kinds[c] & 1:
                 know[c] &= ~bit
-                break
+                doubt &= ~(1 << kinds[c])
 
 
 def from_hand(st: CypherState, seat: int, card: int) -> None:

@@ -4,8 +4,10 @@
 is the start of seat 0's turn with those cards; the deck is listed top first and every card not
 named goes under it (or out of the game with ``rest="removed"``). Without a ``display`` the top
 card of the deck becomes the Display, as the rules refill an empty Display at once. Cards are card ids (``coder``,
-``data-runner``). Hands are known to their owners only; areas and the Display are public. Questions
-with one answer are answered as a table answers them (``act``; ``state.apply`` asks them).
+``data-runner``). Hands are known to their owners only; areas and the Display are public;
+``known={0: {1: "extractor extractor"}}`` lets seat 0 know two Extractors in seat 1's hand (``None``
+for the public: what spectators saw go in). Questions with one answer are answered as a table
+answers them (``act``; ``state.apply`` asks them).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ def table(
     deck: str = "",
     display: str | None = None,
     removed: str = "",
+    known: Mapping[int | None, Mapping[int, str]] | None = None,
     rest: str = "bottom",
     start: int | None = None,
     seed: int = 1,
@@ -70,6 +73,16 @@ def table(
             state.know[c] = 1 << seat
     if state.display >= 0:
         state.know[state.display] = everyone
+    for viewer, holders in (known or {}).items():
+        bit = 1 << (players if viewer is None else viewer)
+        for holder, words in holders.items():
+            for word in words.split():
+                kind = KIND_INDEX[word]
+                held = state.hands[holder]
+                new = [c for c in held if cat.kind[c] == kind and not state.know[c] & bit]
+                if not new:
+                    raise ValueError(f"no {word} in hand {holder} left to know")
+                state.know[new[0]] |= bit
     state.turn = turn
     state.begin(turn)  # an empty Display is refilled at once, as always
     answer_lone_questions(state)  # as a table does: the position is the first real choice

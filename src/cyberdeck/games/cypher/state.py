@@ -9,8 +9,8 @@ a question with a single legal answer: the table answers those (``engine.autoans
 Cards are physical numbers 0..18 (see ``catalog``); the deck's top is its last element, its bottom
 index 0. ``know[c]`` is a bit mask of the seats that know where card ``c`` is (bit ``n`` is the public,
 i.e. spectators); a seat always knows its own hand. Face-down moves (pass, discard, extraction) tell
-only the mover (and a pass's receiver) where a card went, and make everyone else forget what they
-knew of the mover's hand: they cannot tell which card left.
+only the mover (and a pass's receiver) which card went; a seat keeps knowing only the copies it can
+still be sure of (``decisions.leaves``), and ``determinize`` keeps those in every world it deals.
 
 This class holds the table's facts, the contract and the task loop. The rules themselves are free
 functions taking the state, one module per part of the game: ``turns`` (a turn's steps, each task
