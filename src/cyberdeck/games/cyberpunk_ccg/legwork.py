@@ -36,9 +36,10 @@ def all_sites(st: CyberState) -> list[int]:
 
 
 def partners(st: CyberState, s: int, r: int) -> list[int]:
-    """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
+    """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power (partnering is
+    an ability: ``CyberState.gives``)."""
     t = st.defs[r].rtype
-    return [x for x in st.runners(s) if x != r and not st.used[x] and st.defs[x].rtype == t]
+    return [x for x in st.runners(s) if x != r and st.gives(x) and st.defs[x].rtype == t]
 
 
 def pooled(st: CyberState, s: int, r: int) -> int:
