@@ -127,12 +127,16 @@ def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> N
         assert passed and all("pass (no stop at" in t or t.endswith(NO_CHOICE) for t in passed), (
             passed
         )
-        # Why, then what: a payment's note comes before the payment it explains.
+        # Why, then what: a payment's note comes before the payment it explains (after the
+        # card it is for, named as its first EB is paid).
         for sock in sockets:
             texts = _texts(sock)
             for n, text in enumerate(texts[:-1]):
                 if text.startswith("The table answers for player") and ": pay with " in text:
-                    assert " pays " in texts[n + 1], texts[n : n + 2]
+                    paid = texts[n + 1 : n + 3]
+                    if " buys " in paid[0] or " plays " in paid[0]:
+                        paid = paid[1:]
+                    assert " pays " in paid[0], texts[n : n + 3]
         # Each player's note is their own.
         for seat, sock in enumerate(sockets):
             assert all(f"player {seat + 1}:" in t for t in _texts(sock) if "table answers" in t)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
-from cyberdeck.engine import Action, IllegalAction
+from cyberdeck.engine import Action, Event, IllegalAction, Match, load_game, visible
 from cyberdeck.games.cyberpunk_ccg.backout import BACKOUT_LIMIT
 from cyberdeck.games.cyberpunk_ccg.position import Z_HAND, Table, act, texts
+from cyberdeck.server.replays import Frame, Replay
+from cyberdeck.server.visibility import table_for
 
 
 def test_a_card_bought_but_not_yet_paid_for_goes_back_to_the_hand() -> None:
@@ -83,3 +88,93 @@ def test_back_outs_are_limited_per_turn() -> None:
     assert "cancel" not in texts(state)
     with pytest.raises(IllegalAction, match="backed out of 3 moves"):
         state.apply(Action("cancel"))
+
+
+def _names(seen: Any, *words: str) -> bool:
+    text = json.dumps(seen)
+    return any(w in text for w in words)
+
+
+def _told(events: list[Event], seat: int | None) -> list[str]:
+    return [e.text for e in visible(events, seat)]
+
+
+def test_a_card_bought_and_backed_out_of_is_never_named_to_the_opponent() -> None:
+    """Until its first EB is paid a card bought may go back to the hand: the opponent and a
+    spectator see a card being paid for, with the hand's counts as they were, and no event
+    names it; its owner still sees what it is paying for."""
+    t = Table("the-nomads", "ncpd")
+    t.card(0, "neon-dive")
+    t.hand(0, "the-open-road", "gearhead")
+    t.awake(1)
+    state = t.at("purchase")
+    before = state.view(1)["players"][0]
+    events = act(state, "buy the-open-road")
+    for seat in (1, None):
+        seen = state.view(seat)
+        assert not _names(seen, "Open Road", "the-open-road")
+        assert seen["prompt"] == {"kind": "pay", "seat": 0, "for": "a card"}
+        mine = seen["players"][0]
+        assert (mine["hand_count"], mine["hand_runs"]) == (
+            before["hand_count"],
+            before["hand_runs"],
+        )
+    assert state.view(0)["prompt"]["for"] == "The Open Road"
+    events += act(state, "cancel")
+    for seat in (1, None):
+        assert not _names(_told(events, seat), "Open Road", "the-open-road")
+    assert _told(events, 1) == ["Player 1 backs out; the card goes back to the hand."]
+
+
+def test_an_event_backed_out_of_is_never_named_to_the_opponent() -> None:
+    t = Table("the-nomads", "ncpd")
+    nomad = t.card(0, "road-warrior")
+    t.hand(1, "flashbang")
+    t.awake(0)
+    state = t.at("teams")
+    events = act(state, "pass", "play flashbang")
+    for seat in (0, None):
+        assert not _names(state.view(seat), "Flashbang", "flashbang")
+    events += act(state, "cancel")
+    for seat in (0, None):
+        assert not _names(_told(events, seat), "Flashbang", "flashbang")
+    events = act(state, "play flashbang", f"pay c{state.sponsor[1]}")
+    assert _told(events, 0)[:2] == [
+        "Player 2 plays Flashbang.",
+        "Player 2 pays 6 EB with N.C.P.D..",
+    ]
+    del nomad
+
+
+def test_the_first_eb_paid_names_the_card_to_everyone() -> None:
+    t = Table("the-nomads", "ncpd")
+    dive = t.card(0, "neon-dive")  # 2 EB of the Street Samurai's 3
+    t.hand(0, "street-samurai")
+    t.awake(1)
+    state = t.at("purchase")
+    events = act(state, "buy street-samurai", f"pay c{dive}")
+    assert _told(events, None)[0] == "Player 1 buys Street Samurai."
+    assert state.view(1)["prompt"]["for"] == "Street Samurai"
+    assert state.view(1)["prompt"]["due"] == 3
+
+
+def test_a_replay_for_the_opponents_seat_never_names_a_card_backed_out_of() -> None:
+    """A seeded game in which the Nomads buy The Open Road and back out (the outside check's
+    case), replayed as the server replays a finished match for one seat."""
+    game = load_game("cyberpunk-ccg")
+    options = {"sponsor": "the-nomads"}
+    match = Match(game, options, 2, None)
+    while not any(a.kind == "buy" for a in match.state.legal_actions()):
+        match.play(match.state.legal_actions()[0])
+    assert match.state.current_player == 0
+    match.play("buy the-open-road")
+    match.play("cancel")
+    match.play(match.state.legal_actions()[0])
+    start = Match(game, options, 2, None)
+    replay = Replay(start, list(match.record.actions), [])
+    replay.frames.append(Frame(start.state.clone(), [], None))
+    replay.advance(len(replay.texts))
+    shown = [table_for(f.state, seat, f.events) for f in replay.frames for seat in (1, None)]
+    assert not _names(shown, "Open Road", "the-open-road")
+    own = [table_for(f.state, 0, f.events) for f in replay.frames]
+    assert _names(own, "Open Road")

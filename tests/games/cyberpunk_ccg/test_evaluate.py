@@ -69,6 +69,23 @@ def test_a_location_of_a_new_type_is_worth_more_to_the_mob() -> None:
     assert board("noodle-stand") < board("street-clinic")  # grocery again, or medical (2 EB each)
 
 
+def test_the_mobs_exhausted_location_counts_no_eb_until_it_straightens() -> None:
+    """The Mob's condition is read at the start of its turn, before its Straighten step: a
+    Location exhausted to pay gives no EB toward it then, as the evaluation counts it, except
+    in the Mob's own Draw step, when the Location is about to straighten."""
+    t = Table("the-mob")
+    plaza = t.card(0, "corporate-plaza")  # Retail, 5 EB
+    t.at("hits")
+    whole = goals.progress(t.state, 0)
+    t.state.used[plaza] = 1
+    less = whole - 0.5 * 5 / 50
+    assert goals.progress(t.state, 0) == pytest.approx(less)
+    t.at("hits", active=1)
+    assert goals.progress(t.state, 0) == pytest.approx(less)
+    t.at("draw")
+    assert goals.progress(t.state, 0) == pytest.approx(whole)
+
+
 def test_arasaka_counts_defense_on_its_runners_toward_120() -> None:
     t = Table("arasaka")
     r = t.card(0, "corporate-bodyguard")

@@ -52,6 +52,40 @@ def test_a_nomad_lets_a_team_hold_five() -> None:
     assert "join t1" in texts(state)
 
 
+def test_an_exhausted_nomad_does_not_let_a_team_hold_five() -> None:
+    """Exhausted cards contribute no abilities, the Nomad's larger team among them: once a
+    Flashbang exhausts a team's only Nomad, a fifth runner may not join that team."""
+    t = Table("the-nomads", "ncpd")
+    nomad = t.card(0, "road-warrior", team=1)
+    for _ in range(3):
+        t.card(0, "gearhead", team=1)
+    extra = t.card(0, "gearhead")
+    t.hand(1, "flashbang")
+    state = t.at("teams")
+    act(state, "pass", "play flashbang", f"pay c{state.sponsor[1]}", f"target c{nomad}")
+    assert state.used[nomad] and state.current_player == 0
+    act(state, f"team c{extra}")
+    assert "join t1" not in texts(state) and "join t2" in texts(state)
+
+
+def test_a_team_of_five_whose_nomad_is_exhausted_keeps_its_five_but_takes_no_one() -> None:
+    """The rules say nothing of a team of five that loses its Nomad's Family; the size is
+    checked as a runner joins. The team keeps its five, takes no one more while the Nomad is
+    exhausted, and sets out with its four unused members (the exhausted Nomad cannot go)."""
+    t = Table("the-nomads")
+    nomad = t.card(0, "road-warrior", team=1, used=True)
+    crew = [t.card(0, "gearhead", team=1) for _ in range(4)]
+    extra = t.card(0, "gearhead")
+    t.card(1, "neon-dive")
+    state = t.at("teams")
+    act(state, f"team c{extra}")
+    assert "join t1" not in texts(state)
+    assert [state.team[r] for r in (nomad, *crew)] == [1] * 5
+    state = t.at("hits")
+    act(state, "send t1")
+    assert state.prompt is not None and sorted(state.prompt[2]) == crew
+
+
 def test_a_runner_is_reassigned_once_per_legwork() -> None:
     t = Table()
     cop = t.card(0, "beat-cop")

@@ -106,7 +106,7 @@ def test_every_pay_prompt_shows_what_each_source_pays() -> None:
     t.awake(1)
     state = t.at("purchase")
     act(state, "buy street-samurai")
-    prompt = state.view(1)["prompt"]
+    prompt = state.view(0)["prompt"]
     assert {"id": f"c{dive}", "name": "Neon Dive", "eb": 2, "kind": "location"} in prompt["sources"]
     assert any(s["name"] == "The Mob" and s["eb"] == 6 for s in prompt["sources"])
 

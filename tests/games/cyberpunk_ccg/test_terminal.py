@@ -151,7 +151,11 @@ def test_the_table_makes_an_exact_payment_and_says_so() -> None:
     )
     assert log[note].endswith("(an exact payment).")
     # Why, then what: the note comes before the move it explains.
-    assert log[note + 1] == "Player 1 pays 3 EB with Warehouse Row."
+    # The first EB paid names the card bought.
+    assert log[note + 1 : note + 3] == [
+        "Player 1 buys Street Samurai.",
+        "Player 1 pays 3 EB with Warehouse Row.",
+    ]
     assert state.used[row] == 1
 
 

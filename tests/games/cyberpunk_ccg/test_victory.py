@@ -132,6 +132,83 @@ def test_the_mob_wins_at_the_start_of_its_turn_with_50_eb_of_every_location_type
     assert state.outcome.winners == (0,)
 
 
+def _mob_turf(t: Table) -> list[int]:
+    """Every Location type and 61 EB for the Mob: the Corporate Plazas' 5 EB each last."""
+    for slug in ("neon-dive", "night-market", "arcology-mall", "fab-works", "net-cafe"):
+        t.card(0, slug)
+    t.card(0, "street-clinic")
+    t.card(0, "chrome-lounge")
+    return [t.card(0, "corporate-plaza") for _ in range(8)]
+
+
+def test_the_mobs_exhausted_locations_give_no_eb_toward_its_empire() -> None:
+    """Exhausted cards give no stats: three Locations exhausted to pay take 15 of the Mob's
+    61 EB away, and its turn begins without the empire."""
+    t = Table("the-mob")
+    plazas = _mob_turf(t)
+    state = t.at("damage", active=1)
+    for i in plazas[:3]:
+        state.used[i] = 1
+    turns.end_turn(state)
+    assert state.outcome is None
+
+
+def test_an_exhausted_location_still_gives_the_mob_its_type() -> None:
+    """A Location's type is what it is, not a stat it gives: the exhausted Street Clinic is
+    still the Mob's Medical Location."""
+    t = Table("the-mob")
+    _mob_turf(t)
+    state = t.at("damage", active=1)
+    clinic = next(i for i in state.play[0] if state.defs[i].slug == "street-clinic")
+    state.used[clinic] = 1
+    turns.end_turn(state)
+    assert state.outcome is not None and state.outcome.kind == "sponsor"
+
+
+def test_arasakas_wall_counts_no_exhausted_runner_and_no_exhausted_gear() -> None:
+    each = 8 * COMBAT_SCALE  # a Corporate Bodyguard with Subdermal Plating
+    need = -(-ARASAKA_DEFENSE // each)
+    for exhaust_runner in (True, False):
+        t = Table("arasaka")
+        plates = [
+            t.card(0, "subdermal-plating", on=t.card(0, "corporate-bodyguard")) for _ in range(need)
+        ]
+        state = t.at("damage")
+        state.used[state.host[plates[0]] if exhaust_runner else plates[0]] = 1
+        turns.end_turn(state)
+        assert state.outcome is None
+
+
+def test_biotechnica_counts_the_empathy_its_exhausted_cyber_has_taken() -> None:
+    """The Empathy a Cyber takes is what it has done to its runner, not a stat it gives: it
+    stays with an exhausted Cyber or runner, and so does Biotechnica's condition."""
+    t = Table("biotechnica")
+    blades = []
+    for _ in range(13):
+        r = t.card(0, "trauma-medic")
+        blades.append(t.card(0, "mantis-blades", on=r))
+        t.card(0, "biomonitor", on=r)  # 4 a runner, 52 in all
+    state = t.at("damage")
+    state.used[blades[0]] = 1
+    state.used[state.host[blades[1]]] = 1
+    assert _end(state) == "sponsor"
+
+
+def test_the_nomads_ride_exhausted_vehicles_and_exhausted_runners() -> None:
+    """A Vehicle's kinds are what it is: one exhausted (pressing on, or paying to move gear),
+    or on an exhausted runner, is still ridden. The Open Road exhausted for its EB still
+    stands."""
+    t = Table("the-nomads")
+    road = t.card(0, "the-open-road", used=True)
+    bike = t.card(0, "hover-bike", on=t.card(0, "road-warrior"))
+    t.card(0, "road-train", on=t.card(0, "road-warrior", used=True))
+    t.card(0, "tiltrotor", on=t.card(0, "road-warrior"))
+    t.card(0, "muscle-car", on=t.card(0, "road-warrior"))
+    state = t.at("damage")
+    state.used[bike] = 1
+    assert state.used[road] and _end(state) == "sponsor"
+
+
 def test_the_nomads_win_on_the_open_road_with_every_kind_of_vehicle() -> None:
     t = Table("the-nomads")
     t.card(0, "the-open-road")
@@ -175,6 +252,17 @@ def test_the_gangs_win_with_a_complete_punknaught_and_trashin_the_corp_zone() ->
     _, chassis = _punknaught(t)
     state = t.at("damage")
     state.tokens[chassis] = 0
+    state.corpzone[0] = 1
+    assert _end(state) == "sponsor"
+
+
+def test_an_exhausted_punknaught_on_an_exhausted_location_is_still_complete() -> None:
+    """Completion is what the Chassis is (its parts, no tokens), not a stat it gives."""
+    t = Table("friendly-gangs")
+    dive, chassis = _punknaught(t)
+    state = t.at("damage")
+    state.tokens[chassis] = 0
+    state.used[dive] = state.used[chassis] = 1
     state.corpzone[0] = 1
     assert _end(state) == "sponsor"
 
@@ -265,6 +353,15 @@ def test_the_chassis_cannot_leave_its_location_while_tokens_remain() -> None:
 
 def test_ncpd_wins_with_50_bust_points() -> None:
     t = Table("ncpd")
+    state = t.at("damage")
+    state.busts[0] = 50
+    assert _end(state) == "sponsor"
+
+
+def test_ncpds_bust_points_stay_when_its_cops_are_exhausted() -> None:
+    """Bust points are scored, not given by a card: exhausted Cops take none away."""
+    t = Table("ncpd")
+    t.card(0, "beat-cop", used=True)
     state = t.at("damage")
     state.busts[0] = 50
     assert _end(state) == "sponsor"

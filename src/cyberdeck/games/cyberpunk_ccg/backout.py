@@ -4,9 +4,9 @@ A move that takes several decisions (buy a card, then pay; send a force, then pi
 an ability, then choose what it touches) commits at the step that changes the game for good: the
 first EB paid, the target chosen, the force sent in. Until then the player may take it back with
 ``cancel``: the card goes back to the hand, the runner that was exhausted to use its ability
-stands unused again, and priority is theirs as before. Nothing hidden has come out by then (a card
-bought or played was shown when it was named, and goes back to the hand in plain sight), and no
-opponent has decided anything.
+stands unused again, and priority is theirs as before. Nothing hidden has come out by then: a card
+bought or played is named to the other seats only once its first EB is paid
+(``economy.announce``), so it goes back to the hand unseen; and no opponent has decided anything.
 
 The number of back-outs is capped per seat per turn (``BACKOUT_LIMIT``): without a cap, a search
 agent weighing "buy, then cancel" against "pay" could go round that loop for ever.
@@ -97,7 +97,7 @@ def cancel(st: CyberState, s: int) -> list[Event]:
         st.hand[s].insert(min(place, len(st.hand[s])), card)
         if not st.telling:
             return []
-        text = f"Player {s + 1} backs out; {st.defs[card].name} goes back to the hand."
+        text = f"Player {s + 1} backs out; the card goes back to the hand."
     elif not st.telling:
         return []
     else:

@@ -73,7 +73,8 @@ def need(st: CyberState, i: int) -> tuple[str, int]:
 
 
 def savers(st: CyberState, i: int, chosen: tuple[int, ...] = ()) -> list[int]:
-    """Unused runners of the card's owner that may still join in saving it."""
+    """Unused runners of the card's owner that may still join in saving it (an exhausted one
+    has no abilities, constant ones included: ``CyberState.gives``)."""
     want, _ = need(st, i)
     if not want:
         return []
@@ -81,7 +82,7 @@ def savers(st: CyberState, i: int, chosen: tuple[int, ...] = ()) -> list[int]:
     return [
         r
         for r in st.runners(st.owner[i])
-        if r != i and defs[r].rtype == want and not st.used[r] and r not in chosen
+        if r != i and defs[r].rtype == want and st.gives(r) and r not in chosen
     ]
 
 

@@ -102,17 +102,38 @@ def buy(st: CyberState, s: int, i: int) -> list[Event]:
     st.hand[s].remove(i)
     st.zone[i] = Z_LIMBO
     purpose = ("buy-op" if d.kind == OPERATION else "buy", i)
-    events = start_payment(st, s, price(st, s, i), purpose)
-    if not st.telling:
-        return events
-    return [Event("buy", f"Player {s + 1} buys {d.name}.", {"seat": s, "card": d.slug}), *events]
+    return start_payment(st, s, price(st, s, i), purpose)
+
+
+#: Payments for a card taken from the hand: a card bought, or an Event played.
+FROM_HAND = frozenset(("buy", "buy-op", "event"))
 
 
 def start_payment(st: CyberState, s: int, due: int, purpose: tuple[Any, ...]) -> list[Event]:
     if due <= 0:
-        return paid_for(st, s, purpose)
+        return [*announce(st, s, purpose), *paid_for(st, s, purpose)]
     st.prompt = ("pay", s, due, 0, purpose)
     return []
+
+
+def unannounced(st: CyberState) -> int:
+    """The card from the hand that the payment in front of its owner is for, while nothing is
+    paid yet (0 when there is none). Until then its owner may back out and the card goes back
+    to the hand unseen: only its owner's view names it (``views``), and its ``buy`` or ``play``
+    event waits for the first EB paid (``announce``)."""
+    pr = st.prompt
+    if pr is None or pr[0] != "pay" or pr[3] or len(pr) > 5 or pr[4][0] not in FROM_HAND:
+        return 0
+    return int(pr[4][1])
+
+
+def announce(st: CyberState, s: int, purpose: tuple[Any, ...]) -> list[Event]:
+    """The card a payment from the hand is for, named to everyone as the payment commits."""
+    if purpose[0] not in FROM_HAND or not st.telling:
+        return []
+    d = st.defs[purpose[1]]
+    kind, verb = ("play", "plays") if purpose[0] == "event" else ("buy", "buys")
+    return [Event(kind, f"Player {s + 1} {verb} {d.name}.", {"seat": s, "card": d.slug})]
 
 
 def boosters(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[int]:
@@ -139,7 +160,8 @@ def boosters(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[int]:
 def pay_offer(st: CyberState, pr: tuple[Any, ...]) -> dict[str, Any]:
     """What a pay prompt shows: each source with the EB it would pay now, the banked EB, each
     Corp that may boost the next Location (with the Power it adds), and a boost already pending.
-    All of it is on the table, so every seat may see it."""
+    All of it is on the table, so every seat sees it once the payment has begun; before then
+    only the payer does, as it would narrow down the card paid for (``unannounced``)."""
     s = pr[1]
     op = pr[4][0] in ("buy-op", "open")
     srcs = [
@@ -157,8 +179,14 @@ def pay_offer(st: CyberState, pr: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def answer_pay(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
-    """One source pays. A runner paying (a Corp's Resources, a Fixer's Street Deal) is using an
-    ability, so an opposing Cop may answer it before the EB counts."""
+    """One source pays (the first commits the move, and names its card: ``announce``)."""
+    named = announce(st, s, pr[4]) if unannounced(st) else []
+    return [*named, *_pay_with(st, s, pr, action)]
+
+
+def _pay_with(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -> list[Event]:
+    """A runner paying (a Corp's Resources, a Fixer's Street Deal) is using an ability, so an
+    opposing Cop may answer it before the EB counts."""
     if action.kind == "boost":
         corp = num(action.args[0])
         st.used[corp] = 1

@@ -103,7 +103,8 @@ class CyberpunkCCG(Game):
 
     def card_uses(self, events: list[Event]) -> list[CardUse]:
         """The drawer's private ``drew`` names the card drawn; a ``buy`` or an Event's ``play``
-        names the card played (a buy backed out before it is paid still counts as tried)."""
+        names the card played, once its first EB is paid (a buy backed out before then is
+        never named: ``economy.announce``)."""
         uses = []
         for event in events:
             if event.kind == "drew" and event.seats:

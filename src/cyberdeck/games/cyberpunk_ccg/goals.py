@@ -29,6 +29,7 @@ from .victory import (
     MOB_EB,
     NCPD_BUSTS,
     riding,
+    turf_eb,
 )
 
 if TYPE_CHECKING:
@@ -82,11 +83,14 @@ def progress(st: CyberState, p: int) -> float:
     Runners count with their Defense or SR as if straightened, except Arasaka's on its own turn
     once they are straightened: then only the unused ones count, as at the turn's end, so that
     a runner sent on a hit costs the wall what it takes away. Arasaka's wall counts ``DENIED``
-    of itself while a hit on its Locations or Stash since its last turn stands in the way. Militech's SR counts as if
-    straightened for nine tenths of the way: read the same way, its greedy player kept runners
-    home and won 60% of its games against the field instead of 51% (600 games on the same
-    seeds). The last tenth is the Stash hit, made or under way and winning, on its own turn
-    with 120 SR still unused at home (``_strike``). The Gangs' Event counts once their
+    of itself while a hit on its Locations or Stash since its last turn stands in the way.
+    Militech's SR counts as if straightened for nine tenths of the way: read the same way, its
+    greedy player kept runners home and won 60% of its games against the field instead of 51%
+    (600 games on the same seeds). The last tenth is the Stash hit, made or under way and
+    winning, on its own turn with 120 SR still unused at home (``_strike``). The Mob's
+    Locations count their EB only while unused, as its condition reads them before its
+    Straighten step (a Location exhausted to pay stays out of it until then), except in its own
+    Draw step, when they are about to straighten. The Gangs' Event counts once their
     Punknaught is complete, the last step.
     """
     defs = st.defs
@@ -104,7 +108,7 @@ def progress(st: CyberState, p: int) -> float:
         return _share(loss, BIOTECHNICA_EMPATHY)
     if slug == "the-mob":
         locs = st.sites(p, LOCATION)
-        eb = sum(defs[i].eb for i in locs)
+        eb = turf_eb(st, p, even_used=st.active == p and st.step < STRAIGHTEN)
         kinds = {t for i in locs for t in defs[i].traits} & set(LOCATION_TYPES)
         return 0.5 * _share(eb, MOB_EB) + 0.5 * len(kinds) / len(LOCATION_TYPES)
     if slug == "the-nomads":

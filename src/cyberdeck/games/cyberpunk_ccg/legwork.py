@@ -36,9 +36,10 @@ def all_sites(st: CyberState) -> list[int]:
 
 
 def partners(st: CyberState, s: int, r: int) -> list[int]:
-    """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power."""
+    """Unused runners of ``s`` of ``r``'s type that may lend ``r`` their Power (partnering is
+    an ability: ``CyberState.gives``)."""
     t = st.defs[r].rtype
-    return [x for x in st.runners(s) if x != r and not st.used[x] and st.defs[x].rtype == t]
+    return [x for x in st.runners(s) if x != r and st.gives(x) and st.defs[x].rtype == t]
 
 
 def pooled(st: CyberState, s: int, r: int) -> int:
@@ -62,40 +63,45 @@ def team_actions(st: CyberState, s: int) -> Iterator[Action]:
     sizes, nomads = _team_sizes(st, rs)
     team = st.team
     flags = st.flags
-    defs = st.defs
     for r in rs:
         if flags[r] & F_MOVED:
             continue
         t = team[r]
-        nomad = defs[r].rtype == "nomad"
-        if t or any(
-            k != t and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
-            for k in range(1, MAX_TEAMS + 1)
-        ):
+        nomad = st.family(r)
+        if t or any(_room(sizes, nomads, k, nomad) for k in range(1, MAX_TEAMS + 1) if k != t):
             yield on_card("team", r)
 
 
 def _team_sizes(st: CyberState, rs: list[int]) -> tuple[list[int], list[bool]]:
-    """How many of runners ``rs`` each team holds (team 0: none), and which hold a Nomad."""
+    """How many of runners ``rs`` each team holds (team 0: none), and which hold a Nomad that
+    gives its Family (an exhausted one does not: ``CyberState.family``)."""
     sizes = [0] * (MAX_TEAMS + 1)
     nomads = [False] * (MAX_TEAMS + 1)
     team = st.team
-    defs = st.defs
     for x in rs:
         sizes[team[x]] += 1
-        if defs[x].rtype == "nomad":
+        if st.family(x):
             nomads[team[x]] = True
     return sizes, nomads
+
+
+def _room(sizes: list[int], nomads: list[bool], k: int, nomad: bool) -> bool:
+    """Whether team ``k`` has room for one more runner (``nomad``: one that gives its Family).
+
+    The size is checked as a runner joins: a team of five whose Nomad is exhausted keeps its
+    five (nobody is sent away, and its exhausted Nomad cannot set out with it, so the team
+    sets out with four at most), but no runner may join it until the Nomad is straightened."""
+    return sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
 
 
 def team_choices(st: CyberState, s: int, r: int) -> list[Action]:
     """Teams runner ``r`` may join now (1–4 runners, 5 with a Nomad), or leaving its team."""
     sizes, nomads = _team_sizes(st, st.runners(s))
-    nomad = st.defs[r].rtype == "nomad"
+    nomad = st.family(r)
     out = [
         move("join", f"t{k}")
         for k in range(1, MAX_TEAMS + 1)
-        if k != st.team[r] and sizes[k] < 4 + (1 if nomads[k] or nomad else 0)
+        if k != st.team[r] and _room(sizes, nomads, k, nomad)
     ]
     if st.team[r]:
         out.append(move("leave"))

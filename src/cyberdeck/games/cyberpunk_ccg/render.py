@@ -153,7 +153,9 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     prompt = view.get("prompt")
     if prompt:
         what = PROMPTS.get(prompt["kind"], prompt["kind"])
-        if prompt["kind"] == "pay":
+        if prompt["kind"] == "pay" and "due" not in prompt:  # a card not yet paid for: hidden
+            what = f"pay for {prompt['for']}"
+        elif prompt["kind"] == "pay":
             what = f"pay {prompt['due'] - prompt['paid']} more EB for {prompt['for']}"
             amounts = [f"{src['name']} {src['eb']}" for src in prompt.get("sources", [])]
             if prompt.get("bank"):

@@ -53,13 +53,9 @@ def effects_possible(st: CyberState, s: int, effects: tuple[Effect, ...]) -> boo
 
 
 def play_event(st: CyberState, s: int, i: int) -> list[Event]:
-    d = st.defs[i]
     st.hand[s].remove(i)
     st.zone[i] = Z_LIMBO
-    events = economy.start_payment(st, s, economy.price(st, s, i), ("event", i))
-    if not st.telling:
-        return events
-    return [Event("play", f"Player {s + 1} plays {d.name}.", {"seat": s, "card": d.slug}), *events]
+    return economy.start_payment(st, s, economy.price(st, s, i), ("event", i))
 
 
 def with_target(

@@ -297,6 +297,18 @@ class CyberState(CachedState):
         self.used[i] = 0
         return True
 
+    def gives(self, i: int) -> bool:
+        """Whether card ``i`` gives its stats, its EB and its abilities now. The binding ruling:
+        an exhausted card contributes none of them until it is straightened, wherever they are
+        read (a force's attack, a sponsor's goal, a Nomad's larger team). What a card *is* does
+        not lapse with it: its kinds, the Empathy its Cyber has taken, its place on a Chassis."""
+        return not self.used[i]
+
+    def family(self, r: int) -> bool:
+        """Whether runner ``r`` makes its team hold five and its group four (the Nomad's
+        Family): an ability, so not while ``r`` is exhausted."""
+        return self.defs[r].rtype == "nomad" and self.gives(r)
+
     def mod(self, i: int, stat: str) -> int:
         mods = self.mods
         if not mods:  # most of the time: no Event or ability has changed a stat this turn
@@ -311,13 +323,14 @@ class CyberState(CachedState):
         return [
             a
             for a in self.attachments(r)
-            if not self.used[a] and (defs[a].gear != "weapon" or flags[a] & F_DRAWN)
+            if self.gives(a) and (defs[a].gear != "weapon" or flags[a] & F_DRAWN)
         ]
 
     def runner_stat(self, r: int, stat: str, even_used: bool = False) -> int:
         """SR, LR, Defense or Power of a runner: printed, active attachments, this turn's mods.
-        A used runner contributes nothing (``even_used`` gives what it has once straightened)."""
-        if stat != "power" and self.used[r] and not even_used:
+        A used runner contributes nothing (``gives``; ``even_used`` gives what it has once
+        straightened)."""
+        if stat != "power" and not even_used and not self.gives(r):
             return 0
         total: int = getattr(self.defs[r], stat) + self.mod(r, stat)
         for a in self.active_gear(r):
@@ -443,8 +456,9 @@ class CyberState(CachedState):
         return 1 + extra - max((self.spent[r] for r in members), default=0)
 
     def force_limit(self, members: list[int] | tuple[int, ...], teamed: bool) -> int:
-        nomad = any(self.defs[r].rtype == "nomad" for r in members)
-        return (4 if teamed else 3) + (1 if nomad else 0)
+        """How many runners a team (``teamed``) or a group of ``members`` may hold: 4 or 3, one
+        more with a Nomad that gives its Family (``family``)."""
+        return (4 if teamed else 3) + (1 if any(self.family(r) for r in members) else 0)
 
     def force_attack(self, members: tuple[int, ...]) -> int:
         zone = self.zone

@@ -72,13 +72,19 @@ def riding(st: CyberState, p: int) -> set[str]:
     }
 
 
+def turf_eb(st: CyberState, p: int, even_used: bool = False) -> int:
+    """The EB of ``p``'s Locations toward the Mob's empire: an exhausted Location gives none
+    (``CyberState.gives``; ``even_used``: what they give once straightened). Their types count
+    whether or not they are exhausted: a type is what a Location is, not what it gives."""
+    defs = st.defs
+    return sum(defs[i].eb for i in st.sites(p, LOCATION) if even_used or st.gives(i))
+
+
 def mob_wins(st: CyberState, p: int) -> bool:
     if st.defs[st.sponsor[p]].slug != "the-mob":
         return False
-    locs = st.sites(p, LOCATION)
-    eb = sum(st.defs[i].eb for i in locs)
-    kinds = {t for i in locs for t in st.defs[i].traits}
-    return eb >= MOB_EB and all(t in kinds for t in LOCATION_TYPES)
+    kinds = {t for i in st.sites(p, LOCATION) for t in st.defs[i].traits}
+    return turf_eb(st, p) >= MOB_EB and all(t in kinds for t in LOCATION_TYPES)
 
 
 def win(st: CyberState, p: int, reason: str, kind: str) -> list[Event]:

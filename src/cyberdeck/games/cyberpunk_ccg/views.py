@@ -152,8 +152,14 @@ def draw_public(st: CyberState) -> dict[str, Any]:
     mods: dict[int, tuple[tuple[int, str, int], ...]] = {}
     for m in st.mods:
         mods[m[0]] = (*mods.get(m[0], ()), m)
+    # A card its owner is paying for, with nothing paid yet, may still go back to the hand:
+    # to everyone else it is still there (its owner's view names it: ``view``).
+    secret = economy.unannounced(st)
     players = []
     for p in (0, 1):
+        held = list(st.hand[p])
+        if secret and st.owner[secret] == p:
+            held.append(secret)
         players.append(
             {
                 "sponsor": st.defs[st.sponsor[p]].name if st.sponsor[p] else None,
@@ -166,8 +172,8 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "funds": economy.funds(st, p),
                 "runs_deck": len(st.runs[p]),
                 "gear_deck": len(st.gear[p]),
-                "hand_count": len(st.hand[p]),
-                "hand_runs": sum(1 for i in st.hand[p] if st.defs[i].deck == "runs"),
+                "hand_count": len(held),
+                "hand_runs": sum(1 for i in held if st.defs[i].deck == "runs"),
                 "play": shared_list([_in_play(st, i, mods) for i in st.play[p]]),
                 "stash": _pile(st, st.stash[p]),
                 "discard": _pile(st, st.discard[p]),
@@ -191,11 +197,10 @@ def draw_public(st: CyberState) -> dict[str, Any]:
     prompt = None
     if pr is not None:
         prompt = {"kind": pr[0], "seat": pr[1]}
-        if pr[0] == "pay":
-            prompt.update(due=pr[2], paid=pr[3])
-            what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
-            prompt["for"] = st.defs[what].name if what else pr[4][0]
-            prompt.update(economy.pay_offer(st, pr))
+        if secret:
+            prompt["for"] = "a card"  # what it costs would narrow it down: nothing more
+        elif pr[0] == "pay":
+            prompt.update(_payment(st, pr))
         elif pr[0] == "place":
             prompt["card"] = st.defs[pr[2]].name
         elif pr[0] in ("save", "respond", "posse"):
@@ -215,12 +220,22 @@ def draw_public(st: CyberState) -> dict[str, Any]:
     }
 
 
+def _payment(st: CyberState, pr: tuple[Any, ...]) -> dict[str, Any]:
+    """What a pay prompt shows: what is due and paid, what it is for, and the offer."""
+    what = pr[4][1] if pr[4][0] in ("buy", "buy-op", "event", "open") else 0
+    name = st.defs[what].name if what else pr[4][0]
+    return {"due": pr[2], "paid": pr[3], "for": name, **economy.pay_offer(st, pr)}
+
+
 def view(st: CyberState, seat: int | None) -> dict[str, Any]:
     public = public_view(st)
     out = dict(public)
     players = [dict(entry) for entry in public["players"]]
     if seat is not None and 0 <= seat < 2:
         players[seat]["hand"] = sorted(st.defs[i].slug for i in st.hand[seat])
+        pr = st.prompt
+        if pr is not None and pr[1] == seat and economy.unannounced(st):
+            out["prompt"] = {**public["prompt"], **_payment(st, pr)}
     out["players"] = players
     current = st.current_player
     out["legal_actions"] = (

@@ -234,7 +234,8 @@ function stepLine(view, ctx) {
   const prompt = view.prompt;
   if (prompt) {
     let what = PROMPTS[prompt.kind] || prompt.kind;
-    if (prompt.kind === "pay") {
+    if (prompt.kind === "pay" && prompt.due === undefined) what = `pay for ${prompt.for}`; // a card not yet paid for: hidden
+    else if (prompt.kind === "pay") {
       const sources = (prompt.sources || []).map((x) => `${x.name} ${x.eb}`);
       if (prompt.bank) sources.push(`banked ${prompt.bank}`);
       what = `pay ${prompt.due - prompt.paid} more EB for ${prompt.for}` + (sources.length ? ` (sources: ${sources.join(", ")})` : "")
