@@ -26,7 +26,7 @@ from ...engine import (
 )
 from ...engine.autoanswer import Gesture, Proposal, Stop, Window
 from .actions import all_actions
-from .cardset import BY_SLUG, CARDS
+from .cardset import BY_SLUG, CARDS, set_size
 from .cardtext import MOVES_HELP, inspect
 from .decks import (
     SPONSOR_CHOICES,
@@ -58,7 +58,8 @@ class CyberpunkCCG(Game):
     pitch = (
         "Two sponsors fight over Night City: buy Locations, Operations and Runners from your Runs "
         "deck, chrome and guns from your Gear deck, team your runners up and hit the other side's "
-        "holdings until someone scores 100 Ops, shows 100 Style or meets their sponsor's goal."
+        "holdings until someone scores 100 Ops, shows 100 Style or meets their sponsor's goal. "
+        f"Night City Core: {set_size()}, six starter decks."
     )
     min_players = 2
     max_players = 2
