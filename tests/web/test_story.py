@@ -156,6 +156,7 @@ def sample_texts() -> list[tuple[str, list[str]]]:
                     texts.append((event.text, labels))
         if state.outcome is not None:
             texts.append((state.outcome.reason, labels))
+    texts.append(("Game over — Player 1 wins: 100 Ops.", ["Player 1", "Player 2"]))
     return texts
 
 
