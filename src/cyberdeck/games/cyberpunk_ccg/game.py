@@ -41,7 +41,7 @@ from .decks import (
 from .encoding import encoding
 from .evaluate import evaluate
 from .gestures import gestures
-from .render import describe_action, describe_deck, in_words, render
+from .render import describe_action, describe_deck, render
 from .state import CyberState
 from .table import STOPS, propose, stop_of
 
@@ -176,11 +176,9 @@ class CyberpunkCCG(Game):
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
 
-    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
-        return in_words(text)
-
     def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
-        """The words read no view: a card's id is said the same at every seat."""
+        """The words read no view: the texts name cards, never by code, and need no spelling
+        out."""
         return ()
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:

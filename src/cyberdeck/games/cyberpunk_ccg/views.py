@@ -10,6 +10,7 @@ from ...engine import Rng
 from ...engine.shared import FrozenDict, FrozenList, Memo, shared_list
 from . import economy
 from .cards import LOCATION, OPERATION, RUNNER
+from .names import labels
 from .rules import (
     F_ATTACKED,
     F_BUSTED,
@@ -221,7 +222,14 @@ def view(st: CyberState, seat: int | None) -> dict[str, Any]:
     players = [dict(entry) for entry in public["players"]]
     if seat is not None and 0 <= seat < 2:
         players[seat]["hand"] = sorted(st.defs[i].slug for i in st.hand[seat])
+        # What each card in hand costs this seat, its sponsor's faction discount taken off: the
+        # printed cost alone misleads (the table and the page show this one).
+        players[seat]["hand_costs"] = {
+            st.defs[i].slug: economy.price(st, seat, i) for i in st.hand[seat]
+        }
     out["players"] = players
+    # What the table calls each card it shows (``names``): a card's id is the engine's word.
+    out["names"] = labels(out)
     current = st.current_player
     out["legal_actions"] = (
         [a.text for a in st.legal_actions()] if seat is not None and seat == current else []
