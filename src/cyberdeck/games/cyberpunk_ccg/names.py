@@ -18,20 +18,26 @@ from typing import Any
 PILES = (("play", "stash"), ("discard",))
 
 
+def copy_name(name: str, copy: int) -> str:
+    """The ``copy``-th card of one name in a pile (from 1), as the table calls it."""
+    return name if copy == 1 else f"{name} #{copy}"
+
+
 def called(names: Sequence[str], at: int) -> str:
     """The name the table gives the card at ``at`` of a pile whose cards have ``names``."""
-    name = names[at]
-    before = names[:at].count(name)
-    return name if before == 0 else f"{name} #{before + 1}"
+    return copy_name(names[at], names[:at].count(names[at]) + 1)
 
 
 def labels(view: Mapping[str, Any]) -> dict[str, str]:
-    """Every card the view shows, by its instance id, as the table calls it."""
+    """Every card the view shows, by its instance id, as the table calls it (one pass a pile:
+    a long discard is read once, not once a card)."""
     out: dict[str, str] = {}
     for pl in view.get("players", []):
         for keys in PILES:
-            cards = [card for key in keys for card in pl.get(key, [])]
-            names = [card["name"] for card in cards]
-            for at, card in enumerate(cards):
-                out[card["id"]] = called(names, at)
+            seen: dict[str, int] = {}
+            for key in keys:
+                for card in pl.get(key, []):
+                    name = card["name"]
+                    copy = seen[name] = seen.get(name, 0) + 1
+                    out[card["id"]] = copy_name(name, copy)
     return out

@@ -210,6 +210,8 @@ def draw_public(st: CyberState) -> dict[str, Any]:
         "priority": st.current_player,
         "current_player": st.current_player,
         "players": players,
+        # What the table calls each card it shows (``names``): a card's id is the engine's word.
+        "names": labels({"players": players}),
         "hit": hit,
         "prompt": prompt,
         "outcome": st._outcome.to_json() if st._outcome else None,
@@ -228,8 +230,6 @@ def view(st: CyberState, seat: int | None) -> dict[str, Any]:
             st.defs[i].slug: economy.price(st, seat, i) for i in st.hand[seat]
         }
     out["players"] = players
-    # What the table calls each card it shows (``names``): a card's id is the engine's word.
-    out["names"] = labels(out)
     current = st.current_player
     out["legal_actions"] = (
         [a.text for a in st.legal_actions()] if seat is not None and seat == current else []
