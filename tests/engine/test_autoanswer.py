@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cyberdeck.engine import Action, games, load_game
+from cyberdeck.engine import Action, Event, games, load_game
 from cyberdeck.engine.autoanswer import (
     ONLY_ANSWER,
     Answer,
@@ -16,6 +16,7 @@ from cyberdeck.engine.autoanswer import (
     answer,
     answers_nothing,
     carry_out,
+    folded,
     log_event,
 )
 from cyberdeck.engine.questions import Proposal
@@ -53,8 +54,8 @@ def test_a_question_with_one_answer_is_answered_in_every_game(game: str) -> None
 
 
 def test_the_log_says_the_only_answer_was_the_tables() -> None:
-    event = log_event(0, Answer(Action("place", ("w3",)), ONLY_ANSWER), "KD to w3")
-    assert event.text == "The table answers for player 1: KD to w3 (the only answer)."
+    event = log_event(0, Answer(Action("place", ("w3",)), ONLY_ANSWER), "KD to w3", "Player 1")
+    assert event.text == "The table answers for Player 1: KD to w3 (the only answer)."
 
 
 def test_the_table_says_when_it_answers_nothing_without_looking() -> None:
@@ -101,9 +102,9 @@ def test_another_rule_joins_the_chain() -> None:
 
 
 def test_the_log_line_is_the_players_own() -> None:
-    event = log_event(1, Answer(Action("pass"), "no stop at Damage"), "pass")
+    event = log_event(1, Answer(Action("pass"), "no stop at Damage"), "pass", "Hacker B")
     assert event.visible_to(1) and not event.visible_to(0) and not event.visible_to(None)
-    assert event.text == "The table answers for player 2: pass (no stop at Damage)."
+    assert event.text == "The table answers for Hacker B: pass (no stop at Damage)."
 
 
 def test_a_proposal_stops_when_the_question_changes_hands() -> None:
@@ -117,3 +118,35 @@ def test_a_proposal_stops_when_the_question_changes_hands() -> None:
         played.append,
     )
     assert made == 1 and played == [Action("pay", ("c1",))]
+
+
+def _passes(seat: int, *stops: str) -> list[Event]:
+    label = f"Player {seat + 1}"
+    return [
+        log_event(seat, Answer(Action("pass"), f"no stop at {s}"), "pass", label) for s in stops
+    ]
+
+
+def test_the_tables_passes_in_a_row_fold_into_one_line() -> None:
+    moved = Event("buy", "Player 1 buys Beat Cop.")
+    paid = log_event(
+        0, Answer(Action("pay", ("c1",)), ONLY_ANSWER), "pay with N.C.P.D.", "Player 1"
+    )
+    log = [*_passes(0, "Open", "Events", "Events", "Damage"), moved, *_passes(0, "Equip"), paid]
+    shown = folded(log, lambda seat: f"Player {seat + 1}")
+    assert [e.text for e in shown] == [
+        "The table passes for Player 1 4 times (no stop at Open; Events; Damage).",
+        "Player 1 buys Beat Cop.",
+        "The table answers for Player 1: pass (no stop at Equip).",
+        "The table answers for Player 1: pay with N.C.P.D. (the only answer).",
+    ]
+    assert shown[0].visible_to(0) and not shown[0].visible_to(1)
+
+
+def test_two_seats_passes_fold_apart() -> None:
+    log = [*_passes(0, "Open", "Damage"), *_passes(1, "Open", "Damage")]
+    shown = folded(log, lambda seat: f"Player {seat + 1}")
+    assert [e.text for e in shown] == [
+        "The table passes for Player 1 2 times (no stop at Open; Damage).",
+        "The table passes for Player 2 2 times (no stop at Open; Damage).",
+    ]

@@ -36,6 +36,7 @@ NAMES = ["ada", "Normal AI"]
             0,
             "Seeds revealed: you 6S 7H; Normal AI 8C 7S.",
         ),
+        ("Game over — Player 1 wins: 100 Ops.", 0, "Game over — you win: 100 Ops."),
         (
             "Player 2 wins. Deck-out: Player 1 controls 0 vaults, Player 2 1.",
             0,

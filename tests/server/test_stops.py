@@ -69,7 +69,7 @@ def test_every_game_answers_a_lone_question_unless_asked_not_to(server: ServerPr
                 await sock.play(rng.choice(legal), f"m{n}")
             lone = [t for t in _texts(sock) if "(the only answer)." in t]
             if single:
-                assert lone and all(t.startswith("The table answers for player 1: ") for t in lone)
+                assert lone and all(t.startswith("The table answers for Player 1: ") for t in lone)
                 assert not asked_lone
             else:
                 assert asked_lone and not lone
@@ -117,7 +117,7 @@ def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> N
                 t
                 for s in sockets
                 for t in _texts(s)
-                if t.startswith("The table answers for player")
+                if t.startswith("The table answers for Player")
             ]
 
         # The match's seed is the server's own, so play until the table has answered at least once.
@@ -132,14 +132,14 @@ def test_the_table_passes_where_a_player_has_no_stop(server: ServerProcess) -> N
         for sock in sockets:
             texts = _texts(sock)
             for n, text in enumerate(texts[:-1]):
-                if text.startswith("The table answers for player") and ": pay with " in text:
+                if text.startswith("The table answers for Player") and ": pay with " in text:
                     paid = texts[n + 1 : n + 3]
                     if " buys " in paid[0] or " plays " in paid[0]:
                         paid = paid[1:]
                     assert " pays " in paid[0], texts[n : n + 3]
         # Each player's note is their own.
         for seat, sock in enumerate(sockets):
-            assert all(f"player {seat + 1}:" in t for t in _texts(sock) if "table answers" in t)
+            assert all(f"Player {seat + 1}:" in t for t in _texts(sock) if "table answers" in t)
 
     run(scenario())
 
@@ -209,7 +209,7 @@ def test_a_gesture_plays_its_moves_and_the_log_says_the_table_answered_from_it(
         notes = [t for t in _texts(sock) if f"(from your gesture: {plan['text']})" in t]
         assert len(notes) == len(plan["actions"]) - 1
         assert all(
-            t.startswith(f"The table answers for player {seat + 1}: draw from") for t in notes
+            t.startswith(f"The table answers for Player {seat + 1}: draw from") for t in notes
         )
         while other.seq < sock.seq:
             await other.recv()

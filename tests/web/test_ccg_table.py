@@ -159,3 +159,26 @@ def test_a_purchase_is_bought_and_paid_with_one_click(page: Page, arcade: Arcade
 
 def status_done(page: Page) -> bool:
     return page.locator('.table-page[data-status="finished"]').count() > 0
+
+
+def test_the_hand_shows_what_a_card_costs_you(page: Page, arcade: Arcade) -> None:
+    """N.C.P.D. (the default sponsor) pays 2 less for a government card, at least 1: the tile's
+    corner says the price paid, and the printed cost stands beside it."""
+    start_game(page, "cyberpunk-ccg", level="easy")
+    tile = ".ccg-hand .kit-card:has-text('government')"
+    assert _until(page, tile)
+    card = page.locator(tile).first
+    printed = re.search(r"printed (\d+) EB, faction discount", card.inner_text())
+    assert printed is not None, card.inner_text()
+    corner = int(card.locator(".kit-card-corner").inner_text().removesuffix(" EB"))
+    assert corner == max(1, int(printed.group(1)) - 2)
+
+
+def test_the_tables_passes_in_a_row_are_one_line_of_the_log(page: Page, arcade: Arcade) -> None:
+    start_game(page, "cyberpunk-ccg", mode="hotseat")
+    assert _until(page, '.log-list li:has-text("The table passes for ")')
+    lines = page.locator(".log-list li").all_inner_texts()
+    single = [
+        n for n, line in enumerate(lines) if line.startswith("The table answers for you: pass")
+    ]
+    assert not any(n + 1 in single for n in single), lines

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from cyberdeck.engine import load_game
+from cyberdeck.engine import Action, Event, load_game
+from cyberdeck.engine.autoanswer import ONLY_ANSWER, Answer, folded, log_event
 from cyberdeck.engine.seats import name_seats
 
 from .arcade import Arcade, open_person
@@ -156,6 +157,7 @@ def sample_texts() -> list[tuple[str, list[str]]]:
                     texts.append((event.text, labels))
         if state.outcome is not None:
             texts.append((state.outcome.reason, labels))
+    texts.append(("Game over — Player 1 wins: 100 Ops.", ["Player 1", "Player 2"]))
     return texts
 
 
@@ -180,6 +182,37 @@ def test_the_page_names_seats_by_the_engines_rules(page: Page) -> None:
     )
     want = [name_seats(c["text"], c["labels"], c["names"], c["you"]) for c in cases]
     assert len(cases) > 60
+    assert got == want
+
+
+def test_the_page_folds_the_tables_passes_as_the_engine_does(page: Page) -> None:
+    """The log's folded line for the table's passes in a row is the engine's, word for word."""
+    labels = ["Hacker A", "Hacker B"]
+
+    def note(seat: int, action: str, reason: str) -> Event:
+        return log_event(seat, Answer(Action.parse(action), reason), action, labels[seat])
+
+    log = [
+        note(0, "pass", "no stop at Open, your turn"),
+        note(0, "pass", "no stop at Events and abilities only, your turn"),
+        note(0, "pass", "no stop at Events and abilities only, your turn"),
+        Event("play", "Hacker B plays Ambush."),
+        note(1, "pass", "no stop at Damage, your turn"),
+        note(1, "pass", ONLY_ANSWER),
+        note(0, "pass", "no stop at Damage, your turn"),
+        note(0, "pay c1", ONLY_ANSWER),
+        note(0, "pass", "no stop at Open, your turn"),
+    ]
+    page.goto("/")
+    got = page.evaluate(
+        """async ([events, labels]) => {
+            const { foldAnswers } = await import('/static/js/log.js');
+            return foldAnswers(events, (seat) => labels[seat]).map((e) => e.text);
+        }""",
+        [[e.to_json() for e in log], labels],
+    )
+    want = [e.text for e in folded(log, lambda seat: labels[seat])]
+    assert len(want) == 6
     assert got == want
 
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..engine import CyberdeckError, Record, load_game, replay_steps
+from ..engine.seats import name_seats, name_table, unique_names
 from ..userdata import describe, load_stats
 from .common import fail, find_game, terminal_style
 
@@ -44,17 +45,27 @@ def replay(
         raise fail(str(err)) from None
     style = terminal_style(plain, colour)
     moves = [a for a in record.actions if a != "undo"]
+    # Each seat by the name it played under (a terminal game keeps them), as the table said it;
+    # the player's own "You" is theirs only, and reads as the seat's label to anyone else.
+    labels = [game.seat_label(i) for i in range(states[0].num_players)]
+    kept = record.meta.get("seats")
+    played = kept if isinstance(kept, list) and len(kept) == len(labels) else labels
+    names = unique_names(
+        [label if n == "You" else str(n) for n, label in zip(played, labels, strict=True)]
+    )
     # An unfinished game's seed would give away its hidden cards to whoever resumes it by hand.
     finished = states[-1].is_terminal
     seed_note = f", seed {record.seed}" if finished else ", unfinished (its seed stays hidden)"
     typer.echo(f"{game.title}{seed_note}, {len(states) - 1} moves.")
     for step, state in enumerate(states):
         if step:
-            typer.echo(f"\n--- move {step}: {moves[step - 1] if step - 1 < len(moves) else ''}")
-        typer.echo(game.render(state.view(seat), style))
+            before = states[step - 1].view(seat)
+            move = game.describe_action(game.parse_action(moves[step - 1]), before)
+            typer.echo(f"\n--- move {step}: {name_seats(move, labels, names, seat)}")
+        typer.echo(name_table(game.render(state.view(seat), style), labels, names, seat))
     outcome = states[-1].outcome
     if outcome is not None:
-        typer.echo(f"\nEnded: {outcome.reason}.")
+        typer.echo(f"\nEnded: {name_seats(outcome.reason, labels, names, seat)}.")
 
 
 @app.command()

@@ -22,7 +22,7 @@ from .record import ENGINE_VERSION, Record
 from .registry import games, load_game, register
 from .rng import Rng
 from .series import Series, game_seed
-from .text import ASCII, PLAIN, Style, counted, spell_cards
+from .text import ASCII, PLAIN, Style, counted, sentence, spell_cards
 
 __all__ = [
     "ASCII",
@@ -78,6 +78,7 @@ __all__ = [
     "register",
     "replay",
     "replay_steps",
+    "sentence",
     "spell_cards",
     "standard_deck",
     "visible",

@@ -74,10 +74,10 @@ def carry_out(
     return made
 
 
-def gesture_note(seat: int, gesture: Gesture, action: Action, describe: str) -> Event:
+def gesture_note(seat: int, gesture: Gesture, action: Action, describe: str, label: str) -> Event:
     """The log line for a move the table makes from a player's gesture (only that player sees
     it, as with the table's other answers)."""
-    return log_event(seat, Answer(action, f"from your gesture: {gesture.text}"), describe)
+    return log_event(seat, Answer(action, f"from your gesture: {gesture.text}"), describe, label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,11 +197,60 @@ def answer(
     return None
 
 
-def log_event(seat: int, answer: Answer, describe: str) -> Event:
+def log_event(seat: int, answer: Answer, describe: str, label: str) -> Event:
     """The log line for an answer the table gave: only its player sees it (the opponent sees the
-    move itself, as from any other pass, and learns nothing about the player's settings)."""
-    text = f"The table answers for player {seat + 1}: {describe} ({answer.reason})."
-    return Event("auto", text, {"seat": seat, "action": answer.action.text}, frozenset({seat}))
+    move itself, as from any other pass, and learns nothing about the player's settings).
+    ``label`` is the game's for the seat (``Game.seat_label``), which each surface turns into
+    the name it shows, as in the game's own lines."""
+    text = f"The table answers for {label}: {describe} ({answer.reason})."
+    data = {"seat": seat, "action": answer.action.text, "reason": answer.reason}
+    return Event("auto", text, data, frozenset({seat}))
+
+
+#: The move a run of the table's answers must be to fold into one line (``folded``).
+_PASS = "pass"
+
+
+def folded(events: Sequence[Event], label: Callable[[int], str]) -> list[Event]:
+    """``events`` with each run of two or more passes the table made in a row for one seat
+    folded into one line ("The table passes for Player 1 4 times (no stop at Open, ...)"): a
+    CCG turn asks a seat at every step, and a line for each pass the player chose not to make
+    buries the turn's moves. ``label`` is the game's ``seat_label``. The page's log folds the
+    same way (``web/static/js/log.js``)."""
+    out: list[Event] = []
+    run: list[Event] = []
+
+    def close() -> None:
+        if len(run) < 2:
+            out.extend(run)
+        else:
+            out.append(fold(run, label(run[0].data["seat"])))
+        run.clear()
+
+    for event in events:
+        if event.kind == "auto" and event.data.get("action") == _PASS:
+            if run and run[0].data["seat"] != event.data["seat"]:
+                close()
+            run.append(event)
+            continue
+        close()
+        out.append(event)
+    close()
+    return out
+
+
+def fold(run: Sequence[Event], label: str) -> Event:
+    """One line for ``run``, the table's passes in a row for one seat: how many, and each
+    reason once, in the order they came."""
+    reasons = list(dict.fromkeys(str(e.data.get("reason", "")) for e in run))
+    prefix = "no stop at "
+    if all(r.startswith(prefix) for r in reasons):
+        why = prefix + "; ".join(r[len(prefix) :] for r in reasons)
+    else:
+        why = "; ".join(reasons)
+    first = run[0]
+    text = f"The table passes for {label} {len(run)} times ({why})."
+    return Event("auto", text, {**first.data, "folded": len(run)}, first.seats)
 
 
 @dataclass(slots=True)

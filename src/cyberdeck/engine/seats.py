@@ -15,8 +15,9 @@ from collections.abc import Sequence
 
 #: Verbs that do not just lose an "s" for "you".
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
-#: A label right after these is the subject of its clause ...
-_CLAUSE = re.compile(r"(?:^|[.:;!?]\s+|\(\s*)$")
+#: A label right after these is the subject of its clause (a dash opens one too: "Game over —
+#: Player 1 wins" is "Game over — you win") ...
+_CLAUSE = re.compile(r"(?:^|[.:;!?—]\s+|\(\s*)$")
 #: ... and after these it begins a sentence (a capital letter).
 _SENTENCE = re.compile(r"(?:^|[.!?]\s+)$")
 #: Where "you" is the subject: up to the end of its clause (marked by ``_MARK``).

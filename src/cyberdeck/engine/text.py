@@ -47,6 +47,12 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended by one full stop: a sentence may end on a name that carries its own
+    ("... pays 6 EB with N.C.P.D."), and a second stop after it reads as a slip."""
+    return text if text.endswith(".") else text + "."
+
+
 def spell_cards(text: str) -> str:
     """``text`` with each playing card's code in words ("Seed 5S" -> "Seed five of spades"): line
     mode reads the games' own sentences, which name cards by their codes."""

@@ -19,6 +19,7 @@ from ..engine.autoanswer import (
     Takeback,
     answer,
     carry_out,
+    folded,
     gesture_note,
     log_event,
 )
@@ -219,7 +220,8 @@ class TerminalSession:
         start = len(self.match.log)
         self.play(found.action, by_table=True)
         # The note goes before the move's own events: the log reads "why", then "what".
-        self.match.log.insert(start, log_event(seat, found, describe))
+        note = log_event(seat, found, describe, self.game.seat_label(seat))
+        self.match.log.insert(start, note)
         return True
 
     def proposal(self, seat: int) -> Proposal | None:
@@ -243,7 +245,8 @@ class TerminalSession:
 
         def note(action: Action) -> None:
             describe = self.game.describe_action(action, match.state.view(seat))
-            match.log.append(gesture_note(seat, gesture, action, describe))
+            label = self.game.seat_label(seat)
+            match.log.append(gesture_note(seat, gesture, action, describe, label))
 
         carry_out(
             gesture, seat, lambda: match.state.current_player, match.state.legal_actions,
@@ -277,7 +280,7 @@ class TerminalSession:
     def show_log(self, seat: int | None, everything: bool = False) -> None:
         events = [e for e in self.match.log if e.visible_to(seat)]
         start = 0 if everything else self.seen.get(seat, 0)
-        for event in events[start:]:
+        for event in folded(events[start:], self.game.seat_label):
             self.say("  · " + self.named(event.text, seat))
         self.seen[seat] = len(events)
 

@@ -906,7 +906,8 @@ class Hub:
 
         def note(action: Action) -> None:
             view = match.state.view(seat)
-            line = gesture_note(seat, found, action, room.game.describe_action(action, view))
+            describe = room.game.describe_action(action, view)
+            line = gesture_note(seat, found, action, describe, room.game.seat_label(seat))
             match.log.append(line)
             events.append(line)
 
@@ -947,7 +948,8 @@ class Hub:
             if found is None:
                 break
             # The note goes before the move's own events: the log reads "why", then "what".
-            note = log_event(seat, found, room.game.describe_action(found.action, view))
+            describe = room.game.describe_action(found.action, view)
+            note = log_event(seat, found, describe, room.game.seat_label(seat))
             if steps:
                 steps[-1].keep()
             start = len(room.match.log)

@@ -41,7 +41,7 @@ def test_a_force_is_sent_at_its_target_in_one_gesture() -> None:
     t.awake(1)
     state = t.at("hits")
     offered = _moves(state)
-    assert offered[f"Send t1: hit Neon Dive (c{dive})"] == ["send t1", f"hit c{dive}"]
+    assert offered["Send team 1: hit Neon Dive"] == ["send t1", f"hit c{dive}"]
     plain = state.clone()
     act(plain, "send t1", f"hit c{dive}")
     gesture = next(g for g in GAME.gestures(state) if g.actions[0] == Action.parse("send t1"))
@@ -57,12 +57,11 @@ def test_a_runner_joins_a_team_in_one_gesture() -> None:
     t.awake(1)
     state = t.at("teams")
     offered = _moves(state)
-    name = f"Detective Sergeant (c{rookie})"
-    assert offered[f"{name}: join team t1"] == [f"team c{rookie}", "join t1"]
+    assert offered["Detective Sergeant: join team 1"] == [f"team c{rookie}", "join t1"]
     # Every empty team is a new team: one gesture starts it (the others stay a move away).
     teams = [m[1] for m in offered.values() if m[0] == f"team c{rookie}"]
     assert teams == ["join t1", "join t2"]
-    gesture = next(g for g in GAME.gestures(state) if g.text == f"{name}: join team t1")
+    gesture = next(g for g in GAME.gestures(state) if g.text == "Detective Sergeant: join team 1")
     _play(state, gesture)
     assert state.team[rookie] == 1 and state.prompt is None
 

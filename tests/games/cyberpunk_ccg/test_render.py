@@ -21,7 +21,7 @@ def test_the_table_shows_sponsors_eb_sites_runners_teams_step_and_priority() -> 
     state = t.at("hits")
     text = GAME.render(state.view(0), ASCII)
     for part in ("Militech", "EB available 9", "Data Fortress", f"ATTACK {20 * COMBAT_SCALE}", "Ganger",
-                 f"SR {11 * COMBAT_SCALE}", "team 2", "Teams: t2", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
+                 f"SR {11 * COMBAT_SCALE}", "team 2", "Teams: team 2 (Ganger)", "CYBER-PSYCHO", "Monoblade", "step: hits", "Player 1 to act",
                  "Hand:\n    Payday (1 EB)"):  # fmt: skip
         assert part in text, part
 
@@ -42,7 +42,8 @@ def test_a_hit_in_progress_is_described() -> None:
     state = t.at("hits")
     act(state, f"send c{cop}", f"hit c{dive}")
     text = GAME.render(state.view(1), ASCII)
-    assert f"Hit by player 1 on c{dive}" in text and f"attack {4 * COMBAT_SCALE}" in text
+    assert "Hit by Player 1 on Neon Dive: force Beat Cop" in text
+    assert f"attack {4 * COMBAT_SCALE}" in text
 
 
 def test_the_end_screen_names_the_victory_condition() -> None:
@@ -64,25 +65,39 @@ def test_moves_are_described_in_words() -> None:
     assert GAME.describe_action(Action.parse("buy street-samurai"), {}) == "buy Street Samurai"
 
 
-def test_a_screen_reader_hears_card_ids_as_words() -> None:
-    """The words of every move and log line along a game say "card 150" where the text shows
-    the id "c150", and change nothing else."""
+def test_moves_and_log_lines_name_cards_never_by_their_ids() -> None:
+    """A card's id ("c150") is the engine's word: every move and log line along a game names
+    cards as the table does, and needs no spelling out for a screen reader."""
     state = GAME.new_state({}, 3)
     rng = Rng(1)
-    ids = re.compile(r"\bc\d+\b")
-    heard = 0
+    ids = re.compile(r"\bc\d+\b|\bt\d\b")
     for _ in range(200):
-        seat = state.current_player
-        view = state.view(seat)
+        view = state.view(state.current_player)
         texts = [GAME.describe_action(a, view) for a in state.legal_actions()]
         texts += [e.text for e in state.apply(rng.choice(state.legal_actions()))]
         for text in texts:
-            words = GAME.in_words(text, view)
-            assert not ids.search(words), words
-            assert words == re.sub(r"\bc(\d+)\b", r"card \1", text)
-            heard += words != text
-    assert heard > 50
-    assert GAME.in_words("move Heavy Pistol (c150)", {}) == "move Heavy Pistol (card 150)"
+            assert not ids.search(text), text
+            assert GAME.in_words(text, view) == text
+
+
+def test_two_copies_on_one_side_are_told_apart_alike_in_moves_log_and_table() -> None:
+    t = Table()
+    first = t.card(0, "beat-cop")
+    second = t.card(0, "beat-cop")
+    t.card(1, "beat-cop")  # the opponent's copy is its own
+    t.card(1, "neon-dive")
+    t.awake(1)
+    state = t.at("teams")
+    view = state.view(0)
+    assert view["names"][f"c{first}"] == "Beat Cop"
+    assert view["names"][f"c{second}"] == "Beat Cop #2"
+    assert GAME.describe_action(Action.parse(f"team c{second}"), view) == (
+        "choose a team for Beat Cop #2"
+    )
+    events = act(state, f"team c{second}", "join t3")
+    assert events[-1].text == "Player 1's Beat Cop #2 joins team 3."
+    text = GAME.render(state.view(1), ASCII)
+    assert "  Beat Cop (cop)" in text and "Teams: team 3 (Beat Cop #2)" in text
 
 
 def test_drawn_weapons_and_a_save_decision_are_shown() -> None:
@@ -97,5 +112,20 @@ def test_drawn_weapons_and_a_save_decision_are_shown() -> None:
     act(state, "play ambush", "pay bank", f"target c{cop}")
     text = GAME.render(state.view(0), ASCII)
     assert "Heavy Pistol (drawn)" in text and "Assault Rifle (drawn)" not in text
-    assert f"Player 1 to act: save Beat Cop (c{cop}) from being trashed" in text
+    assert "Player 1 to act: save Beat Cop from being trashed" in text
     assert GAME.describe_action(Action.parse("no-save"), state.view(0)) == "let it be trashed"
+
+
+def test_the_hand_shows_what_a_card_costs_you() -> None:
+    """A card of the sponsor's faction costs 2 less (at least 1): the hand says the price paid,
+    and the printed one beside it, for its holder only."""
+    t = Table("ncpd", "the-mob")
+    t.hand(0, "beat-cop")  # government, printed 3
+    t.hand(0, "street-samurai")  # street, printed 5
+    state = t.at("purchase")
+    mine = state.view(0)["players"][0]
+    assert mine["hand_costs"] == {"beat-cop": 1, "street-samurai": 5}
+    assert "hand_costs" not in state.view(1)["players"][0]
+    text = GAME.render(state.view(0), ASCII)
+    assert "    Beat Cop (1 EB, printed 3, SR" in text
+    assert "    Street Samurai (5 EB, SR" in text

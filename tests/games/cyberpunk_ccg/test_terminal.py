@@ -57,11 +57,10 @@ def _play(keys: str, seed: str = "3") -> str:
 
 def test_look_reads_a_card_on_the_table_in_hand_and_in_the_set() -> None:
     out = _play(
-        'look c1\nlook hand\nlook "Night Market"\nlook night-market\nlook nothing\nlook card 1\n'
-        "quit\n"
+        'look N.C.P.D.\nlook hand\nlook "Night Market"\nlook night-market\nlook nothing\nquit\n'
     )
-    assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "c1, in play" in out
-    assert out.count("c1, in play") == 2  # 'look card 1', as line mode's words name it
+    # A card on the table by the name the table shows, as it stands now.
+    assert "N.C.P.D. — income 6 EB, government Sponsor" in out and "N.C.P.D., in play" in out
     assert "Win: score 50 bust points" in out
     assert out.count("Night Market — 2 EB, street Location") == 2
     assert (
@@ -86,7 +85,7 @@ def test_the_hand_line_shows_cost_and_key_stats() -> None:
 
 def test_help_speaks_of_this_games_moves_and_stops() -> None:
     out = _play("help\nquit\n")
-    assert "buy <card>" in out and "look hand" in out and "stop full on|off" in out
+    assert "look Beat Cop #2" in out and "look hand" in out and "stop full on|off" in out
     assert "place b2" not in out
 
 
@@ -129,7 +128,7 @@ def test_enter_takes_the_proposed_payment() -> None:
     match, said = _session(state, ["buy street-samurai", "", "quit"])
     out = "\n".join(said)
     assert "Proposed: 6 EB: N.C.P.D. 6. Press Enter to accept" in out
-    assert "Player 1 pays 6 EB with N.C.P.D.." in [e.text for e in match.log]
+    assert "Player 1 pays 6 EB with N.C.P.D." in [e.text for e in match.log]
     assert state.used[state.sponsor[0]] == 1
 
 
@@ -147,7 +146,7 @@ def test_the_table_makes_an_exact_payment_and_says_so() -> None:
     note = next(
         n
         for n, line in enumerate(log)
-        if line.startswith("The table answers for player 1: pay with Warehouse Row")
+        if line.startswith("The table answers for Player 1: pay with Warehouse Row")
     )
     assert log[note].endswith("(an exact payment).")
     # Why, then what: the note comes before the move it explains.
@@ -171,17 +170,28 @@ def test_deck_show_lists_each_cards_text() -> None:
 def test_a_gesture_sends_a_team_at_its_target_and_the_log_says_so() -> None:
     t = Table()
     t.card(0, "beat-cop", team=1)
-    dive = t.card(1, "neon-dive")
+    t.card(1, "neon-dive")
     t.awake(1)
     state = t.at("hits")
     match, said = _session(state, ["g9", "g1", "quit"])
     out = "\n".join(said)
-    assert f"g1. Send t1: hit Neon Dive (card {dive})" in out  # line mode: the id in words
+    assert "g1. Send team 1: hit Neon Dive" in out
     assert "Choose a gesture from g1 to g1." in out
     log = [e.text for e in match.log]
     note = log.index(
-        f"The table answers for player 1: hit Neon Dive (c{dive}) "
-        f"(from your gesture: Send t1: hit Neon Dive (c{dive}))."
+        "The table answers for Player 1: hit Neon Dive (from your gesture: Send team 1: hit Neon Dive)."
     )
     # Why, then what: the note, then the hit it explains.
     assert log[note + 1].startswith("Player 1 hits Neon Dive"), log[note:]
+
+
+def test_the_tables_passes_in_a_row_are_one_line_of_the_log() -> None:
+    """A turn asks the player at every step; the passes the table makes for them in a row read
+    as one line, not one each."""
+    out = _play("1\n" * 300 + "log\nquit\n")
+    lines = [line.strip() for line in out.splitlines()]
+    single = [
+        n for n, line in enumerate(lines) if line.startswith("· The table answers for you: pass")
+    ]
+    assert not any(n + 1 in single for n in single)
+    assert any(line.startswith("· The table passes for you") for line in lines)

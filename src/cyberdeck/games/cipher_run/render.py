@@ -157,13 +157,10 @@ def _hand_card(text: str, style: Style) -> str:
     return label + style.paint(f"({KIND_NAMES[kind]})", "cyan")
 
 
-def _header(view: Mapping[str, Any], plain: bool = False) -> str:
-    """The status line; in line mode its rules in the menu's words, not the options' codes."""
+def _header(view: Mapping[str, Any]) -> str:
+    """The status line, its rules in the menu's words, never the options' codes."""
     opts = view["options"]
-    if plain:
-        rules = "; ".join(f"{o.label} {o.label_of(opts[o.name])}" for o in OPTIONS)
-    else:
-        rules = f"breach at {opts['breach']}, pivot {opts['pivot']}"
+    rules = "; ".join(f"{o.label} {o.label_of(opts[o.name])}" for o in OPTIONS)
     if view["outcome"]:
         status = "run over"
     elif view["phase"] == "seeding":
@@ -223,7 +220,7 @@ def _node_sentence(node: Mapping[str, Any]) -> str:
 def render_lines(view: Mapping[str, Any]) -> str:
     """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals."""
     viewer = view["seat"]
-    out = [_header(view, plain=True)]
+    out = [_header(view)]
     for vault in view["vaults"]:
         name = vault["vault"].replace("vault", "Vault ")
         for seat in (0, 1):

@@ -335,3 +335,10 @@ CARDS: tuple[CardDef, ...] = tuple(_scaled(d) for d in _WRITTEN)
 
 BY_SLUG: dict[str, int] = {c.slug: i for i, c in enumerate(CARDS)}
 BY_NAME: dict[str, int] = {c.name.lower(): i for i, c in enumerate(CARDS)}
+
+
+def set_size() -> str:
+    """How big Night City Core is, in the words every page says it with ("104 cards and 7
+    sponsors"): counted from the cards above, so no page can state a number the set has left."""
+    sponsors = sum(1 for d in CARDS if d.kind == SPONSOR)
+    return f"{len(CARDS) - sponsors} cards and {sponsors} sponsors"

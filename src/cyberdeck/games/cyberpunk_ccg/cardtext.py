@@ -7,7 +7,6 @@ in the view), so reading a card never tells a seat anything it may not know.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -89,10 +88,12 @@ def attributes(d: CardDef) -> str:
     return ", ".join(words)
 
 
-def short(d: CardDef) -> str:
-    """A card in a hand line: its name, cost and key stats."""
+def short(d: CardDef, cost: int) -> str:
+    """A card in a hand line: its name, what it costs its holder (``cost``; the printed cost
+    too where the sponsor's faction takes some off) and key stats."""
     numbers = stats(d)
-    return f"{d.name} ({d.cost} EB{', ' + numbers if numbers else ''})"
+    printed = f", printed {d.cost}" if cost != d.cost else ""
+    return f"{d.name} ({cost} EB{printed}{', ' + numbers if numbers else ''})"
 
 
 def full(d: CardDef, style: Style) -> list[str]:
@@ -119,22 +120,24 @@ _PLACES = {"play": "in play", "stash": "in a Stash", "discard": "in a discard pi
 
 
 def _in_view(view: Mapping[str, Any], token: str) -> tuple[Mapping[str, Any], str] | None:
-    """The card ``token`` names on the table, and the zone it is in."""
+    """The card on the table the table calls ``token`` (its instance too: moves name it so), and
+    the zone it is in."""
+    names = view.get("names", {})
     for pl in view.get("players", []):
         for zone in ("play", "stash", "discard"):
             for card in pl.get(zone, []):
-                if card["id"] == token:
+                if token in (card["id"], names.get(card["id"], "").lower()):
                     return card, zone
     return None
 
 
-def _now(card: Mapping[str, Any], zone: str) -> str:
+def _now(card: Mapping[str, Any], zone: str, names: Mapping[str, str]) -> str:
     """A card in play as it stands now (stats after gear and effects, used, team). A card out of
     play (a runner in a discard pile) is shown by the view as the printed card alone: it has no
     standing stats, only its place."""
     if "used" not in card:
-        return f"  {card['id']}, {_PLACES[zone]}"
-    bits = [f"{card['id']}, in play"]
+        return f"  {names[card['id']]}, {_PLACES[zone]}"
+    bits = [f"{names[card['id']]}, in play"]
     if card["used"]:
         bits.append("used")
     if card["kind"] == RUNNER:
@@ -147,15 +150,15 @@ def _now(card: Mapping[str, Any], zone: str) -> str:
     elif card["kind"] in (LOCATION, OPERATION) and "msec" in card:
         bits.append(f"now M-Sec {card['msec']} E-Sec {card['esec']} ATTACK {card['attack']}")
     if card.get("on"):
-        bits.append(f"on {card['on']}")
+        bits.append(f"on {names[card['on']]}")
     return "  " + ", ".join(bits)
 
 
 def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
-    """``look c12`` (a card on the table; ``look card 12`` too, as line mode's words say it),
-    ``look hand`` (every card in the viewer's hand) or ``look Night Market`` (any card of the
-    set by name or slug)."""
-    token = re.sub(r"^card\s+(\d+)$", r"c\1", target.strip().strip("\"'").lower())
+    """``look Beat Cop #2`` (a card on the table by what the table calls it), ``look hand``
+    (every card in the viewer's hand) or ``look Night Market`` (any card of the set by name or
+    slug; one on the table comes first, as it stands now)."""
+    token = target.strip().strip("\"'").lower()
     if token == "hand":
         mine = next((pl for pl in view.get("players", []) if pl.get("hand") is not None), None)
         if mine is None:
@@ -173,13 +176,15 @@ def inspect(view: Mapping[str, Any], target: str, style: Style) -> str | None:
     shown = _in_view(view, token)
     if shown is not None:
         seen, zone = shown
-        return "\n".join([*full(CARDS[BY_SLUG[seen["card"]]], style), _now(seen, zone)])
+        now = _now(seen, zone, view["names"])
+        return "\n".join([*full(CARDS[BY_SLUG[seen["card"]]], style), now])
     d = find(target)
     return "\n".join(full(d, style)) if d is not None else None
 
 
-MOVES_HELP = """Cyberpunk CCG: cards in play are c7 and so on, teams t1-t6, cards in hand by name.
-  buy <card>, play <card> (an Event), pay c3 (or Enter to take the proposed payment), cancel
-  (back out before paying or aiming), move c9 / onto c4, send c4 or t1, then hit/run <target>,
-  use c7 (an ability), defend t1, pass.
-  look c12, look hand, look Night Market: read a card whole (cost, stats, ability text)."""
+MOVES_HELP = """Cyberpunk CCG: choose a move by its number; Enter takes a proposed payment, and g1,
+  g2 ... make several moves at once (buy and pay, team up, send a team in).
+  A card on the table goes by its name, with its copy's number where its owner shows two
+  ("Beat Cop #2"); teams are numbered 1 to 6.
+  look Beat Cop #2, look hand, look Night Market: read a card whole (cost, stats, ability
+  text; one on the table as it stands now)."""

@@ -140,7 +140,8 @@ def answer_save(st: CyberState, p: int, pr: tuple[Any, ...], action: Action) -> 
     st.dying.remove(i)
     st.used[i] = int(st.zone[i] == Z_PLAY)
     who = " and ".join(st.name(r) for r in chosen)
-    events = [Event("save", f"{who} save {st.name(i)} from being trashed.", {"seat": p})]
+    verb = "saves" if len(chosen) == 1 else "save"
+    events = [Event("save", f"{who} {verb} {st.name(i)} from being trashed.", {"seat": p})]
     return events + ask_save(st, resume)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Action, Event
+from ...engine import Action, Event, sentence
 from . import equipping, hits, priority, responses
 from .cards import CYBER, EQUIPMENT, EVENT, LOCATION, OPERATION, RUNNER, CardDef
 from .rules import F_OPENED, STASH, Z_DISCARD, Z_HAND, Z_LIMBO, c, move, num
@@ -242,7 +242,8 @@ def credit(
         events = paid_for(st, s, purpose)
     if not st.telling:
         return events
-    return [Event("pay", f"Player {s + 1} pays {amount} EB with {what}.", {"seat": s}), *events]
+    text = sentence(f"Player {s + 1} pays {amount} EB with {what}")
+    return [Event("pay", text, {"seat": s}), *events]
 
 
 def resume_payment(st: CyberState, s: int, pr: tuple[Any, ...]) -> list[Event]:

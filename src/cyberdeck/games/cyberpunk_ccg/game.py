@@ -26,7 +26,7 @@ from ...engine import (
 )
 from ...engine.questions import Gesture, Proposal, Stop, Window
 from .actions import all_actions
-from .cardset import BY_SLUG, CARDS
+from .cardset import BY_SLUG, CARDS, set_size
 from .cardtext import MOVES_HELP, inspect
 from .decks import (
     SPONSOR_CHOICES,
@@ -41,7 +41,7 @@ from .decks import (
 from .encoding import encoding
 from .evaluate import evaluate
 from .gestures import gestures
-from .render import describe_action, describe_deck, in_words, render
+from .render import describe_action, describe_deck, render
 from .state import CyberState
 from .table import STOPS, propose, stop_of
 
@@ -58,7 +58,8 @@ class CyberpunkCCG(Game):
     pitch = (
         "Two sponsors fight over Night City: buy Locations, Operations and Runners from your Runs "
         "deck, chrome and guns from your Gear deck, team your runners up and hit the other side's "
-        "holdings until someone scores 100 Ops, shows 100 Style or meets their sponsor's goal."
+        "holdings until someone scores 100 Ops, shows 100 Style or meets their sponsor's goal. "
+        f"Night City Core: {set_size()}, six starter decks."
     )
     min_players = 2
     max_players = 2
@@ -176,11 +177,9 @@ class CyberpunkCCG(Game):
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
 
-    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
-        return in_words(text)
-
     def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
-        """The words read no view: a card's id is said the same at every seat."""
+        """The words read no view: the texts name cards, never by code, and need no spelling
+        out."""
         return ()
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:

@@ -314,6 +314,23 @@ def act(st: CyberState, s: int, action: Action) -> list[Event]:
     raise AssertionError(f"unhandled action {action}")
 
 
+#: What the log says a card does when it uses each of the abilities named by key (the key is the
+#: engine's word, not the table's).
+DEEDS = {
+    "family": "uses Family",
+    "credibility": "uses Credibility",
+    "charisma": "uses Charisma",
+    "interface": "uses Interface",
+    "street-deal": "uses Street Deal",
+    "combat-sense": "uses Combat Sense",
+    "recover": "brings a card back from the discard",
+    "renew": "renews a runner",
+    "rig": "builds onto the Punknaught Chassis",
+    "bust": "moves to bust an opposing runner",
+    "support": "lends its long-range offense to the force",
+}
+
+
 def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
     """Use ability ``name`` of card ``i``: pay its cost (exhaust, or once a turn in a fight),
     then ask for what it needs."""
@@ -325,7 +342,7 @@ def activate(st: CyberState, s: int, i: int, name: str) -> list[Event]:
         if not st.telling:
             return events
         return [Event("use", f"Player {s + 1} uses {d.name}.", {"seat": s}), *events]
-    ev = Event("ability", f"Player {s + 1}'s {st.name(i)} uses {name}.", {"seat": s})
+    ev = Event("ability", f"Player {s + 1}'s {st.name(i)} {DEEDS[name]}.", {"seat": s})
     if name in ("combat-sense", "bust"):
         st.flags[i] |= F_FOUGHT
         if name == "combat-sense":
@@ -422,7 +439,7 @@ def answer_prompt(st: CyberState, s: int, pr: tuple[Any, ...], action: Action) -
         if action.kind == "leave":
             text = f"{st.name(r)} leaves its team."
         else:
-            text = f"{st.name(r)} joins team {st.team[r]} of player {s + 1}."
+            text = f"Player {s + 1}'s {st.name(r)} joins team {st.team[r]}."
         return [Event("team", text, {"seat": s}), *done(st, s)]
     if kind == "sense":
         st.prompt = None

@@ -34,7 +34,7 @@ PROMPTS = {
 }
 
 
-def _runner(card: Mapping[str, Any], style: Style) -> str:
+def _runner(card: Mapping[str, Any], label: str, style: Style) -> str:
     state = []
     if card["busted"]:
         state.append(style.paint("BUSTED", "magenta"))
@@ -46,25 +46,25 @@ def _runner(card: Mapping[str, Any], style: Style) -> str:
         state.append(f"team {card['team']}")
     tail = f" [{', '.join(state)}]" if state else ""
     return (
-        f"{card['id']} {style.paint(card['name'], 'bold')} ({card['type']}) "
+        f"{style.paint(label, 'bold')} ({card['type']}) "
         f"SR {card['sr']} LR {card['lr']} Def {card['df']} Pow {card['power']} "
         f"Emp {card['empathy']} Mv {card['movement']}{tail}"
     )
 
 
-def _site(card: Mapping[str, Any], style: Style) -> str:
+def _site(card: Mapping[str, Any], label: str, style: Style) -> str:
     used = " [used]" if card["used"] else ""
     extra = f" EB {card['eb']}" if card["kind"] == "location" else ""
     if card.get("opened"):
         extra += " [opened]"
     return (
-        f"{card['id']} {style.paint(card['name'], 'yellow')} ({card['kind']}) "
+        f"{style.paint(label, 'yellow')} ({card['kind']}) "
         f"M-Sec {card['msec']} E-Sec {card['esec']} ATTACK {card['attack']} "
         f"Ops {card['ops']}{extra}{used}"
     )
 
 
-def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
+def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: Style) -> list[str]:
     pl = view["players"][p]
     you = " (you)" if pl.get("hand") is not None else ""
     lines = [
@@ -82,20 +82,21 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
     for card in pl["play"]:
         if "on" in card or card["kind"] == "sponsor":
             continue
+        label = called[card["id"]]
         if card["kind"] == "runner":
-            lines.append("  " + _runner(card, style))
+            lines.append("  " + _runner(card, label, style))
         elif card["kind"] in ("location", "operation"):
-            lines.append("  " + _site(card, style))
+            lines.append("  " + _site(card, label, style))
         else:
-            lines.append(f"  {card['id']} {card['name']}")
+            lines.append(f"  {label}")
         for att in on.get(card["id"], []):
             used = " [used]" if att["used"] else ""
             extra = " (drawn)" if att.get("drawn") else ""
             if "tokens" in att:
                 extra = f" tokens {att['tokens']}" + (" COMPLETE" if att["complete"] else "")
-            lines.append(f"      + {att['id']} {att['name']}{extra}{used}")
+            lines.append(f"      + {called[att['id']]}{extra}{used}")
             for part in on.get(att["id"], []):
-                lines.append(f"          + {part['id']} {part['name']}")
+                lines.append(f"          + {called[part['id']]}")
     teams: dict[int, list[Mapping[str, Any]]] = {}
     for card in pl["play"]:
         if card["kind"] == "runner" and card["team"]:
@@ -106,33 +107,35 @@ def _player(view: Mapping[str, Any], p: int, style: Style) -> list[str]:
             ready = [r for r in teams[k] if not r["used"]]
             attack = sum(r["sr"] + r["lr"] for r in ready)
             defense = sum(r["df"] for r in ready)
-            ids = " ".join(r["id"] for r in teams[k])
-            parts.append(f"t{k} [{ids}] attack {attack} Def {defense}")
+            members = ", ".join(called[r["id"]] for r in teams[k])
+            parts.append(f"team {k} ({members}) attack {attack} Def {defense}")
         lines.append("  Teams: " + "; ".join(parts))
     if pl["stash"]:
-        lines.append("  Stash: " + ", ".join(f"{c['id']} {c['name']}" for c in pl["stash"]))
+        lines.append("  Stash: " + ", ".join(called[c["id"]] for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
         lines.append("  Hand:" + ("" if counts else " (empty)"))
         for slug, n in counts.items():
-            lines.append(
-                "    " + cardtext.short(CARDS[BY_SLUG[slug]]) + (f" x{n}" if n > 1 else "")
-            )
+            short = cardtext.short(CARDS[BY_SLUG[slug]], pl["hand_costs"][slug])
+            lines.append("    " + short + (f" x{n}" if n > 1 else ""))
     return lines
 
 
 def render(view: Mapping[str, Any], style: Style) -> str:
     lines: list[str] = []
+    called = view["names"]
     for p in (0, 1):
-        lines += _player(view, p, style)
+        lines += _player(view, p, called, style)
         lines.append("")
     hit = view.get("hit")
     if hit:
+        target = "the Stash" if hit["target"] == "stash" else called[hit["target"]]
+        force = ", ".join(called[r] for r in hit["force"])
         lines.append(
-            f"{hit['mode'].capitalize()} by player {hit['attacker'] + 1} on {hit['target']}: "
-            f"force {' '.join(hit['force'])} (attack {hit['attack']}, Defense {hit['defense']})"
+            f"{hit['mode'].capitalize()} by Player {hit['attacker'] + 1} on {target}: "
+            f"force {force} (attack {hit['attack']}, Defense {hit['defense']})"
             + (
-                f" against defenders {' '.join(hit['defenders'])} (attack "
+                f" against defenders {', '.join(called[r] for r in hit['defenders'])} (attack "
                 f"{hit['defending_attack']}, Defense {hit['defending_defense']})"
                 if hit["defenders"]
                 else ""
@@ -147,7 +150,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
         line = f"Setting up. Player {view['priority'] + 1} to act"
     else:
         line = (
-            f"Turn {view['turn']} (cap {view['turn_cap']}), player {view['active'] + 1}'s turn, "
+            f"Turn {view['turn']}, Player {view['active'] + 1}'s turn, "
             f"step: {step}. Player {view['priority'] + 1} to act"
         )
     prompt = view.get("prompt")
@@ -173,15 +176,19 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     return "\n".join(lines)
 
 
+#: A team's token in a move ("t3").
+_TEAM = re.compile(r"t(\d)")
+
+
 def card_name(token: str, view: Mapping[str, Any]) -> str:
+    """A move's argument as the table calls it: a card in hand by its name, one on the table by
+    its name there (``names``), a team by its number."""
     if token in BY_SLUG:
         return CARDS[BY_SLUG[token]].name
-    for pl in view.get("players", []):
-        for zone in ("play", "stash", "discard"):
-            for card in pl.get(zone, []):
-                if card["id"] == token:
-                    return f"{card['name']} ({token})"
-    return token
+    team = _TEAM.fullmatch(token)
+    if team is not None:
+        return f"team {team.group(1)}"
+    return str(view["names"].get(token, token))
 
 
 def _pays(view: Mapping[str, Any], token: str) -> int:
@@ -208,16 +215,6 @@ ABILITY_WORDS = {
 }
 
 
-#: A card's id on the table ("c150"), which tells two cards of one name apart.
-_CARD_ID = re.compile(r"\bc(\d+)\b")
-
-
-def in_words(text: str) -> str:
-    """A move or log line for a screen reader: each card's id said as words, "Heavy Pistol
-    (card 150)", not spelt "c 1 5 0"; the names are already words."""
-    return _CARD_ID.sub(r"card \1", text)
-
-
 def describe_action(action: Action, view: Mapping[str, Any]) -> str:
     kind, args = action.kind, action.args
     if kind == "ability" and args:
@@ -239,7 +236,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "move": "move {0}",
         "open": "pay double to open {0} for a hit",
         "team": "choose a team for {0}",
-        "join": "join team {0}",
+        "join": "join {0}",
         "leave": "leave the team",
         "add": "add the Power to {0}",
         "raise": "raise E-Sec",
@@ -256,7 +253,7 @@ def describe_action(action: Action, view: Mapping[str, Any]) -> str:
         "send": "send {0}",
         "hit": "hit {0}",
         "run": "run on {0}",
-        "defend": "defend with team {0}",
+        "defend": "defend with {0}",
         "no-defense": "do not defend",
         "press-on": "exhaust the vehicle and stay unused",
         "exhaust": "exhaust {0} to pay for the move",

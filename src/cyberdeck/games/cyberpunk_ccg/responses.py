@@ -27,6 +27,18 @@ if TYPE_CHECKING:
     from .state import CyberState
 
 
+#: A stat as the cards print it; the key (``esec``) is the engine's word.
+STAT_WORDS = {
+    "sr": "SR",
+    "lr": "LR",
+    "df": "Defense",
+    "msec": "M-Sec",
+    "esec": "E-Sec",
+    "power": "Power",
+    "empathy": "Empathy",
+}
+
+
 def event_actions(st: CyberState, s: int, phase: str) -> Iterator[Action]:
     seen: set[int] = set()
     defs = st.defs
@@ -379,7 +391,8 @@ def effect(st: CyberState, s: int, e: Effect, source: int, target: int) -> list[
         else:
             st.mods.append((target, e.stat, e.amount))
         sign = "+" if e.amount >= 0 else ""
-        return [Event("mod", f"{st.name(target)} gets {sign}{e.amount} {e.stat}.", {})]
+        word = STAT_WORDS[e.stat]
+        return [Event("mod", f"{st.name(target)} gets {sign}{e.amount} {word}.", {})]
     if op == "trash":
         return damage.destroy(st, target)
     if op == "burn":

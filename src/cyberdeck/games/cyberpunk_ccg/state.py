@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...engine import Action, CachedState, Event, Outcome, Rng
+from ...engine import Action, CachedState, Event, Outcome, Rng, sentence
 from . import backout, priority, turns, views
 from .cards import (
     CYBER,
@@ -34,6 +34,7 @@ from .cards import (
     chassis_counts,
 )
 from .cardset import CARDS, COMBAT_SCALE
+from .names import called
 from .rules import (
     F_BUSTED,
     F_DRAWN,
@@ -43,8 +44,8 @@ from .rules import (
     Z_GEAR,
     Z_PLAY,
     Z_RUNS,
+    Z_STASH,
     _pack,
-    c,
 )
 
 
@@ -268,7 +269,7 @@ class CyberState(CachedState):
         return [
             Event(
                 "sponsor",
-                f"Player {p + 1} plays the sponsor {self.defs[self.sponsor[p]].name}.",
+                sentence(f"Player {p + 1} plays the sponsor {self.defs[self.sponsor[p]].name}"),
                 {"seat": p},
             )
             for p in (0, 1)
@@ -526,7 +527,18 @@ class CyberState(CachedState):
         return events
 
     def name(self, i: int) -> str:
-        return f"{self.defs[i].name} ({c(i)})"
+        """Card ``i`` as the table calls it (``names``): its name, and which copy where its
+        owner shows two."""
+        p, zone = self.owner[i], self.zone[i]
+        if zone in (Z_PLAY, Z_STASH):
+            pile = self.play[p] + self.stash[p]
+        elif zone == Z_DISCARD:
+            pile = self.discard[p]
+        else:
+            return self.defs[i].name
+        if i not in pile:
+            return self.defs[i].name
+        return called([self.defs[j].name for j in pile], pile.index(i))
 
     # --- refusing moves clearly ------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from ...engine import Rng
 from ...engine.shared import FrozenDict, FrozenList, Memo, shared_list
 from . import economy
 from .cards import LOCATION, OPERATION, RUNNER
+from .names import labels
 from .rules import (
     F_ATTACKED,
     F_BUSTED,
@@ -214,6 +215,8 @@ def draw_public(st: CyberState) -> dict[str, Any]:
         "priority": st.current_player,
         "current_player": st.current_player,
         "players": players,
+        # What the table calls each card it shows (``names``): a card's id is the engine's word.
+        "names": labels({"players": players}),
         "hit": hit,
         "prompt": prompt,
         "outcome": st._outcome.to_json() if st._outcome else None,
@@ -236,6 +239,11 @@ def view(st: CyberState, seat: int | None) -> dict[str, Any]:
         pr = st.prompt
         if pr is not None and pr[1] == seat and economy.unannounced(st):
             out["prompt"] = {**public["prompt"], **_payment(st, pr)}
+        # What each card in hand costs this seat, its sponsor's faction discount taken off: the
+        # printed cost alone misleads (the table and the page show this one).
+        players[seat]["hand_costs"] = {
+            st.defs[i].slug: economy.price(st, seat, i) for i in st.hand[seat]
+        }
     out["players"] = players
     current = st.current_player
     out["legal_actions"] = (

@@ -3,7 +3,9 @@
 import { api, ensureSession, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { chosenLevel, levelSelect } from "./levels.js";
+import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
+import { seatName } from "./table.js";
 import { counted } from "./words.js";
 
 function players(game) {
@@ -104,11 +106,18 @@ function seatWords(match) {
   return match.seats.map((s) => (s.kind === "ai" ? `${s.level} AI` : s.name || "open seat")).join(" · ");
 }
 
+// How a finished match ended, each seat by the name the row shows it under ("Normal AI wins"),
+// not the game's label for it ("Player 2 wins").
+function outcomeWords(match) {
+  const names = uniqueNames(match.seats.map((seat, i) => seatName(seat, i)));
+  return nameSeats(match.outcome.reason, match.seat_labels, names, null);
+}
+
 function matchRow(match, actions) {
   return el("li", { class: "match-row", dataset: { match: match.id } },
     el("span", { class: "match-title" }, match.title),
     el("span", { class: "match-seats muted" }, seatWords(match)),
-    el("span", { class: "match-state muted" }, match.status === "finished" && match.outcome ? match.outcome.reason : counted(match.moves, "move")),
+    el("span", { class: "match-state muted" }, match.status === "finished" && match.outcome ? outcomeWords(match) : counted(match.moves, "move")),
     el("span", { class: "match-actions" }, actions));
 }
 

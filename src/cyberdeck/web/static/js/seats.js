@@ -4,7 +4,7 @@
 // the verbs of its clause made to agree ("Player 1 draws" -> "You draw").
 
 const IRREGULAR = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
-const CLAUSE = /(?:^|[.:;!?]\s+|\(\s*)$/;
+const CLAUSE = /(?:^|[.:;!?—]\s+|\(\s*)$/;
 const SENTENCE = /(?:^|[.!?]\s+)$/;
 const MARK = "\u0000";
 const SUBJECT = /\u0000([^.;:!?]*)/g;

@@ -7,6 +7,7 @@ import { el, fill } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
+import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
@@ -518,7 +519,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const forSeat = (e, seat) => !e.seats || e.seats.includes(seat);
   function drawLog() {
     const shown = !hotseat() ? s.log : covered() ? [] : s.log.filter((e) => forSeat(e, s.table.seat));
-    fill(logList, shown.map(logLine));
+    const labels = s.summary ? s.summary.seat_labels : [];
+    fill(logList, foldAnswers(shown, (seat) => labels[seat] ?? `Player ${seat + 1}`).map(logLine));
     scrollLog();
   }
 
@@ -640,12 +642,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
 
   // A message's events join the log: only their lines are added (the oldest dropped past
   // LOG_KEEP), so a long game does not rebuild hundreds of lines at every move. A hot-seat table
-  // filters its log by seat, so it draws the whole log (in draw()).
+  // filters its log by seat, and the table's passes fold into one line, so those draw the whole
+  // log (in draw()).
   function addEvents(events) {
     const fresh = s.log.length === 0;
     s.log.push(...events);
     if (s.log.length > LOG_KEEP) s.log.splice(0, s.log.length - LOG_KEEP);
-    if (fresh || hotseat()) {
+    if (fresh || hotseat() || foldsInto(events)) {
       drawLog();
       return;
     }

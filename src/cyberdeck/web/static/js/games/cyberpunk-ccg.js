@@ -92,8 +92,7 @@ function runnerTile(ctx, r) {
   if (r.psycho) flags.push("CYBER-PSYCHO");
   if (r.team) flags.push(`team ${r.team}`);
   return namedCard(ctx, {
-    name: r.name,
-    corner: r.id,
+    name: called(ctx, r),
     lines: [
       [r.type, ...flags].join(" · "),
       `SR ${r.sr} · LR ${r.lr} · Def ${r.df}`,
@@ -107,8 +106,7 @@ function runnerTile(ctx, r) {
 function siteTile(ctx, s) {
   const extra = s.kind === "location" ? `EB ${s.eb}` : s.opened ? "opened" : "";
   return namedCard(ctx, {
-    name: s.name,
-    corner: s.id,
+    name: called(ctx, s),
     lines: [
       [s.kind, extra, s.used ? "used" : ""].filter(Boolean).join(" · "),
       `M-Sec ${s.msec} · E-Sec ${s.esec}`,
@@ -123,7 +121,7 @@ function attachmentTile(ctx, a) {
   const lines = [a.kind];
   if ("tokens" in a) lines.push(`tokens ${a.tokens}${a.complete ? " · COMPLETE" : ""}`);
   if (a.used) lines.push("used");
-  return namedCard(ctx, { name: a.name, corner: a.id, lines, cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
+  return namedCard(ctx, { name: called(ctx, a), lines, cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
 }
 
 function clickable(ctx, node, id, c = null) {
@@ -132,10 +130,14 @@ function clickable(ctx, node, id, c = null) {
   return c ? readable(ctx, tile, c.card, liveLine(c)) : tile;
 }
 
+// What the table calls a card it shows: its name, and which copy where its owner shows two
+// ("Beat Cop #2"), as the view's names say (its id is the engine's word, never shown).
+const called = (ctx, c) => (ctx.names && ctx.names[c.id]) || c.name;
+
 function liveLine(c) {
-  if (c.kind === "runner") return `${c.id} now: SR ${c.sr} · LR ${c.lr} · Def ${c.df} · Pow ${c.power} · Emp ${c.empathy} · Mv ${c.movement}${c.used ? " · used" : ""}`;
-  if (c.kind === "location" || c.kind === "operation") return `${c.id} now: M-Sec ${c.msec} · E-Sec ${c.esec} · ATTACK ${c.attack}${c.used ? " · used" : ""}`;
-  return `${c.id}${c.used ? " · used" : ""}`;
+  if (c.kind === "runner") return `now: SR ${c.sr} · LR ${c.lr} · Def ${c.df} · Pow ${c.power} · Emp ${c.empathy} · Mv ${c.movement}${c.used ? " · used" : ""}`;
+  if (c.kind === "location" || c.kind === "operation") return `now: M-Sec ${c.msec} · E-Sec ${c.esec} · ATTACK ${c.attack}${c.used ? " · used" : ""}`;
+  return c.used ? "used" : "";
 }
 
 function teams(ctx, play) {
@@ -153,7 +155,7 @@ function teams(ctx, play) {
     const ready = members.filter((r) => !r.used);
     const attack = ready.reduce((n, r) => n + r.sr + r.lr, 0);
     const defense = ready.reduce((n, r) => n + r.df, 0);
-    return el("span", { class: "ccg-team" }, `t${k} [${members.map((r) => r.id).join(" ")}] attack ${attack} · Def ${defense}`);
+    return el("span", { class: "ccg-team" }, `team ${k} (${members.map((r) => called(ctx, r)).join(", ")}) attack ${attack} · Def ${defense}`);
   }));
 }
 
@@ -200,18 +202,21 @@ function side(ctx, view, p) {
       stashZone,
       zone(ctx, `Discard (${pl.discard.length})`, "ccg-discard", pl.discard.length
         ? el("details", {}, el("summary", {}, `top: ${pl.discard[pl.discard.length - 1].name}`),
-          el("ul", {}, [...pl.discard].reverse().map((c) => clickable(ctx, el("li", {}, `${c.name} (${c.kind})`), c.id, c))))
+          el("ul", {}, [...pl.discard].reverse().map((c) => clickable(ctx, el("li", {}, `${called(ctx, c)} (${c.kind})`), c.id, c))))
         : el("span", { class: "kit-empty" }, "empty"))));
 }
 
-function handTile(ctx, slug) {
+// A card in your hand, with what it costs you (the view's hand_costs: your sponsor's faction
+// pays less) in its corner, and the printed cost beside it where the two differ.
+function handTile(ctx, slug, cost) {
   const c = printed(slug);
   const f = c.facts || {};
   const stats = ["SR", "LR", "Defense", "Power"].filter((k) => k in f).map((k) => `${k === "Defense" ? "Def" : k} ${f[k]}`).join(" · ");
+  const off = "Cost" in f && cost !== f.Cost ? `printed ${f.Cost} EB, faction discount` : "";
   return namedCard(ctx, {
     name: c.name,
-    corner: "Cost" in f ? `${f.Cost} EB` : "",
-    lines: [c.kind ? `${c.kind}${f.Faction ? ` · ${f.Faction}` : ""}` : "", stats],
+    corner: "Cost" in f ? `${cost} EB` : "",
+    lines: [c.kind ? `${c.kind}${f.Faction ? ` · ${f.Faction}` : ""}` : "", off, stats],
     cls: `ccg-hand-card ccg-${(c.kind || "").toLowerCase()}`,
     title: c.text || c.name,
     text: c.text,
@@ -221,7 +226,7 @@ function handTile(ctx, slug) {
 function hand(ctx, pl) {
   const { el } = ctx;
   return el("div", { class: "ccg-row ccg-hand" }, pl.hand.map((slug, i) => {
-    const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug));
+    const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug, pl.hand_costs[slug]));
     return readable(ctx, offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`), slug);
   }));
 }
@@ -230,7 +235,7 @@ function stepLine(view, ctx) {
   if (view.outcome) return `Game over — ${ctx.named(view.outcome.reason)}.`;
   let line = view.step === "setup"
     ? `Setting up. ${ctx.seatName(view.priority)} to act`
-    : `Turn ${view.turn} (cap ${view.turn_cap}), ${whose(ctx, view.active)} turn, step: ${view.step}. ${does(ctx, view.priority, "have", "has")} priority`;
+    : `Turn ${view.turn}, ${whose(ctx, view.active)} turn, step: ${view.step}. ${does(ctx, view.priority, "have", "has")} priority`;
   const prompt = view.prompt;
   if (prompt) {
     let what = PROMPTS[prompt.kind] || prompt.kind;
@@ -253,8 +258,8 @@ function hitLine(ctx, view) {
   if (!hit) return null;
   return el("p", { class: "ccg-hit", role: "status" },
     el("strong", {}, `${hit.mode.toUpperCase()} `),
-    `by player ${hit.attacker + 1} on ${hit.target}: force ${hit.force.join(" ")} (attack ${hit.attack}, Defense ${hit.defense})`,
-    hit.defenders.length ? ` against defenders ${hit.defenders.join(" ")} (attack ${hit.defending_attack}, Defense ${hit.defending_defense})` : "");
+    `by ${ctx.seatName(hit.attacker)} on ${hit.target === "stash" ? "the Stash" : ctx.names[hit.target]}: force ${hit.force.map((id) => ctx.names[id]).join(", ")} (attack ${hit.attack}, Defense ${hit.defense})`,
+    hit.defenders.length ? ` against defenders ${hit.defenders.map((id) => ctx.names[id]).join(", ")} (attack ${hit.defending_attack}, Defense ${hit.defending_defense})` : "");
 }
 
 // The gestures (several moves as one click) beside the moves they start: the draw plans next to
@@ -267,7 +272,8 @@ function gestureButtons(ctx, test) {
     shown.map((g) => el("button", { type: "button", class: "kit-choice ccg-gesture", "aria-label": g.words || g.text, onclick: () => ctx.gesture(g) }, g.text)));
 }
 
-export function renderTable(view, ctx) {
+export function renderTable(view, given) {
+  const ctx = { ...given, names: view.names };
   const { el } = ctx;
   const seat = ctx.seat === 0 || ctx.seat === 1 ? ctx.seat : null;
   const [far, near] = seat === null ? [1, 0] : [1 - seat, seat];
