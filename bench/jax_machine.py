@@ -2,9 +2,9 @@
 among them, wall-clock time; beside Pgx's ``kuhn_poker`` and ``leduc_holdem`` treated alike, and
 the same rows on one core, in the same run.
 
-``bench/jax_envs.py`` and ``bench/jax_envs_cipher_run.py`` count one process's CPU seconds with
-XLA asked for one thread (it uses both cores anyway, ``jax_cpu.py``), which suited a machine
-others shared. This bench answers the issue's own question on a quiet machine: how many
+``bench/jax_envs.py`` counts one process's wall-clock and CPU seconds with XLA asked for one
+thread (it uses both cores anyway, ``jax_cpu.py``), which suits a machine others share. This
+bench answers another question, on a quiet machine: how many
 decisions a second the CPU makes. Each row plays a
 ``Fleet`` (a finished game takes the next of a reserve dealt ahead) with uniformly random legal
 decisions drawn by ``bits.random_legal`` (one uniform number a decision) for every row alike; with

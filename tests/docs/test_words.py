@@ -11,8 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: A session or an issue by number, in any case, with or without a space or "#" before it.
-ORGANISED = re.compile(r"\b(session|issue)s? ?#?\d+", re.IGNORECASE)
+#: A session or an issue by number, in any case, with a space, hyphen, underscore, "#" or nothing between.
+ORGANISED = re.compile(r"\b(session|issue)s?[ _-]?#?\d+", re.IGNORECASE)
 
 
 def tracked() -> list[str]:

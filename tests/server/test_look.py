@@ -39,4 +39,4 @@ def test_a_look_that_fails_in_the_game_is_answered_with_a_sentence(
     monkeypatch.undo()
     hub.look(room, watcher, Look(type="look", target="c1"))
     (answer,) = drained(watcher)
-    assert answer["text"] is not None and "c1, in play" in answer["text"]
+    assert answer["text"] is not None and "N.C.P.D., in play" in answer["text"]

@@ -141,7 +141,7 @@ def test_an_event_backed_out_of_is_never_named_to_the_opponent() -> None:
     events = act(state, "play flashbang", f"pay c{state.sponsor[1]}")
     assert _told(events, 0)[:2] == [
         "Player 2 plays Flashbang.",
-        "Player 2 pays 6 EB with N.C.P.D..",
+        "Player 2 pays 6 EB with N.C.P.D.",
     ]
     del nomad
 

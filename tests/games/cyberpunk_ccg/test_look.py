@@ -19,4 +19,4 @@ def test_look_at_a_runner_in_a_discard_pile_reads_the_card_and_where_it_lies() -
     runner = piled[0]
     text = GAME.inspect(view, runner["id"], ASCII)
     assert text is not None and text.startswith(runner["name"])
-    assert text.endswith(f"{runner['id']}, in a discard pile")
+    assert text.endswith(f"{view['names'][runner['id']]}, in a discard pile")

@@ -29,15 +29,5 @@ def test_the_rules_page_states_the_set_size() -> None:
     assert stated(text.split("## ")[0]) == [set_size()]
 
 
-def test_the_readme_states_the_set_size() -> None:
-    lines = [
-        line
-        for line in (ROOT / "README.md").read_text().splitlines()
-        if "cyberpunk-ccg" in line or "Cyberpunk CCG" in line or "105" in line
-    ]
-    sizes = [size for line in lines for size in stated(line) if "53" not in size]
-    assert sizes and set(sizes) == {set_size()}
-
-
 def test_the_arcades_pitch_states_the_set_size() -> None:
     assert stated(GAME.pitch) == [set_size()]
