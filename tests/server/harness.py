@@ -11,12 +11,14 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
 import httpx
+import pytest
 import websockets
 from websockets.asyncio.client import ClientConnection
 
@@ -115,6 +117,18 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+@contextmanager
+def served(factory: pytest.TempPathFactory, name: str, *args: str) -> Iterator[ServerProcess]:
+    """A server of a test module's own, on SQLite in a fresh folder, with these flags; stopped
+    when the module is done with it."""
+    folder = factory.mktemp(name)
+    process = ServerProcess(f"sqlite:///{folder / 'cyberdeck.sqlite3'}", folder, *args).start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 class Client:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import websockets
@@ -15,20 +14,18 @@ import websockets
 from cyberdeck.server.websocket import TEXT, frame_head, mask
 
 from .drive import drain
-from .harness import Client, ServerProcess, run
+from .harness import Client, ServerProcess, run, served
 
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server with a small rate budget and a small message cap."""
-    folder: Path = tmp_path_factory.mktemp("strict")
-    process = ServerProcess(
-        f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
-        folder,
+    with served(
+        tmp_path_factory,
+        "strict",
         *("--ai-delay", "0", "--rate", "1", "--burst", "3", "--max-message", "100"),
-    ).start()
-    yield process
-    process.stop()
+    ) as process:
+        yield process
 
 
 def test_away_time_starts_when_a_player_is_seated_not_when_the_match_was_made(

@@ -4,24 +4,21 @@ workers past the server's own limit; a worker that dies is replaced and no other
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .harness import Client, ServerProcess, Socket, run
+from .harness import Client, ServerProcess, Socket, run, served
 
 
 @pytest.fixture(scope="module")
 def one_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One worker process for every AI seat: whatever holds it holds them all."""
-    folder: Path = tmp_path_factory.mktemp("ai-seats")
-    process = ServerProcess(
-        f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
-        folder,
+    with served(
+        tmp_path_factory,
+        "ai-seats",
         *("--ai-delay", "0", "--ai-workers", "1", "--ai-move-seconds", "2"),
-    ).start()
-    yield process
-    process.stop()
+    ) as process:
+        yield process
 
 
 async def against(client: Client, level: str) -> Socket:

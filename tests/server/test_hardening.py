@@ -8,29 +8,26 @@ import asyncio
 import json
 import secrets
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 import websockets
 
-from .harness import OPERATOR, Client, ServerProcess, run
+from .harness import OPERATOR, Client, ServerProcess, run, served
 
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server behind a (pretend) proxy: each request names its client's address in
     ``X-Forwarded-For``, so one test can be many addresses."""
-    folder: Path = tmp_path_factory.mktemp("proxied")
-    process = ServerProcess(
-        f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
-        folder,
+    with served(
+        tmp_path_factory,
+        "proxied",
         *("--behind-proxy", "--sign-in-failures", "3"),
         *("--newcomers-burst", "4", "--newcomers-per-hour", "2"),
         *("--hotseat-matches", "2", "--realtime-matches", "2"),
-    ).start()
-    yield process
-    process.stop()
+    ) as process:
+        yield process
 
 
 def at(server: ServerProcess, where: str) -> httpx.AsyncClient:

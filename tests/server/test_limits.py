@@ -6,26 +6,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 import websockets
 from openskill.models import PlackettLuce
 
-from .harness import Client, ServerProcess, run
+from .harness import Client, ServerProcess, run, served
 
 
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("capped")
-    process = ServerProcess(
-        f"sqlite:///{folder / 'cyberdeck.sqlite3'}",
-        folder,
+    with served(
+        tmp_path_factory,
+        "capped",
         *("--open-matches", "2", "--sockets-per-match", "2", "--open-match-hours", "0.001"),
-    ).start()
-    yield process
-    process.stop()
+    ) as process:
+        yield process
 
 
 async def account(server: ServerProcess, name: str) -> Client:
