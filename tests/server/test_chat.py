@@ -163,8 +163,12 @@ async def nobody_to_talk_to(server: ServerProcess) -> None:
     }
     refused = await say(sock, "hello AI")
     assert refused["code"] == "no-chat" and "nobody at this table" in refused["message"]
+    # A hot-seat table is one person's: no players' chat either.
+    hotseat = await me.create("duel", hotseat=True)
+    _, greeting = await connected(me, hotseat["match"]["id"])
+    assert greeting["channel"] == "players" and not greeting["open"]
     await me.close()
 
 
-def test_a_table_against_the_ai_has_no_players_chat(server: ServerProcess) -> None:
+def test_a_table_against_the_ai_or_at_hot_seat_has_no_players_chat(server: ServerProcess) -> None:
     run(nobody_to_talk_to(server))

@@ -48,9 +48,9 @@ def channel_of(room: Room, user_id: int) -> str:
 
 
 def players_talk(room: Room) -> bool:
-    """Whether the table's players have anyone to talk to: two people at least (an AI seat
-    is nobody to chat with)."""
-    people = {s.user_id for s in room.data.seats if s.kind == "human" and s.user_id is not None}
+    """Whether the table's players have anyone to talk to: two people at least, seated or
+    still to come (an AI seat is nobody to chat with; a hot-seat table is one person's)."""
+    people = {s.user_id for s in room.data.seats if s.kind == "human"}
     return len(people) >= 2
 
 
