@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cyberdeck.server.protocol import server_messages
 from cyberdeck.server.text import shown
 from cyberdeck.store import Store
 
@@ -140,6 +141,9 @@ async def two_chats(server: ServerProcess) -> None:
     finally:
         store.close()
     assert "who wins?" not in kept and "third" not in kept and "second" in kept
+    for sock in (a, b, c, a_watching):  # every message as docs/websocket.md writes it
+        for message in sock.received:
+            server_messages.validate_python(message)
     for client in (alice, bob, carol):
         await client.close()
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cyberdeck.server.protocol import server_messages
 from cyberdeck.store import Store
 
 from .drive import drain
@@ -128,6 +129,9 @@ async def accepted_declined_and_kept(server: ServerProcess) -> None:
         assert [m.id for m in store.chain_matches(first)] == [first, second]
     finally:
         store.close()
+    for sock in (a, b, a2, b2, back):  # every message as docs/websocket.md writes it
+        for message in sock.received:
+            server_messages.validate_python(message)
     for client in (alice, bob, stranger):
         await client.close()
 

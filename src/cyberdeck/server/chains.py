@@ -43,7 +43,7 @@ def chain_score(matches: list[MatchData], seen_from: str) -> ChainScore:
             continue
         finished += 1
         winners = m.outcome["winners"]
-        if not winners:
+        if not winners and n > 1:  # a solitaire without a winner is lost, not drawn
             draws += 1
         for seat in winners:
             by_player[(seat - k) % n] += 1
