@@ -114,5 +114,16 @@ def test_chat_beside_the_table_as_text_with_mute_and_the_spectators_apart(
     expect(bob.locator(".chat-lines")).to_be_hidden()
     bob.locator(".chat-toggle").check()
     expect(bob.locator(".chat-line")).to_have_count(2)
+
+    # The players' chat is kept for their replay, and shown to nobody else.
+    resign(alice, bob)
+    replay = alice.url.replace("/play/", "/replay/").split("?")[0]
+    for page in (alice, carol):
+        page.goto(replay)
+        expect(page.locator(".step-counter")).to_contain_text("Step")
+    expect(alice.locator(".replay-chat .chat-text").first).to_have_text(
+        "gl <b>hf</b> https://example.com"
+    )
+    expect(carol.locator(".replay-chat")).to_have_count(0)
     for context in (*people, carol_context):
         context.close()
