@@ -721,6 +721,11 @@ def kept(ctx: Context) -> dict[str, int]:
         "newcomer_addresses": len(ctx.newcomers),
         "replays": len(ctx.replays),
         "lessons": len(ctx.lessons),
+        "chat_rates": len(ctx.chat.rate),
+        "chat_tables": len(ctx.chat.players) + len(ctx.chat.spectators),
+        "rematch_offers": len(ctx.rematches.offers),
+        "rematch_rates": len(ctx.rematches.rate),
+        "rematch_locks": len(ctx.rematches.locks),
     }
 
 
