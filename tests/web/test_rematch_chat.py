@@ -127,3 +127,22 @@ def test_chat_beside_the_table_as_text_with_mute_and_the_spectators_apart(
     expect(carol.locator(".replay-chat")).to_have_count(0)
     for context in (*people, carol_context):
         context.close()
+
+
+def test_a_rematch_against_the_ai_is_one_click_and_the_ai_table_has_no_chat(
+    browser: Browser, arcade: Arcade
+) -> None:
+    context = open_person(browser, arcade)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    start_game(page, "cipher-run", level="easy")
+    expect(page.locator(TABLE)).to_have_attribute("data-status", "running")
+    expect(page.locator(".chat-panel")).to_be_hidden()  # nobody to talk to
+    first = page.url
+    page.locator(".table-buttons button.resign").click()
+    expect(page.locator(TABLE)).to_have_attribute("data-status", "finished")
+    page.locator(".rematch-offer", has_text="Rematch").click()
+    page.wait_for_function("(first) => location.href !== first", arg=first)
+    expect(page.locator(TABLE)).to_have_attribute("data-status", "running")
+    expect(page.locator(".rematch-score")).to_contain_text("Easy AI 1")
+    context.close()
