@@ -93,9 +93,10 @@ async def two_chats(server: ServerProcess) -> None:
         assert said(sock) == ["gl hf <b>bold</b> https://example.com", "second"]
 
     # A newcomer is shown the chat's recent lines.
-    _, greeting = await connected(await Client(server).guest(), match_id)
+    newcomer = await Client(server).guest()
+    d, greeting = await connected(newcomer, match_id)
     assert [x["text"] for x in greeting["lines"]] == ["who wins?", "third"]
-    _, greeting = await connected(bob, match_id)
+    b_again, greeting = await connected(bob, match_id)
     assert [x["text"] for x in greeting["lines"]] == [
         "gl hf <b>bold</b> https://example.com",
         "second",
@@ -146,7 +147,9 @@ async def two_chats(server: ServerProcess) -> None:
     for sock in (a, b, c, a_watching):  # every message as docs/websocket.md writes it
         for message in sock.received:
             server_messages.validate_python(message)
-    for client in (alice, bob, carol):
+    for sock in (a, b, c, d, a_watching, b_again):
+        await sock.close()
+    for client in (alice, bob, carol, newcomer):
         await client.close()
 
 
@@ -171,8 +174,10 @@ async def nobody_to_talk_to(server: ServerProcess) -> None:
     assert refused["code"] == "no-chat" and "nobody at this table" in refused["message"]
     # A hot-seat table is one person's: no players' chat either.
     hotseat = await me.create("duel", hotseat=True)
-    _, greeting = await connected(me, hotseat["match"]["id"])
+    at_hotseat, greeting = await connected(me, hotseat["match"]["id"])
     assert greeting["channel"] == "players" and not greeting["open"]
+    for each in (sock, at_hotseat):
+        await each.close()
     await me.close()
 
 

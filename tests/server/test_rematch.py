@@ -132,6 +132,7 @@ async def accepted_declined_and_kept(server: ServerProcess) -> None:
     for sock in (a, b, a2, b2, back):  # every message as docs/websocket.md writes it
         for message in sock.received:
             server_messages.validate_python(message)
+    await back.close()
     for client in (alice, bob, stranger):
         await client.close()
 
@@ -166,6 +167,8 @@ async def against_the_ai(server: ServerProcess) -> None:
         await sock.send({"type": "rematch", "accept": False})
     limited = await sock.expect("error")
     assert limited["code"] == "no-rematch" and "Too many rematch answers" in limited["message"]
+    for each in (sock, watcher):
+        await each.close()
     await me.close()
 
 
