@@ -68,6 +68,11 @@ def test_a_rematch_is_accepted_with_the_seats_rotated_and_the_next_one_declined(
     alice.locator(".rematch-decline").click()
     expect(bob.locator(".rematch")).to_contain_text(f"{names[0]} declined the rematch.")
     expect(bob.locator(".rematch-offer")).to_be_visible()  # and may offer again
+
+    # The first game's page, opened again, shows the way to its rematch (and stays).
+    alice.goto(first)
+    expect(alice.locator(".rematch-next")).to_have_text("Play the rematch")
+    assert alice.url == first
     for context in people:
         context.close()
 

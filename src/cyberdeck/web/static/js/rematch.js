@@ -1,6 +1,7 @@
 // The rematch at the end of an online game, and the series score of a chain of rematches above
 // the table. The server keeps the offer and tells every page at the table at once (a "rematch"
-// message); once every seat for a person has accepted, the players' pages go to the new match.
+// message); once every seat for a person has accepted, the players' pages that saw the offer go
+// to the new match (a page opened later is shown a link to it).
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
 
@@ -10,14 +11,19 @@ export function rematchBox({ matchId, query, send, nameOf, table }) {
   const node = el("div", { class: "rematch", role: "status", "aria-live": "polite" });
   const score = el("p", { class: "rematch-score", hidden: true });
   let state = { offer: null, next: null, text: null };
+  // This page offered or answered, or saw the offer: the rematch's start takes it there.
+  let involved = false;
 
-  const answer = (accept) => send({ type: "rematch", accept });
+  const answer = (accept) => {
+    involved = send({ type: "rematch", accept }) || involved;
+  };
   const names = (seats) => seats.map(nameOf).join(" and ");
 
   function draw() {
     const { yours, humans, watch } = table();
     if (state.next) {
-      fill(node, watch ? el("a", { class: "button primary", href: `/watch/${encodeURIComponent(state.next)}${query}` }, "Watch the rematch") : "The rematch is starting…");
+      const to = `/${watch ? "watch" : "play"}/${encodeURIComponent(state.next)}${watch ? query : ""}`;
+      fill(node, el("a", { class: "button primary rematch-next", href: to }, watch ? "Watch the rematch" : "Play the rematch"));
       return;
     }
     const offer = state.offer;
@@ -47,9 +53,10 @@ export function rematchBox({ matchId, query, send, nameOf, table }) {
 
   // A "rematch" message: the offer as it stands, or the rematch made (the players go there).
   function update(m) {
+    involved = involved || Boolean(state.offer);
     state = m;
     draw();
-    if (m.next && !table().watch && table().yours.length) {
+    if (m.next && involved && !table().watch && table().yours.length) {
       window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${m.next}` }));
     }
   }
