@@ -166,7 +166,7 @@ async def against_the_ai(server: ServerProcess) -> None:
     for _ in range(12):
         await sock.send({"type": "rematch", "accept": False})
     limited = await sock.expect("error")
-    assert limited["code"] == "no-rematch" and "Too many rematch answers" in limited["message"]
+    assert limited["code"] == "rate-limited" and "Too many rematch answers" in limited["message"]
     for each in (sock, watcher):
         await each.close()
     await me.close()

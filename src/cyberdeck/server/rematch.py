@@ -14,6 +14,7 @@ is there to answer it: a player who leaves the table cancels it, and a restart f
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -109,16 +110,21 @@ class Rematches:
         if after is not None or self.offers.get(room.id) is not None:
             conn.send(self.state(room, after))
 
-    def _refusal(self, room: Room, conn: Connection, mine: Sequence[int]) -> str | None:
+    def _refusal(
+        self, room: Room, conn: Connection, mine: Sequence[int]
+    ) -> tuple[ErrorCode, str] | None:
         if not mine:
-            return "Only the players of a game can offer or answer a rematch."
+            return ErrorCode.NO_REMATCH, "Only the players of a game can offer or answer a rematch."
         if room.status != "finished":
-            return "A rematch can be offered once the game is over."
+            return ErrorCode.NO_REMATCH, "A rematch can be offered once the game is over."
         if room.data.series_id is not None:
-            return "A campaign goes on with its next game, not a rematch."
+            return ErrorCode.NO_REMATCH, "A campaign goes on with its next game, not a rematch."
         wait = self.rate.wait(str(conn.user_id))
         if wait > 0:
-            return f"Too many rematch answers; wait {wait:.0f} seconds."
+            return (
+                ErrorCode.RATE_LIMITED,
+                f"Too many rematch answers; wait {math.ceil(wait)} seconds.",
+            )
         return None
 
     async def answer(self, ctx: Context, room: Room, conn: Connection, msg: RematchAnswer) -> None:
@@ -126,7 +132,7 @@ class Rematches:
         mine = room.seats_of(conn.user_id)
         refusal = self._refusal(room, conn, mine)
         if refusal is not None:
-            conn.send(error(ErrorCode.NO_REMATCH, refusal))
+            conn.send(error(*refusal))
             return
         self.rate.take(str(conn.user_id))
         async with self.locks.hold(room.id):
