@@ -19,7 +19,9 @@ from .harness import Client, ServerProcess, Socket, run, served
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with served(tmp_path_factory, "rematch", "--ai-delay", "0") as process:
+    # Two real-time matches in play at most per person: a rematch counts as one.
+    args = ("--ai-delay", "0", "--realtime-matches", "2")
+    with served(tmp_path_factory, "rematch", *args) as process:
         yield process
 
 
@@ -158,7 +160,20 @@ async def against_the_ai(server: ServerProcess) -> None:
     # Clicked again (a second tab): the same rematch, not another.
     assert (await rematch(sock))["next"] == made["next"]
 
-    # Spectators and campaigns get a sentence, and the rate of answers is limited.
+    # A rematch is a new match in play: past the cap, every seat accepted and yet no rematch.
+    another = await me.create("duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "easy"}])
+    other = await me.socket(another["match"]["id"])
+    await other.expect("welcome")
+    await resign(other, "r2")
+    await me.create("duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "easy"}])
+    refused = await rematch(other)
+    assert refused["offer"] is None and refused["next"] is None
+    assert refused["text"] == (
+        f"No rematch for now: {me.user['name']}, who offered it, has as many games in play as "
+        "the server allows; finish or resign one of them first."
+    )
+
+    # Spectators get a sentence, and the rate of answers is limited.
     watcher = await (await Client(server).guest()).socket(first)
     await watcher.expect("welcome")
     await watcher.send({"type": "rematch"})
@@ -167,7 +182,8 @@ async def against_the_ai(server: ServerProcess) -> None:
         await sock.send({"type": "rematch", "accept": False})
     limited = await sock.expect("error")
     assert limited["code"] == "rate-limited" and "Too many rematch answers" in limited["message"]
-    for each in (sock, watcher):
+
+    for each in (sock, watcher, other):
         await each.close()
     await me.close()
 

@@ -103,7 +103,7 @@ class Rematches:
 
     async def greet(self, ctx: Context, room: Room, conn: Connection) -> None:
         """A connection to a finished match hears of the offer standing, or of the rematch
-        made (and goes there)."""
+        made (its page shows the way there)."""
         if room.status != "finished" or room.data.series_id is not None:
             return
         after = await ctx.db.read(ctx.db.store.rematch_after, room.id)
@@ -171,9 +171,11 @@ class Rematches:
         creator = room.data.seats[offer.by].user_id
         assert creator is not None
         data = rotated(room.data, creator, ctx.dealer.seed(creator))
-        over = ctx.hub.over_cap(creator, data.seats)
-        if over is not None:
-            raise NoRematch(f"No rematch for now: {over}")
+        if ctx.hub.over_cap(creator, data.seats) is not None:
+            raise NoRematch(
+                f"No rematch for now: {room.name(offer.by)}, who offered it, has as many games "
+                "in play as the server allows; finish or resign one of them first."
+            )
         try:
             await ctx.hub.create(data)
         except IntegrityError:  # made meanwhile by another server: that one is the rematch
@@ -185,7 +187,7 @@ class Rematches:
             raise NoRematch(f"The rematch could not be made: {err}") from None
         return data.id
 
-    async def left(self, room: Room, conn: Connection) -> None:
+    def left(self, room: Room, conn: Connection) -> None:
         """A connection closed: if its person no longer sits at the table, their offer or
         their acceptance of one no longer holds, and the offer is cancelled."""
         mine = room.seats_of(conn.user_id)

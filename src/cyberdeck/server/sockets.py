@@ -264,5 +264,5 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 conn.send(error(ErrorCode.SERVER, "The server could not handle that message."))
     finally:
         await ctx.hub.disconnect(room, conn)
-        await ctx.rematches.left(room, conn)
+        ctx.rematches.left(room, conn)
         conn.forget()
