@@ -632,15 +632,6 @@ class Store:
 
     # --- rematches ------------------------------------------------------------------------------
 
-    def create_rematch(self, match: MatchData) -> bool:
-        """Store ``match`` as the rematch of ``match.rematch_of``; ``False`` (nothing stored)
-        when that match has its rematch already (two servers, or two clicks, made one each)."""
-        try:
-            self.create_match(match)
-        except IntegrityError:
-            return False
-        return True
-
     def rematch_after(self, match_id: str) -> str | None:
         """The id of the rematch of ``match_id``, if one was made."""
         with self.sessions() as session:
