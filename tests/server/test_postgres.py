@@ -22,7 +22,9 @@ from cyberdeck.store import MatchData, NewAction, SeatData, Store
 
 from .fuzz import http_fuzz, websocket_fuzz
 from .harness import ServerProcess, free_port, run
+from .test_chat import two_chats
 from .test_database import Recording
+from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
 from .test_solitaire_board import check_board, fill
 
@@ -97,6 +99,17 @@ def test_no_bad_text_is_a_server_error_on_postgresql(postgres_url: str, tmp_path
     try:
         assert run(http_fuzz(server)) == []
         assert run(websocket_fuzz(server)) == []
+    finally:
+        server.stop()
+
+
+def test_rematches_and_chat_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
+    """A rematch's chain (one rematch per match: a unique index), its score over a kill -9,
+    and the players' kept chat, as on SQLite."""
+    server = ServerProcess(postgres_url, tmp_path, "--ai-delay", "0").start()
+    try:
+        run(accepted_declined_and_kept(server))
+        run(two_chats(server))
     finally:
         server.stop()
 

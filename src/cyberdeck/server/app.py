@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, pages, series, stops, tutorials
+from . import accounts, chains, decks, lobby, pages, series, stops, tutorials
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -95,6 +95,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(lobby.router)
     app.include_router(decks.router)
     app.include_router(series.router)
+    app.include_router(chains.router)
     app.include_router(stops.router)
     app.include_router(tutorials.router)
     pages.mount(app)

@@ -10,12 +10,14 @@ from fastapi import HTTPException, Request
 
 from ..store import SessionData, UserData
 from .auth import COOKIE, Sessions
+from .chat import Chat
 from .config import ServerConfig
 from .database import Database
 from .dealer import Dealer
 from .hub import Hub
 from .lessons import Lessons
 from .limits import Backoff, Bucket, Throttle
+from .rematch import Rematches
 from .replays import Replays
 
 
@@ -45,6 +47,9 @@ class Context:
     metrics: dict[bool, tuple[float, bytes]] = field(default_factory=dict)
     #: The seeds of new matches and campaigns (``config.deal_seed``).
     dealer: Dealer = field(init=False)
+    #: The chats beside the tables, and the rematches offered at them.
+    chat: Chat = field(default_factory=Chat)
+    rematches: Rematches = field(default_factory=Rematches)
 
     def __post_init__(self) -> None:
         config = self.config

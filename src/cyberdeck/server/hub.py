@@ -392,6 +392,7 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
         "finished_at": data.finished_at.isoformat() if data.finished_at else None,
         "series": data.series_id,
         "series_game": data.series_game,
+        "rematch_of": data.rematch_of,
     }
 
 
@@ -482,6 +483,16 @@ class Hub:
             if self.rooms[m].status != "finished"
             and match_kind(self.rooms[m].data.seats, user_id) == kind
         )
+
+    def over_cap(self, user_id: int, seats: list[SeatData]) -> str | None:
+        """Why ``user_id`` may not make a match of these seats now (they have as many of its
+        kind in play as the server allows), or ``None``."""
+        kind = match_kind(seats, user_id)
+        cap = self.config.in_play(kind)
+        if self.in_play(user_id, kind) < cap:
+            return None
+        what = "hot-seat matches" if kind == HOTSEAT else "matches"
+        return f"You have {cap} {what} in play already; finish or resign one of them first."
 
     def waiting_matches(self, user_id: int) -> int:
         """How many matches ``user_id`` made that still wait for players: a look at that user's

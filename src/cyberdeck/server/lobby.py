@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from functools import cache, partial
 from typing import Annotated, Any, Literal
 
@@ -16,11 +17,10 @@ from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData
 from ..userdata import GameStats
-from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import admitted, invite_matches, match_kind, new_match_data, summary
+from .hub import admitted, invite_matches, new_match_data, summary
 from .levels import ai_levels, read_level
-from .protocol import message_schema
+from .protocol import ChatLineOut, message_schema
 from .ratings import (
     PROVISIONAL_GAMES,
     PROVISIONAL_OPPONENTS,
@@ -119,6 +119,8 @@ class MatchOut(BaseModel):
     #: The series (campaign) this match is a game of, and which game (1 first).
     series: str | None = None
     series_game: int | None = None
+    #: The match this one is a rematch of (its series score: ``/rematches``).
+    rematch_of: str | None = None
 
 
 class CreatedMatch(BaseModel):
@@ -156,6 +158,8 @@ class ReplayStep(BaseModel):
     acted: int | None
     table: dict[str, Any]
     outcome: dict[str, Any] | None
+    #: What the players said to each other up to this step: for the match's own players only.
+    chat: list[ChatLineOut] = []
 
 
 class RulesOut(BaseModel):
@@ -347,14 +351,9 @@ async def create_match(
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
             seat.user_id, seat.user_name = user.id, user.name
-    kind = match_kind(seats, user.id)
-    cap = ctx.config.in_play(kind)
-    if ctx.hub.in_play(user.id, kind) >= cap:
-        what = "hot-seat matches" if kind == HOTSEAT else "matches"
-        raise HTTPException(
-            429,
-            f"You have {cap} {what} in play already; finish or resign one of them first.",
-        )
+    over = ctx.hub.over_cap(user.id, seats)
+    if over is not None:
+        raise HTTPException(429, over)
     if body.decks is not None and len(body.decks) != count:
         raise HTTPException(400, f"Give one deck per seat ({count}), or none.")
     for seat, deck in zip(seats, body.decks or [], strict=False):
@@ -543,6 +542,10 @@ async def replay_step(
         raise HTTPException(400, f"This match has steps 0 to {steps}.")
     frame = await ctx.replays.frame(data, step)
     table = table_for(frame.state, shown, frame.events)
+    chat: list[ChatLineOut] = []
+    if user is not None and any(s.user_id == user.id for s in data.seats):
+        said = await ctx.db.read(ctx.db.store.chat_lines, match_id)
+        chat = [ChatLineOut(**asdict(c)) for c in said if c.step <= step]
     return ReplayStep(
         match=MatchOut(**summary(data)),
         step=step,
@@ -552,6 +555,7 @@ async def replay_step(
         acted=frame.acted,
         table=table,
         outcome=data.outcome if step == steps else None,
+        chat=chat,
     )
 
 
@@ -717,6 +721,11 @@ def kept(ctx: Context) -> dict[str, int]:
         "newcomer_addresses": len(ctx.newcomers),
         "replays": len(ctx.replays),
         "lessons": len(ctx.lessons),
+        "chat_rates": len(ctx.chat.rate),
+        "chat_tables": len(ctx.chat.players) + len(ctx.chat.spectators),
+        "rematch_offers": len(ctx.rematches.offers),
+        "rematch_rates": len(ctx.rematches.rate),
+        "rematch_locks": len(ctx.rematches.locks),
     }
 
 

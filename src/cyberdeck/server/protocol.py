@@ -32,6 +32,8 @@ class ErrorCode(StrEnum):
     EXPIRED = "expired"  # the match waited too long for players and was dropped
     NO_MATCH = "no-match"
     TOO_MANY = "too-many"  # too many sockets of yours on this match already
+    NO_REMATCH = "no-rematch"  # no rematch can be offered, accepted or declined now
+    NO_CHAT = "no-chat"  # this table has no chat for you (nobody to talk to)
     SERVER = "server-error"
 
 
@@ -124,10 +126,39 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-AnyClientMessage = Move | Undo | Accept | GestureMsg | Look | Hint | Resync | Claim | Resign | Ping
+class RematchAnswer(_Strict):
+    """After the game: offer a rematch, or accept the one on offer (``accept`` true), or decline
+    it (false; the one who offered it withdraws it so)."""
+
+    type: Literal["rematch"]
+    accept: bool = True
+
+
+class Say(_Strict):
+    """A line of chat: a player's to the other players, a spectator's to the other spectators.
+    Plain text, at most ``chat.LONGEST`` characters once its spacing is folded."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=4000)
+
+
+AnyClientMessage = (
+    Move
+    | Undo
+    | Accept
+    | GestureMsg
+    | Look
+    | Hint
+    | Resync
+    | Claim
+    | Resign
+    | Ping
+    | RematchAnswer
+    | Say
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
-KINDS = "move, undo, accept, gesture, look, hint, resync, claim, resign or ping"
+KINDS = "move, undo, accept, gesture, look, hint, resync, claim, resign, ping, rematch or chat"
 
 
 class BadMessage(Exception):
@@ -286,8 +317,62 @@ class Review(BaseModel):
     text: str
 
 
+class RematchOffer(BaseModel):
+    """A rematch on offer: the seat that offered it, the seats that have accepted (the offerer
+    among them) and the seats still to answer."""
+
+    by: int
+    accepted: list[int]
+    waiting: list[int]
+
+
+class RematchState(BaseModel):
+    """The rematch of a finished match, to everyone at its table: the offer (null when there is
+    none), the rematch's match id once every seat has accepted (``next``: the pages go there),
+    and a sentence saying what just changed (an offer declined, withdrawn, or cancelled because a
+    player left), if anything."""
+
+    type: Literal["rematch"]
+    offer: RematchOffer | None
+    next: str | None
+    text: str | None = None
+
+
+class ChatLineOut(BaseModel):
+    """One line of chat: the speaker's seat (null for a spectator), name and text, and the
+    match's step when it was said."""
+
+    seat: int | None
+    name: str | None
+    text: str
+    step: int
+
+
+class ChatLines(BaseModel):
+    """Lines of one chat: ``players`` (the players' own) or ``spectators``. On connecting, the
+    chat this connection takes part in with its recent lines (``history``: true), and whether
+    it is open to this connection at all (a table without another person has no players' chat);
+    after that, each new line as it is said."""
+
+    type: Literal["chat"]
+    channel: Literal["players", "spectators"]
+    lines: list[ChatLineOut]
+    history: bool = False
+    open: bool = True
+
+
 ServerMessage = Annotated[
-    Welcome | Update | ErrorMessage | Presence | Ended | Pong | LookAnswer | HintAnswer | Review,
+    Welcome
+    | Update
+    | ErrorMessage
+    | Presence
+    | Ended
+    | Pong
+    | LookAnswer
+    | HintAnswer
+    | Review
+    | RematchState
+    | ChatLines,
     Field(discriminator="type"),
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)

@@ -32,8 +32,10 @@ from .protocol import (
     Look,
     Move,
     Ping,
+    RematchAnswer,
     Resign,
     Resync,
+    Say,
     Undo,
     read_client_message,
 )
@@ -193,6 +195,9 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
     conn = Connection(socket, () if watch else own, user.id, config)
     await ctx.hub.connect(room, conn)
     try:
+        # After the welcome: the chat this connection takes part in, and a rematch on offer.
+        await ctx.chat.greet(ctx, room, conn)
+        await ctx.rematches.greet(ctx, room, conn)
         while not conn.closed:
             message = await socket.receive()
             arrived = time.perf_counter()
@@ -248,6 +253,10 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                     await ctx.hub.claim(room, conn, msg)
                 elif isinstance(msg, Resign):
                     await ctx.hub.resign(room, conn, msg)
+                elif isinstance(msg, Say):
+                    await ctx.chat.say(ctx, room, conn, msg)
+                elif isinstance(msg, RematchAnswer):
+                    await ctx.rematches.answer(ctx, room, conn, msg)
                 elif isinstance(msg, Ping):
                     conn.send({"type": "pong"})
             except Exception:
@@ -255,4 +264,5 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 conn.send(error(ErrorCode.SERVER, "The server could not handle that message."))
     finally:
         await ctx.hub.disconnect(room, conn)
+        ctx.rematches.left(room, conn)
         conn.forget()

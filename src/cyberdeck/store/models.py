@@ -61,6 +61,12 @@ class MatchRow(Base):
     #: The series (campaign) this match is a game of, and which game (1 first); else null.
     series_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     series_game: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The match this one is a rematch of (a match has at most one rematch), and the first
+    #: match of that chain of rematches (its own id's chain starts with it); else null.
+    rematch_of: Mapped[str | None] = mapped_column(
+        String(32), nullable=True, index=True, unique=True
+    )
+    chain: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class SeriesRow(Base):
@@ -109,6 +115,22 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     msg_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ChatLine(Base):
+    """A line the players of a match said to each other, kept with the match for its replay
+    (shown to its players only). ``step`` is the match's sequence number when it was said.
+    Spectators' lines are never stored."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    step: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

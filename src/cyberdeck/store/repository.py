@@ -41,6 +41,7 @@ from ..engine.record import UNDO
 from .checkpoints import Checkpoints
 from .models import (
     ActionRow,
+    ChatLine,
     DeckRow,
     MatchRow,
     Pairing,
@@ -111,6 +112,20 @@ class MatchData:
     #: The series (campaign) this match is a game of, and which game (1 first).
     series_id: str | None = None
     series_game: int | None = None
+    #: The match this one is a rematch of, and the first match of that chain of rematches.
+    rematch_of: str | None = None
+    chain: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLineData:
+    """A line a player said at their match's table (``step``: the match's sequence number
+    then); ``name`` is the seat's player as the match names them now."""
+
+    step: int
+    seat: int
+    name: str | None
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +440,8 @@ class Store:
                     "created_by": match.created_by,
                     "series_id": match.series_id,
                     "series_game": match.series_game,
+                    "rematch_of": match.rematch_of,
+                    "chain": match.chain,
                 },
             )
             connection.execute(
@@ -571,6 +588,8 @@ class Store:
                 finished_at=_utc(r.finished_at),
                 series_id=r.series_id,
                 series_game=r.series_game,
+                rematch_of=r.rematch_of,
+                chain=r.chain,
             )
             for r in rows
         ]
@@ -610,6 +629,52 @@ class Store:
                 .order_by(MatchRow.series_game)
             ).all()
             return self._match_data(session, rows, with_actions=False)
+
+    # --- rematches ------------------------------------------------------------------------------
+
+    def rematch_after(self, match_id: str) -> str | None:
+        """The id of the rematch of ``match_id``, if one was made."""
+        with self.sessions() as session:
+            found: str | None = session.scalars(
+                select(MatchRow.id).where(MatchRow.rematch_of == match_id)
+            ).first()
+            return found
+
+    def chain_matches(self, chain: str) -> list[MatchData]:
+        """Every match of a chain of rematches (the first one and its rematches), without their
+        actions, in the order they were played (each one after the match it is a rematch of)."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(MatchRow).where(or_(MatchRow.id == chain, MatchRow.chain == chain))
+            ).all()
+            found = self._match_data(session, rows, with_actions=False)
+        after = {m.rematch_of: m for m in found if m.rematch_of is not None}
+        ordered = [m for m in found if m.id == chain]
+        while ordered and ordered[-1].id in after:
+            ordered.append(after[ordered[-1].id])
+        return ordered
+
+    # --- the players' chat ----------------------------------------------------------------------
+
+    def add_chat_line(self, match_id: str, step: int, seat: int, user_id: int, text: str) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                ChatLine(match_id=match_id, step=step, seat=seat, user_id=user_id, text=text)
+            )
+
+    def chat_lines(self, match_id: str, limit: int | None = None) -> list[ChatLineData]:
+        """The players' lines of a match, oldest first (the last ``limit`` of them)."""
+        with self.sessions() as session:
+            query = (
+                select(ChatLine, User.name)
+                .outerjoin(User, User.id == ChatLine.user_id)
+                .where(ChatLine.match_id == match_id)
+                .order_by(ChatLine.id.desc())
+            )
+            if limit is not None:
+                query = query.limit(limit)
+            rows = session.execute(query).all()
+            return [ChatLineData(r.step, r.seat, name, r.text) for r, name in reversed(rows)]
 
     def commit(self, items: Iterable[NewAction | Finish]) -> None:
         """Accepted actions and finished matches, of any number of matches, in one transaction
@@ -699,6 +764,9 @@ class Store:
                 update(SeriesRow)
                 .where(SeriesRow.created_by == guest_id)
                 .values(created_by=account_id)
+            )
+            session.execute(
+                update(ChatLine).where(ChatLine.user_id == guest_id).values(user_id=account_id)
             )
             taken = {
                 (row.game, row.name.lower())

@@ -9,6 +9,7 @@ import { drawTable, makeCtx, rendererFor } from "./renderers.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { animatePaths, markTouched, snapshot, touchedBy } from "./story.js";
 import { outcomeTitle, seatName } from "./table.js";
+import { chatLog } from "./chat.js";
 
 // How long each step stays on the table while the replay plays itself.
 export const SPEEDS = [
@@ -35,6 +36,7 @@ export async function showReplay(root, matchId, query) {
   const board = el("div", { class: "board" });
   const events = el("ol", { class: "log-list", "aria-label": "What happened at this step" });
   const end = el("div", { class: "end-slot" });
+  const chatBox = el("div", { class: "chat-slot" });
   const seatPick = el("select", { class: "replay-seat", "aria-label": "Whose view", onchange: () => { state.seat = seatPick.value; state.chosen = true; load(true); } });
   const speedPick = el("select", { class: "replay-speed", "aria-label": "Replay speed", onchange: () => playing(state.playing) },
     SPEEDS.map((s) => el("option", { value: String(s.ms), selected: s.ms === DEFAULT_SPEED }, s.label)));
@@ -53,7 +55,7 @@ export async function showReplay(root, matchId, query) {
     controls,
     el("div", { class: "table-body" },
       el("div", { class: "table-main" }, end, board),
-      el("aside", { class: "side" }, el("section", { class: "panel log-panel" }, el("h2", {}, "This step"), events))));
+      el("aside", { class: "side" }, el("section", { class: "panel log-panel" }, el("h2", {}, "This step"), events), chatBox)));
   fill(root, page);
 
   let renderer = null;
@@ -137,6 +139,7 @@ export async function showReplay(root, matchId, query) {
     animatePaths(touched, before, Math.min(400, Number(speedPick.value) / 2));
     state.shown = data.step;
     fill(events, data.table.events.map((e) => el("li", { class: `event ${e.kind}`, "aria-label": named(e.words || e.text) }, withSymbols(named(e.text)))));
+    fill(chatBox, chatLog(data.chat || []));
     fill(end, data.outcome ? el("section", { class: "end-screen panel", role: "status" },
       el("h2", {}, outcomeTitle(data.outcome, own === null ? [] : [own], nameOf)),
       el("p", { class: "reason" }, named(data.outcome.reason))) : null);

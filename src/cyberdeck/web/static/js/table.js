@@ -7,6 +7,8 @@ import { el, fill } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
+import { chatPanel } from "./chat.js";
+import { rematchBox } from "./rematch.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -39,7 +41,7 @@ export function outcomeTitle(outcome, yours, nameOf = (i) => `Player ${i + 1}`) 
 
 export async function showMatch(root, matchId, { watch = false, invite: given = null } = {}) {
   let invite = given;
-  await ensureSession();
+  const user = await ensureSession();
   const games = await gamesById();
   // The match (a clear "no such match" before anything is drawn) and its table's renderer,
   // ready before the first message so that messages are handled in order, synchronously.
@@ -81,15 +83,28 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
       PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
+  // The chat beside the table, and the rematch at its end (with the series score above it).
+  const chat = chatPanel({
+    send: (m) => conn.send(m),
+    isMine: (line) => line.name === user.name || (line.seat !== null && s.yours.includes(line.seat)),
+  });
+  const rematch = rematchBox({
+    matchId, query: invited, send: (m) => conn.send(m), nameOf: (i) => nameOf(i),
+    table: () => ({
+      yours: s.yours, watch: watch || !s.yours.length,
+      humans: s.seats.map((x, i) => (x.kind === "human" ? i : null)).filter((i) => i !== null),
+    }),
+  });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
     el("header", { class: "table-head" }, title, turn, link, help.node),
     flash,
     invitePanel,
     el("div", { class: "table-body" },
-      el("div", { class: "table-main" }, end, lastTurn, board),
+      el("div", { class: "table-main" }, rematch.score, end, lastTurn, board),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
+        chat.node,
         watch ? null : el("section", { class: "panel moves-panel" },
           el("h2", {}, "Moves ", el("button", { type: "button", class: "help-button", "aria-label": "Keyboard shortcuts", onclick: () => toggleHelp() }, "?")),
           movesBox, typed,
@@ -365,15 +380,15 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     }
     const sum = s.summary;
     const inSeries = Boolean(sum && sum.series);
-    const again = playing() && sum && !inSeries ? el("button", { type: "button", class: "primary", onclick: playAgain }, "Play again") : null;
+    if (sum && !inSeries && !rematch.node.childElementCount) rematch.draw();
     if (inSeries && !s.series) loadSeries();
     fill(end, el("section", { class: "end-screen panel", role: "status", "aria-label": "The game is over" },
       el("h2", {}, outcomeTitle(s.outcome, s.yours, nameOf)),
       el("p", { class: "reason" }, s.outcome ? named(s.outcome.reason) : "The game is over."),
       s.review ? el("p", { class: "review" }, withSymbols(s.review)) : null,
       inSeries ? seriesPanel() : null,
+      sum && !inSeries ? rematch.node : null,
       el("p", { class: "end-buttons" },
-        again,
         el("a", { href: `/replay/${encodeURIComponent(matchId)}`, class: "button" }, "Watch the replay"),
         el("a", { href: "/", class: "button" }, "Home"))));
   }
@@ -411,25 +426,6 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     try {
       const made = await api(`/api/series/${encodeURIComponent(s.summary.series)}/next`, { method: "POST" });
       window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match}` }));
-    } catch (err) {
-      say(err.message);
-    }
-  }
-
-  async function playAgain() {
-    const sum = s.summary;
-    try {
-      const created = await api("/api/matches", {
-        method: "POST",
-        body: {
-          game: sum.game,
-          options: sum.options,
-          seats: sum.seats.map((x) => (x.kind === "ai" ? { kind: "ai", level: x.level } : { kind: "human" })),
-          public: sum.public,
-          hotseat: hotseat(),
-        },
-      });
-      window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${created.match.id}` }));
     } catch (err) {
       say(err.message);
     }
@@ -714,6 +710,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         document.title = `${title.textContent} · cyberdeck`;
         refreshStats();
         drawStops();
+        if (m.match.rematch_of) rematch.refreshScore();
       }
       addEvents(m.table.events);
       draw();
@@ -731,7 +728,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       if (m.ack) lookOut.textContent = "";
       addEvents(m.table.events);
       draw();
-      if (m.status === "finished") refreshStats();
+      if (m.status === "finished") finished();
       return actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
     } else if (m.type === "hint") {
       showHint(m);
@@ -746,7 +743,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.status = "finished";
       s.outcome = m.outcome;
       draw();
-      refreshStats();
+      finished();
+    } else if (m.type === "rematch") {
+      rematch.update(m);
+    } else if (m.type === "chat") {
+      chat.receive(m);
     } else if (m.type === "error") {
       s.busy = conn.pending !== null;
       say(m.message);
@@ -754,6 +755,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       draw();
     }
     return false;
+  }
+
+  function finished() {
+    refreshStats();
+    if (s.summary && s.summary.rematch_of) rematch.refreshScore();
   }
 
   function onStatus(status) {
