@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, pages, series, stops, tutorials
+from . import accounts, decks, lobby, pages, quickplay, series, stops, tutorials
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
@@ -54,8 +54,11 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
         hub = Hub(db, config)
-        app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
+        ctx = app.state.ctx = Context(
+            config, db, hub, Sessions(secret, config.session_days * 86400)
+        )
         await hub.start()
+        hub.spawn(quickplay.tend_queues(ctx))
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:
         # the collector need not walk it again (see ``serve``).
         gc.freeze()
@@ -96,6 +99,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(decks.router)
     app.include_router(series.router)
     app.include_router(stops.router)
+    app.include_router(quickplay.router)
     app.include_router(tutorials.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))

@@ -91,6 +91,8 @@ class ServerConfig:
     #: (``dealer.Dealer``), for browser tests and demos; anyone who knows it can work out the
     #: deals, so a server people play on for real leaves it unset. Never a client's choice.
     deal_seed: int | None = None
+    #: Seconds every player of a quick-play pairing has to accept it.
+    quickplay_answer_seconds: float = 20.0
 
     def in_play(self, kind: str) -> int:
         """The most matches of ``kind`` one user may have made and not finished."""

@@ -312,6 +312,12 @@ async def create_match(
 ) -> CreatedMatch:
     """A new match: the creator sits at the first seat for a person; AI seats play on the
     server. The match starts when every seat for a person is taken."""
+    return await open_match(ctx, user, body)
+
+
+async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> CreatedMatch:
+    """Every new match is made here, whoever asks (the form, quick play): the same checks,
+    caps and deal."""
     game = _game(body.game)
     if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
         raise HTTPException(
@@ -717,6 +723,10 @@ def kept(ctx: Context) -> dict[str, int]:
         "newcomer_addresses": len(ctx.newcomers),
         "replays": len(ctx.replays),
         "lessons": len(ctx.lessons),
+        "quickplay_seekers": len(ctx.queues),
+        "quickplay_offers": len(ctx.queues.offers),
+        "quickplay_acts": len(ctx.queue_acts),
+        "quickplay_looks": len(ctx.queue_looks),
     }
 
 
