@@ -191,14 +191,15 @@ def test_nobody_came_so_the_ai_is_offered_and_one_click_starts_it(server: Server
 def test_what_quick_play_refuses_is_said_in_a_sentence(server: ServerProcess) -> None:
     async def scenario() -> None:
         guest = await Client(server).guest()
-        for body, code, words in [
+        refusals: list[tuple[dict[str, Any], int, str]] = [
             ({"rated": True}, 403, "Rated quick play needs an account"),
             ({"time_control": "1d"}, 403, "turn-based game needs an account"),
             ({"time_control": "90+0"}, 400, "not a time control"),
             ({"game": "matrix-overload"}, 400, "played alone"),
             ({"game": "cypher", "players": 9}, 400, "played by 2 to 4"),
             ({"game": "chess"}, 404, "chess"),
-        ]:
+        ]
+        for body, code, words in refusals:
             response = await guest.http.post("/api/quickplay", json={"game": GAME, **body})
             assert response.status_code == code, (body, response.text)
             assert words in response.json()["detail"]
