@@ -17,6 +17,7 @@ from .dealer import Dealer
 from .hub import Hub
 from .lessons import Lessons
 from .limits import Backoff, Bucket, Throttle
+from .mailer import Post
 from .pairing import Queues
 from .replays import Replays
 
@@ -52,6 +53,10 @@ class Context:
     queues: Queues = field(init=False)
     queue_acts: Bucket = field(init=False)
     queue_looks: Bucket = field(init=False)
+    #: The arcade's mail (``None``: the operator set no ``--smtp``), and the verification mails
+    #: each account and each address may be sent.
+    post: Post | None = None
+    mail_sends: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
@@ -64,6 +69,7 @@ class Context:
         self.queues = Queues(config.quickplay_answer_seconds)
         self.queue_acts = Bucket(30, 600)
         self.queue_looks = Bucket(120, 4 * 3600)
+        self.mail_sends = Bucket(3, 6)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""
