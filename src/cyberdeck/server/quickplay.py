@@ -199,6 +199,13 @@ def _creation(game: Game, pool: Pool, seats: list[SeatSpec]) -> CreateMatch:
     )
 
 
+@router.get("/time-controls", response_model=dict[str, str])
+async def time_controls() -> dict[str, str]:
+    """Every time control a queue may be for, with what a person reads (the ones a day or more
+    a move are turn-based: they need an account, as rated games do)."""
+    return TIME_CONTROLS
+
+
 @router.get("", response_model=QuickPlayOut)
 async def quick_play(
     user: Annotated[UserData, Depends(require_user)], ctx: Annotated[Context, Depends(context)]
