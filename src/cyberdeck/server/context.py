@@ -68,7 +68,7 @@ class Context:
         self.deck_checks = Bucket(60, 3600)
         self.queues = Queues(config.quickplay_answer_seconds)
         self.queue_acts = Bucket(30, 600)
-        self.queue_looks = Bucket(120, 4 * 3600)
+        self.queue_looks = Bucket(60, 3600)
         self.mail_sends = Bucket(3, 6)
 
     async def session(self, cookie: str | None) -> SessionData | None:

@@ -17,10 +17,11 @@ import asyncio
 import re
 import smtplib
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import make_msgid
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
@@ -121,6 +122,17 @@ class Mailer:
             client.send_message(message)
 
 
+def _named(load: Callable[[], Any]) -> tuple[int, str] | None:
+    """The account id and address a signed link carries, or ``None`` for anything else."""
+    try:
+        user_id, address = load()
+        if not isinstance(user_id, int) or not isinstance(address, str):
+            return None
+    except (BadSignature, ValueError, TypeError):
+        return None
+    return user_id, address
+
+
 class Post:
     """Everything that writes to players: the mailer, the links' signatures, the server's
     public address the links start with, and the letters."""
@@ -154,18 +166,10 @@ class Post:
 
     def read_verify(self, token: str) -> tuple[int, str] | None:
         """The account and address a verification link names (``None``: forged or expired)."""
-        try:
-            user_id, address = self._verify.loads(token, max_age=VERIFY_DAYS * 86400)
-        except (BadSignature, ValueError, TypeError):
-            return None
-        return int(user_id), str(address)
+        return _named(lambda: self._verify.loads(token, max_age=VERIFY_DAYS * 86400))
 
     def read_unsubscribe(self, token: str) -> tuple[int, str] | None:
-        try:
-            user_id, address = self._unsubscribe.loads(token)
-        except (BadSignature, ValueError, TypeError):
-            return None
-        return int(user_id), str(address)
+        return _named(lambda: self._unsubscribe.loads(token))
 
     # --- letters -------------------------------------------------------------------------
 
