@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Client, ServerProcess, run, served
+from .harness import OPERATOR, Client, ServerProcess, run, served
 from .mailbox import Inbox, body, path_of
 
 PASSWORD = "correct horse battery"
@@ -153,6 +153,8 @@ def test_your_turn_is_mailed_once_to_a_verified_player_away_from_the_table(
         assert [m["Subject"] for m in inbox.to("dee@example.org")] == [
             "Verify your e-mail address for the cyberdeck arcade"
         ]
+        metrics = (await cy.http.get("/api/metrics", headers=OPERATOR)).json()
+        assert metrics["mail"]["turn_sent"] >= 2 and metrics["mail"]["turn_failed"] == 0
         for client in (cy, dee):
             await client.close()
 

@@ -12,7 +12,7 @@ import pytest
 
 from cyberdeck.store import RatingData, Store
 
-from .harness import Client, ServerProcess, run, served
+from .harness import OPERATOR, Client, ServerProcess, run, served
 
 PASSWORD = "correct horse battery"
 GAME = "cipher-run"
@@ -163,6 +163,8 @@ def test_a_decline_leaves_the_queue_and_the_other_waits_on(server: ServerProcess
         assert still["note"]["kind"] == "declined" and len(still["queues"]) == 1
         await ann.http.delete("/api/quickplay")
         assert (await status(ann))["queues"] == []
+        kept = (await ann.http.get("/api/metrics", headers=OPERATOR)).json()["kept"]
+        assert kept["quickplay_seekers"] == 0 and kept["quickplay_offers"] == 0
         for client in (ann, bob):
             await client.close()
 

@@ -57,11 +57,17 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         db = Database(store)
         hub = Hub(db, config)
         post = Post(config.smtp_url, config.public_url, secret) if config.smtp_url else None
+        mails = TurnMails(post, db, hub.at_table) if post is not None else None
         ctx = app.state.ctx = Context(
-            config, db, hub, Sessions(secret, config.session_days * 86400), post=post
+            config,
+            db,
+            hub,
+            Sessions(secret, config.session_days * 86400),
+            post=post,
+            turn_mails=mails,
         )
-        if post is not None:
-            hub.on_turn.append(TurnMails(post, db, hub.at_table).your_turn)
+        if mails is not None:
+            hub.on_turn.append(mails.your_turn)
         await hub.start()
         hub.spawn(quickplay.tend_queues(ctx))
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:

@@ -20,6 +20,7 @@ from .limits import Backoff, Bucket, Throttle
 from .mailer import Post
 from .pairing import Queues
 from .replays import Replays
+from .turnmail import TurnMails
 
 
 @dataclass
@@ -56,6 +57,7 @@ class Context:
     #: The arcade's mail (``None``: the operator set no ``--smtp``), and the verification mails
     #: each account and each address may be sent.
     post: Post | None = None
+    turn_mails: TurnMails | None = None
     mail_sends: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
