@@ -217,7 +217,7 @@ def test_what_quick_play_refuses_is_said_in_a_sentence(server: ServerProcess) ->
 def test_asking_too_often_is_refused_with_how_long_to_wait(server: ServerProcess) -> None:
     async def scenario() -> None:
         guest = await Client(server).guest()
-        codes = []
+        codes: list[int] = []
         while 429 not in codes and len(codes) < 400:
             codes.append((await guest.http.get("/api/quickplay")).status_code)
         assert codes[0] == 200 and codes[-1] == 429 and len(codes) > 60
