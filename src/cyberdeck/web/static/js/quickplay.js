@@ -118,6 +118,8 @@ export function quickPlayPanel(games, user) {
     }
     const offer = status.offer;
     const queues = status.queues || [];
+    // A pairing waiting for your answer shows in the tab's title too (the tab may be behind).
+    document.title = offer && !offer.accepted ? "A game is ready! · cyberdeck arcade" : "cyberdeck arcade";
     waiting = Boolean(offer || queues.length);
     form.querySelector(".quickplay-go").disabled = waiting;
     if (offer) {
@@ -152,6 +154,7 @@ export function quickPlayPanel(games, user) {
     stopped = true;
     clearTimeout(timer);
     window.removeEventListener("pagehide", onHide);
+    if (document.title.startsWith("A game is ready")) document.title = "cyberdeck arcade";
     if (leaving && waiting) api("/api/quickplay", { method: "DELETE" }).catch(() => {});
   }
 
