@@ -52,6 +52,7 @@ def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
         yield "GET", path, {}
     yield "POST", f"/api/quickplay/offers/{word}", {}
     yield "DELETE", "/api/quickplay", {"game": text, "time_control": text}
+    yield "DELETE", "/api/quickplay", {"game": "duel", "players": text, "time_control": text}
     yield "POST", f"/api/matches/{word}/join", {}
     yield "POST", f"/api/series/{word}/next", {}
     yield "GET", "/api/matches/x", {"invite": text}

@@ -206,6 +206,12 @@ def test_what_quick_play_refuses_is_said_in_a_sentence(server: ServerProcess) ->
             assert response.status_code == code, (body, response.text)
             assert words in response.json()["detail"]
         assert (await status(guest))["queues"] == []
+        for query, words in [
+            ("game=cipher-run&players=99", "played by 2 players"),
+            ("game=cipher-run&time_control=forever", "not a time control"),
+        ]:
+            left = await guest.http.delete(f"/api/quickplay?{query}")
+            assert left.status_code == 400 and words in left.json()["detail"]
         nobody = Client(server)
         assert (await nobody.http.get("/api/quickplay")).status_code == 401
         await guest.close()

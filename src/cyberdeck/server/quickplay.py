@@ -103,28 +103,36 @@ class QuickPlayOut(BaseModel):
 
 
 def _pool(body: PoolIn, user: UserData) -> tuple[Game, Pool]:
-    game = _game(body.game)
-    if game.max_players == 1:
-        raise HTTPException(400, f"{game.title} is played alone: there is nobody to pair.")
-    players = body.players if body.players is not None else game.min_players
-    if not game.min_players <= players <= game.max_players:
-        raise HTTPException(
-            400, f"{game.title} is played by {game.min_players} to {game.max_players} players."
-        )
-    if body.time_control not in TIME_CONTROLS:
-        raise HTTPException(
-            400,
-            f"'{body.time_control}' is not a time control; choose one of "
-            f"{', '.join(TIME_CONTROLS)}.",
-        )
-    if user.kind != "account" and (body.rated or body.time_control in TURN_BASED):
-        what = "Rated quick play" if body.rated else "A turn-based game"
+    """The queue a request names, or a sentence saying why there is none for this player."""
+    game, pool = _named_pool(body.game, body.players, body.time_control, body.rated)
+    if user.kind != "account" and (pool.rated or pool.time_control in TURN_BASED):
+        what = "Rated quick play" if pool.rated else "A turn-based game"
         raise HTTPException(
             403,
             f"{what} needs an account: sign up (your guest games come with you), "
             "or play a casual real-time game.",
         )
-    return game, Pool(game.id, players, body.time_control, body.rated)
+    return game, pool
+
+
+def _named_pool(
+    game_id: str, players: int | None, time_control: str, rated: bool
+) -> tuple[Game, Pool]:
+    game = _game(game_id)
+    if game.max_players == 1:
+        raise HTTPException(400, f"{game.title} is played alone: there is nobody to pair.")
+    count = players if players is not None else game.min_players
+    if not game.min_players <= count <= game.max_players:
+        low, high = game.min_players, game.max_players
+        counts = f"{low}" if low == high else f"{low} to {high}"
+        raise HTTPException(400, f"{game.title} is played by {counts} players.")
+    if time_control not in TIME_CONTROLS:
+        raise HTTPException(
+            400,
+            f"'{time_control[:16]}' is not a time control; choose one of "
+            f"{', '.join(TIME_CONTROLS)}.",
+        )
+    return game, Pool(game.id, count, time_control, rated)
 
 
 async def _skill(ctx: Context, game: str, user: UserData) -> tuple[float, int]:
@@ -252,10 +260,7 @@ async def leave_queue(
 ) -> Response:
     """Leave one queue (name it as you joined it), or every one (name none)."""
     ration(ctx.queue_acts, str(user.id), "You are joining and leaving queues too often.")
-    pool = None
-    if game is not None:
-        _, pool = _pool(PoolIn(game=game, players=players, time_control=time_control), user)
-        pool = Pool(pool.game, pool.players, pool.time_control, rated)
+    pool = None if game is None else _named_pool(game, players, time_control, rated)[1]
     ctx.queues.leave(user.id, pool)
     return Response(status_code=204)
 
