@@ -246,3 +246,31 @@ def test_verification_mails_are_limited_per_account_and_per_address(
             await client.close()
 
     run(scenario())
+
+
+def test_an_address_and_its_settings_survive_a_kill_9(server: ServerProcess, inbox: Inbox) -> None:
+    async def before() -> str:
+        kim = await account(server, "mail-kim")
+        await verified(kim, inbox, "kim@example.org")
+        off = await kim.http.put("/api/me/mail/settings", json={"turn_mails": False})
+        assert off.status_code == 200
+        cookie = kim.cookie()
+        await kim.close()
+        return cookie
+
+    async def after(cookie: str) -> None:
+        kim = Client(server)
+        kim.http.headers["Cookie"] = cookie
+        mine = (await kim.http.get("/api/me/mail")).json()
+        assert mine == {
+            "available": True,
+            "address": "kim@example.org",
+            "verified": True,
+            "turn_mails": False,
+        }
+        await kim.close()
+
+    cookie = run(before())
+    server.kill9()
+    server.start()
+    run(after(cookie))
