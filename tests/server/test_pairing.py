@@ -63,7 +63,7 @@ def test_three_seats_wait_for_three_players() -> None:
     q = queues(clock)
     q.join(1, "a", TRIO, 1500, 1500, None)
     q.join(2, "b", TRIO, 1500, 1500, None)
-    assert q.tend() == []
+    assert q.tend() == [] and q.busiest() == [(TRIO, 2)]
     q.join(3, "c", TRIO, 1500, 1500, None)
     (offer,) = q.tend()
     assert len(offer.seekers) == 3

@@ -78,6 +78,11 @@ def test_two_guests_are_paired_and_both_accepting_starts_their_match(
         ann, bob = await Client(server).guest(), await Client(server).guest()
         waiting = await seek(ann, time_control="5+3")
         assert waiting["queues"][0]["waiting"] == 1 and waiting["offer"] is None
+        anyone = Client(server)
+        assert (await anyone.http.get("/api/quickplay/pools")).json() == [
+            {"game": GAME, "players": 2, "time_control": "5+3", "rated": False, "waiting": 1}
+        ]
+        await anyone.close()
         await seek(bob, time_control="5+3")
         offer = await offered(ann)
         assert offer["opponents"] == [{"name": bob.user["name"], "rating": 1500}]

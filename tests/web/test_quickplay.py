@@ -10,14 +10,18 @@ from .arcade import Arcade, open_person
 from .drive import TABLE
 
 
-def play_now(page: Page, time_control: str) -> None:
+def choose(page: Page, time_control: str) -> None:
     page.goto("/")
     panel = page.locator(".quickplay")
     panel.locator("select.quickplay-game").select_option("cipher-run")
     expect(panel.locator(f"select.quickplay-time option[value='{time_control}']")).to_have_count(1)
     panel.locator("select.quickplay-time").select_option(time_control)
     panel.locator("select.quickplay-ai-after").select_option("")
-    panel.locator(".quickplay-go").click()
+
+
+def play_now(page: Page, time_control: str) -> None:
+    choose(page, time_control)
+    page.locator(".quickplay-go").click()
 
 
 def test_two_people_are_paired_and_both_accepting_seats_them_at_one_table(
@@ -30,7 +34,9 @@ def test_two_people_are_paired_and_both_accepting_seats_them_at_one_table(
         page.on("pageerror", lambda err: errors.append(str(err)))
     play_now(alice, "3+2")
     expect(alice.locator(".quickplay-waiting")).to_contain_text("Looking for a game: Cipher Run")
-    play_now(bob, "3+2")
+    choose(bob, "3+2")
+    expect(bob.locator(".quickplay-others")).to_have_text("1 player is looking for this game now.")
+    bob.locator(".quickplay-go").click()
     for page, other in ((alice, bob), (bob, alice)):
         offer = page.locator(".quickplay-offer")
         expect(offer).to_contain_text("A game is ready")

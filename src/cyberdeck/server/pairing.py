@@ -303,6 +303,11 @@ class Queues:
             if not mine:
                 del self._by_user[seeker.user_id]
 
+    def busiest(self, limit: int = 100) -> list[tuple[Pool, int]]:
+        """The pools with the most seekers, and how many wait in each (never who)."""
+        counted = [(pool, len(seekers)) for pool, seekers in self._pools.items()]
+        return sorted(counted, key=lambda c: -c[1])[:limit]
+
     def waiting(self, pool: Pool) -> int:
         """How many wait in ``pool`` (the page shows it: "3 waiting")."""
         return len(self._pools.get(pool, {}))

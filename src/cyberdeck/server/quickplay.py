@@ -214,6 +214,30 @@ async def time_controls() -> dict[str, str]:
     return TIME_CONTROLS
 
 
+class PoolOut(BaseModel):
+    game: str
+    players: int
+    time_control: str
+    rated: bool
+    waiting: int
+
+
+@router.get("/pools", response_model=list[PoolOut])
+async def pools(ctx: Annotated[Context, Depends(context)]) -> list[PoolOut]:
+    """The queues people wait in now, busiest first, with how many wait (never who): the
+    home page says how many are looking for the game you are about to ask for."""
+    return [
+        PoolOut(
+            game=p.game,
+            players=p.players,
+            time_control=p.time_control,
+            rated=p.rated,
+            waiting=count,
+        )
+        for p, count in ctx.queues.busiest()
+    ]
+
+
 @router.get("", response_model=QuickPlayOut)
 async def quick_play(
     user: Annotated[UserData, Depends(require_user)], ctx: Annotated[Context, Depends(context)]

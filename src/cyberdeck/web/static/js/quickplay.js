@@ -59,9 +59,23 @@ export function quickPlayPanel(games, user) {
     el("label", { class: "check", title: user && user.kind === "account" ? "The result moves both ratings." : "Rated games need an account: sign up (your guest games come with you)." },
       rated, " Rated"),
     el("button", { type: "submit", class: "primary quickplay-go" }, "Play now"));
+  const others = el("p", { class: "muted quickplay-others" });
+  form.after(others);
+  // How many wait for what you are about to ask for (read when the choice changes).
+  async function count() {
+    try {
+      const chosen = pool();
+      const found = (await api("/api/quickplay/pools")).find((p) => p.game === chosen.game
+        && p.players === chosen.players && p.time_control === chosen.time_control && p.rated === chosen.rated);
+      const n = found ? found.waiting : 0;
+      others.textContent = n ? `${n} ${n === 1 ? "player is" : "players are"} looking for this game now.` : "Nobody is looking for this game right now: be the first.";
+    } catch { others.textContent = ""; }
+  }
+  form.addEventListener("change", count);
   api("/api/quickplay/time-controls").then((found) => {
     controls = found;
     fill(controlPick, Object.entries(found).map(([v, words]) => el("option", { value: v, selected: v === "10+5" }, words)));
+    count();
   }).catch((err) => say(err.message));
 
   function pool() {
