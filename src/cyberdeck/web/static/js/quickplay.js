@@ -134,8 +134,11 @@ export function quickPlayPanel(games, user) {
     const queues = status.queues || [];
     // A pairing waiting for your answer shows in the tab's title too (the tab may be behind).
     document.title = offer && !offer.accepted ? "A game is ready! · cyberdeck arcade" : "cyberdeck arcade";
+    const was = waiting;
     waiting = Boolean(offer || queues.length);
     form.querySelector(".quickplay-go").disabled = waiting;
+    others.hidden = waiting;
+    if (was && !waiting) count();
     if (offer) {
       const who = offer.opponents.map((o) => `${o.name} (${o.rating})`).join(", ");
       fill(state, el("div", { class: "quickplay-offer", dataset: { offer: offer.id } },
