@@ -177,8 +177,21 @@ def test_cards_file_replaces_a_games_card_data(tmp_path: Path):
 def test_serve_takes_host_port_and_database():
     result = runner.invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for flag in ("--host", "--port", "--db", "--grace"):
+    for flag in ("--host", "--port", "--db", "--grace", "--smtp", "--public-url"):
         assert flag in result.output
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--smtp", "smtp://mail.example.org"], "give its address too (--public-url"),
+        (["--smtp", "http://mail.example.org", "--public-url", "https://a.example"], "--smtp is"),
+        (["--smtp", "smtps://mail.example.org", "--public-url", "arcade.example"], "--public-url"),
+    ],
+)
+def test_serve_refuses_mail_settings_it_cannot_use_before_starting(flags: list[str], said: str):
+    result = runner.invoke(app, ["serve", *flags])
+    assert result.exit_code == 1 and said in result.output, result.output
 
 
 def test_the_terminal_calls_each_seat_by_one_name():

@@ -29,6 +29,11 @@ def _bodies(word: str) -> Iterator[tuple[str, str, Any]]:
     yield "POST", "/api/games/cyberpunk-ccg/decks", {"name": word, "text": word}
     yield "POST", "/api/games/cipher-run/decks/validate", {"text": word}
     yield "PUT", "/api/games/cipher-run/stops", {"on": [word]}
+    yield "POST", "/api/quickplay", {"game": word, "time_control": word}
+    yield "POST", "/api/quickplay", {"game": "duel", "time_control": word}
+    yield "POST", "/api/quickplay/ai", {"game": word}
+    yield "POST", "/api/quickplay/offers/x", {"accept": word}
+    yield "PUT", "/api/me/mail", {"address": word}
 
 
 def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
@@ -41,8 +46,13 @@ def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
         f"/api/games/{word}/cards",
         f"/api/leaderboard/{word}",
         f"/api/games/cipher-run/decks/{word}",
+        f"/mail/verify/{word}",
+        f"/mail/unsubscribe/{word}",
     ):
         yield "GET", path, {}
+    yield "POST", f"/api/quickplay/offers/{word}", {}
+    yield "DELETE", "/api/quickplay", {"game": text, "time_control": text}
+    yield "DELETE", "/api/quickplay", {"game": "duel", "players": text, "time_control": text}
     yield "POST", f"/api/matches/{word}/join", {}
     yield "POST", f"/api/series/{word}/next", {}
     yield "GET", "/api/matches/x", {"invite": text}

@@ -24,6 +24,7 @@ from .fuzz import http_fuzz, websocket_fuzz
 from .harness import ServerProcess, free_port, run
 from .test_chat import two_chats
 from .test_database import Recording
+from .test_mailboxes import check_mailboxes
 from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
 from .test_solitaire_board import check_board, fill
@@ -166,3 +167,12 @@ def test_a_solitaire_leaderboard_counts_the_same_on_postgresql(postgres_url: str
     fill(store, "-pg")
     check_board(store, "-pg")
     store.close()
+
+
+def test_mailboxes_on_postgresql(postgres_url: str) -> None:
+    store = Store(postgres_url)
+    store.migrate()
+    try:
+        check_mailboxes(store, "pg")
+    finally:
+        store.close()

@@ -53,6 +53,19 @@ def serve(
             "TOKEN'); without one the metrics are not served",
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CYBERDECK_SMTP",
+            help="The mail server for verification and turn e-mails: smtp://user:password@host"
+            ":port, smtp+starttls://... or smtps://... (?from=ADDRESS names the sender); "
+            "without it the arcade sends no e-mail",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="The arcade's address as players reach it, for the links in e-mails"),
+    ] = None,
     deal_seed: Annotated[
         int | None,
         typer.Option(
@@ -79,5 +92,7 @@ def serve(
         newcomers_burst=newcomers_burst,
         metrics_token=metrics_token or None,
         deal_seed=deal_seed,
+        smtp_url=smtp or None,
+        public_url=public_url,
     )
     run_server(config, host, port)

@@ -72,6 +72,19 @@ def main(argv: list[str] | None = None) -> None:
         help="deal each account's Nth match the same in every run (tests, demos; not for real "
         "play: whoever knows it can work out the deals)",
     )
+    parser.add_argument(
+        "--smtp",
+        default=os.environ.get("CYBERDECK_SMTP"),
+        help="the mail server: smtp://user:password@host:port, smtp+starttls://… or smtps://… "
+        "(?from=ADDRESS names the sender; default: $CYBERDECK_SMTP); without it no e-mail",
+    )
+    parser.add_argument("--public-url", default=None, help="the arcade's address, for mail links")
+    parser.add_argument(
+        "--quickplay-answer",
+        type=float,
+        default=20.0,
+        help="seconds every player of a quick-play pairing has to accept it",
+    )
     args = parser.parse_args(argv)
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
@@ -102,6 +115,9 @@ def main(argv: list[str] | None = None) -> None:
         sessions_per_user=max(1, args.sessions_per_user),
         gc_freeze_seconds=max(0.0, args.gc_freeze),
         deal_seed=args.deal_seed,
+        quickplay_answer_seconds=max(1.0, args.quickplay_answer),
+        smtp_url=args.smtp or None,
+        public_url=args.public_url,
     )
     serve(config, args.host, args.port)
 

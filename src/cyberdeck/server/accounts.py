@@ -64,6 +64,7 @@ async def _adopt_guest(ctx: Context, request: Request, account: UserData) -> tup
         return None, 0
     seats = await ctx.db.write(ctx.db.store.adopt_guest, guest.id, account.id)
     ctx.hub.adopt(guest.id, account.id, account.name)
+    ctx.queues.leave(guest.id)  # the account asks again as itself (a rated queue, say)
     session = await ctx.session(cookie)
     if session is not None:
         await ctx.end_session(guest.id, session.id)

@@ -21,14 +21,16 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, chains, decks, lobby, pages, series, stops, tutorials
+from . import accounts, chains, decks, lobby, mailings, pages, quickplay, series, stops, tutorials
 from .auth import Sessions
 from .config import ServerConfig
 from .context import Context
 from .database import Database
 from .guard import Guard
 from .hub import Hub
+from .mailer import BadMailSetting, Post
 from .sockets import MatchSockets
+from .turnmail import TurnMails
 from .websocket import WebSocketProtocol
 
 log = logging.getLogger("cyberdeck.server")
@@ -54,8 +56,20 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
         hub = Hub(db, config)
-        app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
+        post = Post(config.smtp_url, config.public_url, secret) if config.smtp_url else None
+        mails = TurnMails(post, db, hub.at_table) if post is not None else None
+        ctx = app.state.ctx = Context(
+            config,
+            db,
+            hub,
+            Sessions(secret, config.session_days * 86400),
+            post=post,
+            turn_mails=mails,
+        )
+        if mails is not None:
+            hub.on_turn.append(mails.your_turn)
         await hub.start()
+        hub.spawn(quickplay.tend_queues(ctx))
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:
         # the collector need not walk it again (see ``serve``).
         gc.freeze()
@@ -97,6 +111,9 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(series.router)
     app.include_router(chains.router)
     app.include_router(stops.router)
+    app.include_router(quickplay.router)
+    app.include_router(mailings.router)
+    app.include_router(mailings.links)
     app.include_router(tutorials.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))
@@ -140,8 +157,10 @@ def hold_database(url: str) -> IO[bytes] | None:
 def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8765) -> None:
     """Run the server until interrupted."""
     try:
+        if config.smtp_url:  # said before the server starts, not in its log
+            Post(config.smtp_url, config.public_url, "")
         held = hold_database(database_url(config))
-    except AlreadyServed as err:
+    except (AlreadyServed, BadMailSetting) as err:
         print(err, file=sys.stderr)
         raise SystemExit(1) from None
     # The database thread (queries; with PostgreSQL every write and commit too) needs the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -17,8 +18,11 @@ from .dealer import Dealer
 from .hub import Hub
 from .lessons import Lessons
 from .limits import Backoff, Bucket, Throttle
+from .mailer import Post
+from .pairing import Queues
 from .rematch import Rematches
 from .replays import Replays
+from .turnmail import TurnMails
 
 
 @dataclass
@@ -50,6 +54,16 @@ class Context:
     #: The chats beside the tables, and the rematches offered at them.
     chat: Chat = field(default_factory=Chat)
     rematches: Rematches = field(default_factory=Rematches)
+    #: Quick play's queues (``pairing``), and what each player may ask of them: joins,
+    #: leaves and answers; and looks (the page asks every couple of seconds while it waits).
+    queues: Queues = field(init=False)
+    queue_acts: Bucket = field(init=False)
+    queue_looks: Bucket = field(init=False)
+    #: The arcade's mail (``None``: the operator set no ``--smtp``), and the verification mails
+    #: each account and each address may be sent.
+    post: Post | None = None
+    turn_mails: TurnMails | None = None
+    mail_sends: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
@@ -59,6 +73,10 @@ class Context:
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
         self.newcomers = Bucket(config.newcomers_burst, config.newcomers_per_hour)
         self.deck_checks = Bucket(60, 3600)
+        self.queues = Queues(config.quickplay_answer_seconds)
+        self.queue_acts = Bucket(30, 600)
+        self.queue_looks = Bucket(60, 3600)
+        self.mail_sends = Bucket(3, 6)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""
@@ -129,6 +147,18 @@ def address(request: Request) -> str:
 
 async def optional_user(request: Request) -> UserData | None:
     return await (await context(request)).user(request.cookies.get(COOKIE))
+
+
+def ration(bucket: Bucket, key: str, sentence: str) -> None:
+    """Take one from ``key``'s share of ``bucket``, or refuse (429) with ``sentence`` and how
+    long to wait: the one way a route limits how often a player may ask."""
+    wait = bucket.wait(key)
+    if wait > 0:
+        seconds = 3600 if math.isinf(wait) else math.ceil(wait)
+        raise HTTPException(
+            429, f"{sentence} Try again in {seconds} s.", headers={"Retry-After": str(seconds)}
+        )
+    bucket.take(key)
 
 
 async def require_user(request: Request) -> UserData:

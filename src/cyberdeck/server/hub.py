@@ -6,12 +6,13 @@ claims). The engine decides what is legal; ``visibility`` decides what each seat
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import math
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -417,6 +418,9 @@ class Hub:
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
         #: Accounts and stops, read once and kept (``players``).
         self.players = Players(db)
+        #: Called after every move stored and every match started, with the match and the
+        #: players now to decide (none while an AI decides): the turn e-mails listen here.
+        self.on_turn: list[Callable[[MatchData, list[int]], Awaitable[None] | None]] = []
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -615,6 +619,7 @@ class Hub:
                 room.away_since[chosen.seat] = time.monotonic()
             if start:
                 room.data.status = "running"
+                self._turn(room)
         self.broadcast_table(room, [])
         self.broadcast_presence(room)
         self.schedule_ai(room)
@@ -1089,7 +1094,25 @@ class Hub:
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
             del log_[: -self.config.resync_log]
         self.moves += count
+        self._turn(room)
         return True
+
+    def _turn(self, room: Room) -> None:
+        """Tell ``on_turn`` who decides now in a running match."""
+        seat = room.match.state.current_player
+        if not self.on_turn or room.status != "running" or seat is None:
+            return
+        info = room.data.seats[seat]
+        deciding = [info.user_id] if info.kind == "human" and info.user_id is not None else []
+        for listener in self.on_turn:
+            result = listener(room.data, deciding)
+            if inspect.isawaitable(result):
+                self.spawn(result)
+
+    def at_table(self, match_id: str, user_id: int) -> bool:
+        """Whether ``user_id`` has a match of theirs open now (a socket on one of its seats)."""
+        room = self.rooms.get(match_id)
+        return room is not None and any(room.connected(s) for s in room.seats_of(user_id))
 
     async def _reload(self, room: Room) -> None:
         data = await self.db.read(self.db.store.load_match, room.id)

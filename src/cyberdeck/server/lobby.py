@@ -316,6 +316,12 @@ async def create_match(
 ) -> CreatedMatch:
     """A new match: the creator sits at the first seat for a person; AI seats play on the
     server. The match starts when every seat for a person is taken."""
+    return await open_match(ctx, user, body)
+
+
+async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> CreatedMatch:
+    """Every new match is made here, whoever asks (the form, quick play): the same checks,
+    caps and deal."""
     game = _game(body.game)
     if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
         raise HTTPException(
@@ -667,7 +673,8 @@ async def metrics(
     garbage collector's pauses since the server started (per generation: collections, their
     total and longest milliseconds), and the moves' transactions (how many, the moves they
     carried, their milliseconds in all, the longest, how many took over 5 ms, how many were put
-    back while SQLite's checkpoint thread held the lock, and that thread's own figures). With
+    back while SQLite's checkpoint thread held the lock, and that thread's own figures), and the
+    turn mails sent and refused by the mail server (``null`` without ``--smtp``). With
     ``seconds=true``, also the event loop's pulse for each of the latest 900 seconds (how late
     its 10 ms ticks came, and the moves, transactions, collections, rooms opened and checkpoint
     restarts of that second; ``heartbeat``); and the keys each bounded structure holds
@@ -703,6 +710,9 @@ def _metrics(ctx: Context, seconds: bool) -> dict[str, Any]:
             "busy_retries": ctx.db.busy_retries,
             "checkpoints": ctx.db.store.checkpoints.report() if ctx.db.store.checkpoints else None,
         },
+        "mail": None
+        if ctx.turn_mails is None
+        else {"turn_sent": ctx.turn_mails.sent, "turn_failed": ctx.turn_mails.failed},
         "kept": kept(ctx),
         **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
     }
@@ -726,6 +736,12 @@ def kept(ctx: Context) -> dict[str, int]:
         "rematch_offers": len(ctx.rematches.offers),
         "rematch_rates": len(ctx.rematches.rate),
         "rematch_locks": len(ctx.rematches.locks),
+        "quickplay_seekers": len(ctx.queues),
+        "quickplay_offers": len(ctx.queues.offers),
+        "quickplay_acts": len(ctx.queue_acts),
+        "quickplay_looks": len(ctx.queue_looks),
+        "mail_sends": len(ctx.mail_sends),
+        "turn_mails": len(ctx.turn_mails) if ctx.turn_mails is not None else 0,
     }
 
 

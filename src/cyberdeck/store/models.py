@@ -176,6 +176,21 @@ class StopsRow(Base):
     data: Mapped[Any] = mapped_column(JSON)
 
 
+class Mailbox(Base):
+    """An account's e-mail address, kept apart from ``users`` so that nothing that lists players
+    can carry it. Nothing is mailed to it before a mailed link has ``verified`` it, and turn
+    e-mails only while ``turn_mails`` is on (an unsubscribe link turns it off)."""
+
+    __tablename__ = "mailboxes"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    address: Mapped[str] = mapped_column(String(254))
+    verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    turn_mails: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+
+
 class Setting(Base):
     """Server-wide values that must survive a restart (the key that signs session cookies)."""
 

@@ -43,6 +43,7 @@ from .models import (
     ActionRow,
     ChatLine,
     DeckRow,
+    Mailbox,
     MatchRow,
     Pairing,
     Rating,
@@ -199,6 +200,20 @@ class SessionData:
     expires_at: datetime
     agent: str
     address: str
+
+
+@dataclass(frozen=True, slots=True)
+class MailboxData:
+    """An account's e-mail address and what may be mailed to it (never shown to others)."""
+
+    user_id: int
+    address: str
+    verified: bool
+    turn_mails: bool
+
+
+def _mailbox_data(row: Mailbox) -> MailboxData:
+    return MailboxData(row.user_id, row.address, bool(row.verified), bool(row.turn_mails))
 
 
 def _session_data(row: SessionRow) -> SessionData:
@@ -785,6 +800,60 @@ class Store:
                 if session.get(StopsRow, (account_id, stops.game)) is None:
                     session.add(StopsRow(user_id=account_id, game=stops.game, data=stops.data))
             return int(getattr(moved, "rowcount", 0) or 0)
+
+    # --- mailboxes ------------------------------------------------------------------------------
+
+    def mailbox(self, user_id: int) -> MailboxData | None:
+        with self.sessions() as session:
+            row = session.get(Mailbox, user_id)
+            return None if row is None else _mailbox_data(row)
+
+    def mailboxes(self, user_ids: Sequence[int]) -> dict[int, MailboxData]:
+        """The verified addresses of these players that take turn e-mails."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(Mailbox).where(
+                    Mailbox.user_id.in_(tuple(user_ids)),
+                    Mailbox.verified.is_(True),
+                    Mailbox.turn_mails.is_(True),
+                )
+            ).all()
+            return {r.user_id: _mailbox_data(r) for r in rows}
+
+    def set_mail_address(self, user_id: int, address: str) -> MailboxData:
+        """A new address, unverified until its link is followed (the same address again keeps
+        what it had)."""
+        with self.sessions.begin() as session:
+            row = session.get(Mailbox, user_id)
+            if row is None:
+                row = Mailbox(user_id=user_id, address=address, verified=False, turn_mails=True)
+                session.add(row)
+            elif row.address.lower() != address.lower():
+                row.address, row.verified = address, False
+            session.flush()
+            return _mailbox_data(row)
+
+    def verify_mail(self, user_id: int, address: str) -> bool:
+        """The link mailed to ``address`` was followed: verified, if it is still the address."""
+        with self.sessions.begin() as session:
+            row = session.get(Mailbox, user_id)
+            if row is None or row.address.lower() != address.lower():
+                return False
+            row.verified = True
+            return True
+
+    def set_turn_mails(self, user_id: int, on: bool) -> bool:
+        with self.sessions.begin() as session:
+            row = session.get(Mailbox, user_id)
+            if row is None:
+                return False
+            row.turn_mails = on
+            return True
+
+    def drop_mailbox(self, user_id: int) -> bool:
+        with self.sessions.begin() as session:
+            done = session.execute(delete(Mailbox).where(Mailbox.user_id == user_id))
+            return bool(getattr(done, "rowcount", 0))
 
     # --- stops ----------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 import { api, ensureSession, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { chosenLevel, levelSelect } from "./levels.js";
+import { quickPlayPanel } from "./quickplay.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { seatName } from "./table.js";
@@ -130,11 +131,13 @@ export async function showHome(root) {
   document.title = "cyberdeck arcade";
   const [games, user] = await Promise.all([api("/api/games"), me()]);
   const lists = el("div", { class: "lists" });
+  const quick = quickPlayPanel(games, user);
   fill(root, el("div", { class: "home" },
     el("section", { class: "intro" },
       el("h1", {}, "cyberdeck arcade"),
       el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link."),
       el("p", { class: "muted" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), ").")),
+    quick.panel,
     el("div", { class: "games" }, games.map(gameCard)),
     lists));
 
@@ -159,4 +162,5 @@ export async function showHome(root) {
     matchList("Open matches", open.filter((m) => !mineIds.has(m.id)), (m) => el("a", { href: `/join/${m.id}` }, "Join"), "Nobody is waiting for players."),
     matchList("Being played", running.filter((m) => !mineIds.has(m.id)), (m) => el("a", { href: `/watch/${m.id}` }, "Watch"), "No games in play."),
     matchList("Replays", finished, (m) => el("a", { href: `/replay/${m.id}` }, "Replay"), "No finished games yet."));
+  return quick.stop;
 }

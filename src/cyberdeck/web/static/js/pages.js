@@ -1,6 +1,7 @@
 // The small pages: rules, leaderboard, account (sign in, sign up, guest), join by link.
 import { api, ensureSession, forgetMe, gamesById, me } from "./api.js";
 import { el, fill } from "./dom.js";
+import { mailPanel } from "./mailsettings.js";
 import { anchorHeadings } from "./rulelinks.js";
 import { counted } from "./words.js";
 
@@ -125,7 +126,8 @@ export async function showAccount(root) {
             window.dispatchEvent(new CustomEvent("session-changed"));
             window.dispatchEvent(new CustomEvent("navigate", { detail: "/" }));
           } catch (err) { say(err.message); }
-        } }, "Play as a guest")))));
+        } }, "Play as a guest"))),
+    user && user.kind === "account" ? mailPanel() : null));
 }
 
 async function takeSeat(matchId, invite, deck) {
