@@ -21,8 +21,9 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, decks, lobby, pages, series, stops, tutorials
+from . import accounts, decks, lobby, pages, series, stops, turns, tutorials
 from .auth import Sessions
+from .clocks import WallClock
 from .config import ServerConfig
 from .context import Context
 from .database import Database
@@ -42,9 +43,10 @@ def database_url(config: ServerConfig) -> str:
     return sqlite_url(data_dir() / "server.sqlite3")
 
 
-def create_app(config: ServerConfig | None = None) -> MatchSockets:
+def create_app(config: ServerConfig | None = None, clock: WallClock | None = None) -> MatchSockets:
     """The whole server as one ASGI app: match websockets (``sockets.MatchSockets``) in front of
-    the FastAPI app that serves everything else."""
+    the FastAPI app that serves everything else. ``clock``: what the match clocks read (the
+    machine's time unless a test gives its own)."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -53,7 +55,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
-        hub = Hub(db, config)
+        hub = Hub(db, config, clock)
         app.state.ctx = Context(config, db, hub, Sessions(secret, config.session_days * 86400))
         await hub.start()
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:
@@ -97,6 +99,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(series.router)
     app.include_router(stops.router)
     app.include_router(tutorials.router)
+    app.include_router(turns.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))
 

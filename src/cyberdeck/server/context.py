@@ -18,6 +18,10 @@ from .lessons import Lessons
 from .limits import Backoff, Bucket, Throttle
 from .replays import Replays
 
+#: A page's badge asks for the "Your turn" list every half minute; a few tabs and reloads
+#: fit in the burst.
+TURN_LISTS_BURST, TURN_LISTS_PER_HOUR = 30, 600.0
+
 
 @dataclass
 class Context:
@@ -40,6 +44,8 @@ class Context:
     newcomers: Bucket = field(init=False)
     #: Deck checks per address (lists not checked before; ``decks.validate``).
     deck_checks: Bucket = field(init=False)
+    #: Looks at one's own "Your turn" list per user (every page's badge asks now and then).
+    turn_lists: Bucket = field(init=False)
     #: ``/api/metrics`` as last worked out (when, and the encoded answer), with and without
     #: the seconds.
     metrics: dict[bool, tuple[float, bytes]] = field(default_factory=dict)
@@ -54,6 +60,7 @@ class Context:
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
         self.newcomers = Bucket(config.newcomers_burst, config.newcomers_per_hour)
         self.deck_checks = Bucket(60, 3600)
+        self.turn_lists = Bucket(TURN_LISTS_BURST, TURN_LISTS_PER_HOUR)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

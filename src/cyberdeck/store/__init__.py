@@ -3,6 +3,7 @@ server talks to. SQLite (WAL, foreign keys on) by default, PostgreSQL by URL."""
 
 from .repository import (
     ActionData,
+    ClockSave,
     DeckData,
     Finish,
     MatchData,
@@ -21,6 +22,7 @@ from .repository import (
 
 __all__ = [
     "ActionData",
+    "ClockSave",
     "DeckData",
     "Finish",
     "MatchData",

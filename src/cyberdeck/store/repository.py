@@ -111,6 +111,10 @@ class MatchData:
     #: The series (campaign) this match is a game of, and which game (1 first).
     series_id: str | None = None
     series_game: int | None = None
+    #: The time control (``server.clocks.TimeControl.to_json``; null: none) and whether the
+    #: match is rated: creation settings, like the options.
+    time_control: dict[str, Any] | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,14 @@ class NewAction:
 class Finish:
     match_id: str
     outcome: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSave:
+    """A match's clocks as of its latest move, stored in the move's own transaction."""
+
+    match_id: str
+    clock: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +437,8 @@ class Store:
                     "created_by": match.created_by,
                     "series_id": match.series_id,
                     "series_game": match.series_game,
+                    "time_control": match.time_control,
+                    "rated": match.rated,
                 },
             )
             connection.execute(
@@ -571,6 +585,8 @@ class Store:
                 finished_at=_utc(r.finished_at),
                 series_id=r.series_id,
                 series_game=r.series_game,
+                time_control=r.time_control,
+                rated=bool(r.rated),
             )
             for r in rows
         ]
@@ -611,7 +627,33 @@ class Store:
             ).all()
             return self._match_data(session, rows, with_actions=False)
 
-    def commit(self, items: Iterable[NewAction | Finish]) -> None:
+    def clocks(self, match_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The stored clocks of these matches (those that have one)."""
+        if not match_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.clock).where(
+                    MatchRow.id.in_(tuple(match_ids)), MatchRow.clock.is_not(None)
+                )
+            ).all()
+            return {r.id: dict(r.clock) for r in rows if r.clock}
+
+    def put_setting(self, name: str, value: str) -> None:
+        """Store ``value`` as ``name``, replacing what was there."""
+        with self.sessions.begin() as session:
+            row = session.get(Setting, name)
+            if row is None:
+                session.add(Setting(name=name, value=value))
+            else:
+                row.value = value
+
+    def read_setting(self, name: str) -> str | None:
+        with self.sessions() as session:
+            row = session.get(Setting, name)
+            return None if row is None else row.value
+
+    def commit(self, items: Iterable[NewAction | Finish | ClockSave]) -> None:
         """Accepted actions and finished matches, of any number of matches, in one transaction
         (actions first, in order, so a finish never lands before the move that ended a game).
 
@@ -636,7 +678,13 @@ class Store:
                 if rows:
                     connection.exec_driver_sql(self._insert_actions, rows)
                 for item in items:
-                    if isinstance(item, Finish):
+                    if isinstance(item, ClockSave):
+                        connection.execute(
+                            update(MatchRow)
+                            .where(MatchRow.id == item.match_id)
+                            .values(clock=item.clock)
+                        )
+                    elif isinstance(item, Finish):
                         connection.execute(
                             update(MatchRow)
                             .where(MatchRow.id == item.match_id)

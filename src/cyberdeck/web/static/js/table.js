@@ -7,6 +7,7 @@ import { el, fill } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
+import { clockBar } from "./clockbar.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -81,11 +82,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
       PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
+  const clocks = clockBar((seat) => nameOf(seat), () => drawButtons());
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
     el("header", { class: "table-head" }, title, turn, link, help.node),
     flash,
     invitePanel,
+    clocks.node,
     el("div", { class: "table-body" },
       el("div", { class: "table-main" }, end, lastTurn, board),
       el("aside", { class: "side" },
@@ -321,6 +324,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
 
   function claimable() {
     if (!playing() || s.status !== "running") return false;
+    // With a clock, a game is claimed when an opponent's time runs out, not for being away.
+    if (clocks.timed()) return clocks.claimable(s.yours);
     const now = Date.now();
     return s.seats.some((seat, i) => !s.yours.includes(i) && seat.kind === "human" && !seat.connected
       && s.awaySince[i] !== undefined && now - s.awaySince[i] >= s.grace * 1000);
@@ -700,6 +705,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.table = m.table;
       s.outcome = m.outcome;
       s.grace = m.grace_seconds;
+      clocks.match(m.match);
+      clocks.set(m.clock);
       s.busy = false;
       s.hinting = false; // a hint asked before a reconnection is not coming
       presence(m.seats);
@@ -727,6 +734,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.status = m.status;
       s.table = m.table;
       s.outcome = m.outcome;
+      clocks.set(m.clock);
       s.busy = conn.pending !== null;
       if (m.ack) lookOut.textContent = "";
       addEvents(m.table.events);
@@ -738,6 +746,11 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     } else if (m.type === "review") {
       s.review = m.text;
       drawEnd();
+    } else if (m.type === "clock") {
+      clocks.set(m.clock);
+      drawButtons();
+    } else if (m.type === "claimed") {
+      say(m.text);
     } else if (m.type === "presence") {
       presence(m.seats);
       drawSeats();
@@ -745,6 +758,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     } else if (m.type === "ended") {
       s.status = "finished";
       s.outcome = m.outcome;
+      clocks.set(m.clock);
       draw();
       refreshStats();
     } else if (m.type === "error") {
@@ -772,6 +786,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
 
   return () => {
     clearInterval(ticker);
+    clocks.stop();
     document.removeEventListener("keydown", onKey);
     conn.close();
   };
