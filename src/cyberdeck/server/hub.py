@@ -640,6 +640,7 @@ class Hub:
         save = self._clock_moved(room, self.wall.now())
         if save is not None:
             await self.db.commit(save)
+            self.broadcast_clock(room)
         self._tell_turn(room)
         self.schedule_ai(room)
         await self.answer_now(room)
