@@ -1233,14 +1233,17 @@ class Hub:
         while True:
             await asyncio.sleep(min(1.0, ALIVE_EVERY))
             now = self.wall.now()
+            ticking = False
             for room in list(self.rooms.values()):
                 if room.clock is None or room.status != "running":
                     continue
+                ticking = ticking or room.clock.running is not None
                 out = room.clock.out_of_time(now)
                 if out is not None and room.fell != out:
                     room.fell = out
                     self.broadcast_clock(room)
-            if now - written >= ALIVE_EVERY or now < written:
+            # Only while a clock runs: a restart charges nobody for time before a clock started.
+            if ticking and (now - written >= ALIVE_EVERY or now < written):
                 written = now
                 try:
                     await self.db.write(self.db.store.put_setting, ALIVE_AT, repr(now))
