@@ -259,8 +259,9 @@ def test_who_may_choose_what_and_the_caps_on_turn_based_matches(server: ServerPr
             json={"game": "duel", "hotseat": True, "clock": {"kind": "turn-based", "days": 1}},
         )
         assert hotseat.status_code == 400 and "one screen" in hotseat.json()["detail"]
-        for _ in range(2):
-            await ann.create("duel", clock={"kind": "turn-based", "days": 1})
+        made = [await ann.create("duel", clock={"kind": "turn-based", "days": 1}) for _ in "ab"]
+        barred = await guest.http.post(f"/api/matches/{made[0]['match']['id']}/join")
+        assert barred.status_code == 403 and "turn-based" in barred.json()["detail"]
         third = await ann.http.post(
             "/api/matches", json={"game": "duel", "clock": {"kind": "turn-based", "days": 1}}
         )
@@ -289,5 +290,19 @@ def test_only_a_rated_match_moves_the_ratings(server: ServerProcess) -> None:
         while not rated_pair <= (listed := await board()):
             await asyncio.sleep(0.1)
         assert not casual & listed
+
+    run(scenario())
+
+
+def test_the_your_turn_list_is_rate_limited_per_player(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ann = await account(server)
+        answers = [(await ann.http.get("/api/me/turns")).status_code for _ in range(31)]
+        assert answers == [200] * 30 + [429]
+        refused = await ann.http.get("/api/me/turns")
+        assert "asked for too often" in refused.json()["detail"]
+        assert int(refused.headers["retry-after"]) >= 1
+        other = await account(server)
+        assert (await other.http.get("/api/me/turns")).status_code == 200, "per player"
 
     run(scenario())
