@@ -70,7 +70,9 @@ def test_a_real_time_clock_counts_down_falls_and_the_opponent_claims_the_game(
     assert 590 <= int(first) <= 600
     expect(seconds).not_to_have_attribute("data-seconds", first)
 
-    # The player to move finds the match on their "Your turn" page and in the header's badge.
+    # The player to move finds the match in the header's badge, which looks again soon after
+    # the table's turn changes, and on their "Your turn" page.
+    expect(late.locator(".turns-badge")).to_have_attribute("data-count", "1", timeout=20_000)
     turns = late_ctx.new_page()
     turns.goto("/turns")
     match_id = late.url.split("/play/")[1].split("?")[0]

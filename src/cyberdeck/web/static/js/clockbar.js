@@ -77,6 +77,7 @@ export function clockBar(nameOf, onFall) {
       return Boolean(clock) && clock.out.some((seat) => !yours.includes(seat));
     },
     timed() { return Boolean(clock); },
+    running() { return clock ? clock.running : null; },
     stop() { clearInterval(ticker); },
   };
 }

@@ -8,6 +8,7 @@ import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedInd
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
 import { clockBar } from "./clockbar.js";
+import { turnsChanged } from "./turns.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -707,6 +708,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.grace = m.grace_seconds;
       clocks.match(m.match);
       clocks.set(m.clock);
+      turnsChanged();
       s.busy = false;
       s.hinting = false; // a hint asked before a reconnection is not coming
       presence(m.seats);
@@ -733,6 +735,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.seq = m.seq;
       s.status = m.status;
       s.table = m.table;
+      if (m.table.to_move !== actor) turnsChanged();
       s.outcome = m.outcome;
       clocks.set(m.clock);
       s.busy = conn.pending !== null;
@@ -747,6 +750,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.review = m.text;
       drawEnd();
     } else if (m.type === "clock") {
+      if (m.clock.running !== clocks.running()) turnsChanged();
       clocks.set(m.clock);
       drawButtons();
     } else if (m.type === "claimed") {

@@ -6,12 +6,16 @@ import { api, me } from "./api.js";
 import { clockText } from "./clockbar.js";
 import { el, fill } from "./dom.js";
 
-// Seconds between two looks at the list (the server allows a look every six seconds on average).
+// Milliseconds between two looks at the list (the server allows a look every six seconds on
+// average), and the least between looks a table asks for as its turns change.
 const EVERY = 30_000;
+const SOONEST = 10_000;
 const CONSENT = "cyberdeck.notify";
 
 let seen = null; // the match ids waiting at the last look (null: not looked yet)
 const listeners = new Set();
+let lookedAt = 0;
+let soon = null;
 
 function consented() {
   try {
@@ -38,6 +42,7 @@ function tell(turns) {
 
 // Look at the list now: the badge and an open "Your turn" page follow.
 export async function lookAtTurns() {
+  lookedAt = Date.now();
   const user = await me();
   let turns = [];
   if (user) {
@@ -49,6 +54,12 @@ export async function lookAtTurns() {
   }
   tell(turns);
   for (const listener of listeners) listener(turns);
+}
+
+// A table's turn changed: look again soon (at most one look in SOONEST, however fast the game).
+export function turnsChanged() {
+  if (soon !== null) return;
+  soon = setTimeout(() => { soon = null; lookAtTurns(); }, Math.max(0, lookedAt + SOONEST - Date.now()));
 }
 
 // The header's badge: a link to the page with how many matches wait for you.
