@@ -22,7 +22,7 @@ export function timeControlFields(game) {
   el("option", { value: "turn-based" }, "Turn-based (days a move)"));
   return el("div", { class: "field time-control" },
     el("label", { for: id("kind") }, "Clock (online)"), kind, realtime, turnBased,
-    el("label", { class: "check", title: "A rated match's result moves both players' ratings; it needs an account." },
+    el("label", { class: "rated-check", title: "A rated match's result moves both players' ratings; it needs an account." },
       el("input", { type: "checkbox", class: "rated" }), " Rated"));
 }
 
