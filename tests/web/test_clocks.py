@@ -96,3 +96,51 @@ def test_a_real_time_clock_counts_down_falls_and_the_opponent_claims_the_game(
     assert errors == []
     alice_ctx.close()
     bob_ctx.close()
+
+
+#: The browser's notifications, recorded: the page's own use of the API is what is tested.
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = function (title, options) { window.__notes.push({ title, body: options.body }); };
+window.Notification.permission = "default";
+window.Notification.requestPermission = async () => (window.Notification.permission = "granted");
+"""
+
+
+def test_the_browser_notifies_a_player_who_consented_when_a_match_starts_waiting(
+    browser: Browser, arcade: Arcade
+) -> None:
+    people = [open_person(browser, arcade), open_person(browser, arcade)]
+    pages = []
+    for person in people:
+        person.add_init_script(FAKE_NOTIFICATIONS)
+        assert person.request.post("/api/auth/guest").status == 201
+        page = person.new_page()
+        page.goto("/turns")
+        expect(page.locator(".turn-list")).to_contain_text("No match is waiting for you.")
+        page.locator("button.notify-on").click()
+        expect(page.locator("button.notify-off")).to_be_visible()
+        pages.append(page)
+
+    clock = {"kind": "real-time", "minutes": 5}
+    made = people[0].request.post("/api/matches", data={"game": "cipher-run", "clock": clock})
+    assert made.status == 201, made.text()
+    match_id = made.json()["match"]["id"]
+    assert people[1].request.post(f"/api/matches/{match_id}/join").ok
+    # Each page looks again (as the badge does every half minute), and waits for the answer.
+    for page in pages:
+        page.evaluate("import('/static/js/turns.js').then((turns) => turns.lookAtTurns())")
+    waiting = [bool(p.request.get("/api/me/turns").json()) for p in people]
+    assert waiting.count(True) == 1, "one of the two is to move"
+    for page, told in zip(pages, waiting, strict=True):
+        notes = page.evaluate("window.__notes")
+        if told:  # once, with the game and the opponent's name, and the match on the page
+            expect(page.locator(f'.turn-row[data-match="{match_id}"]')).to_have_count(1)
+            assert len(notes) == 1 and notes[0]["title"] == "Your turn: Cipher Run", notes
+            assert notes[0]["body"].startswith("Against guest-"), notes
+        else:
+            assert notes == []
+    pages[0].locator("button.notify-off").click()
+    expect(pages[0].locator("button.notify-on")).to_be_visible()
+    for person in people:
+        person.close()
