@@ -144,3 +144,15 @@ def test_the_browser_notifies_a_player_who_consented_when_a_match_starts_waiting
     expect(pages[0].locator("button.notify-on")).to_be_visible()
     for person in people:
         person.close()
+
+
+def test_a_table_without_a_clock_still_says_whether_the_match_is_rated(
+    browser: Browser, arcade: Arcade
+) -> None:
+    person = open_person(browser, arcade)
+    page = person.new_page()
+    start_game(page, "cipher-run")  # a guest against the AI: casual, no clock
+    expect(page.locator(".clock-bar .clock-kind")).to_have_text("Casual · No clock")
+    expect(page.locator(".clock-bar .clock")).to_have_count(0)
+    expect(page.locator(".table-buttons button.claim")).to_have_count(0)
+    person.close()

@@ -54,11 +54,12 @@ export function clockBar(nameOf, onFall) {
 
   return {
     node,
-    // A match's summary: rated or casual is shown even before the clock starts.
+    // A match's summary: rated or casual, and its time control, are shown at every table of
+    // two or more (a match without a clock too), before any clock starts.
     match(summary) {
       rated = Boolean(summary && summary.rated);
       const control = summary && summary.time_control;
-      if (!clock && control && control.kind !== "none") {
+      if (!clock && control && summary.seats.length > 1) {
         node.hidden = false;
         fill(node, el("span", { class: "clock-kind", dataset: { rated: String(rated) } }, `${rated ? "Rated" : "Casual"} · ${control.label}`));
       }
