@@ -2,7 +2,8 @@
 the bar above the table shows both clocks, the running one highlighted and counting down, and
 the match as casual. The player to move finds it on their "Your turn" page and in the header's
 badge. Then the server's time moves on past the clock (``timetravel``): the opponent's table
-offers the claim the moment the server says the clock fell, and a click wins the game."""
+offers the claim the moment the server says the clock fell (each player is told in a sentence
+what they may do), and a click wins the game."""
 
 from __future__ import annotations
 
@@ -88,7 +89,9 @@ def test_a_real_time_clock_counts_down_falls_and_the_opponent_claims_the_game(
     expect(fallen).to_have_class("clock running out", timeout=15_000)
     expect(fallen.locator(".clock-time")).to_have_text("out of time")
     expect(claim).to_have_count(1)
+    expect(waiting.locator(".flash")).to_contain_text("ran out of time: claim the game, or keep")
     expect(late.locator(".table-buttons button.claim")).to_have_count(0)
+    expect(late.locator(".flash")).to_contain_text("Your time ran out: an opponent may claim")
     claim.click()
     for page in (waiting, late):
         expect(page.locator(TABLE)).to_have_attribute("data-status", "finished")

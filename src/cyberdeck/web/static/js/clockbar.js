@@ -18,8 +18,8 @@ export function clockText(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
-// A bar for one table: `nameOf(seat)` names a seat; `onFall()` is called when the server says a
-// clock fell (the table offers the claim then).
+// A bar for one table: `nameOf(seat)` names a seat; `onFall(seats)` is called with the seats
+// whose clock the server says just fell (the table offers the claim then).
 export function clockBar(nameOf, onFall) {
   const node = el("div", { class: "clock-bar", hidden: true, role: "group", "aria-label": "Clocks" });
   let clock = null;
@@ -67,11 +67,11 @@ export function clockBar(nameOf, onFall) {
     // The clocks as a message gave them (null: the match has none).
     set(given) {
       if (!given) return;
-      const fell = given.out.some((seat) => !clock || !clock.out.includes(seat));
+      const fell = given.out.filter((seat) => !clock || !clock.out.includes(seat));
       clock = given;
       at = Date.now();
       draw();
-      if (fell) onFall();
+      if (fell.length) onFall(fell);
     },
     // A seat that is not one of `yours` has run out of time, by the server's word.
     claimable(yours) {

@@ -83,7 +83,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
       PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
-  const clocks = clockBar((seat) => nameOf(seat), () => drawButtons());
+  const clocks = clockBar((seat) => nameOf(seat), (fallen) => { drawButtons(); tellFall(fallen); });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
     el("header", { class: "table-head" }, title, turn, link, help.node),
@@ -321,6 +321,16 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         el("span", { class: "seat-state" }, words),
         toMove === i && s.status === "running" ? el("span", { class: "to-move-mark" }, "to move") : null);
     }));
+  }
+
+  // A clock fell: the players are told what each may do now (Board Game Arena's rule).
+  function tellFall(fallen) {
+    if (!playing() || s.status !== "running") return;
+    for (const seat of fallen) {
+      say(s.yours.includes(seat)
+        ? "Your time ran out: an opponent may claim the game; move, and it goes on until they do."
+        : `${nameOf(seat)} ran out of time: claim the game, or keep waiting for their move.`);
+    }
   }
 
   function claimable() {
