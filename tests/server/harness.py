@@ -53,6 +53,8 @@ class ServerProcess:
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = data_dir / f"server-{self.port}.log"
+        #: More of the server's environment (a test's clock: ``timetravel``).
+        self.env: dict[str, str] = {}
 
     @property
     def base(self) -> str:
@@ -81,7 +83,12 @@ class ServerProcess:
     def start(self) -> Self:
         # This checkout's sources first: the shared virtualenv's editable install may be another's.
         path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
-        env = {**os.environ, "CYBERDECK_DATA_DIR": str(self.data_dir), "PYTHONPATH": path}
+        env = {
+            **os.environ,
+            "CYBERDECK_DATA_DIR": str(self.data_dir),
+            "PYTHONPATH": path,
+            **self.env,
+        }
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 self.command(),
@@ -120,11 +127,15 @@ class ServerProcess:
 
 
 @contextmanager
-def served(factory: pytest.TempPathFactory, name: str, *args: str) -> Iterator[ServerProcess]:
-    """A server of a test module's own, on SQLite in a fresh folder, with these flags; stopped
-    when the module is done with it."""
+def served(
+    factory: pytest.TempPathFactory, name: str, *args: str, env: dict[str, str] | None = None
+) -> Iterator[ServerProcess]:
+    """A server of a test module's own, on SQLite in a fresh folder, with these flags (and
+    ``env`` in its environment); stopped when the module is done with it."""
     folder = factory.mktemp(name)
-    process = ServerProcess(f"sqlite:///{folder / 'cyberdeck.sqlite3'}", folder, *args).start()
+    process = ServerProcess(f"sqlite:///{folder / 'cyberdeck.sqlite3'}", folder, *args)
+    process.env = dict(env or {})
+    process.start()
     try:
         yield process
     finally:

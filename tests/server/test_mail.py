@@ -109,7 +109,8 @@ def test_what_the_mail_routes_refuse_is_said_in_a_sentence(server: ServerProcess
 
 
 async def duel(maker: Client, joiner: Client) -> str:
-    made = await maker.create("duel", public=True)
+    """A turn-based DUEL (turn mails are for matches played over days)."""
+    made = await maker.create("duel", public=True, clock={"kind": "turn-based", "days": 1})
     await joiner.join(made["match"]["id"])
     match_id: str = made["match"]["id"]
     return match_id

@@ -19,13 +19,15 @@ from .harness import Client, ServerProcess, Socket, run
 
 #: Moves made before the kill, and at most after it (then the game is resigned).
 BEFORE, AFTER = 8, 400
+#: Every game is played with a real-time clock, which must come through the kill too.
+HOUR = {"kind": "real-time", "minutes": 60, "increment": 0}
 
 
 async def kill_and_restart(server: ServerProcess, game_ids: list[str]) -> dict[str, Any]:
     tables: dict[str, Any] = {}
     for index, game_id in enumerate(game_ids):
         rng = random.Random(index)
-        match_id, clients, sockets = await seat_people(server, game_id)
+        match_id, clients, sockets = await seat_people(server, game_id, clock=HOUR)
         await play_moves(sockets, rng, BEFORE, "before")
         acked = sockets[0].seq
         in_flight = None
@@ -79,6 +81,12 @@ async def carry_on(
         welcome = await sock.expect("welcome")
         assert welcome["you"] == seat
         assert welcome["seq"] >= info["acked"], f"{game_id}: an acknowledged move was lost"
+        clock = welcome["clock"]
+        assert clock["control"]["label"] == "60+0", f"{game_id}: the clock was lost"
+        if welcome["status"] == "running":
+            assert clock["running"] == welcome["table"]["to_move"], f"{game_id}: {clock}"
+            # Minutes were played at most, and the time down was not charged.
+            assert all(3000 < left <= 3600 for left in clock["left"]), f"{game_id}: {clock}"
         if welcome["seq"] == info["acked"]:
             assert welcome["table"]["view"] == info["views"][seat], f"{game_id}: the table changed"
         else:

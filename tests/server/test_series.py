@@ -1,6 +1,7 @@
 """A campaign (series) against a real server: the first game made from the lobby, the score counted
 from the finished games, a "next game" with the same seats and the winner first (asked twice, one
-game), each game's seed derived from the series seed, and all of it still there after a restart."""
+game, on the first game's clock), each game's seed derived from the series seed, and all of it
+still there after a restart."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from .harness import Client, ServerProcess, run
 
 
 async def campaign_over_a_restart(server: ServerProcess) -> None:
-    match_id, clients, sockets = await seat_people(server, "cypher", campaign=True)
+    clock = {"kind": "real-time", "minutes": 30}
+    match_id, clients, sockets = await seat_people(server, "cypher", campaign=True, clock=clock)
     first = (await clients[0].http.get(f"/api/matches/{match_id}")).json()
     series_id = first["series"]
     assert series_id and first["series_game"] == 1
@@ -40,6 +42,7 @@ async def campaign_over_a_restart(server: ServerProcess) -> None:
     assert second["series"] == series_id and second["series_game"] == 2
     assert second["status"] == "running" and second["to_move"] == winner
     assert [s["name"] for s in second["seats"]] == [s["name"] for s in first["seats"]]
+    assert second["time_control"]["label"] == first["time_control"]["label"] == "30+0"
 
     server.kill9()
     server.start()

@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hotseat-matches", type=int, default=5, help="per user, made and not finished"
     )
+    parser.add_argument(
+        "--turn-based-matches", type=int, default=50, help="per user, made and not finished"
+    )
     parser.add_argument("--sockets-per-match", type=int, default=4, help="per user")
     parser.add_argument("--open-match-hours", type=float, default=24.0, help="before dropped")
     parser.add_argument("--sign-in-failures", type=int, default=5, help="per name, 15 min")
@@ -109,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
         open_matches=args.open_matches,
         realtime_matches=args.realtime_matches,
         hotseat_matches=args.hotseat_matches,
+        turn_based_matches=args.turn_based_matches,
         sockets_per_match=args.sockets_per_match,
         open_match_hours=args.open_match_hours,
         sign_in_failures=args.sign_in_failures,

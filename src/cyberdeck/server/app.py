@@ -21,8 +21,21 @@ from sqlalchemy.engine import make_url
 
 from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
-from . import accounts, chains, decks, lobby, mailings, pages, quickplay, series, stops, tutorials
+from . import (
+    accounts,
+    chains,
+    decks,
+    lobby,
+    mailings,
+    pages,
+    quickplay,
+    series,
+    stops,
+    turns,
+    tutorials,
+)
 from .auth import Sessions
+from .clocks import WallClock
 from .config import ServerConfig
 from .context import Context
 from .database import Database
@@ -44,9 +57,10 @@ def database_url(config: ServerConfig) -> str:
     return sqlite_url(data_dir() / "server.sqlite3")
 
 
-def create_app(config: ServerConfig | None = None) -> MatchSockets:
+def create_app(config: ServerConfig | None = None, clock: WallClock | None = None) -> MatchSockets:
     """The whole server as one ASGI app: match websockets (``sockets.MatchSockets``) in front of
-    the FastAPI app that serves everything else."""
+    the FastAPI app that serves everything else. ``clock``: what the match clocks read (the
+    machine's time unless a test gives its own)."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -55,7 +69,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
-        hub = Hub(db, config)
+        hub = Hub(db, config, clock)
         post = Post(config.smtp_url, config.public_url, secret) if config.smtp_url else None
         mails = TurnMails(post, db, hub.at_table) if post is not None else None
         ctx = app.state.ctx = Context(
@@ -115,6 +129,7 @@ def create_app(config: ServerConfig | None = None) -> MatchSockets:
     app.include_router(mailings.router)
     app.include_router(mailings.links)
     app.include_router(tutorials.router)
+    app.include_router(turns.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: The kinds of match a player's matches in play are counted by (``hub.match_kind``).
-HOTSEAT, REALTIME = "hotseat", "realtime"
+HOTSEAT, REALTIME, TURN_BASED_KIND = "hotseat", "realtime", "turn-based"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,8 @@ class ServerConfig:
     #: guest started 179 hot-seat matches in five seconds.
     realtime_matches: int = 10
     hotseat_matches: int = 5
+    #: Turn-based matches (days a move) are counted apart: a player keeps many going at once.
+    turn_based_matches: int = 50
     sockets_per_match: int = 4
     open_match_hours: float = 24.0
     #: Failed sign-ins to one account from one address before each further one waits (a
@@ -101,4 +103,6 @@ class ServerConfig:
 
     def in_play(self, kind: str) -> int:
         """The most matches of ``kind`` one user may have made and not finished."""
-        return self.hotseat_matches if kind == HOTSEAT else self.realtime_matches
+        if kind == HOTSEAT:
+            return self.hotseat_matches
+        return self.turn_based_matches if kind == TURN_BASED_KIND else self.realtime_matches

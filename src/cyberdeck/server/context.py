@@ -24,6 +24,10 @@ from .rematch import Rematches
 from .replays import Replays
 from .turnmail import TurnMails
 
+#: A page's badge asks for the "Your turn" list every half minute; a few tabs and reloads
+#: fit in the burst.
+TURN_LISTS_BURST, TURN_LISTS_PER_HOUR = 30, 600.0
+
 
 @dataclass
 class Context:
@@ -46,6 +50,8 @@ class Context:
     newcomers: Bucket = field(init=False)
     #: Deck checks per address (lists not checked before; ``decks.validate``).
     deck_checks: Bucket = field(init=False)
+    #: Looks at one's own "Your turn" list per user (every page's badge asks now and then).
+    turn_lists: Bucket = field(init=False)
     #: ``/api/metrics`` as last worked out (when, and the encoded answer), with and without
     #: the seconds.
     metrics: dict[bool, tuple[float, bytes]] = field(default_factory=dict)
@@ -77,6 +83,7 @@ class Context:
         self.queue_acts = Bucket(30, 600)
         self.queue_looks = Bucket(60, 3600)
         self.mail_sends = Bucket(3, 6)
+        self.turn_lists = Bucket(TURN_LISTS_BURST, TURN_LISTS_PER_HOUR)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

@@ -34,11 +34,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from ..store import Finish, NewAction, Store, StoreBusy
+from ..store import ClockSave, Finish, NewAction, Store, StoreBusy
 
 P = ParamSpec("P")
 T = TypeVar("T")
-Item = NewAction | Finish
+Item = NewAction | Finish | ClockSave
 #: A transaction that takes longer than this (seconds) counts as slow in the metrics.
 SLOW_COMMIT = 0.005
 #: Seconds before a batch the checkpoint kept out is tried again.
@@ -81,7 +81,7 @@ class Database:
             return await self.read(fn, *args, **kwargs)
         return fn(*args, **kwargs)
 
-    async def commit(self, *items: NewAction | Finish) -> None:
+    async def commit(self, *items: Item) -> None:
         """Write ``items`` (in order, after everything queued before them); return once durable."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()

@@ -6,7 +6,6 @@ claims). The engine decides what is legal; ``visibility`` decides what each seat
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import math
 import secrets
@@ -45,9 +44,10 @@ from ..engine.autoanswer import (
     log_event,
 )
 from ..engine.record import UNDO
-from ..store import Finish, MatchData, NewAction, SeatData
+from ..store import ClockSave, Finish, MatchData, NewAction, SeatData
+from .clocks import TURN_BASED, Clock, SystemClock, TimeControl, WallClock
 from .collector import Pauses, tend
-from .config import HOTSEAT, REALTIME, ServerConfig
+from .config import HOTSEAT, REALTIME, TURN_BASED_KIND, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
@@ -62,6 +62,16 @@ from .visibility import Seat, Views, events_for, look_for, speller, table_for
 from .wire import encode
 
 log = logging.getLogger("cyberdeck.server")
+
+#: Called after every committed move (and a match's start) with the match and the user ids
+#: that must decide now: a notifier (an e-mail, a badge) hangs on ``Hub.on_turn``.
+TurnListener = Callable[[MatchData, list[int]], Awaitable[None] | None]
+#: The level that plays a seat whose time ran out in a game of three or four.
+TAKEOVER_LEVEL = "normal"
+#: The stored setting that says when the server was last alive (``Hub._keep_time``), and how
+#: often it is written: time the server was down is not charged to anyone's clock.
+ALIVE_AT = "clocks_alive_at"
+ALIVE_EVERY = 2.0
 
 
 class Sender(Protocol):
@@ -195,6 +205,8 @@ class Step:
     status: str
     outcome: dict[str, Any] | None
     at: float
+    #: The clocks as the step left them (``Clock.shown``; none without a time control).
+    clock: dict[str, Any] | None = None
 
     def keep(self) -> None:
         """The match moves on before this step is shown: keep its position as a copy (the
@@ -228,6 +240,30 @@ class Room:
     takeback: Takeback = field(default_factory=Takeback)
     #: When the seats that did not make a step are shown it (``pacing``).
     pace: Pace = field(default_factory=lambda: Pace(0.0))
+    #: The match's clocks (none without a time control), and the seat whose fall was told.
+    clock: Clock | None = None
+    fell: int | None = None
+
+    def by_ai(self, seat: int) -> bool:
+        """An AI plays ``seat``: an AI seat, or a seat whose time ran out in a game of three or
+        four (``Hub.claim``)."""
+        return self.data.seats[seat].kind == "ai" or (
+            self.clock is not None and seat in self.clock.taken
+        )
+
+    def deciding(self) -> int | None:
+        """The seat whose clock runs: the seat to decide while the game is in play, when a
+        person plays it (an AI never runs out of time)."""
+        seat = self.match.state.current_player
+        if self.status != "running" or seat is None or self.by_ai(seat):
+            return None
+        return seat
+
+    def to_decide(self) -> list[int]:
+        """The user ids that must decide now (a notifier's question)."""
+        seat = self.deciding()
+        user = None if seat is None else self.data.seats[seat].user_id
+        return [] if user is None else [user]
 
     def play(self, action: Action | str, by_table: bool = False) -> list[Event]:
         events = self.match.play(action)
@@ -315,7 +351,8 @@ class Room:
 
     def agent(self, seat: int) -> Agent:
         if seat not in self.agents:
-            level = stored_level(self.game, self.data.seats[seat].level)
+            info = self.data.seats[seat]
+            level = stored_level(self.game, info.level if info.kind == "ai" else TAKEOVER_LEVEL)
             self.agents[seat] = make_agent(level, self.data.seed ^ (seat + 1) * 7919, self.game)
         return self.agents[seat]
 
@@ -333,12 +370,15 @@ def invite_matches(given: str | None, invite: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), invite.encode())
 
 
-def match_kind(seats: list[SeatData], maker: int) -> str:
-    """A hot-seat match (its maker holds every seat for a person, two or more) or a real-time
-    one (against people online, against the AI, or the AI alone): each kind costs the server
-    differently and has its own cap (``ServerConfig.in_play``)."""
+def match_kind(seats: list[SeatData], maker: int, control: dict[str, Any] | None = None) -> str:
+    """A hot-seat match (its maker holds every seat for a person, two or more), a turn-based
+    one (days a move: a player holds many at once) or a real-time one (against people online,
+    against the AI, or the AI alone): each kind costs the server and the player differently and
+    has its own cap (``ServerConfig.in_play``)."""
     held = sum(1 for s in seats if s.kind == "human" and s.user_id == maker)
-    return HOTSEAT if held >= 2 else REALTIME
+    if held >= 2:
+        return HOTSEAT
+    return TURN_BASED_KIND if TimeControl.from_json(control).kind == TURN_BASED else REALTIME
 
 
 def admitted(data: MatchData, user_id: int | None, invite: str | None) -> bool:
@@ -394,13 +434,20 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
         "series": data.series_id,
         "series_game": data.series_game,
         "rematch_of": data.rematch_of,
+        "time_control": TimeControl.from_json(data.time_control).public(),
+        "rated": data.rated,
     }
 
 
 class Hub:
-    def __init__(self, db: Database, config: ServerConfig) -> None:
+    def __init__(self, db: Database, config: ServerConfig, clock: WallClock | None = None) -> None:
         self.db = db
         self.config = config
+        #: What every clock reads (tests give one they can move on by a week).
+        self.wall: WallClock = clock or SystemClock()
+        #: Called after every committed move and start (``TurnListener``), with the match and
+        #: the players now to decide (none while an AI decides): the turn e-mails listen here.
+        self.on_turn: list[TurnListener] = []
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
@@ -418,17 +465,21 @@ class Hub:
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
         #: Accounts and stops, read once and kept (``players``).
         self.players = Players(db)
-        #: Called after every move stored and every match started, with the match and the
-        #: players now to decide (none while an AI decides): the turn e-mails listen here.
-        self.on_turn: list[Callable[[MatchData, list[int]], Awaitable[None] | None]] = []
 
     # --- building rooms --------------------------------------------------------------------------
 
-    def build(self, data: MatchData) -> Room:
-        """A room from stored data: the game rebuilt by replaying its record."""
+    def build(self, data: MatchData, clock: dict[str, Any] | None = None) -> Room:
+        """A room from stored data: the game rebuilt by replaying its record; ``clock``, the
+        clocks as stored with its latest move (none: fresh clocks, not yet running)."""
         game = load_game(data.game)
         match = Match(game, data.options, data.seed, data.decks)
         room = Room(data, game, match, pace=Pace(self.config.step_gap))
+        control = TimeControl.from_json(data.time_control)
+        if control.timed:
+            seats = len(data.seats)
+            room.clock = (
+                Clock.start(control, seats) if clock is None else Clock.from_json(control, clock)
+            )
         # The last turn told again, move by move (close to what the pages saw move by move).
         room.story.to_move = match.state.current_player
         for action in data.actions:
@@ -485,17 +536,22 @@ class Hub:
             1
             for m in self._made.get(user_id, ())
             if self.rooms[m].status != "finished"
-            and match_kind(self.rooms[m].data.seats, user_id) == kind
+            and match_kind(self.rooms[m].data.seats, user_id, self.rooms[m].data.time_control)
+            == kind
         )
 
-    def over_cap(self, user_id: int, seats: list[SeatData]) -> str | None:
-        """Why ``user_id`` may not make a match of these seats now (they have as many of its
-        kind in play as the server allows), or ``None``."""
-        kind = match_kind(seats, user_id)
+    def over_cap(
+        self, user_id: int, seats: list[SeatData], control: dict[str, Any] | None = None
+    ) -> str | None:
+        """Why ``user_id`` may not make a match of these seats and time control now (they have
+        as many of its kind in play as the server allows), or ``None``."""
+        kind = match_kind(seats, user_id, control)
         cap = self.config.in_play(kind)
         if self.in_play(user_id, kind) < cap:
             return None
-        what = "hot-seat matches" if kind == HOTSEAT else "matches"
+        what = {HOTSEAT: "hot-seat matches", TURN_BASED_KIND: "turn-based matches"}.get(
+            kind, "matches"
+        )
         return f"You have {cap} {what} in play already; finish or resign one of them first."
 
     def waiting_matches(self, user_id: int) -> int:
@@ -541,9 +597,15 @@ class Hub:
         if self.config.gc_freeze_seconds > 0:
             self.spawn(tend(self.config.gc_freeze_seconds, self.config.gc_sweep_seconds))
         self.spawn(self._expire_open_matches())
-        for data in await self.db.read(self.db.store.live_matches):
+        live = await self.db.read(self.db.store.live_matches)
+        clocks = await self.db.read(self.db.store.clocks, [d.id for d in live])
+        alive = await self.db.read(self.db.store.read_setting, ALIVE_AT)
+        alive_at = None if alive is None else float(alive)
+        now = self.wall.now()
+        resumed: list[ClockSave] = []
+        for data in live:
             try:
-                room = self.build(data)
+                room = self.build(data, clocks.get(data.id))
             except CyberdeckError as err:
                 log.error("match %s cannot be rebuilt: %s", data.id, err)
                 continue
@@ -551,7 +613,16 @@ class Hub:
             outcome = room.match.state.outcome
             if data.status == "running" and outcome is not None:
                 await self._finish(room, outcome.to_json())
+            if room.clock is not None and room.status == "running":
+                # Time the server was down is nobody's: the seat to decide is charged up to
+                # when the server was last alive, and its time runs again from now.
+                room.clock.resume(alive_at, now)
+                room.clock.hand_to(room.deciding(), now)
+                resumed.append(ClockSave(room.id, room.clock.to_json()))
             self.schedule_ai(room)
+        if resumed:
+            await self.db.commit(*resumed)
+        self.spawn(self._keep_time())
         log.info("rebuilt %d live matches", len(self.rooms))
 
     async def room(self, match_id: str) -> Room | None:
@@ -565,7 +636,8 @@ class Hub:
                 data = await self.db.read(self.db.store.load_match, match_id)
                 if data is None:
                     return None
-                room = self.build(data)
+                clocks = await self.db.read(self.db.store.clocks, [match_id])
+                room = self.build(data, clocks.get(match_id))
                 self.keep(room)
         return room
 
@@ -574,9 +646,20 @@ class Hub:
         room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
         await self.db.write(self.db.store.create_match, data)
         self.keep(room)
+        await self._started(room)
+        return room
+
+    async def _started(self, room: Room) -> None:
+        """A match has every seat taken: its clock starts, its AI seats and the table play."""
+        if room.status != "running":
+            return
+        save = self._clock_moved(room, self.wall.now())
+        if save is not None:
+            await self.db.commit(save)
+            self.broadcast_clock(room)
+        self._tell_turn(room)
         self.schedule_ai(room)
         await self.answer_now(room)
-        return room
 
     async def join(
         self, room: Room, user_id: int, user_name: str, deck: str | None = None
@@ -619,11 +702,9 @@ class Hub:
                 room.away_since[chosen.seat] = time.monotonic()
             if start:
                 room.data.status = "running"
-                self._turn(room)
         self.broadcast_table(room, [])
         self.broadcast_presence(room)
-        self.schedule_ai(room)
-        await self.answer_now(room)
+        await self._started(room)
         return chosen.seat
 
     # --- connections -----------------------------------------------------------------------------
@@ -651,8 +732,10 @@ class Hub:
             "status": room.status,
             "table": table,
             "seats": room.seats_info(),
-            "grace_seconds": self.config.grace_seconds,
+            # With a clock, the clock says when a game may be claimed, not being away.
+            "grace_seconds": None if room.clock is not None else self.config.grace_seconds,
             "outcome": room.outcome,
+            "clock": self.clock_shown(room),
         }
 
     async def connect(self, room: Room, conn: Connection) -> None:
@@ -705,6 +788,7 @@ class Hub:
         if views is None or views.state is not state:
             views = Views(state)
         playing = room.status == "running"
+        clock = self.clock_shown(room)
         for conn in room.conns:
             seat = room.point(conn)
             key = (seat, conn.seats)
@@ -717,6 +801,7 @@ class Hub:
                     "table": table_for(state, seat, events, playing, conn.seats, views),
                     "outcome": room.outcome,
                     "ack": None,
+                    "clock": clock,
                 }
             if acked is not None and conn is acked[0]:
                 conn.send(encode({**update, "ack": acked[1]}))
@@ -740,6 +825,7 @@ class Hub:
             room.status,
             room.outcome,
             room.pace.next(person=maker is not None),
+            self.clock_shown(room),
         )
 
     def show(
@@ -769,6 +855,7 @@ class Hub:
                     "table": table_for(last.state, seat, events, playing, conn.seats, last.views),
                     "outcome": last.outcome,
                     "ack": ack,
+                    "clock": last.clock,
                 }
                 text = encode(update)
                 if ack is None:
@@ -795,11 +882,17 @@ class Hub:
     # --- moves -----------------------------------------------------------------------------------
 
     async def move(
-        self, room: Room, conn: Connection, msg: Move | Undo | Accept | GestureMsg
+        self,
+        room: Room,
+        conn: Connection,
+        msg: Move | Undo | Accept | GestureMsg,
+        received: float | None = None,
     ) -> None:
         """A move, (``Undo``) taking the last move back where the game allows it, (``Accept``)
         the moves of the table's proposal, or (``GestureMsg``) the moves of an offered gesture;
-        then whatever the table answers for the players who left the next questions to it."""
+        then whatever the table answers for the players who left the next questions to it.
+        ``received`` (the wall clock's time the message came in) is what the mover's clock is
+        charged up to, however long the move waited for the table."""
         if not conn.seats:
             conn.send(error(ErrorCode.SPECTATOR, "Spectators watch; they cannot move.", msg.id))
             return
@@ -843,7 +936,7 @@ class Hub:
                 conn.send(error(ErrorCode.SERVER, "The server could not play that move.", msg.id))
                 return
             remember(room, (seat, msg.id), room.seq)
-            if not await self._commit(room, seat, msg.id, room.seq - before):
+            if not await self._commit(room, seat, msg.id, room.seq - before, received):
                 conn.send(
                     error(ErrorCode.SERVER, "The move could not be saved; try again.", msg.id)
                 )
@@ -859,6 +952,11 @@ class Hub:
             return ErrorCode.NOT_STARTED, "The game starts when every seat is taken."
         if room.status == "finished":
             return ErrorCode.FINISHED, "The game is over; no more moves can be made."
+        if room.clock is not None and seat in room.clock.taken:
+            return (
+                ErrorCode.NOT_YOUR_TURN,
+                f"Your time ran out; the {TAKEOVER_LEVEL} AI plays your seat to the end.",
+            )
         if seq != room.seq:
             return (
                 ErrorCode.STALE,
@@ -954,7 +1052,7 @@ class Hub:
         while room.status == "running":
             state = room.match.state
             seat = state.current_player
-            if seat is None or room.data.seats[seat].kind != "human":
+            if seat is None or room.by_ai(seat):
                 break
             stops = await self._stops_of(room, seat)
             if answers_nothing(room.game, stops):
@@ -1066,17 +1164,30 @@ class Hub:
             for conn in room.conns:
                 conn.send(message)
 
-    async def _commit(self, room: Room, seat: int, msg_id: str | None, count: int = 1) -> bool:
-        """Store the ``count`` moves just made (and the end, if they ended the game); undo them
-        on failure. The message id goes with the last, which a re-sent message would repeat."""
+    async def _commit(
+        self,
+        room: Room,
+        seat: int,
+        msg_id: str | None,
+        count: int = 1,
+        received: float | None = None,
+    ) -> bool:
+        """Store the ``count`` moves just made (and the end, if they ended the game), with the
+        clocks as they stand after them (the mover charged up to ``received``, when its message
+        came in); undo them on failure. The message id goes with the last, which a re-sent
+        message would repeat."""
         actions = room.match.record.actions
-        items: list[NewAction | Finish] = [
+        items: list[NewAction | Finish | ClockSave] = [
             NewAction(room.id, step, seat, actions[step], msg_id if step == room.seq - 1 else None)
             for step in range(room.seq - count, room.seq)
         ]
         outcome = room.match.state.outcome
+        # A game at its end has nobody to decide: the clocks stop with it.
+        save = self._clock_moved(room, self.wall.now() if received is None else received)
         if outcome is not None:
             items.append(Finish(room.id, outcome.to_json()))
+        if save is not None:
+            items.append(save)
         try:
             await self.db.commit(*items)
         except Exception:
@@ -1090,39 +1201,88 @@ class Hub:
             room.data.outcome = outcome.to_json()
             if room.game.reviews:  # a game played to its end (a resignation has no review)
                 self.spawn(self._review(room))
+        room.fell = None
         log_ = room.match.log
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
             del log_[: -self.config.resync_log]
         self.moves += count
-        self._turn(room)
         return True
-
-    def _turn(self, room: Room) -> None:
-        """Tell ``on_turn`` who decides now in a running match."""
-        seat = room.match.state.current_player
-        if not self.on_turn or room.status != "running" or seat is None:
-            return
-        info = room.data.seats[seat]
-        deciding = [info.user_id] if info.kind == "human" and info.user_id is not None else []
-        for listener in self.on_turn:
-            result = listener(room.data, deciding)
-            if inspect.isawaitable(result):
-                self.spawn(result)
 
     def at_table(self, match_id: str, user_id: int) -> bool:
         """Whether ``user_id`` has a match of theirs open now (a socket on one of its seats)."""
         room = self.rooms.get(match_id)
         return room is not None and any(room.connected(s) for s in room.seats_of(user_id))
 
+    def _clock_moved(self, room: Room, received: float) -> ClockSave | None:
+        """The clocks follow the decision to the seat that has it now (the seat that had it is
+        charged up to ``received``); what to store, if the match has clocks."""
+        if room.clock is None:
+            return None
+        room.clock.hand_to(room.deciding(), min(received, self.wall.now()), self.wall.now())
+        return ClockSave(room.id, room.clock.to_json())
+
+    def clock_shown(self, room: Room) -> dict[str, Any] | None:
+        return None if room.clock is None else room.clock.shown(self.wall.now())
+
+    def broadcast_clock(self, room: Room) -> None:
+        """Everyone at the table is told the clocks (a fall, a seat taken over, a start)."""
+        shown = self.clock_shown(room)
+        if shown is None:
+            return
+        text = encode({"type": "clock", "seq": room.seq, "clock": shown})
+        for conn in room.conns:
+            conn.send(text)
+
+    def _tell_turn(self, room: Room) -> None:
+        """Call the turn listeners (``on_turn``) with who must decide now."""
+        if not self.on_turn or room.status != "running":
+            return
+        users = room.to_decide()
+        for listener in self.on_turn:
+            try:
+                result = listener(room.data, users)
+            except Exception:
+                log.exception("match %s: a turn listener failed", room.id)
+                continue
+            if result is not None:
+                self.spawn(result)
+
+    async def _keep_time(self) -> None:
+        """Until cancelled: tell each table when a clock falls (the opponents may claim from
+        then), and store when the server was last alive (``ALIVE_AT``)."""
+        written = 0.0
+        while True:
+            await asyncio.sleep(min(1.0, ALIVE_EVERY))
+            now = self.wall.now()
+            ticking = False
+            for room in list(self.rooms.values()):
+                if room.clock is None or room.status != "running":
+                    continue
+                ticking = ticking or room.clock.running is not None
+                out = room.clock.out_of_time(now)
+                if out is not None and room.fell != out:
+                    room.fell = out
+                    self.broadcast_clock(room)
+            # Only while a clock runs: a restart charges nobody for time before a clock started.
+            if ticking and (now - written >= ALIVE_EVERY or now < written):
+                written = now
+                try:
+                    await self.db.write(self.db.store.put_setting, ALIVE_AT, repr(now))
+                except Exception:
+                    log.exception("the clocks' keep-alive was not stored")
+
     async def _reload(self, room: Room) -> None:
         data = await self.db.read(self.db.store.load_match, room.id)
         if data is None:
             return
-        fresh = self.build(data)
+        clocks = await self.db.read(self.db.store.clocks, [room.id])
+        fresh = self.build(data, clocks.get(room.id))
         room.data, room.match, room.handled = fresh.data, fresh.match, fresh.handled
+        room.clock = fresh.clock
         self.broadcast_table(room, [])
 
     async def _after_move(self, room: Room) -> None:
+        self._tell_turn(room)
         if room.status == "finished":
             self.spawn(self._rate(room))
             self.forget_if_idle(room)
@@ -1158,37 +1318,90 @@ class Hub:
         )
         await self._finish(room, outcome.to_json())
 
-    async def claim(self, room: Room, conn: Connection, msg: Claim) -> None:
+    async def claim(
+        self, room: Room, conn: Connection, msg: Claim, received: float | None = None
+    ) -> None:
+        """Claim the game: with a clock, from a seat whose time ran out (judged at ``received``,
+        when the claim came in); without one, from seats away longer than the grace period."""
         async with room.lock:
             if self._refuse_ending(room, conn, msg.id, "claim"):
                 return
             seat = room.point(conn)
             assert seat is not None
-            now = time.monotonic()
-            grace = self.config.grace_seconds
-            within = f"{grace:g} second{'' if grace == 1 else 's'}"
-            gone = [
-                s
-                for s, since in room.away_since.items()
-                if s not in conn.seats and not room.connected(s) and now - since >= grace
-            ]
-            if not gone:
-                conn.send(
-                    error(
-                        ErrorCode.CANNOT_CLAIM,
-                        f"You can claim the game only when an opponent has been away for {within}.",
-                        msg.id,
-                        room.seq,
-                    )
-                )
+            if room.clock is not None:
+                at = self.wall.now() if received is None else min(received, self.wall.now())
+                claimed = await self._claim_on_time(room, conn, msg, at)
+            else:
+                claimed = await self._claim_on_absence(room, conn, msg, seat)
+            if not claimed:
                 return
-            names = " and ".join(room.name(s) for s in gone)
-            reason = (
-                f"{names} left and did not come back within {within}; "
-                f"{room.name(seat)} claimed the game"
+        if room.status == "finished":
+            self.spawn(self._rate(room))
+        else:
+            self.schedule_ai(room)
+
+    async def _claim_on_time(self, room: Room, conn: Connection, msg: Claim, at: float) -> bool:
+        """A seat whose time ran out loses when an opponent claims (two players); in a game of
+        three or four, the AI plays it from then to the end and the others play on."""
+        assert room.clock is not None
+        out = room.clock.out_of_time(at)
+        if out is None or out in conn.seats:
+            conn.send(
+                error(
+                    ErrorCode.CANNOT_CLAIM,
+                    "You can claim the game only when an opponent's time has run out.",
+                    msg.id,
+                    room.seq,
+                )
             )
-            await self._forfeit(room, gone, reason, "claim")
-        self.spawn(self._rate(room))
+            return False
+        seat = room.point(conn)
+        assert seat is not None
+        if len(room.data.seats) == 2:
+            reason = f"{room.name(out)} ran out of time; {room.name(seat)} claimed the game"
+            await self._forfeit(room, [out], reason, "time")
+            return True
+        room.clock.taken.append(out)
+        room.clock.hand_to(room.deciding(), at, self.wall.now())
+        await self.db.commit(ClockSave(room.id, room.clock.to_json()))
+        note = (
+            f"{room.name(out)} ran out of time; {room.name(seat)} claimed, and the "
+            f"{TAKEOVER_LEVEL} AI plays their seat to the end."
+        )
+        text = encode({"type": "claimed", "seat": out, "text": note})
+        for other in room.conns:
+            other.send(text)
+        self.broadcast_clock(room)
+        self.broadcast_presence(room)
+        return True
+
+    async def _claim_on_absence(self, room: Room, conn: Connection, msg: Claim, seat: int) -> bool:
+        """Without a clock: the seats away for the grace period or longer lose."""
+        now = time.monotonic()
+        grace = self.config.grace_seconds
+        within = f"{grace:g} second{'' if grace == 1 else 's'}"
+        gone = [
+            s
+            for s, since in room.away_since.items()
+            if s not in conn.seats and not room.connected(s) and now - since >= grace
+        ]
+        if not gone:
+            conn.send(
+                error(
+                    ErrorCode.CANNOT_CLAIM,
+                    f"You can claim the game only when an opponent has been away for {within}.",
+                    msg.id,
+                    room.seq,
+                )
+            )
+            return False
+        names = " and ".join(room.name(s) for s in gone)
+        reason = (
+            f"{names} left and did not come back within {within}; "
+            f"{room.name(seat)} claimed the game"
+        )
+        await self._forfeit(room, gone, reason, "claim")
+        return True
 
     async def resign(self, room: Room, conn: Connection, msg: Resign) -> None:
         async with room.lock:
@@ -1200,16 +1413,21 @@ class Hub:
         self.spawn(self._rate(room))
 
     async def _finish(self, room: Room, outcome: dict[str, Any]) -> None:
-        await self.db.commit(Finish(room.id, outcome))
+        items: list[Finish | ClockSave] = [Finish(room.id, outcome)]
+        if room.clock is not None:
+            room.clock.hand_to(None, self.wall.now())
+            items.append(ClockSave(room.id, room.clock.to_json()))
+        await self.db.commit(*items)
         room.data.status = "finished"
         room.data.outcome = outcome
-        text = encode({"type": "ended", "status": "finished", "outcome": outcome})
+        ended = {"type": "ended", "status": "finished", "outcome": outcome}
+        text = encode({**ended, "clock": self.clock_shown(room)})
         for conn in room.conns:
             conn.send(text)
 
     async def _rate(self, room: Room) -> None:
         outcome = room.data.outcome
-        if outcome is None:
+        if outcome is None or not room.data.rated:
             return
         players = []
         for info in room.data.seats:
@@ -1225,10 +1443,14 @@ class Hub:
                 players.append(info.user_id)
             else:
                 return
+        returns = list(outcome["returns"])
+        if room.clock is not None and room.clock.taken:
+            # A seat whose time ran out is last, whatever the AI made of it since.
+            last = min(returns) - 1
+            for seat in room.clock.taken:
+                returns[seat] = last
         try:
-            await self.db.write(
-                rate_match, self.db.store, room.data.game, players, outcome["returns"]
-            )
+            await self.db.write(rate_match, self.db.store, room.data.game, players, returns)
         except Exception:
             log.exception("match %s: ratings not updated", room.id)
 
@@ -1238,14 +1460,14 @@ class Hub:
         if room.status != "running" or (room.ai_task is not None and not room.ai_task.done()):
             return
         seat = room.match.state.current_player
-        if seat is None or room.data.seats[seat].kind != "ai":
+        if seat is None or not room.by_ai(seat):
             return
         room.ai_task = self.spawn(self._ai_moves(room))
 
     async def _ai_moves(self, room: Room) -> None:
         while room.status == "running":
             seat = room.match.state.current_player
-            if seat is None or room.data.seats[seat].kind != "ai":
+            if seat is None or not room.by_ai(seat):
                 return
             await asyncio.sleep(self.config.ai_delay)
             seq = room.seq
@@ -1266,6 +1488,7 @@ class Hub:
                 if not await self._answer_for(room, steps):
                     return
                 self.show(room, steps)
+            self._tell_turn(room)
             if room.status == "finished":
                 self.spawn(self._rate(room))
                 self.forget_if_idle(room)

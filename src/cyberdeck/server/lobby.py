@@ -17,8 +17,10 @@ from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData
 from ..userdata import GameStats
+from .clocks import TURN_BASED, BadTimeControl, TimeControl, time_control
+from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import admitted, invite_matches, new_match_data, summary
+from .hub import admitted, invite_matches, match_kind, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import ChatLineOut, message_schema
 from .ratings import (
@@ -78,6 +80,16 @@ class SeatSpec(BaseModel):
     level: str | None = Field(default=None, max_length=32)
 
 
+class ClockSpec(BaseModel):
+    """A time control: ``none``; ``real-time`` with ``minutes`` to start and ``increment``
+    seconds added a move (Fischer); or ``turn-based`` with ``days`` a move."""
+
+    kind: Literal["none", "real-time", "turn-based"] = "none"
+    minutes: float = Field(default=0, ge=0, le=10_000)
+    increment: float = Field(default=0, ge=0, le=10_000)
+    days: int = Field(default=0, ge=0, le=1000)
+
+
 class CreateMatch(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -92,6 +104,11 @@ class CreateMatch(BaseModel):
     hotseat: bool = False
     #: The game's campaign variant: this match is the first game of a series.
     campaign: bool = False
+    #: The time control (left out: none).
+    clock: ClockSpec | None = None
+    #: Rated (the result moves ratings; accounts only) or casual; left out: rated for an
+    #: account, casual for a guest.
+    rated: bool | None = None
 
 
 class SeatOut(BaseModel):
@@ -121,6 +138,9 @@ class MatchOut(BaseModel):
     series_game: int | None = None
     #: The match this one is a rematch of (its series score: ``/rematches``).
     rematch_of: str | None = None
+    #: The time control (``kind``, its numbers, and ``label``: what a player reads).
+    time_control: dict[str, Any] = Field(default_factory=lambda: {"kind": "none"})
+    rated: bool = False
 
 
 class CreatedMatch(BaseModel):
@@ -323,6 +343,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
     """Every new match is made here, whoever asks (the form, quick play): the same checks,
     caps and deal."""
     game = _game(body.game)
+    control, rated = _time_and_rating(body, user)
     if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
         raise HTTPException(
             429,
@@ -357,7 +378,11 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
             seat.user_id, seat.user_name = user.id, user.name
-    over = ctx.hub.over_cap(user.id, seats)
+    if match_kind(seats, user.id, control.to_json()) == HOTSEAT and control.kind == TURN_BASED:
+        raise HTTPException(
+            400, "A hot-seat match is played at one screen; choose no clock or a real-time one."
+        )
+    over = ctx.hub.over_cap(user.id, seats, control.to_json())
     if over is not None:
         raise HTTPException(429, over)
     if body.decks is not None and len(body.decks) != count:
@@ -375,6 +400,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
         else:
             deal = partial(ctx.dealer.seed, user.id)
             data = new_match_data(game, options, seats, body.decks, body.public, user.id, deal)
+        data.time_control, data.rated = control.to_json(), rated
         room = await ctx.hub.create(data)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None
@@ -387,6 +413,24 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
         invite_link=f"/api/matches/{data.id}/join?invite={data.invite}",
         websocket=f"/ws/matches/{data.id}",
     )
+
+
+def _time_and_rating(body: CreateMatch, user: UserData) -> tuple[TimeControl, bool]:
+    """The creator's time control and rating, checked: turn-based and rated matches need an
+    account (a guest may leave and never come back, or feed anyone wins)."""
+    spec = body.clock or ClockSpec()
+    try:
+        control = time_control(spec.kind, spec.minutes, spec.increment, spec.days)
+    except BadTimeControl as err:
+        raise HTTPException(400, str(err)) from None
+    guest = user.kind != "account"
+    if guest and control.kind == TURN_BASED:
+        raise HTTPException(
+            403, "Turn-based matches need an account: sign up (free) to play one over days."
+        )
+    if guest and body.rated:
+        raise HTTPException(403, "Rated matches need an account: sign up (free) to play one.")
+    return control, (not guest if body.rated is None else body.rated)
 
 
 @router.get("/matches", response_model=list[MatchOut])
@@ -504,6 +548,11 @@ async def join_match(
     if not room.data.public and not invited and room.seat_of(user.id) is None:
         ctx.hub.forget_if_idle(room)  # a finished match loaded to answer leaves again
         raise HTTPException(403, "This match is private; you need its invite link to join.")
+    if user.kind != "account" and room.seat_of(user.id) is None:
+        needs = _account_needed(room.data)
+        if needs is not None:
+            ctx.hub.forget_if_idle(room)
+            raise HTTPException(403, needs)
     try:
         seat = await ctx.hub.join(room, user.id, user.name, body.deck if body else None)
     except BadDeck as err:
@@ -516,6 +565,15 @@ async def join_match(
     return Joined(
         match=MatchOut(**summary(room.data, room)), seat=seat, websocket=f"/ws/matches/{match_id}"
     )
+
+
+def _account_needed(data: MatchData) -> str | None:
+    """Why a guest may not take a seat in this match, if they may not."""
+    if TimeControl.from_json(data.time_control).kind == TURN_BASED:
+        return "This match is turn-based: sign up (free) to take a seat and play it over days."
+    if data.rated:
+        return "This match is rated: sign up (free) to take a seat in it."
+    return None
 
 
 @router.get("/matches/{match_id}/replay", response_model=ReplayStep, tags=["replays"])

@@ -62,7 +62,9 @@ class Resync(_Strict):
 
 
 class Claim(_Strict):
-    """Claim the game: an opponent has been away longer than the grace period."""
+    """Claim the game: an opponent's time has run out (a match with a clock; in a game of three
+    or four the AI plays that seat from then on), or (without a clock) an opponent has been away
+    longer than the grace period."""
 
     type: Literal["claim"]
     id: MessageId
@@ -242,6 +244,18 @@ class Table(BaseModel):
     gestures: list[MenuGesture] = []
 
 
+class Clocks(BaseModel):
+    """The clocks of a match with a time control, as of the message: each seat's seconds left
+    (the running seat's counts down from when the message is received), the seat whose time
+    runs (null: none), the seats out of time, and those the AI plays since their time ran out."""
+
+    control: dict[str, Any]
+    left: list[float]
+    running: int | None
+    out: list[int]
+    taken: list[int]
+
+
 class Welcome(BaseModel):
     type: Literal["welcome"]
     match: dict[str, Any]
@@ -254,8 +268,10 @@ class Welcome(BaseModel):
     status: Literal["open", "running", "finished"]
     table: Table
     seats: list[SeatInfo]
-    grace_seconds: float
+    #: Seconds away before an opponent may claim; null with a clock (the clock says instead).
+    grace_seconds: float | None
     outcome: dict[str, Any] | None
+    clock: Clocks | None = None
 
 
 class Update(BaseModel):
@@ -267,6 +283,7 @@ class Update(BaseModel):
     #: On the update sent to the connection that made the move: that move's message id (the move
     #: is committed). ``None`` on every other update.
     ack: str | None = None
+    clock: Clocks | None = None
 
 
 class ErrorMessage(BaseModel):
@@ -286,6 +303,25 @@ class Ended(BaseModel):
     type: Literal["ended"]
     status: Literal["finished"]
     outcome: dict[str, Any]
+    clock: Clocks | None = None
+
+
+class ClockMessage(BaseModel):
+    """The clocks changed between moves: a clock fell (an opponent may claim from now), a seat
+    was taken over by the AI, the match started."""
+
+    type: Literal["clock"]
+    seq: int
+    clock: Clocks
+
+
+class Claimed(BaseModel):
+    """In a game of three or four: a seat's time ran out, another seat claimed, and the AI plays
+    the seat from now on (``text`` says so)."""
+
+    type: Literal["claimed"]
+    seat: int
+    text: str
 
 
 class Pong(BaseModel):
@@ -372,7 +408,9 @@ ServerMessage = Annotated[
     | HintAnswer
     | Review
     | RematchState
-    | ChatLines,
+    | ChatLines
+    | ClockMessage
+    | Claimed,
     Field(discriminator="type"),
 ]
 server_messages: TypeAdapter[Any] = TypeAdapter(ServerMessage)

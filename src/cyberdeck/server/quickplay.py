@@ -19,9 +19,9 @@ from pydantic import BaseModel, Field
 
 from ..engine import Game
 from ..store import UserData
-from .config import REALTIME
+from .clocks import TimeControl, read_quick_setting
 from .context import Context, context, ration, require_user
-from .lobby import CreatedMatch, CreateMatch, SeatSpec, _game, open_match
+from .lobby import ClockSpec, CreatedMatch, CreateMatch, SeatSpec, _game, open_match
 from .pairing import TIME_CONTROLS, TURN_BASED, Note, Offer, Pool, QueueRefused, Seeker
 from .ratings import POINTS_PER_UNIT, START_RATING, shown_rating
 
@@ -197,13 +197,27 @@ def _refused(err: QueueRefused) -> HTTPException:
     return HTTPException(409, str(err))
 
 
+def _control(pool: Pool) -> TimeControl:
+    """The clock a pool's matches are played with (``none``: no clock)."""
+    return read_quick_setting("" if pool.time_control == "none" else pool.time_control)
+
+
 def _creation(game: Game, pool: Pool, seats: list[SeatSpec]) -> CreateMatch:
     """The match a pool's game is made as: the game's default options at the pool's player
-    count, public (anyone may watch). The pool's time control and rated flag are its creation
-    settings beside these."""
+    count, public (anyone may watch), with the pool's time control and rated or casual."""
     counted = any(o.name == "players" for o in game.options)
+    control = _control(pool)
     return CreateMatch(
-        game=game.id, options={"players": pool.players} if counted else {}, seats=seats
+        game=game.id,
+        options={"players": pool.players} if counted else {},
+        seats=seats,
+        clock=ClockSpec(
+            kind=control.kind,
+            minutes=control.base / 60,
+            increment=control.increment,
+            days=control.days,
+        ),
+        rated=pool.rated,
     )
 
 
@@ -259,11 +273,9 @@ async def join_queue(
     paired by rating (the gap you accept widens the longer you wait)."""
     ration(ctx.queue_acts, str(user.id), "You are joining and leaving queues too often.")
     game, pool = _pool(body, user)
-    cap = ctx.config.in_play(REALTIME)
-    if ctx.hub.in_play(user.id, REALTIME) >= cap:
-        raise HTTPException(
-            429, f"You have {cap} matches in play already; finish or resign one of them first."
-        )
+    over = ctx.hub.over_cap(user.id, [], _control(pool).to_json())
+    if over is not None:
+        raise HTTPException(429, over)
     skill, rating = await _skill(ctx, game.id, user)
     try:
         ctx.queues.join(user.id, user.name, pool, skill, rating, body.ai_after)

@@ -189,6 +189,8 @@ async def next_game(
             game, series.options, seats, setup, series.public, series.created_by, lambda: seed
         )
         data.series_id, data.series_game = series.id, len(matches) + 1
+        # The campaign's games share the first one's time control and rating.
+        data.time_control, data.rated = last.time_control, last.rated
         try:
             await ctx.hub.create(data)
         except CyberdeckError as err:

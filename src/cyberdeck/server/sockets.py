@@ -201,6 +201,8 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         while not conn.closed:
             message = await socket.receive()
             arrived = time.perf_counter()
+            # The clocks judge a move or a claim by when it came in, not when it was handled.
+            received = ctx.hub.wall.now()
             if message["type"] == "websocket.disconnect":
                 break
             data = message.get("text")
@@ -241,7 +243,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 continue
             try:
                 if isinstance(msg, Move | Undo | Accept | GestureMsg):
-                    await ctx.hub.move(room, conn, msg)
+                    await ctx.hub.move(room, conn, msg, received)
                     ctx.hub.move_ms.append((time.perf_counter() - arrived) * 1000)
                 elif isinstance(msg, Look):
                     ctx.hub.look(room, conn, msg)
@@ -250,7 +252,7 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
                 elif isinstance(msg, Resync):
                     await ctx.hub.resync(room, conn)
                 elif isinstance(msg, Claim):
-                    await ctx.hub.claim(room, conn, msg)
+                    await ctx.hub.claim(room, conn, msg, received)
                 elif isinstance(msg, Resign):
                     await ctx.hub.resign(room, conn, msg)
                 elif isinstance(msg, Say):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..engine import load_game
 from ..store import MatchData
+from .clocks import TURN_BASED, TimeControl
 from .database import Database
 from .levels import stored_level
 from .limits import Bucket, Recent
@@ -45,7 +46,10 @@ class TurnMails:
         return len(self._mailed)
 
     async def your_turn(self, match: MatchData, user_ids: list[int]) -> None:
-        """``user_ids`` are to decide in ``match`` now: mail each who should hear of it."""
+        """``user_ids`` are to decide in ``match`` now: mail each who should hear of it (only
+        in a turn-based match: a real-time one is played while its players are there)."""
+        if TimeControl.from_json(match.time_control).kind != TURN_BASED:
+            return
         deciding = set(user_ids)
         for seat in match.seats:
             if seat.user_id is not None and seat.user_id not in deciding:

@@ -4,6 +4,7 @@ server talks to. SQLite (WAL, foreign keys on) by default, PostgreSQL by URL."""
 from .repository import (
     ActionData,
     ChatLineData,
+    ClockSave,
     DeckData,
     Finish,
     MailboxData,
@@ -24,6 +25,7 @@ from .repository import (
 __all__ = [
     "ActionData",
     "ChatLineData",
+    "ClockSave",
     "DeckData",
     "Finish",
     "MailboxData",

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -67,6 +68,12 @@ class MatchRow(Base):
         String(32), nullable=True, index=True, unique=True
     )
     chain: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    #: The time control chosen at creation (``server.clocks.TimeControl.to_json``); null: none.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Rated (the result moves the players' ratings) or casual, chosen at creation.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
+    #: The clocks as of the latest move (``server.clocks.Clock.to_json``), stored with it.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeriesRow(Base):

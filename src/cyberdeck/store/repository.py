@@ -116,6 +116,10 @@ class MatchData:
     #: The match this one is a rematch of, and the first match of that chain of rematches.
     rematch_of: str | None = None
     chain: str | None = None
+    #: The time control (``server.clocks.TimeControl.to_json``; null: none) and whether the
+    #: match is rated: creation settings, like the options.
+    time_control: dict[str, Any] | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +158,14 @@ class NewAction:
 class Finish:
     match_id: str
     outcome: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSave:
+    """A match's clocks as of its latest move, stored in the move's own transaction."""
+
+    match_id: str
+    clock: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +469,8 @@ class Store:
                     "series_game": match.series_game,
                     "rematch_of": match.rematch_of,
                     "chain": match.chain,
+                    "time_control": match.time_control,
+                    "rated": match.rated,
                 },
             )
             connection.execute(
@@ -605,6 +619,8 @@ class Store:
                 series_game=r.series_game,
                 rematch_of=r.rematch_of,
                 chain=r.chain,
+                time_control=r.time_control,
+                rated=bool(r.rated),
             )
             for r in rows
         ]
@@ -691,7 +707,33 @@ class Store:
             rows = session.execute(query).all()
             return [ChatLineData(r.step, r.seat, name, r.text) for r, name in reversed(rows)]
 
-    def commit(self, items: Iterable[NewAction | Finish]) -> None:
+    def clocks(self, match_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The stored clocks of these matches (those that have one)."""
+        if not match_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.clock).where(
+                    MatchRow.id.in_(tuple(match_ids)), MatchRow.clock.is_not(None)
+                )
+            ).all()
+            return {r.id: dict(r.clock) for r in rows if r.clock}
+
+    def put_setting(self, name: str, value: str) -> None:
+        """Store ``value`` as ``name``, replacing what was there."""
+        with self.sessions.begin() as session:
+            row = session.get(Setting, name)
+            if row is None:
+                session.add(Setting(name=name, value=value))
+            else:
+                row.value = value
+
+    def read_setting(self, name: str) -> str | None:
+        with self.sessions() as session:
+            row = session.get(Setting, name)
+            return None if row is None else row.value
+
+    def commit(self, items: Iterable[NewAction | Finish | ClockSave]) -> None:
         """Accepted actions and finished matches, of any number of matches, in one transaction
         (actions first, in order, so a finish never lands before the move that ended a game).
 
@@ -716,7 +758,13 @@ class Store:
                 if rows:
                     connection.exec_driver_sql(self._insert_actions, rows)
                 for item in items:
-                    if isinstance(item, Finish):
+                    if isinstance(item, ClockSave):
+                        connection.execute(
+                            update(MatchRow)
+                            .where(MatchRow.id == item.match_id)
+                            .values(clock=item.clock)
+                        )
+                    elif isinstance(item, Finish):
                         connection.execute(
                             update(MatchRow)
                             .where(MatchRow.id == item.match_id)

@@ -6,6 +6,7 @@ import { showLearn } from "./learn.js";
 import { showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
 import { showReplay } from "./replay.js";
 import { showMatch } from "./table.js";
+import { mountTurnBadge, showTurns } from "./turns.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -20,6 +21,7 @@ const ROUTES = [
   [/^\/learn\/([^/]+)$/, (m) => showLearn(root, m[1])],
   [/^\/leaderboard\/([^/]+)$/, (m) => showLeaderboard(root, m[1])],
   [/^\/account$/, () => showAccount(root)],
+  [/^\/turns$/, () => showTurns(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
 ];
 
@@ -102,4 +104,5 @@ window.addEventListener("navigate", (e) => navigate(e.detail));
 window.addEventListener("session-changed", drawAccount);
 
 drawAccount();
+mountTurnBadge(document.getElementById("account"));
 route();

@@ -6,6 +6,7 @@ import { chosenLevel, levelSelect } from "./levels.js";
 import { quickPlayPanel } from "./quickplay.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
+import { readTimeControl, timeControlFields } from "./timecontrol.js";
 import { seatName } from "./table.js";
 import { counted } from "./words.js";
 
@@ -62,7 +63,8 @@ async function create(game, form, mode, say) {
   }
   try {
     await ensureSession();
-    const made = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, public: isPublic, hotseat, campaign } });
+    const timing = mode === "online" ? readTimeControl(form) : {};
+    const made = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, public: isPublic, hotseat, campaign, ...timing } });
     const invite = mode === "online" ? `?invite=${encodeURIComponent(made.invite)}` : "";
     window.dispatchEvent(new CustomEvent("navigate", { detail: `/play/${made.match.id}${invite}` }));
   } catch (err) {
@@ -83,6 +85,7 @@ function gameCard(game) {
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
       levelSelect({ class: "level", name: "level" })),
+    solo ? null : timeControlFields(game),
     el("div", { class: "play-buttons" },
       el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),
@@ -141,6 +144,8 @@ export async function showHome(root) {
     el("div", { class: "games" }, games.map(gameCard)),
     lists));
 
+  // An account's online matches are rated unless it says otherwise; a guest's are casual.
+  for (const box of root.querySelectorAll("input.rated")) box.checked = Boolean(user && user.kind === "account");
   if (user) {
     // A solitaire's card shows the player's record (MATR1X: games, wins, losses by reason, streaks).
     for (const game of games.filter((g) => g.max_players === 1)) {

@@ -9,6 +9,8 @@ import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
 import { chatPanel } from "./chat.js";
 import { rematchBox } from "./rematch.js";
+import { clockBar } from "./clockbar.js";
+import { turnsChanged } from "./turns.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -95,11 +97,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       humans: s.seats.map((x, i) => (x.kind === "human" ? i : null)).filter((i) => i !== null),
     }),
   });
+  const clocks = clockBar((seat) => nameOf(seat), (fallen) => { drawButtons(); tellFall(fallen); });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
     el("header", { class: "table-head" }, title, turn, link, help.node),
     flash,
     invitePanel,
+    clocks.node,
     el("div", { class: "table-body" },
       el("div", { class: "table-main" }, rematch.score, end, lastTurn, board),
       el("aside", { class: "side" },
@@ -334,8 +338,20 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     }));
   }
 
+  // A clock fell: the players are told what each may do now (Board Game Arena's rule).
+  function tellFall(fallen) {
+    if (!playing() || s.status !== "running") return;
+    for (const seat of fallen) {
+      say(s.yours.includes(seat)
+        ? "Your time ran out: an opponent may claim the game; move, and it goes on until they do."
+        : `${nameOf(seat)} ran out of time: claim the game, or keep waiting for their move.`);
+    }
+  }
+
   function claimable() {
     if (!playing() || s.status !== "running") return false;
+    // With a clock, a game is claimed when an opponent's time runs out, not for being away.
+    if (clocks.timed()) return clocks.claimable(s.yours);
     const now = Date.now();
     return s.seats.some((seat, i) => !s.yours.includes(i) && seat.kind === "human" && !seat.connected
       && s.awaySince[i] !== undefined && now - s.awaySince[i] >= s.grace * 1000);
@@ -696,6 +712,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.table = m.table;
       s.outcome = m.outcome;
       s.grace = m.grace_seconds;
+      clocks.match(m.match);
+      clocks.set(m.clock);
+      turnsChanged();
       s.busy = false;
       s.hinting = false; // a hint asked before a reconnection is not coming
       presence(m.seats);
@@ -723,7 +742,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       s.seq = m.seq;
       s.status = m.status;
       s.table = m.table;
+      if (m.table.to_move !== actor) turnsChanged();
       s.outcome = m.outcome;
+      clocks.set(m.clock);
       s.busy = conn.pending !== null;
       if (m.ack) lookOut.textContent = "";
       addEvents(m.table.events);
@@ -735,6 +756,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     } else if (m.type === "review") {
       s.review = m.text;
       drawEnd();
+    } else if (m.type === "clock") {
+      if (m.clock.running !== clocks.running()) turnsChanged();
+      clocks.set(m.clock);
+      drawButtons();
+    } else if (m.type === "claimed") {
+      say(m.text);
     } else if (m.type === "presence") {
       presence(m.seats);
       drawSeats();
@@ -742,6 +769,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     } else if (m.type === "ended") {
       s.status = "finished";
       s.outcome = m.outcome;
+      clocks.set(m.clock);
       draw();
       finished();
     } else if (m.type === "rematch") {
@@ -778,6 +806,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
 
   return () => {
     clearInterval(ticker);
+    clocks.stop();
     document.removeEventListener("keydown", onKey);
     conn.close();
   };
