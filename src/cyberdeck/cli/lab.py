@@ -1,7 +1,8 @@
 """``cyberdeck lab``: the designer's commands (simulate, tournament, cards, optimize, report).
 
-Each prints a summary and keeps its games as Parquet under ``--out`` (by default a folder in the
-user's data directory), so that ``cyberdeck lab report`` and any data tool can read them again and
+Each prints a summary and keeps its games as Parquet under ``--out`` (by default a new folder per
+run in the user's data directory; a folder that holds a run is refused unless ``--resume`` goes on
+with it), written as they finish, so that ``cyberdeck lab report`` and any data tool can read them again and
 ``cyberdeck replay FOLDER --game N`` can show any game.
 """
 
@@ -13,9 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
-from ..engine import BadDeck, CyberdeckError, Game
+from ..engine import BadDeck, BadOption, CyberdeckError, Game
 from ..lab.entries import Entry, make_entries
+from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
+from ..lab.simulate import check_seats, players_of
 from ..userdata import data_dir
 from .common import fail, find_game, parse_options
 
@@ -34,7 +37,13 @@ Dask = Annotated[
     str | None,
     typer.Option(help="'local' for a Dask LocalCluster, or a scheduler address tcp://HOST:8786"),
 ]
-Out = Annotated[Path | None, typer.Option(help="Folder for the results (Parquet)")]
+Out = Annotated[
+    Path | None,
+    typer.Option(help="Folder for the results (Parquet; default: a new folder per run)"),
+]
+Resume = Annotated[
+    bool, typer.Option(help="Go on with the run stopped in --out: play only the games it lacks")
+]
 AsJson = Annotated[bool, typer.Option("--json", help="One JSON object")]
 
 
@@ -57,28 +66,47 @@ def setup(game_id: str, option: list[str], players: int | None) -> tuple[Game, d
     return game, parse_options(game, None, option, players)
 
 
-def out_folder(out: Path | None, command: str, game: Game, seed: int) -> Path:
-    return out or data_dir() / "lab" / f"{command}-{game.id}-{seed}"
+def out_folder(out: Path | None, command: str, game: Game, seed: int, resume: bool) -> Path:
+    """``--out`` checked (a run is never written over; ``--resume`` needs one), or a new folder."""
+    from ..lab.store import claim, fresh_folder
+
+    try:
+        if out is None:
+            if resume:
+                raise BadOption("Name the folder of the run to resume with --out.")
+            return fresh_folder(data_dir() / "lab", command, game.id, seed)
+        claim(out, resume)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    return out
 
 
 def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
-    """``run(game, entries, games, seed, options, workers, dask, progress, folder)`` (a lab
-    run) under a progress bar; a clear sentence for a bad option, and a note when stopped."""
-    games_, seed, options, workers, dask, folder = how
+    """``run(game, entries, games, seed, options, workers, dask, progress, folder, resume)`` (a
+    lab run) under a progress bar; a clear sentence for a bad option, and a note when stopped."""
     try:
         with ProgressBar("games") as bar:
-            results = run(game, entries, games_, seed, options, workers, dask, bar, folder)
+            games_, seed, options, workers, dask, folder, resume = how
+            results = run(game, entries, games_, seed, options, workers, dask, bar, folder, resume)
     except CyberdeckError as err:
         raise fail_on(err) from None
-    stopped_note(results.run)
+    stopped_note(results.run, how[5])
     return results
 
 
-def stopped_note(run: dict[str, Any]) -> None:
+def stopped_note(run: dict[str, Any], folder: Path) -> None:
     if run.get("interrupted"):
         typer.echo(
-            f"Stopped: {run['played']} of {run['planned']} games finished and kept.", err=True
+            f"Stopped: {run['played']} of {run['planned']} games finished and kept in {folder}; "
+            "the same command with --resume --out FOLDER plays the rest.",
+            err=True,
         )
+
+
+def stopped_exit(run: dict[str, Any]) -> None:
+    """A stopped run exits 1, so that a script never takes it for a whole one."""
+    if run.get("interrupted"):
+        raise typer.Exit(1)
 
 
 def parse_entries(game: Game, text: str) -> list[Entry]:
@@ -89,7 +117,11 @@ def parse_entries(game: Game, text: str) -> list[Entry]:
     if with_decks and len(with_decks) != len(items):
         raise typer.BadParameter("Give every entry a deck (AGENT@DECK), or none.")
     for item in items:
-        agent, _, deck = item.partition("@")
+        agent, at, deck = item.partition("@")
+        if at and not deck:
+            raise BadOption(f"The entry '{item}' names no deck after its @ (AGENT@DECK).")
+        if not agent:
+            raise BadOption(f"The entry '{item}' names no agent before its @ (AGENT@DECK).")
         agents.append(agent)
         if deck:
             decks.append(deck)
@@ -108,6 +140,7 @@ def simulate(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
     as_json: AsJson = False,
 ) -> None:
     """Play entries against each other, seats rotated: win rates, draws, the first player's edge
@@ -116,15 +149,20 @@ def simulate(
     from ..lab.simulate import summarize
 
     game, options = setup(game_id, option, players)
-    folder = out_folder(out, "simulate", game, seed)
     try:
         entries = make_entries(game, words(seats), words(decks))
+        check_seats(game, players_of(game, game.resolve_options(options)), entries)
+        check_executor(workers, dask)
     except CyberdeckError as err:
         raise fail_on(err) from None
-    results = played(run_simulation, game, entries, games_, seed, options, workers, dask, folder)
+    folder = out_folder(out, "simulate", game, seed, resume)
+    results = played(
+        run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume
+    )
     summary = summarize(results)
     if as_json:
         typer.echo(json.dumps(summary))
+        stopped_exit(results.run)
         return
     typer.echo(f"{game.title}: {summary['games']} games")
     for row in summary.get("entries", []):
@@ -157,6 +195,7 @@ def simulate(
         )
         typer.echo(f"  endings: {summary['endings']}")
     typer.echo(f"  results: {folder}")
+    stopped_exit(results.run)
 
 
 @app.command()
@@ -172,6 +211,7 @@ def tournament(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
     as_json: AsJson = False,
 ) -> None:
     """A round robin of entries: a win matrix and a Bradley–Terry ranking with 95% intervals."""
@@ -179,15 +219,19 @@ def tournament(
     from ..lab.tournament import tournament as run_tournament
 
     game, options = setup(game_id, option, players)
-    folder = out_folder(out, "tournament", game, seed)
     try:
         chosen = parse_entries(game, entries)
+        check_executor(workers, dask)
     except CyberdeckError as err:
         raise fail_on(err) from None
-    results = played(run_tournament, game, chosen, games_, seed, options, workers, dask, folder)
+    folder = out_folder(out, "tournament", game, seed, resume)
+    results = played(
+        run_tournament, game, chosen, games_, seed, options, workers, dask, folder, resume
+    )
     table = standings(results)
     if as_json:
         typer.echo(json.dumps(table))
+        stopped_exit(results.run)
         return
     labels = [row["entry"] for row in table["matrix"]]
     width = max(len(label) for label in labels) + 2
@@ -206,6 +250,7 @@ def tournament(
             f"({low:+.2f} to {high:+.2f})  Elo {row['elo']:+.0f}"
         )
     typer.echo(f"  results: {folder}")
+    stopped_exit(results.run)
 
 
 @app.command()
@@ -229,6 +274,7 @@ def cards(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
     as_json: AsJson = False,
 ) -> None:
     """Per card: how often drawn and played, win rate when drawn and when not, and the
@@ -242,17 +288,17 @@ def cards(
         raise typer.BadParameter(f"Sort by one of {', '.join(SORTS)}.", param_hint="--sort")
     try:
         if results_ is not None:
-            results = Results.load(results_)
+            results = Results.load(results_, game.id)
         else:
             if not seats:
                 raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
-            folder = out_folder(out, "cards", game, seed)
             entries = make_entries(game, words(seats), words(decks))
-            with ProgressBar("games") as bar:
-                results = run_simulation(
-                    game, entries, games_, seed, options, workers, dask, bar, folder
-                )
-            stopped_note(results.run)
+            check_seats(game, players_of(game, game.resolve_options(options)), entries)
+            check_executor(workers, dask)
+            folder = out_folder(out, "cards", game, seed, resume)
+            results = played(
+                run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume
+            )
         if entry is not None and entry not in results.entries:
             raise typer.BadParameter(
                 f"No entry '{entry}' in these games (entries: {', '.join(results.entries)})."
@@ -264,10 +310,14 @@ def cards(
         frame = frame.head(top)
     if as_json:
         typer.echo(frame.to_json(orient="records"))
-        return
-    if frame.empty:
+    elif frame.empty:
         typer.echo(f"No card statistics: {game.title} names no cards drawn or played here.")
-        return
+    else:
+        _card_table(frame)
+    stopped_exit(results.run)
+
+
+def _card_table(frame: Any) -> None:
     wide = max(16, *(len(str(c)) + 1 for c in frame["card"]))
     typer.echo(f"{'card':<{wide}}{'games':>6}{'drawn':>7}{'played':>7}  {'win drawn':<19}"
                f"{'win not drawn':<19}{'improvement when drawn'}")  # fmt: skip
@@ -321,13 +371,17 @@ def optimize(
     from ..lab.optimize import optimize as run_search
 
     game, options = setup(game_id, option, None)
-    folder = out_folder(out, "optimize", game, seed)
+    try:
+        check_executor(workers, dask)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
     try:
         dims = [int(b) for b in words(bins)] if bins else None
     except ValueError:
         raise typer.BadParameter(
             "Bins are whole numbers, e.g. '6 5 5'.", param_hint="--bins"
         ) from None
+    folder = out_folder(out, "optimize", game, seed, resume)
     try:
         gauntlet = parse_entries(game, against)
         with ProgressBar("games") as bar:

@@ -23,8 +23,9 @@ from .executors import Played, Progress, run_games
 from .playing import Planned, Setup
 from .results import Results
 from .stats import wilson
+from .store import SEARCH, claim, read_run, write_json
 
-STATE = "optimize.json"
+STATE = SEARCH
 #: Tries at a legal mutant before an elite is passed over for this generation.
 MUTATION_TRIES = 50
 
@@ -54,15 +55,15 @@ class Search:
     def save(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         data = {"settings": self.settings(), "generation": self.generation, "elites": self.elites}
-        (folder / STATE).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_json(folder / STATE, data)
 
     def resume(self, folder: Path) -> None:
         """Take up the archive saved in ``folder``; ``BadOption`` if it was a different search."""
         path = folder / STATE
         if not path.is_file():
             raise BadOption(f"There is no search to resume in {folder} ({STATE} is missing).")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["settings"] != json.loads(json.dumps(self.settings())):
+        data = read_run(folder, STATE)
+        if data.get("settings") != json.loads(json.dumps(self.settings())):
             raise BadOption(
                 f"The search in {folder} was run with other settings; resume it with the same "
                 "game, options, agent, gauntlet, bins, batch, games and seed."
@@ -151,9 +152,11 @@ def optimize(
         raise BadOption(f"Give one number of bins for each measure ({names}).")
     resolved = game.resolve_options(options)
     search = Search(game.id, resolved, agent, gauntlet, dims, batch, games, seed)
-    if resume:
-        if out is None:
-            raise BadOption("Name the folder of the search to resume (--out).")
+    if resume and out is None:
+        raise BadOption("Name the folder of the search to resume (--out).")
+    if out is not None:
+        claim(out, resume)
+    if resume and out is not None:
         search.resume(out)
     archive = GridArchive(
         solution_dim=len(space.codes),
