@@ -410,6 +410,82 @@ def optimize(
 
 
 @app.command()
+def whatif(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    change: Annotated[
+        list[str],
+        typer.Option(
+            "--change",
+            help="'CARD: STAT +N', 'CARD: STAT = N' or 'DECK: +N CARD' / 'DECK: -N CARD'",
+        ),
+    ],
+    entries: Annotated[
+        str, typer.Option(help="Entries AGENT@DECK, e.g. 'greedy@cold-boot greedy@redline'")
+    ],
+    games_: Games = 100,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    players: Players = None,
+    correction: Annotated[
+        str, typer.Option(help="holm (family-wise error) or bh (false discovery rate)")
+    ] = "holm",
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    resume: Resume = False,
+    as_json: AsJson = False,
+) -> None:
+    """The same games with and without changes to card data (common random numbers): per
+    matchup and entry, the change in win rate with its 95% interval and a p-value corrected for
+    the number of comparisons."""
+    from ..lab.whatif import whatif as run_whatif
+
+    game, options = setup(game_id, option, players)
+    try:
+        chosen = parse_entries(game, entries)
+        check_executor(workers, dask)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    folder = out_folder(out, "whatif", game, seed, resume)
+    try:
+        with ProgressBar("games") as bar:
+            found = run_whatif(game, chosen, change, games_, seed, options, workers, dask, bar,
+                               folder, resume, correction)  # fmt: skip
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if found.interrupted:
+        typer.echo(
+            f"Stopped: the games finished are kept in {folder}; the same command with --resume "
+            "--out FOLDER plays the rest.",
+            err=True,
+        )
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.to_json()))
+        return
+    rows = found.rows
+    how = "Holm" if correction == "holm" else "Benjamini–Hochberg"
+    typer.echo(f"{game.title} what-if: {len(found.base.games)} games a side on the same seeds "
+               f"and seats; changes: {'; '.join(change)}")  # fmt: skip
+    wide = max(len(r["matchup"]) for r in rows) + 2
+    entry_wide = max(len(r["entry"]) for r in rows) + 2
+    typer.echo(f"  {'matchup':<{wide}}{'entry':<{entry_wide}}{'base':>7}{'changed':>9}  "
+               f"{'change (95% CI)':<26}{'p':>7}{'p ' + how:>{len(how) + 4}}")  # fmt: skip
+    for r in rows:
+        low, high = r["ci95"]
+        mark = " *" if r["significant"] else ""
+        shift = f"{100 * r['change']:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
+        typer.echo(
+            f"  {r['matchup']:<{wide}}{r['entry']:<{entry_wide}}{100 * r['base']:6.1f}%"
+            f"{100 * r['changed']:8.1f}%  {shift:<26}"
+            f"{r['p']:7.3f}{r['p_adjusted']:>{len(how) + 4}.3f}{mark}"
+        )
+    typer.echo(f"  {len(rows)} comparisons: p corrected by {how}; * below {0.05}. Points of win "
+               "rate; the interval is Agresti–Min's for paired games, the test McNemar's exact.")  # fmt: skip
+    typer.echo(f"  results: {folder}")
+
+
+@app.command()
 def report(
     results: Annotated[Path, typer.Argument(help="A results folder written by a lab command")],
     out: Annotated[

@@ -32,11 +32,16 @@ def check_seats(game: Game, players: int, entries: list[Entry]) -> None:
 
 
 def settings_of(
-    game: Game, entries: list[Entry], options: dict[str, Any], run: dict[str, Any], planned: int
+    game: Game,
+    entries: list[Entry],
+    options: dict[str, Any],
+    run: dict[str, Any],
+    planned: int,
+    cards: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What fixes a run's games: ``--resume`` goes on only with the same."""
     return {
-        **run, "game": game.id, "options": options, "planned": planned,
+        **run, "game": game.id, "options": options, "planned": planned, "cards": cards,
         "entries": [[e.agent, e.deck, list(e.cards) if e.cards is not None else None]
                     for e in entries],
     }  # fmt: skip
@@ -53,14 +58,15 @@ def run_plan(
     progress: Progress | None = None,
     out: Path | None = None,
     resume: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Results:
-    """Play ``plan``, keeping each finished batch in ``out`` as it comes back (``resume``: only
+    """Play ``plan`` (with the edited card set ``cards``, if given), keeping each finished batch in ``out`` as it comes back (``resume``: only
     the games ``out`` does not hold yet); marked when a stop (Ctrl-C, SIGTERM, SIGHUP) cut it
     short. A resumed run gives the games an unbroken one would: a game depends on its plan only."""
     lab_packages()
     check_executor(workers, dask)
-    setup = Setup(game.id, dict(options), tuple(entries))
-    settings = settings_of(game, entries, options, run, len(plan))
+    setup = Setup(game.id, dict(options), tuple(entries), cards)
+    settings = settings_of(game, entries, options, run, len(plan), cards)
     store = RunStore(out) if out is not None else None
     if store is None and resume:
         raise BadOption("Name the folder of the run to resume (--out).")

@@ -27,10 +27,13 @@ GAMES = "games.parquet"
 CARDS = "cards.parquet"
 #: What a deck search keeps (``optimize``): a folder holding it holds a run too.
 SEARCH = "optimize.json"
+#: What a what-if keeps beside its two runs (``whatif``).
+WHATIF = "whatif.json"
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """``data`` at ``path`` whole or not at all: a kill mid-write leaves only a ``.tmp`` file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_name(path.name + ".tmp")
     with open(part, "wb") as file:
         file.write(data)
@@ -44,7 +47,7 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 def holds_run(folder: Path) -> bool:
-    return any((folder / name).exists() for name in (RUN, PARTS, GAMES, SEARCH))
+    return any((folder / name).exists() for name in (RUN, PARTS, GAMES, SEARCH, WHATIF))
 
 
 def fresh_folder(base: Path, command: str, game: str, seed: int) -> Path:
