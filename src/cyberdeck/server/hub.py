@@ -1175,8 +1175,8 @@ class Hub:
 
     async def _rate(self, room: Room) -> None:
         outcome = room.data.outcome
-        if outcome is None:
-            return
+        if outcome is None or room.match.record.edited:
+            return  # an edited card set is a designer's experiment, never a rated result
         players = []
         for info in room.data.seats:
             if info.kind == "ai":
