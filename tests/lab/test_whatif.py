@@ -91,7 +91,7 @@ def test_an_edited_set_lives_in_the_record_and_replays_anywhere() -> None:
 def test_paired_rows_and_corrections() -> None:
     row = paired("a v b", "a", both_lost=10, gained=8, lost=0, both_won=2)
     assert (row["base"], row["changed"], row["change"]) == (0.1, 0.5, 0.4)
-    assert row["ci95"][0] > 0 and row["p"] == pytest.approx(2 / 2**8, abs=1e-4)
+    assert row["ci95"][0] > 0 and row["p"] == pytest.approx(0.0047, abs=1e-4)  # z = 8 / sqrt 8
     nothing = paired("a v b", "a", 5, 0, 0, 5)
     assert nothing["change"] == 0 and nothing["p"] == 1.0
     assert corrected([0.01, 0.04, 0.03], "holm") == pytest.approx([0.03, 0.06, 0.06])

@@ -481,7 +481,7 @@ def whatif(
             f"{r['p']:7.3f}{r['p_adjusted']:>{len(how) + 4}.3f}{mark}"
         )
     typer.echo(f"  {len(rows)} comparisons: p corrected by {how}; * below {0.05}. Points of win "
-               "rate; the interval is Agresti–Min's for paired games, the test McNemar's exact.")  # fmt: skip
+               "rate; the interval is Agresti–Min's for paired games, the test McNemar's.")  # fmt: skip
     typer.echo(f"  results: {folder}")
 
 

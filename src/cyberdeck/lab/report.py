@@ -336,8 +336,8 @@ def _whatif_section(data: dict[str, Any]) -> str:
     changes = "; ".join(data.get("changes", []))
     parts = [f"<h2>What-if</h2><p class='sub'>Changes: {html.escape(changes)}. Both sides played "
              f"the same {data.get('games')} games (seeds and seats); each row pairs an entry's "
-             "results game by game. Intervals: Agresti–Min for paired games; tests: McNemar's "
-             f"exact, corrected by {how} for the {len(rows)} comparisons.</p>"]  # fmt: skip
+             "results game by game. Intervals: Agresti–Min for paired games; tests: McNemar's, "
+             f"corrected by {how} for the {len(rows)} comparisons.</p>"]  # fmt: skip
     parts.append(_interval_chart(
         [f"{r['entry']} ({r['matchup']})" for r in rows], [r["change"] for r in rows],
         [r["ci95"][0] for r in rows], [r["ci95"][1] for r in rows], "change in win rate", 0.0,
