@@ -117,6 +117,12 @@ def test_whatif_plays_the_same_seeds_and_seats_on_both_sides(tmp_path: Path) -> 
     kept = json.loads((tmp_path / "whatif.json").read_text())
     assert kept["comparisons"] == found.rows and kept["changes"] == found.changes
     assert Results.load(tmp_path / "changed").run["side"] == "changed"
+    shown = CliRunner().invoke(app, ["replay", str(tmp_path), "--game", "1", "--plain"])
+    assert shown.exit_code == 2 and "holds a what-if: name its base or changed folder" in (
+        shown.output.replace("\n", " ")
+    )
+    shown = CliRunner().invoke(app, ["replay", str(tmp_path / "changed"), "--game", "1", "--plain"])
+    assert shown.exit_code == 0 and "Ended:" in shown.stdout
 
 
 def test_whatif_rows_per_matchup_and_per_entry_in_a_round_robin() -> None:

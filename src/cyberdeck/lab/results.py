@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import BadRecord, Record, load_game
-from .store import CARDS, GAMES, RUN, RunStore, holds_run, read_parquet, read_run, write_atomically
+from .store import (
+    CARDS,
+    GAMES,
+    RUN,
+    WHATIF,
+    RunStore,
+    holds_run,
+    read_parquet,
+    read_run,
+    write_atomically,
+)
 from .store import write_json as _write_json
 
 if TYPE_CHECKING:
@@ -84,6 +94,10 @@ class Results:
         """The results in ``folder`` (its parts, where a run was cut short before it could write
         the Parquet files); ``game``: refuse the results of another game."""
         lab_packages()
+        if (folder / WHATIF).is_file() and not (folder / RUN).is_file():
+            raise BadRecord(
+                f"{folder} holds a what-if: name its base or changed folder ({folder / 'base'})."
+            )
         if not holds_run(folder) or not (folder / RUN).is_file():
             raise BadRecord(
                 f"{folder} holds no lab results ({GAMES} and {RUN} are written by a run)."
