@@ -154,8 +154,12 @@ def check_dask(where: str) -> None:
 
 
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows."""
+    """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows;
+    the stop signals take back their default (a forked worker inherits the run's handler, which
+    would turn the designer's process's ``terminate`` into a task error the worker outlives)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stop in STOPS:
+        signal.signal(stop, signal.SIG_DFL)
 
 
 def _on_processes(

@@ -78,6 +78,8 @@ def run_plan(
     rest = [p for p in plan if p.number not in finished]
     started = time.time()
     played = run_games(setup, rest, workers, dask, progress, store.add if store else None)
+    if store is not None:
+        store.add_missing(played.rows)
     rows = sorted([*done, *played.rows], key=lambda r: int(r["number"]))
     run = {
         **run,

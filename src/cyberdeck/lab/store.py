@@ -110,6 +110,8 @@ class RunStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.parts = folder / PARTS
+        #: The games written to parts by this process (a stop may cut a write short).
+        self.kept: set[int] = set()
 
     def begin(self, settings: dict[str, Any], resume: bool) -> None:
         """Claim the folder (``resume``: check it is the same run) and write ``run.json``."""
@@ -136,6 +138,7 @@ class RunStore:
             for row in read_parquet(path).to_dict("records"):
                 plain = {k: _plain(v) for k, v in row.items()}
                 rows[int(plain["number"])] = plain
+        self.kept.update(rows)
         return [rows[n] for n in sorted(rows)]
 
     def add(self, rows: list[dict[str, Any]]) -> None:
@@ -150,6 +153,11 @@ class RunStore:
         pd.DataFrame(rows).to_parquet(buffer, index=False)
         first = min(int(r["number"]) for r in rows)
         write_atomically(self.parts / f"part-{first:07d}.parquet", buffer.getvalue())
+        self.kept.update(int(r["number"]) for r in rows)
+
+    def add_missing(self, rows: list[dict[str, Any]]) -> None:
+        """Write the rows a stop kept from their part (it came while the part was written)."""
+        self.add([r for r in rows if int(r["number"]) not in self.kept])
 
 
 def _json(value: Any) -> Any:
