@@ -181,3 +181,34 @@ def test_whatif_command_prints_every_comparison(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, [*args, "--resume", "--json"])
     assert again.exit_code == 0, again.output
     assert len(json.loads(again.stdout)["comparisons"]) == 2
+
+
+def test_a_card_set_file_is_written_checked_and_played(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = tmp_path / "cypher.json"
+    written = runner.invoke(app, ["lab", "cardset", "cypher", "--out", str(path)])
+    assert written.exit_code == 0, written.output
+    document = json.loads(path.read_text())
+    assert document == CYPHER.card_set()
+    document["cards"][0]["influence"] = 9
+    path.write_text(json.dumps(document))
+    checked = runner.invoke(app, ["lab", "cardset", "cypher", "--check", str(path)])
+    assert checked.exit_code == 0 and "can be played with" in checked.output
+    out = tmp_path / "run"
+    played = runner.invoke(app, ["lab", "simulate", "cypher", "--seats", "greedy random",
+                                 "--games", "2", "--workers", "1", "--card-set", str(path),
+                                 "--out", str(out)])  # fmt: skip
+    assert played.exit_code == 0, played.output
+    records = [Record.from_json(json.loads(r)) for r in Results.load(out).games["record"]]
+    assert all(r.edited and r.cards == document for r in records)
+    document["cards"][0]["influence"] = -1
+    path.write_text(json.dumps(document))
+    bad = runner.invoke(app, ["lab", "simulate", "cypher", "--seats", "greedy random",
+                              "--card-set", str(path), "--out", str(tmp_path / "never")])  # fmt: skip
+    assert bad.exit_code == 2 and "influence must be a whole number of 0 or more" in bad.output
+    assert not (tmp_path / "never").exists()
+    path.write_text("{ broken")
+    broken = runner.invoke(app, ["lab", "cardset", "cypher", "--check", str(path)])
+    assert broken.exit_code == 2 and "is not JSON (line 1)" in broken.output
+    fixed = runner.invoke(app, ["lab", "cardset", "cipher-run"])
+    assert fixed.exit_code == 2 and "fixed by its rules" in fixed.output

@@ -45,6 +45,20 @@ Resume = Annotated[
     bool, typer.Option(help="Go on with the run stopped in --out: play only the games it lacks")
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="One JSON object")]
+CardSet = Annotated[
+    Path | None,
+    typer.Option(
+        "--card-set",
+        help="Play with this card-set file (JSON, as 'cyberdeck lab cardset GAME' writes it)",
+    ),
+]
+
+
+def card_set_of(game: Game, path: Path | None) -> dict[str, Any] | None:
+    """The checked card-set file, or ``None`` for the shipped cards."""
+    from ..engine.edits import load_card_set
+
+    return None if path is None else load_card_set(game, path)
 
 
 def words(text: str) -> list[str]:
@@ -54,7 +68,7 @@ def words(text: str) -> list[str]:
 
 def fail_on(err: CyberdeckError) -> typer.Exit:
     if isinstance(err, BadDeck):
-        typer.echo("error: a deck cannot be used:", err=True)
+        typer.echo("error: the games cannot be played with these cards:", err=True)
         for problem in err.problems:
             typer.echo(f"  - {problem}", err=True)
         return typer.Exit(2)
@@ -82,12 +96,15 @@ def out_folder(out: Path | None, command: str, game: Game, seed: int, resume: bo
 
 
 def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
-    """``run(game, entries, games, seed, options, workers, dask, progress, folder, resume)`` (a
-    lab run) under a progress bar; a clear sentence for a bad option, and a note when stopped."""
+    """``run(game, entries, games, seed, options, workers, dask, progress, folder, resume,
+    cards)`` (a lab run) under a progress bar; a clear sentence for a bad option, and a note when
+    stopped."""
     try:
         with ProgressBar("games") as bar:
-            games_, seed, options, workers, dask, folder, resume = how
-            results = run(game, entries, games_, seed, options, workers, dask, bar, folder, resume)
+            games_, seed, options, workers, dask, folder, resume, cards = how
+            results = run(
+                game, entries, games_, seed, options, workers, dask, bar, folder, resume, cards
+            )
     except CyberdeckError as err:
         raise fail_on(err) from None
     stopped_note(results.run, how[5])
@@ -141,6 +158,7 @@ def simulate(
     dask: Dask = None,
     out: Out = None,
     resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """Play entries against each other, seats rotated: win rates, draws, the first player's edge
@@ -153,11 +171,12 @@ def simulate(
         entries = make_entries(game, words(seats), words(decks))
         check_seats(game, players_of(game, game.resolve_options(options)), entries)
         check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
     folder = out_folder(out, "simulate", game, seed, resume)
     results = played(
-        run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume
+        run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume, cards_
     )
     summary = summarize(results)
     if as_json:
@@ -212,6 +231,7 @@ def tournament(
     dask: Dask = None,
     out: Out = None,
     resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """A round robin of entries: a win matrix and a Bradley–Terry ranking with 95% intervals."""
@@ -222,11 +242,12 @@ def tournament(
     try:
         chosen = parse_entries(game, entries)
         check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
     folder = out_folder(out, "tournament", game, seed, resume)
     results = played(
-        run_tournament, game, chosen, games_, seed, options, workers, dask, folder, resume
+        run_tournament, game, chosen, games_, seed, options, workers, dask, folder, resume, cards_
     )
     table = standings(results)
     if as_json:
@@ -275,6 +296,7 @@ def cards(
     dask: Dask = None,
     out: Out = None,
     resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """Per card: how often drawn and played, win rate when drawn and when not, and the
@@ -295,10 +317,10 @@ def cards(
             entries = make_entries(game, words(seats), words(decks))
             check_seats(game, players_of(game, game.resolve_options(options)), entries)
             check_executor(workers, dask)
+            cards_ = card_set_of(game, card_set)
             folder = out_folder(out, "cards", game, seed, resume)
-            results = played(
-                run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume
-            )
+            results = played(run_simulation, game, entries, games_, seed, options, workers, dask,
+                             folder, resume, cards_)  # fmt: skip
         if entry is not None and entry not in results.entries:
             raise typer.BadParameter(
                 f"No entry '{entry}' in these games (entries: {', '.join(results.entries)})."
@@ -433,6 +455,7 @@ def whatif(
     dask: Dask = None,
     out: Out = None,
     resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """The same games with and without changes to card data (common random numbers): per
@@ -444,13 +467,14 @@ def whatif(
     try:
         chosen = parse_entries(game, entries)
         check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
     folder = out_folder(out, "whatif", game, seed, resume)
     try:
         with ProgressBar("games") as bar:
             found = run_whatif(game, chosen, change, games_, seed, options, workers, dask, bar,
-                               folder, resume, correction)  # fmt: skip
+                               folder, resume, correction, cards_)  # fmt: skip
     except CyberdeckError as err:
         raise fail_on(err) from None
     if found.interrupted:
@@ -483,6 +507,41 @@ def whatif(
     typer.echo(f"  {len(rows)} comparisons: p corrected by {how}; * below {0.05}. Points of win "
                "rate; the interval is Agresti–Min's for paired games, the test McNemar's.")  # fmt: skip
     typer.echo(f"  results: {folder}")
+
+
+@app.command()
+def cardset(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    out: Annotated[
+        Path | None, typer.Option(help="Write it to this file (default: print it)")
+    ] = None,
+    check: Annotated[
+        Path | None, typer.Option(help="Check this card-set file instead, every problem at once")
+    ] = None,
+) -> None:
+    """The game's shipped card set as a JSON file to edit and play with --card-set FILE; or a
+    file checked."""
+    from ..engine.edits import load_card_set
+
+    game = find_game(game_id)
+    try:
+        if check is not None:
+            load_card_set(game, check)
+            typer.echo(f"{check}: a card set {game.title} can be played with.")
+            return
+        document = game.card_set()
+        if document is None:
+            raise BadOption(
+                f"{game.title}'s cards are fixed by its rules: change its decks instead."
+            )
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    out.write_text(text, encoding="utf-8")
+    typer.echo(f"card set: {out}")
 
 
 @app.command()

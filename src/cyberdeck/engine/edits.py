@@ -15,9 +15,11 @@ card, and then the whole set or deck by the game's own validator, one sentence p
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import BadDeck, BadOption
@@ -134,3 +136,22 @@ def edit_deck(game: Game, deck: str, cards: Sequence[str], edits: Sequence[Edit]
     if broken:
         raise BadDeck([f"{deck} after the changes: {p}" for p in broken])
     return out
+
+
+def load_card_set(game: Game, path: str | Path) -> dict[str, Any]:
+    """A card-set file (the JSON document ``Game.card_set`` writes), checked by the game: a
+    sentence for a file that cannot be read, ``BadDeck`` with every problem of its entries."""
+    if game.card_set() is None:
+        raise BadOption(f"{game.title}'s cards are fixed by its rules: change its decks instead.")
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BadOption(f"Cannot read the card-set file {path}: {err.strerror}.") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        where = f" (line {err.lineno})" if isinstance(err, json.JSONDecodeError) else ""
+        raise BadOption(f"The card-set file {path} is not JSON{where}.") from None
+    problems = game.check_card_set(data) if isinstance(data, dict) else [
+        "A card set is a JSON object with a 'cards' list."]  # fmt: skip
+    if problems:
+        raise BadDeck([f"{path}: {p}" for p in problems])
+    return dict(data)

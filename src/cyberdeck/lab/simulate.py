@@ -113,6 +113,7 @@ def simulate(
     progress: Progress | None = None,
     out: Path | None = None,
     resume: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Results:
     """``games`` games between ``entries``, one per seat, seats rotated (a solitaire's entries
     each play the same deals in turn)."""
@@ -125,7 +126,7 @@ def simulate(
     check_seats(game, players, entries)
     plan = plan_games(players, len(entries), games, seed)
     run = {"command": "simulate", "seed": seed, "games": games}
-    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out, resume)
+    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out, resume, cards)
 
 
 def _interval(successes: float, n: float) -> dict[str, Any]:

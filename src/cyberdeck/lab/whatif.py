@@ -57,19 +57,20 @@ class WhatIf:
 
 
 def changed_side(
-    game: Game, entries: list[Entry], edits: list[Edit]
+    game: Game, entries: list[Entry], edits: list[Edit], base: dict[str, Any] | None = None
 ) -> tuple[list[Entry], dict[str, Any] | None]:
-    """The entries with their decks changed and the edited card set (``None``: no card edits);
-    every edit checked, each problem a sentence."""
+    """The entries with their decks changed and the edited card set (``base``, a card-set file's,
+    or the shipped one; ``base`` itself when no card edits); every edit checked, each problem a
+    sentence."""
     decks = {e.deck.lower() for e in entries if e.cards is not None}
     for edit in edits:
         if edit.of_deck and edit.target.lower() not in decks:
             named = ", ".join(sorted(decks)) or "none: give entries as AGENT@DECK"
             raise BadOption(f"'{edit.text}': no entry plays a deck '{edit.target}' ({named}).")
-    cards = None
+    cards = base
     stats = [e for e in edits if not e.of_deck]
     if stats:
-        document = game.card_set()
+        document = base or game.card_set()
         if document is None:
             raise BadOption(
                 f"{game.title}'s cards are fixed by its rules: change its decks instead "
@@ -109,8 +110,10 @@ def whatif(
     out: Path | None = None,
     resume: bool = False,
     correction: str = "holm",
+    cards: dict[str, Any] | None = None,
 ) -> WhatIf:
-    """Play the base and the changed game on the same plan; the paired comparisons."""
+    """Play the base and the changed game on the same plan; the paired comparisons. ``cards``:
+    the base side's card set (a card-set file's), the changes made on top of it."""
     if not changes:
         raise BadOption("Name at least one change (--change 'CARD: STAT +N' or 'DECK: +N CARD').")
     if correction not in CORRECTIONS:
@@ -119,11 +122,11 @@ def whatif(
         raise BadOption("Play at least one game.")
     check_executor(workers, dask)
     edits = [parse_edit(text) for text in changes]
-    changed_entries, cards = changed_side(game, entries, edits)
+    changed_entries, changed_cards = changed_side(game, entries, edits, cards)
     resolved = game.resolve_options(options)
     plan = whatif_plan(game, players_of(game, resolved), entries, games, seed)
     settings = {"game": game.id, "changes": changes, "seed": seed, "games": games,
-                "correction": correction}  # fmt: skip
+                "correction": correction, "cards": cards}  # fmt: skip
     if out is not None:
         claim(out, resume)
         if resume and read_run(out, WHATIF).get("settings") != settings:
@@ -136,13 +139,13 @@ def whatif(
     run = {"command": "whatif", "seed": seed, "games": games, "changes": changes}
     where = {side: (out / side if out is not None else None) for side in ("base", "changed")}
     base = run_plan(game, entries, plan, resolved, {**run, "side": "base"}, workers, dask,
-                    progress, where["base"], _resumes(where["base"], resume))  # fmt: skip
+                    progress, where["base"], _resumes(where["base"], resume), cards)  # fmt: skip
     result = WhatIf(changes, base, None, correction)
     if base.run.get("interrupted"):
         return result
     result.changed = run_plan(
         game, changed_entries, plan, resolved, {**run, "side": "changed"}, workers, dask,
-        progress, where["changed"], _resumes(where["changed"], resume), cards,
+        progress, where["changed"], _resumes(where["changed"], resume), changed_cards,
     )  # fmt: skip
     result.rows = compare(base, result.changed, correction)
     if out is not None:
