@@ -194,3 +194,40 @@ def test_every_spec_is_checked_against_the_game(tmp_path: Path, args: list[str],
 def test_seat_count_is_checked_by_the_api_too() -> None:
     with pytest.raises(BadOption, match="one per seat"):
         simulate(CIPHER, make_entries(CIPHER, ["greedy"]), 2, workers=1)
+
+
+def test_the_cards_command_resumes_a_stopped_run(tmp_path: Path) -> None:
+    from cyberdeck.lab.cards import card_metrics
+
+    entries = make_entries(CIPHER, ["greedy", "random"], ["cold-boot", "redline"])
+    whole = simulate(CIPHER, entries, 8, seed=5, workers=1)
+    out = tmp_path / "cards"
+
+    def cut(done: int, total: int, elapsed: float) -> None:
+        if done >= 2:
+            raise KeyboardInterrupt
+
+    simulate(CIPHER, entries, 8, seed=5, workers=1, progress=cut, out=out)
+    assert len(Results.load(out).games) < 8
+    args = ["lab", "cards", "cipher-run", "--seats", "greedy random", "--decks",
+            "cold-boot redline", "--games", "8", "--seed", "5", "--workers", "1", "--out",
+            str(out), "--json"]  # fmt: skip
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "already holds the results of a run" in refused.output
+    resumed = CliRunner().invoke(app, [*args, "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    expected = card_metrics(whole).to_json(orient="records")
+    assert json.loads(resumed.stdout) == json.loads(expected)
+
+
+def test_a_batch_cut_short_by_a_stop_is_written_before_the_run_ends(tmp_path: Path) -> None:
+    store = RunStore(tmp_path)
+    store.begin({"command": "simulate"}, resume=False)
+    entries = make_entries(CIPHER, ["random", "random"])
+    rows = simulate(CIPHER, entries, 3, workers=1).games.to_dict("records")
+    for row in rows:
+        row.update(card_seat=[], card=[], card_drawn=[], card_played=[])
+    store.add(rows[:1])
+    store.add_missing(rows)  # the second and third never reached their part
+    assert [r["number"] for r in RunStore(tmp_path).done()] == [0, 1, 2]
+    assert len(list((tmp_path / "parts").glob("part-*.parquet"))) == 2
