@@ -49,7 +49,7 @@ def unbroken() -> Results:
 
 
 def parted(folder: Path) -> int:
-    """Games the run's parts hold now (a part being written is not counted)."""
+    """Games the run's folder holds now (a line being written is not counted)."""
     try:
         return len(RunStore(folder).done())
     except BadRecord:
@@ -144,15 +144,40 @@ def test_fresh_folders_never_collide(tmp_path: Path) -> None:
 
 def test_damaged_files_are_named_in_a_sentence(tmp_path: Path) -> None:
     entries = make_entries(CIPHER, ["random", "random"])
-    simulate(CIPHER, entries, 2, workers=1, out=tmp_path)
-    part = next((tmp_path / "parts").glob("part-*.parquet"))
-    part.write_bytes(b"not parquet at all")
-    with pytest.raises(BadRecord, match=f"{part.name} is damaged and cannot be read"):
+    simulate(CIPHER, entries, 3, workers=1, out=tmp_path)
+    log = tmp_path / "games.jsonl"
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text(lines[0] + "{not a game}\n" + "".join(lines[2:]))
+    with pytest.raises(BadRecord, match=r"games\.jsonl is damaged at line 2"):
+        Results.load(tmp_path)
+    log.unlink()  # a folder of Parquet files only, as a finished run's copy may be
+    (tmp_path / "games.parquet").write_bytes(b"not parquet at all")
+    with pytest.raises(BadRecord, match=r"games\.parquet is damaged and cannot be read"):
         Results.load(tmp_path)
     (tmp_path / "run.json").write_text("{ half")
     result = CliRunner().invoke(app, ["lab", "report", str(tmp_path)])
     assert result.exit_code == 2 and "run.json is damaged" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_line_torn_by_a_kill_is_no_game_and_is_cut_before_a_resume(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"])
+    whole = simulate(CIPHER, entries, 4, seed=2, workers=1)
+    seen: list[int] = []
+
+    def cut(done: int, total: int, elapsed: float) -> None:
+        seen.append(done)
+        if done >= 2:
+            raise KeyboardInterrupt
+
+    simulate(CIPHER, entries, 4, seed=2, workers=1, progress=cut, out=tmp_path)
+    log = tmp_path / "games.jsonl"
+    kept = len(log.read_text().splitlines())
+    with open(log, "a") as file:
+        file.write('{"number": 3, "seed"')  # a kill in the middle of an append
+    assert len(Results.load(tmp_path).games) == kept
+    resumed = simulate(CIPHER, entries, 4, seed=2, workers=1, out=tmp_path, resume=True)
+    assert untimed(resumed) == untimed(whole) == untimed(Results.load(tmp_path))
 
 
 def test_results_of_another_game_are_refused(tmp_path: Path) -> None:
@@ -228,6 +253,7 @@ def test_a_batch_cut_short_by_a_stop_is_written_before_the_run_ends(tmp_path: Pa
     for row in rows:
         row.update(card_seat=[], card=[], card_drawn=[], card_played=[])
     store.add(rows[:1])
-    store.add_missing(rows)  # the second and third never reached their part
+    with open(store.log, "ab") as file:
+        file.write(b'{"number": 1, "se')  # the stop came in the middle of the next write
+    store.add_missing(rows)  # the second and third never reached the file whole
     assert [r["number"] for r in RunStore(tmp_path).done()] == [0, 1, 2]
-    assert len(list((tmp_path / "parts").glob("part-*.parquet"))) == 2

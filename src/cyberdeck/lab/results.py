@@ -2,8 +2,8 @@
 
 ``games.parquet`` has one row per game (seed, seats, decks, agents, outcome, lengths, per-seat
 figures, the full record as JSON); ``cards.parquet`` one row per card a seat drew or played in a
-game; ``run.json`` says what was run. While a run plays, its finished games are kept in ``parts/``
-(``store``), from which these files are rewritten whenever it stops. DuckDB reads them as they are::
+game; ``run.json`` says what was run. While a run plays, its finished games are appended to
+``games.jsonl`` (``store``), from which these files are rewritten whenever it stops. DuckDB reads them as they are::
 
     duckdb -c "SELECT kind, count(*) FROM 'results/games.parquet' GROUP BY kind"
 """
@@ -91,8 +91,8 @@ class Results:
 
     @staticmethod
     def load(folder: Path, game: str | None = None) -> Results:
-        """The results in ``folder`` (its parts, where a run was cut short before it could write
-        the Parquet files); ``game``: refuse the results of another game."""
+        """The results in ``folder`` (read from its ``games.jsonl``, which a run cut short by
+        ``kill -9`` still has); ``game``: refuse the results of another game."""
         lab_packages()
         if (folder / WHATIF).is_file() and not (folder / RUN).is_file():
             raise BadRecord(
@@ -111,7 +111,7 @@ class Results:
                 title = played or "an unknown game"
             raise BadRecord(f"{folder} holds games of {title}, not of {load_game(game).title}.")
         store = RunStore(folder)
-        if store.parts.is_dir():
+        if store.log.is_file():
             return Results.from_rows(store.done(), run)
         if not (folder / GAMES).is_file():
             raise BadRecord(f"{folder} holds no games yet ({GAMES} is missing).")
