@@ -84,6 +84,9 @@ def test_a_stopped_run_keeps_every_finished_game_and_resumes_to_the_unbroken_res
         assert numbers == list(range(len(numbers)))  # every finished game, in order
     whole = untimed(unbroken)
     assert untimed(stopped) == [whole[n] for n in numbers]
+    assert [r["entry"] for r in summarize(stopped)["entries"]] == [
+        "greedy/cold-boot", "greedy/redline"]  # fmt: skip
+    assert summarize(stopped)["interrupted"] and summarize(stopped)["games"] == len(numbers)
     if stop != signal.SIGKILL:
         assert "Stopped:" in err and "--resume" in err and "Traceback" not in err
         assert json.loads((out / "run.json").read_text())["interrupted"] is True

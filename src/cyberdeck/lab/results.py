@@ -50,6 +50,12 @@ def lab_packages() -> None:
         ) from None
 
 
+def cut_short(settings: dict[str, Any]) -> dict[str, Any]:
+    """What ``run.json`` would say of a run that ``kill -9`` stopped, from its settings."""
+    labels = [f"{a}/{d}" if d else str(a) for a, d, *_ in settings.get("entries", [])]
+    return {**settings, "entries": labels, "interrupted": True}
+
+
 @dataclass
 class Results:
     """The games of one run (``games``) and their per-card uses (``cards``), with what was run."""
@@ -112,7 +118,10 @@ class Results:
             raise BadRecord(f"{folder} holds games of {title}, not of {load_game(game).title}.")
         store = RunStore(folder)
         if store.log.is_file():
-            return Results.from_rows(store.done(), run)
+            rows = store.done()
+            if "entries" not in run:  # killed before it could say what it played
+                run = {**cut_short(run.get("settings", {})), **run, "played": len(rows)}
+            return Results.from_rows(rows, run)
         if not (folder / GAMES).is_file():
             raise BadRecord(f"{folder} holds no games yet ({GAMES} is missing).")
         return Results(read_parquet(folder / GAMES), read_parquet(folder / CARDS), run)
