@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import BadRecord, Record, load_game
+from ..engine import BadRecord, CyberdeckError, Record, load_game
 from .store import (
     CARDS,
     GAMES,
@@ -113,7 +113,7 @@ class Results:
         if game is not None and played != game:
             try:
                 title = load_game(played).title
-            except Exception:
+            except CyberdeckError:
                 title = played or "an unknown game"
             raise BadRecord(f"{folder} holds games of {title}, not of {load_game(game).title}.")
         store = RunStore(folder)
