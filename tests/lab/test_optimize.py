@@ -42,6 +42,30 @@ def test_a_resumed_search_finds_what_an_unbroken_one_does(tmp_path):
         optimize(CIPHER, "greedy", gauntlet, 4, out=tmp_path / "cut", resume=True, **args)
 
 
+def test_a_search_stopped_inside_a_generation_keeps_its_games_and_resumes(tmp_path):
+    from cyberdeck.lab.results import Results
+
+    gauntlet = make_entries(CIPHER, ["random"], ["redline"])
+    args = dict(batch=2, games=2, bins=[3, 2, 3], seed=4, workers=1)
+    whole = optimize(CIPHER, "random", gauntlet, 2, out=tmp_path / "whole", **args)
+    seen: list[int] = []
+
+    def cut(done: int, total: int, elapsed: float) -> None:
+        seen.append(done)
+        if len(seen) > 1 and done < seen[-2] and done < total:  # the first game of generation 1
+            raise KeyboardInterrupt
+
+    stopped = optimize(CIPHER, "random", gauntlet, 2, out=tmp_path / "cut", progress=cut, **args)
+    assert stopped.generation == 1
+    kept = Results.load(tmp_path / "cut" / "generations" / "0001")
+    assert kept.run["interrupted"] and len(kept.games) > 0
+    resumed = optimize(CIPHER, "random", gauntlet, 2, out=tmp_path / "cut", resume=True, **args)
+    assert resumed.elites == whole.elites
+    assert Results.load(tmp_path / "cut" / "generations" / "0001").run["resumed_with"] == len(
+        kept.games
+    )
+
+
 def test_a_game_without_decks_or_measures_says_so():
     with pytest.raises(BadOption, match="no deck space"):
         DeckSpace(load_game("hack-me"))

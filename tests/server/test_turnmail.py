@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,11 +26,28 @@ def inbox() -> Iterator[Inbox]:
     box.stop()
 
 
-def match(match_id: str, *players: tuple[int, str]) -> MatchData:
+TWO_DAYS = {"kind": "turn-based", "days": 2}
+
+
+def match(
+    match_id: str, *players: tuple[int, str], clock: dict[str, Any] | None = TWO_DAYS
+) -> MatchData:
+    """A turn-based game of Cypher (unless ``clock`` says otherwise) with an AI seat."""
     seats = [SeatData(i, "human", None, uid, name) for i, (uid, name) in enumerate(players)]
     seats.append(SeatData(len(seats), "ai", "hard"))
     return MatchData(
-        match_id, "cypher", {"players": 3}, None, 1, "1", "running", True, "x", 1, seats
+        match_id,
+        "cypher",
+        {"players": 3},
+        None,
+        1,
+        "1",
+        "running",
+        True,
+        "x",
+        1,
+        seats,
+        time_control=clock,
     )
 
 
@@ -56,6 +74,8 @@ def test_turn_mails_go_once_a_turn_to_verified_players_away_from_the_table(
         db = Database(store)
         mails = TurnMails(post, db, lambda m, u: (m, u) in looking)
         one = match("m1", (ann, "ann"), (bob, "bob"))
+        # A real-time match is played while its players are there: no mail for it.
+        await mails.your_turn(match("live", (ann, "ann"), (bob, "bob"), clock=None), [ann])
         await mails.your_turn(one, [ann])
         await mails.your_turn(one, [ann])  # the same turn told again: no second mail
         assert len(await inbox.wait_for("ann@example.org", 1)) == 1

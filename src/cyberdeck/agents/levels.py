@@ -60,6 +60,8 @@ def _outside(name: str) -> AgentFactory | None:
 
 def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     name, _, arg = spec.strip().lower().partition(":")
+    if arg and name in ("random", "greedy", "easy", *BUDGETS):
+        raise BadOption(f"'{spec}': the agent {name} takes no budget after a colon.")
     if game is not None and name in game.agents():
         return game.agents()[name](seed)
     if name == "random":
@@ -82,20 +84,25 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         except ValueError:
             parts = []
             arg = "bad"
-        if len(parts) <= 2 and (parts or not arg):
+        if len(parts) <= 2 and (parts or not arg) and all(p >= 1 for p in parts):
             worlds, depth = (parts + [8, 2][len(parts) :])[:2]
             return PimcAgent(worlds, depth, seed, name=spec.strip().lower())
-        raise BadOption(f"'{spec}' is not a PIMC budget: write pimc:WORLDS:DEPTH, e.g. pimc:8:2.")
+        raise BadOption(
+            f"'{spec}' is not a PIMC budget: write pimc:WORLDS:DEPTH (each at least 1), e.g. pimc:8:2."
+        )
     if name == "ismcts":
         if not arg:
             return IsmctsAgent(1000, None, seed)
         try:
-            if arg.endswith("s"):
+            if arg.endswith("s") and float(arg[:-1]) > 0:
                 return IsmctsAgent(None, float(arg[:-1]), seed, name=f"ismcts:{arg}")
-            return IsmctsAgent(int(arg), None, seed, name=f"ismcts:{arg}")
+            if not arg.endswith("s") and int(arg) >= 1:
+                return IsmctsAgent(int(arg), None, seed, name=f"ismcts:{arg}")
         except ValueError:
             pass
-        raise BadOption(f"'{spec}' is not a budget: write ismcts:500 (iterations) or ismcts:2s.")
+        raise BadOption(
+            f"'{spec}' is not a budget: write ismcts:500 (iterations, at least 1) or ismcts:2s."
+        )
     outside = _outside(name)
     if outside is not None:
         return outside(arg, seed, game)

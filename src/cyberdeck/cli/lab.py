@@ -1,7 +1,8 @@
 """``cyberdeck lab``: the designer's commands (simulate, tournament, cards, optimize, report).
 
-Each prints a summary and keeps its games as Parquet under ``--out`` (by default a folder in the
-user's data directory), so that ``cyberdeck lab report`` and any data tool can read them again and
+Each prints a summary and keeps its games as Parquet under ``--out`` (by default a new folder per
+run in the user's data directory; a folder that holds a run is refused unless ``--resume`` goes on
+with it), written as they finish, so that ``cyberdeck lab report`` and any data tool can read them again and
 ``cyberdeck replay FOLDER --game N`` can show any game.
 """
 
@@ -13,9 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
-from ..engine import BadDeck, CyberdeckError, Game
+from ..engine import BadDeck, BadOption, CyberdeckError, Game
 from ..lab.entries import Entry, make_entries
+from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
+from ..lab.simulate import check_seats, players_of
 from ..userdata import data_dir
 from .common import fail, find_game, parse_options
 
@@ -34,8 +37,28 @@ Dask = Annotated[
     str | None,
     typer.Option(help="'local' for a Dask LocalCluster, or a scheduler address tcp://HOST:8786"),
 ]
-Out = Annotated[Path | None, typer.Option(help="Folder for the results (Parquet)")]
+Out = Annotated[
+    Path | None,
+    typer.Option(help="Folder for the results (Parquet; default: a new folder per run)"),
+]
+Resume = Annotated[
+    bool, typer.Option(help="Go on with the run stopped in --out: play only the games it lacks")
+]
 AsJson = Annotated[bool, typer.Option("--json", help="One JSON object")]
+CardSet = Annotated[
+    Path | None,
+    typer.Option(
+        "--card-set",
+        help="Play with this card-set file (JSON, as 'cyberdeck lab cardset GAME' writes it)",
+    ),
+]
+
+
+def card_set_of(game: Game, path: Path | None) -> dict[str, Any] | None:
+    """The checked card-set file, or ``None`` for the shipped cards."""
+    from ..engine.edits import load_card_set
+
+    return None if path is None else load_card_set(game, path)
 
 
 def words(text: str) -> list[str]:
@@ -45,7 +68,7 @@ def words(text: str) -> list[str]:
 
 def fail_on(err: CyberdeckError) -> typer.Exit:
     if isinstance(err, BadDeck):
-        typer.echo("error: a deck cannot be used:", err=True)
+        typer.echo("error: the games cannot be played with these cards:", err=True)
         for problem in err.problems:
             typer.echo(f"  - {problem}", err=True)
         return typer.Exit(2)
@@ -57,28 +80,50 @@ def setup(game_id: str, option: list[str], players: int | None) -> tuple[Game, d
     return game, parse_options(game, None, option, players)
 
 
-def out_folder(out: Path | None, command: str, game: Game, seed: int) -> Path:
-    return out or data_dir() / "lab" / f"{command}-{game.id}-{seed}"
+def out_folder(out: Path | None, command: str, game: Game, seed: int, resume: bool) -> Path:
+    """``--out`` checked (a run is never written over; ``--resume`` needs one), or a new folder."""
+    from ..lab.store import claim, fresh_folder
+
+    try:
+        if out is None:
+            if resume:
+                raise BadOption("Name the folder of the run to resume with --out.")
+            return fresh_folder(data_dir() / "lab", command, game.id, seed)
+        claim(out, resume)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    return out
 
 
 def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
-    """``run(game, entries, games, seed, options, workers, dask, progress, folder)`` (a lab
-    run) under a progress bar; a clear sentence for a bad option, and a note when stopped."""
-    games_, seed, options, workers, dask, folder = how
+    """``run(game, entries, games, seed, options, workers, dask, progress, folder, resume,
+    cards)`` (a lab run) under a progress bar; a clear sentence for a bad option, and a note when
+    stopped."""
     try:
         with ProgressBar("games") as bar:
-            results = run(game, entries, games_, seed, options, workers, dask, bar, folder)
+            games_, seed, options, workers, dask, folder, resume, cards = how
+            results = run(
+                game, entries, games_, seed, options, workers, dask, bar, folder, resume, cards
+            )
     except CyberdeckError as err:
         raise fail_on(err) from None
-    stopped_note(results.run)
+    stopped_note(results.run, how[5])
     return results
 
 
-def stopped_note(run: dict[str, Any]) -> None:
+def stopped_note(run: dict[str, Any], folder: Path) -> None:
     if run.get("interrupted"):
         typer.echo(
-            f"Stopped: {run['played']} of {run['planned']} games finished and kept.", err=True
+            f"Stopped: {run['played']} of {run['planned']} games finished and kept in {folder}; "
+            "the same command with --resume --out FOLDER plays the rest.",
+            err=True,
         )
+
+
+def stopped_exit(run: dict[str, Any]) -> None:
+    """A stopped run exits 1, so that a script never takes it for a whole one."""
+    if run.get("interrupted"):
+        raise typer.Exit(1)
 
 
 def parse_entries(game: Game, text: str) -> list[Entry]:
@@ -89,7 +134,11 @@ def parse_entries(game: Game, text: str) -> list[Entry]:
     if with_decks and len(with_decks) != len(items):
         raise typer.BadParameter("Give every entry a deck (AGENT@DECK), or none.")
     for item in items:
-        agent, _, deck = item.partition("@")
+        agent, at, deck = item.partition("@")
+        if at and not deck:
+            raise BadOption(f"The entry '{item}' names no deck after its @ (AGENT@DECK).")
+        if not agent:
+            raise BadOption(f"The entry '{item}' names no agent before its @ (AGENT@DECK).")
         agents.append(agent)
         if deck:
             decks.append(deck)
@@ -108,6 +157,8 @@ def simulate(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """Play entries against each other, seats rotated: win rates, draws, the first player's edge
@@ -116,15 +167,21 @@ def simulate(
     from ..lab.simulate import summarize
 
     game, options = setup(game_id, option, players)
-    folder = out_folder(out, "simulate", game, seed)
     try:
         entries = make_entries(game, words(seats), words(decks))
+        check_seats(game, players_of(game, game.resolve_options(options)), entries)
+        check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
-    results = played(run_simulation, game, entries, games_, seed, options, workers, dask, folder)
+    folder = out_folder(out, "simulate", game, seed, resume)
+    results = played(
+        run_simulation, game, entries, games_, seed, options, workers, dask, folder, resume, cards_
+    )
     summary = summarize(results)
     if as_json:
         typer.echo(json.dumps(summary))
+        stopped_exit(results.run)
         return
     typer.echo(f"{game.title}: {summary['games']} games")
     for row in summary.get("entries", []):
@@ -157,6 +214,7 @@ def simulate(
         )
         typer.echo(f"  endings: {summary['endings']}")
     typer.echo(f"  results: {folder}")
+    stopped_exit(results.run)
 
 
 @app.command()
@@ -172,6 +230,8 @@ def tournament(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """A round robin of entries: a win matrix and a Bradley–Terry ranking with 95% intervals."""
@@ -179,15 +239,20 @@ def tournament(
     from ..lab.tournament import tournament as run_tournament
 
     game, options = setup(game_id, option, players)
-    folder = out_folder(out, "tournament", game, seed)
     try:
         chosen = parse_entries(game, entries)
+        check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
-    results = played(run_tournament, game, chosen, games_, seed, options, workers, dask, folder)
+    folder = out_folder(out, "tournament", game, seed, resume)
+    results = played(
+        run_tournament, game, chosen, games_, seed, options, workers, dask, folder, resume, cards_
+    )
     table = standings(results)
     if as_json:
         typer.echo(json.dumps(table))
+        stopped_exit(results.run)
         return
     labels = [row["entry"] for row in table["matrix"]]
     width = max(len(label) for label in labels) + 2
@@ -206,6 +271,7 @@ def tournament(
             f"({low:+.2f} to {high:+.2f})  Elo {row['elo']:+.0f}"
         )
     typer.echo(f"  results: {folder}")
+    stopped_exit(results.run)
 
 
 @app.command()
@@ -229,6 +295,8 @@ def cards(
     workers: Workers = None,
     dask: Dask = None,
     out: Out = None,
+    resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """Per card: how often drawn and played, win rate when drawn and when not, and the
@@ -242,17 +310,17 @@ def cards(
         raise typer.BadParameter(f"Sort by one of {', '.join(SORTS)}.", param_hint="--sort")
     try:
         if results_ is not None:
-            results = Results.load(results_)
+            results = Results.load(results_, game.id)
         else:
             if not seats:
                 raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
-            folder = out_folder(out, "cards", game, seed)
             entries = make_entries(game, words(seats), words(decks))
-            with ProgressBar("games") as bar:
-                results = run_simulation(
-                    game, entries, games_, seed, options, workers, dask, bar, folder
-                )
-            stopped_note(results.run)
+            check_seats(game, players_of(game, game.resolve_options(options)), entries)
+            check_executor(workers, dask)
+            cards_ = card_set_of(game, card_set)
+            folder = out_folder(out, "cards", game, seed, resume)
+            results = played(run_simulation, game, entries, games_, seed, options, workers, dask,
+                             folder, resume, cards_)  # fmt: skip
         if entry is not None and entry not in results.entries:
             raise typer.BadParameter(
                 f"No entry '{entry}' in these games (entries: {', '.join(results.entries)})."
@@ -264,10 +332,14 @@ def cards(
         frame = frame.head(top)
     if as_json:
         typer.echo(frame.to_json(orient="records"))
-        return
-    if frame.empty:
+    elif frame.empty:
         typer.echo(f"No card statistics: {game.title} names no cards drawn or played here.")
-        return
+    else:
+        _card_table(frame)
+    stopped_exit(results.run)
+
+
+def _card_table(frame: Any) -> None:
     wide = max(16, *(len(str(c)) + 1 for c in frame["card"]))
     typer.echo(f"{'card':<{wide}}{'games':>6}{'drawn':>7}{'played':>7}  {'win drawn':<19}"
                f"{'win not drawn':<19}{'improvement when drawn'}")  # fmt: skip
@@ -321,13 +393,17 @@ def optimize(
     from ..lab.optimize import optimize as run_search
 
     game, options = setup(game_id, option, None)
-    folder = out_folder(out, "optimize", game, seed)
+    try:
+        check_executor(workers, dask)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
     try:
         dims = [int(b) for b in words(bins)] if bins else None
     except ValueError:
         raise typer.BadParameter(
             "Bins are whole numbers, e.g. '6 5 5'.", param_hint="--bins"
         ) from None
+    folder = out_folder(out, "optimize", game, seed, resume)
     try:
         gauntlet = parse_entries(game, against)
         with ProgressBar("games") as bar:
@@ -353,6 +429,119 @@ def optimize(
         typer.echo(f"  {100 * row['win']:5.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%, "
                    f"{row['games']} games)  {measures}  {path.name}")  # fmt: skip
     typer.echo(f"  deck lists: {folder / 'decks'}")
+
+
+@app.command()
+def whatif(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    change: Annotated[
+        list[str],
+        typer.Option(
+            "--change",
+            help="'CARD: STAT +N', 'CARD: STAT = N' or 'DECK: +N CARD' / 'DECK: -N CARD'",
+        ),
+    ],
+    entries: Annotated[
+        str, typer.Option(help="Entries AGENT@DECK, e.g. 'greedy@cold-boot greedy@redline'")
+    ],
+    games_: Games = 100,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    players: Players = None,
+    correction: Annotated[
+        str, typer.Option(help="holm (family-wise error) or bh (false discovery rate)")
+    ] = "holm",
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    resume: Resume = False,
+    card_set: CardSet = None,
+    as_json: AsJson = False,
+) -> None:
+    """The same games with and without changes to card data (common random numbers): per
+    matchup and entry, the change in win rate with its 95% interval and a p-value corrected for
+    the number of comparisons."""
+    from ..lab.whatif import whatif as run_whatif
+
+    game, options = setup(game_id, option, players)
+    try:
+        chosen = parse_entries(game, entries)
+        check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    folder = out_folder(out, "whatif", game, seed, resume)
+    try:
+        with ProgressBar("games") as bar:
+            found = run_whatif(game, chosen, change, games_, seed, options, workers, dask, bar,
+                               folder, resume, correction, cards_)  # fmt: skip
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if found.interrupted:
+        typer.echo(
+            f"Stopped: the games finished are kept in {folder}; the same command with --resume "
+            "--out FOLDER plays the rest.",
+            err=True,
+        )
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.to_json()))
+        return
+    rows = found.rows
+    how = "Holm" if correction == "holm" else "Benjamini–Hochberg"
+    typer.echo(f"{game.title} what-if: {len(found.base.games)} games a side on the same seeds "
+               f"and seats; changes: {'; '.join(change)}")  # fmt: skip
+    wide = max(len(r["matchup"]) for r in rows) + 2
+    entry_wide = max(len(r["entry"]) for r in rows) + 2
+    typer.echo(f"  {'matchup':<{wide}}{'entry':<{entry_wide}}{'base':>7}{'changed':>9}  "
+               f"{'change (95% CI)':<26}{'p':>7}{'p ' + how:>{len(how) + 4}}")  # fmt: skip
+    for r in rows:
+        low, high = r["ci95"]
+        mark = " *" if r["significant"] else ""
+        shift = f"{100 * r['change']:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
+        typer.echo(
+            f"  {r['matchup']:<{wide}}{r['entry']:<{entry_wide}}{100 * r['base']:6.1f}%"
+            f"{100 * r['changed']:8.1f}%  {shift:<26}"
+            f"{r['p']:7.3f}{r['p_adjusted']:>{len(how) + 4}.3f}{mark}"
+        )
+    typer.echo(f"  {len(rows)} comparisons: p corrected by {how}; * below {0.05}. Points of win "
+               "rate; the interval is Agresti–Min's for paired games, the test McNemar's.")  # fmt: skip
+    typer.echo(f"  results: {folder}")
+
+
+@app.command()
+def cardset(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    out: Annotated[
+        Path | None, typer.Option(help="Write it to this file (default: print it)")
+    ] = None,
+    check: Annotated[
+        Path | None, typer.Option(help="Check this card-set file instead, every problem at once")
+    ] = None,
+) -> None:
+    """The game's shipped card set as a JSON file to edit and play with --card-set FILE; or a
+    file checked."""
+    from ..engine.edits import load_card_set
+
+    game = find_game(game_id)
+    try:
+        if check is not None:
+            load_card_set(game, check)
+            typer.echo(f"{check}: a card set {game.title} can be played with.")
+            return
+        document = game.card_set()
+        if document is None:
+            raise BadOption(
+                f"{game.title}'s cards are fixed by its rules: change its decks instead."
+            )
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    out.write_text(text, encoding="utf-8")
+    typer.echo(f"card set: {out}")
 
 
 @app.command()

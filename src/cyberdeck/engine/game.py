@@ -126,8 +126,19 @@ class Game(ABC):
         """A fresh state for resolved options; ``decks`` as given to ``new_state``."""
 
     def new_state(
-        self, options: Mapping[str, Any] | None = None, seed: int = 0, decks: Any = None
+        self,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        decks: Any = None,
+        cards: Mapping[str, Any] | None = None,
     ) -> State:
+        """A fresh state; ``cards``: an edited card set (``card_set``'s document), checked by the
+        game's own validator first (``BadDeck`` names every problem)."""
+        if cards is not None:
+            problems = self.check_card_set(cards)
+            if problems:
+                raise BadDeck(problems)
+            decks = self.with_card_set(decks, cards)
         return self._new_state(self.resolve_options(options), seed, decks)
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -323,6 +334,22 @@ class Game(ABC):
         so that the record replays the same game even after the starter decks change. ``decks``
         as given otherwise."""
         return decks
+
+    # --- card sets: a game whose printed cards a designer may edit -------------------------------
+
+    def card_set(self) -> dict[str, Any] | None:
+        """The shipped card set as a card-set document (JSON: ``{"cards": [{"name": ..., a
+        number per stat}, ...]}``) that ``new_state(cards=...)`` takes back edited; ``None`` where
+        the rules fix the cards (then only the decks are the designer's to change)."""
+        return None
+
+    def check_card_set(self, cards: Mapping[str, Any]) -> list[str]:
+        """Every problem of a card-set document, one sentence each; empty when it can be played."""
+        return [f"{self.title}'s cards are fixed by its rules: change its decks instead."]
+
+    def with_card_set(self, decks: Any, cards: Mapping[str, Any]) -> Any:
+        """The ``decks`` value ``_new_state`` reads to play with the (checked) card set."""
+        raise BadDeck(self.check_card_set(cards))
 
     # --- the lab: what a game tells designers about its cards and decks ----------------------------
 

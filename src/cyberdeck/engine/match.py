@@ -25,12 +25,13 @@ class Match:
         seed: int = 0,
         decks: Any = None,
         meta: dict[str, Any] | None = None,
+        cards: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
         resolved = game.resolve_options(options)
-        self.state: State = game.new_state(resolved, seed, decks)
+        self.state: State = game.new_state(resolved, seed, decks, cards)
         kept = game.decks_used(resolved, decks)
-        self.record = Record(game.id, seed, resolved, kept, meta=dict(meta or {}))
+        self.record = Record(game.id, seed, resolved, kept, meta=dict(meta or {}), cards=cards)
         self.log: list[Event] = list(self.state.opening_events())
 
     def play(self, action: Action | str) -> list[Event]:

@@ -27,7 +27,7 @@ def replay_steps(record: Record, game: Game | None = None) -> list[State]:
             f"The record was made by engine version {record.engine_version}; "
             f"this is version {ENGINE_VERSION}."
         )
-    states = [game.new_state(record.options, record.seed, record.decks)]
+    states = [game.new_state(record.options, record.seed, record.decks, record.cards)]
     for step, text in enumerate(record.actions, start=1):
         if text == UNDO:
             if not game.allows_undo:

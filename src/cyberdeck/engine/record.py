@@ -1,6 +1,8 @@
 """Records: a game is its id, engine version, options, decks, seed and actions.
 
-``playback.replay(record)`` rebuilds the game exactly, on any machine: the same record always gives
+``cards`` is an edited card set the game was played with (``Game.new_state(cards=...)``): kept in
+the record, so such a game replays anywhere, and marks it as played off the shipped set (never
+rated). ``playback.replay(record)`` rebuilds the game exactly, on any machine: the same record always gives
 the same fingerprint. A record may hold ``undo`` entries (solitaire take-backs); replay honours
 them. A record is data alone and imports no game, so the contract may name it (``Game.review``).
 """
@@ -30,6 +32,13 @@ class Record:
     engine_version: str = ENGINE_VERSION
     #: Free-form facts for people: player names, agents, dates. Replay ignores them.
     meta: dict[str, Any] = field(default_factory=dict)
+    #: An edited card set (a card-set document); ``None``: the game's shipped cards.
+    cards: dict[str, Any] | None = None
+
+    @property
+    def edited(self) -> bool:
+        """Played with an edited card set: a designer's experiment, never rated."""
+        return self.cards is not None
 
     @property
     def undos(self) -> int:
@@ -46,7 +55,7 @@ class Record:
         return int(self.meta.get(HINTS, {}).get(str(seat), 0))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.game,
             "engine_version": self.engine_version,
             "options": self.options,
@@ -55,6 +64,9 @@ class Record:
             "actions": list(self.actions),
             "meta": self.meta,
         }
+        if self.cards is not None:  # left out otherwise, so shipped-set records read as before
+            data["cards"] = self.cards
+        return data
 
     @staticmethod
     def from_json(data: Any) -> Record:
@@ -69,6 +81,7 @@ class Record:
                 actions=[str(a) for a in data.get("actions", [])],
                 engine_version=str(data.get("engine_version", ENGINE_VERSION)),
                 meta=dict(data.get("meta") or {}),
+                cards=None if data.get("cards") is None else dict(data["cards"]),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise BadRecord(f"The record is missing or has a wrong field ({err}).") from None

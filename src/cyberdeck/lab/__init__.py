@@ -20,6 +20,7 @@ from .report import report
 from .results import Results
 from .simulate import simulate, summarize
 from .tournament import standings, tournament
+from .whatif import whatif
 
 __all__ = [
     "Entry",
@@ -33,4 +34,5 @@ __all__ = [
     "standings",
     "summarize",
     "tournament",
+    "whatif",
 ]

@@ -4,7 +4,9 @@ Games go out in batches sized so that a task runs for at least ``MIN_TASK_S`` (`
 on Dask; the first game is timed for that), yet every worker still gets several tasks to balance
 the load. Rows come back in
 whatever order tasks finish and are sorted by game number, so the executor never shows in the
-results. Ctrl-C stops the run cleanly: the games already finished are kept, the rest dropped.
+results. Ctrl-C, SIGTERM and SIGHUP (a closed terminal, a scheduler's stop) stop the run cleanly:
+the games already finished are kept (handed to ``on_rows`` as each batch finishes, which is how a
+run's folder keeps them even through ``kill -9``), the rest dropped.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,9 @@ CONNECT_S = 30
 TASKS_PER_WORKER = 4
 
 Progress = Callable[[int, int, float], None]
+Rows = Callable[[list[dict[str, Any]]], None]
+#: The signals that stop a run as Ctrl-C does: a polite kill, and the terminal going away.
+STOPS = (signal.SIGTERM, signal.SIGHUP)
 
 
 @dataclass
@@ -47,41 +53,74 @@ def run_games(
     workers: int | None = None,
     dask: str | None = None,
     progress: Progress | None = None,
+    on_rows: Rows | None = None,
 ) -> Played:
     """Play every planned game; ``dask`` is ``local`` (a LocalCluster of ``workers`` processes) or
     a scheduler address (``tcp://host:8786``); otherwise ``workers`` local processes (1: here)."""
+    check_executor(workers, dask)
     workers = workers or os.cpu_count() or 1
-    if dask is not None:
-        check_dask(dask)
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
 
     def keep(done: list[dict[str, Any]]) -> None:
         rows.extend(done)
+        if on_rows is not None:
+            on_rows(done)
         if progress is not None:
             progress(len(rows), len(plan), time.perf_counter() - started)
 
     interrupted = False
     try:
-        if not plan:
-            return Played([])
-        first = time.perf_counter()
-        keep([play_game(setup, plan[0])])
-        rest = plan[1:]
-        least = MIN_TASK_S if dask is None else DASK_MIN_TASK_S
-        size = batch_size(time.perf_counter() - first, len(rest), workers, least)
-        batches = [rest[i : i + size] for i in range(0, len(rest), size)]
-        if dask is not None:
-            _on_dask(setup, batches, dask, workers, keep)
-        elif workers == 1:
-            for batch in batches:
-                keep(play_batch(setup, batch))
-        else:
-            _on_processes(setup, batches, workers, keep)
+        with signals_stop():
+            _play_all(setup, plan, workers, dask, keep)
     except KeyboardInterrupt:
         interrupted = True
     rows.sort(key=lambda r: r["number"])
     return Played(rows, interrupted)
+
+
+@contextmanager
+def signals_stop() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise ``KeyboardInterrupt`` here while the run plays, as Ctrl-C does
+    (only the main thread may set handlers; elsewhere the defaults stay)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        before = {s: signal.signal(s, stop) for s in STOPS}
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
+def _play_all(
+    setup: Setup,
+    plan: list[Planned],
+    workers: int,
+    dask: str | None,
+    keep: Callable[[list[dict[str, Any]]], None],
+) -> None:
+    if not plan:
+        return
+    first = time.perf_counter()
+    keep([play_game(setup, plan[0])])
+    rest = plan[1:]
+    least = MIN_TASK_S if dask is None else DASK_MIN_TASK_S
+    size = batch_size(time.perf_counter() - first, len(rest), workers, least)
+    batches = [rest[i : i + size] for i in range(0, len(rest), size)]
+    if dask is not None:
+        _on_dask(setup, batches, dask, workers, keep)
+    elif workers == 1:
+        for batch in batches:
+            keep(play_batch(setup, batch))
+    else:
+        _on_processes(setup, batches, workers, keep)
 
 
 def batch_size(game_s: float, games: int, workers: int, least: float = MIN_TASK_S) -> int:
@@ -90,6 +129,14 @@ def batch_size(game_s: float, games: int, workers: int, least: float = MIN_TASK_
     enough = math.ceil(least / max(game_s, 1e-6))
     spread = max(1, games // (workers * TASKS_PER_WORKER))
     return max(1, min(enough, spread) if games >= workers * TASKS_PER_WORKER else enough)
+
+
+def check_executor(workers: int | None, dask: str | None) -> None:
+    """A sentence for an executor that cannot play, before a folder is claimed or a game played."""
+    if workers is not None and workers < 1:
+        raise BadOption(f"Play on at least one worker (--workers {workers} asks for none).")
+    if dask is not None:
+        check_dask(dask)
 
 
 def check_dask(where: str) -> None:
@@ -107,8 +154,12 @@ def check_dask(where: str) -> None:
 
 
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows."""
+    """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows;
+    the stop signals take back their default (a forked worker inherits the run's handler, which
+    would turn the designer's process's ``terminate`` into a task error the worker outlives)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stop in STOPS:
+        signal.signal(stop, signal.SIG_DFL)
 
 
 def _on_processes(

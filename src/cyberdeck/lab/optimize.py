@@ -7,7 +7,8 @@ counts half) against a gauntlet of entries over fixed seeds, seats alternated, s
 meets the same deals. New decks come from elites by a few swaps (one copy out, one in) that keep the
 deck legal by the game's own validator; the first generation grows from the starter decks. Parents
 are picked with a generator seeded by (seed, generation) and the archive is saved after every
-generation, so a search stopped and resumed finds exactly what an unbroken one would.
+generation, each generation's games kept as they finish in its own run folder, so a search stopped
+anywhere (inside a generation too) and resumed finds exactly what an unbroken one would.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from typing import Any
 
 from ..engine import BadOption, Game
 from .entries import Entry
-from .executors import Played, Progress, run_games
-from .playing import Planned, Setup
-from .results import Results
+from .executors import Progress
+from .playing import Planned
+from .results import RUN, Results
+from .simulate import run_plan
 from .stats import wilson
+from .store import SEARCH, claim, read_run, write_json
 
-STATE = "optimize.json"
+STATE = SEARCH
 #: Tries at a legal mutant before an elite is passed over for this generation.
 MUTATION_TRIES = 50
 
@@ -54,15 +57,15 @@ class Search:
     def save(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         data = {"settings": self.settings(), "generation": self.generation, "elites": self.elites}
-        (folder / STATE).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_json(folder / STATE, data)
 
     def resume(self, folder: Path) -> None:
         """Take up the archive saved in ``folder``; ``BadOption`` if it was a different search."""
         path = folder / STATE
         if not path.is_file():
             raise BadOption(f"There is no search to resume in {folder} ({STATE} is missing).")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["settings"] != json.loads(json.dumps(self.settings())):
+        data = read_run(folder, STATE)
+        if data.get("settings") != json.loads(json.dumps(self.settings())):
             raise BadOption(
                 f"The search in {folder} was run with other settings; resume it with the same "
                 "game, options, agent, gauntlet, bins, batch, games and seed."
@@ -151,9 +154,11 @@ def optimize(
         raise BadOption(f"Give one number of bins for each measure ({names}).")
     resolved = game.resolve_options(options)
     search = Search(game.id, resolved, agent, gauntlet, dims, batch, games, seed)
-    if resume:
-        if out is None:
-            raise BadOption("Name the folder of the search to resume (--out).")
+    if resume and out is None:
+        raise BadOption("Name the folder of the search to resume (--out).")
+    if out is not None:
+        claim(out, resume)
+    if resume and out is not None:
         search.resume(out)
     archive = GridArchive(
         solution_dim=len(space.codes),
@@ -177,18 +182,13 @@ def optimize(
                 children.append(child)
         if search.generation == 0:
             children = starters + children
+        folder = out / "generations" / f"{search.generation:04d}" if out is not None else None
+        run = {"command": "optimize", "seed": seed, "generation": search.generation}
         played = _play(space, agent, gauntlet, children, games, seed, resolved, workers, dask,
-                       progress)  # fmt: skip
-        if played.interrupted:
+                       progress, folder, run)  # fmt: skip
+        if played.run.get("interrupted"):
             break
-        scores = _scores(played.rows, len(children))
-        if out is not None:
-            run = {"command": "optimize", "seed": seed, "generation": search.generation,
-                   "game": game.id, "options": resolved,
-                   "entries": [e.label for e in played_entries(space, agent, gauntlet, children)]}  # fmt: skip
-            Results.from_rows(played.rows, run).save(
-                out / "generations" / f"{search.generation:04d}"
-            )
+        scores = _scores(played.games.to_dict("records"), len(children))
         n = games * len(gauntlet)
         _add(archive, children, [s / n for s in scores], [space.place(c) for c in children],
              [n] * len(children), scores)  # fmt: skip
@@ -249,8 +249,11 @@ def _play(
     workers: int | None,
     dask: str | None,
     progress: Progress | None,
-) -> Played:
-    """The games of each child against the gauntlet."""
+    folder: Path | None,
+    run: dict[str, Any],
+) -> Results:
+    """The games of each child against the gauntlet, kept in the generation's ``folder`` as they
+    finish (a stopped generation resumes there with the games it lacks)."""
     entries = played_entries(space, agent, gauntlet, children)
     plan: list[Planned] = []
     for i in range(len(children)):
@@ -258,7 +261,8 @@ def _play(
             for k in range(games):
                 seats = (i, len(children) + j) if k % 2 == 0 else (len(children) + j, i)
                 plan.append(Planned(len(plan), seed + k, seats))
-    return run_games(Setup(space.game.id, options, tuple(entries)), plan, workers, dask, progress)
+    begun = folder is not None and (folder / RUN).is_file()
+    return run_plan(space.game, entries, plan, options, run, workers, dask, progress, folder, begun)
 
 
 def played_entries(

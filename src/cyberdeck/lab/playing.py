@@ -47,6 +47,8 @@ class Setup:
     game: str
     options: dict[str, Any]
     entries: tuple[Entry, ...]
+    #: An edited card set every game is played with (``None``: the shipped cards).
+    cards: dict[str, Any] | None = None
 
 
 def play_batch(setup: Setup, batch: list[Planned]) -> list[dict[str, Any]]:
@@ -62,7 +64,9 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
     agents = [make_agent(e.agent, planned.seed * 101 + seat, game) for seat, e in enumerate(seated)]
     meta = {"agents": [e.agent for e in seated], "decks": [e.deck for e in seated]}
     has_decks = game.has_decks and any(d is not None for d in decks)
-    match = Match(game, setup.options, planned.seed, decks if has_decks else None, meta)
+    match = Match(
+        game, setup.options, planned.seed, decks if has_decks else None, meta, setup.cards
+    )
     state = match.state
     players = state.num_players
     think = [0.0] * players

@@ -2,26 +2,38 @@
 
 ``games.parquet`` has one row per game (seed, seats, decks, agents, outcome, lengths, per-seat
 figures, the full record as JSON); ``cards.parquet`` one row per card a seat drew or played in a
-game; ``run.json`` says what was run. DuckDB reads them as they are::
+game; ``run.json`` says what was run. While a run plays, its finished games are appended to
+``games.jsonl`` (``store``), from which these files are rewritten whenever it stops. DuckDB reads them as they are::
 
     duckdb -c "SELECT kind, count(*) FROM 'results/games.parquet' GROUP BY kind"
 """
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import BadRecord, Record
+from ..engine import BadRecord, CyberdeckError, Record, load_game
+from .store import (
+    CARDS,
+    GAMES,
+    RUN,
+    WHATIF,
+    RunStore,
+    holds_run,
+    read_parquet,
+    read_run,
+    write_atomically,
+)
+from .store import write_json as _write_json
 
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = "games.parquet"
-CARDS = "cards.parquet"
-RUN = "run.json"
+__all__ = ["CARDS", "GAMES", "RUN", "Results", "lab_packages"]
 _CARD_COLUMNS = ("card_seat", "card", "card_drawn", "card_played")
 
 
@@ -36,6 +48,12 @@ def lab_packages() -> None:
         raise BadOption(
             f"The lab needs its extra packages (pip install 'cyberdeck[lab]'): {err}."
         ) from None
+
+
+def cut_short(settings: dict[str, Any]) -> dict[str, Any]:
+    """What ``run.json`` would say of a run that ``kill -9`` stopped, from its settings."""
+    labels = [f"{a}/{d}" if d else str(a) for a, d, *_ in settings.get("entries", [])]
+    return {**settings, "entries": labels, "interrupted": True}
 
 
 @dataclass
@@ -69,22 +87,44 @@ class Results:
         return [str(e) for e in self.run.get("entries", [])]
 
     def save(self, folder: Path) -> None:
+        """The two Parquet files and ``run.json``, each written whole or not at all."""
         folder.mkdir(parents=True, exist_ok=True)
-        self.games.to_parquet(folder / GAMES, index=False)
-        self.cards.to_parquet(folder / CARDS, index=False)
-        (folder / RUN).write_text(json.dumps(self.run, indent=1) + "\n", encoding="utf-8")
+        for frame, name in ((self.games, GAMES), (self.cards, CARDS)):
+            buffer = io.BytesIO()
+            frame.to_parquet(buffer, index=False)
+            write_atomically(folder / name, buffer.getvalue())
+        _write_json(folder / RUN, self.run)
 
     @staticmethod
-    def load(folder: Path) -> Results:
+    def load(folder: Path, game: str | None = None) -> Results:
+        """The results in ``folder`` (read from its ``games.jsonl``, which a run cut short by
+        ``kill -9`` still has); ``game``: refuse the results of another game."""
         lab_packages()
-        import pandas as pd
-
-        if not (folder / GAMES).is_file() or not (folder / RUN).is_file():
+        if (folder / WHATIF).is_file() and not (folder / RUN).is_file():
+            raise BadRecord(
+                f"{folder} holds a what-if: name its base or changed folder ({folder / 'base'})."
+            )
+        if not holds_run(folder) or not (folder / RUN).is_file():
             raise BadRecord(
                 f"{folder} holds no lab results ({GAMES} and {RUN} are written by a run)."
             )
-        run = json.loads((folder / RUN).read_text(encoding="utf-8"))
-        return Results(pd.read_parquet(folder / GAMES), pd.read_parquet(folder / CARDS), run)
+        run = read_run(folder)
+        played = str(run.get("game") or run.get("settings", {}).get("game", ""))
+        if game is not None and played != game:
+            try:
+                title = load_game(played).title
+            except CyberdeckError:
+                title = played or "an unknown game"
+            raise BadRecord(f"{folder} holds games of {title}, not of {load_game(game).title}.")
+        store = RunStore(folder)
+        if store.log.is_file():
+            rows = store.done()
+            if "entries" not in run:  # killed before it could say what it played
+                run = {**cut_short(run.get("settings", {})), **run, "played": len(rows)}
+            return Results.from_rows(rows, run)
+        if not (folder / GAMES).is_file():
+            raise BadRecord(f"{folder} holds no games yet ({GAMES} is missing).")
+        return Results(read_parquet(folder / GAMES), read_parquet(folder / CARDS), run)
 
     def record(self, number: int) -> Record:
         """The record of game ``number``, to replay it."""

@@ -11,14 +11,40 @@ from typing import Any
 
 from ..engine import BadOption, Game
 from .entries import Entry
-from .executors import Progress, run_games
+from .executors import Progress, check_executor, run_games
 from .playing import Planned, Setup, plan_games
 from .results import Results, lab_packages
 from .stats import wilson
+from .store import RunStore
 
 
 def players_of(game: Game, options: dict[str, Any]) -> int:
     return int(options.get("players", game.min_players))
+
+
+def check_seats(game: Game, players: int, entries: list[Entry]) -> None:
+    """One entry per seat (a solitaire: any number, each playing the same deals)."""
+    if players > 1 and len(entries) != players:
+        raise BadOption(
+            f"{game.title} here seats {players} players: name {players} agents, one per seat "
+            f"(got {len(entries)})."
+        )
+
+
+def settings_of(
+    game: Game,
+    entries: list[Entry],
+    options: dict[str, Any],
+    run: dict[str, Any],
+    planned: int,
+    cards: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What fixes a run's games: ``--resume`` goes on only with the same."""
+    return {
+        **run, "game": game.id, "options": options, "planned": planned, "cards": cards,
+        "entries": [[e.agent, e.deck, list(e.cards) if e.cards is not None else None]
+                    for e in entries],
+    }  # fmt: skip
 
 
 def run_plan(
@@ -31,12 +57,30 @@ def run_plan(
     dask: str | None = None,
     progress: Progress | None = None,
     out: Path | None = None,
+    resume: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Results:
-    """Play ``plan``; the results (saved in ``out`` when given), marked when Ctrl-C cut them short."""
+    """Play ``plan`` (with the edited card set ``cards``, if given), keeping each finished batch in ``out`` as it comes back (``resume``: only
+    the games ``out`` does not hold yet); marked when a stop (Ctrl-C, SIGTERM, SIGHUP) cut it
+    short. A resumed run gives the games an unbroken one would: a game depends on its plan only."""
     lab_packages()
-    setup = Setup(game.id, dict(options), tuple(entries))
+    check_executor(workers, dask)
+    setup = Setup(game.id, dict(options), tuple(entries), cards)
+    settings = settings_of(game, entries, options, run, len(plan), cards)
+    store = RunStore(out) if out is not None else None
+    if store is None and resume:
+        raise BadOption("Name the folder of the run to resume (--out).")
+    done = []
+    if store is not None:
+        store.begin(settings, resume)
+        done = store.done()
+    finished = {int(r["number"]) for r in done}
+    rest = [p for p in plan if p.number not in finished]
     started = time.time()
-    played = run_games(setup, plan, workers, dask, progress)
+    played = run_games(setup, rest, workers, dask, progress, store.add if store else None)
+    if store is not None:
+        store.add_missing(played.rows)
+    rows = sorted([*done, *played.rows], key=lambda r: int(r["number"]))
     run = {
         **run,
         "game": game.id,
@@ -44,12 +88,15 @@ def run_plan(
         "entries": [e.label for e in entries],
         "decks": {e.deck: list(e.cards) for e in entries if e.cards is not None},
         "planned": len(plan),
-        "played": len(played.rows),
+        "played": len(rows),
+        "resumed_with": len(done),
         "interrupted": played.interrupted,
+        "finished": not played.interrupted,
         "executor": (dask and f"dask {dask}") or f"{workers or 'all'} local processes",
         "wall_s": round(time.time() - started, 3),
+        "settings": settings,
     }
-    results = Results.from_rows(played.rows, run)
+    results = Results.from_rows(rows, run)
     if out is not None:
         results.save(out)
     return results
@@ -65,17 +112,21 @@ def simulate(
     dask: str | None = None,
     progress: Progress | None = None,
     out: Path | None = None,
+    resume: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Results:
-    """``games`` games between ``entries``, seats rotated (entries beyond the seats sit out in
-    turn; fewer entries than seats fill the table by repeating)."""
+    """``games`` games between ``entries``, one per seat, seats rotated (a solitaire's entries
+    each play the same deals in turn)."""
     if games < 1:
         raise BadOption("Play at least one game.")
     if not entries:
         raise BadOption("Name at least one seat's agent.")
     resolved = game.resolve_options(options)
-    plan = plan_games(players_of(game, resolved), len(entries), games, seed)
+    players = players_of(game, resolved)
+    check_seats(game, players, entries)
+    plan = plan_games(players, len(entries), games, seed)
     run = {"command": "simulate", "seed": seed, "games": games}
-    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out)
+    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out, resume, cards)
 
 
 def _interval(successes: float, n: float) -> dict[str, Any]:

@@ -48,6 +48,8 @@ def tournament(
     dask: str | None = None,
     progress: Progress | None = None,
     out: Path | None = None,
+    resume: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Results:
     """A round robin of ``games`` games for every pair of ``entries`` (2-player games)."""
     resolved = game.resolve_options(options)
@@ -61,7 +63,7 @@ def tournament(
         raise BadOption("Play at least one game per pair.")
     plan = round_robin(len(entries), games, seed)
     run = {"command": "tournament", "seed": seed, "games": games}
-    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out)
+    return run_plan(game, entries, plan, resolved, run, workers, dask, progress, out, resume, cards)
 
 
 def standings(results: Results) -> dict[str, Any]:

@@ -1427,8 +1427,8 @@ class Hub:
 
     async def _rate(self, room: Room) -> None:
         outcome = room.data.outcome
-        if outcome is None or not room.data.rated:
-            return
+        if outcome is None or not room.data.rated or room.match.record.edited:
+            return  # casual, or an edited card set: a designer's experiment, never rated
         players = []
         for info in room.data.seats:
             if info.kind == "ai":

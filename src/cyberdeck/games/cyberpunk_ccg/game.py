@@ -25,6 +25,7 @@ from ...engine import (
     Style,
 )
 from ...engine.questions import Gesture, Proposal, Stop, Window
+from . import editing
 from .actions import all_actions
 from .cardset import BY_SLUG, CARDS, set_size
 from .cardtext import MOVES_HELP, inspect
@@ -91,9 +92,22 @@ class CyberpunkCCG(Game):
         return self._space
 
     def _new_state(self, options: Mapping[str, Any], seed: int, decks: Any) -> State:
-        state = CyberState(self._deck_lists(options, decks), Rng(seed))
+        table = CARDS
+        if isinstance(decks, Mapping):  # ``with_card_set``: the decks and an edited card set
+            table = editing.table(decks["cards"])
+            decks = decks.get("decks")
+        state = CyberState(self._deck_lists(options, decks), Rng(seed), table)
         state.start()
         return state
+
+    def card_set(self) -> dict[str, Any]:
+        return editing.document()
+
+    def check_card_set(self, cards: Mapping[str, Any]) -> list[str]:
+        return editing.problems(cards)
+
+    def with_card_set(self, decks: Any, cards: Mapping[str, Any]) -> Any:
+        return {"decks": decks, "cards": dict(cards)}
 
     def decks_used(self, options: Mapping[str, Any], decks: Any) -> list[list[str]]:
         return [[CARDS[c].slug for c in cards] for cards in self._deck_lists(options, decks)]

@@ -21,6 +21,7 @@ from .cards import (
     CardDef,
     chassis_counts,
 )
+from .cardset import CARDS
 from .rules import RUNS, STASH, STRAIGHTEN
 from .victory import (
     ARASAKA_DEFENSE,
@@ -298,6 +299,9 @@ def goal_cards_in(st: CyberState, p: int, pile: list[int]) -> int:
     cards = st.cards
     count = 0
     for i in pile:
+        if defs[i] is not CARDS[cards[i]]:  # an edited card: its numbers are not the shipped ones
+            count += goal_card(st, p, defs[i])
+            continue
         key = (sponsor, cards[i])
         known = _GOAL_CARDS.get(key)
         if known is None:

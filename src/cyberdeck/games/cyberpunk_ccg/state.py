@@ -98,17 +98,23 @@ class CyberState(CachedState):
 
     game: ClassVar[Any]
 
-    def __init__(self, decks: list[list[int]] | None = None, rng: Rng | None = None) -> None:
-        """``decks`` are lists of card-definition indices (a sponsor each)."""
+    def __init__(
+        self,
+        decks: list[list[int]] | None = None,
+        rng: Rng | None = None,
+        table: tuple[CardDef, ...] = CARDS,
+    ) -> None:
+        """``decks`` are lists of card-definition indices (a sponsor each) into ``table``: the
+        card set, ``CARDS`` unless a designer edited its numbers (``editing``)."""
         if decks is None or rng is None:
             return  # an empty shell that ``clone`` fills (compiled, ``__new__`` runs this)
         self.rng = rng
-        defs: list[CardDef] = [CARDS[0]]
+        defs: list[CardDef] = [table[0]]
         owner: list[int] = [-1]
         cards: list[int] = [0]
         for seat, deck in enumerate(decks):
             for card in deck:
-                defs.append(CARDS[card])
+                defs.append(table[card])
                 owner.append(seat)
                 cards.append(card)
         #: Each instance's card-definition index (the deck lists; fixed for the game).

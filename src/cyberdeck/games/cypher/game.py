@@ -24,7 +24,7 @@ from ...engine import (
     Style,
 )
 from . import campaign
-from .catalog import Catalog, default_catalog, load_card_file
+from .catalog import Catalog, default_catalog, default_document, load_card_file
 from .encoding import encoding
 from .evaluate import evaluate
 from .render import describe_action, in_words, inspect, render, words_key
@@ -83,6 +83,20 @@ class Cypher(Game):
         """The ``decks`` value that plays with the card file at ``path`` (for ``--cards FILE``);
         ``BadDeck`` lists every problem of the file, each with the entry that has it."""
         return {"cards": load_card_file(path)}
+
+    def card_set(self) -> dict[str, Any]:
+        """The shipped (reconstructed) character cards: influence and copies are a designer's."""
+        return default_document()
+
+    def check_card_set(self, cards: Mapping[str, Any]) -> list[str]:
+        try:
+            Catalog(dict(cards))
+        except BadDeck as err:
+            return list(err.problems)
+        return []
+
+    def with_card_set(self, decks: Any, cards: Mapping[str, Any]) -> Any:
+        return {**(decks or {}), "cards": dict(cards)}
 
     @staticmethod
     def read_setup(decks: Any) -> tuple[Catalog, int | None]:
