@@ -21,6 +21,7 @@ PAGES = (
     "/leaderboard/{game_id}",
     "/decks/{game_id}",
     "/account",
+    "/about",
 )
 
 router = APIRouter(include_in_schema=False)

@@ -3,7 +3,7 @@ import { api, forgetMe, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
-import { showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
+import { showAbout, showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
 import { showReplay } from "./replay.js";
 import { showMatch } from "./table.js";
 
@@ -20,6 +20,7 @@ const ROUTES = [
   [/^\/learn\/([^/]+)$/, (m) => showLearn(root, m[1])],
   [/^\/leaderboard\/([^/]+)$/, (m) => showLeaderboard(root, m[1])],
   [/^\/account$/, () => showAccount(root)],
+  [/^\/about$/, () => showAbout(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
 ];
 

@@ -3,7 +3,7 @@
 import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
 import { withSymbols } from "./cards.js";
-import { el, fill } from "./dom.js";
+import { el, fill, icon } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
@@ -60,7 +60,18 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const link = el("span", { class: "link-status" });
   const help = tableHelp(known.game, s.game);
   const board = el("div", { class: "board", id: "board" });
+  // The game's picture beside its name (filled once the match says which game it is).
+  const art = el("span", { class: "game-art table-art", "aria-hidden": "true" });
   const lastTurn = el("p", { class: "last-turn", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
+  // A long last turn (a CCG turn of a dozen moves) is shown in full on demand, never cut off
+  // without a sign: the button says there is more and opens it.
+  const moreTurn = el("button", { type: "button", class: "last-turn-more", "aria-expanded": "false", hidden: true, onclick: () => {
+    const open = !lastTurnBox.classList.contains("open");
+    lastTurnBox.classList.toggle("open", open);
+    moreTurn.setAttribute("aria-expanded", String(open));
+    moreTurn.textContent = open ? "Show less" : "Show all";
+  } }, "Show all");
+  const lastTurnBox = el("div", { class: "last-turn-box" }, lastTurn, moreTurn);
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const end = el("div", { class: "end-slot" });
   const seatsBox = el("ul", { class: "seats", "aria-label": "Seats" });
@@ -83,11 +94,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const layer = el("div", { class: "layer" });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
-    el("header", { class: "table-head" }, title, turn, link, help.node),
+    el("header", { class: "table-head" }, art, title, turn, el("div", { class: "head-badges" }), paceBox, link, help.node),
     flash,
     invitePanel,
+    el("div", { class: "table-bar" }),
     el("div", { class: "table-body" },
-      el("div", { class: "table-main" }, end, lastTurn, board),
+      el("div", { class: "table-main" }, end, lastTurnBox, board),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
         watch ? null : el("section", { class: "panel moves-panel" },
@@ -97,7 +109,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
           lookOut, buttons),
         statsBox,
         stopsBox,
-        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList, paceBox))),
+        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))),
     layer);
   fill(root, page);
 
@@ -549,6 +561,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
     fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
     lastTurn.setAttribute("aria-label", seen.length ? `Last turn: ${seen.map((e) => named(e.words || e.text)).join(" ")}` : "The last turn");
+    lastTurnBox.classList.remove("open");
+    moreTurn.textContent = "Show all";
+    moreTurn.setAttribute("aria-expanded", "false");
+    moreTurn.hidden = !seen.length || lastTurn.scrollHeight <= lastTurn.clientHeight + 1;
   }
 
   function tell(actor, events) {
@@ -712,6 +728,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "")
           + (m.match.series ? ` — campaign game ${m.match.series_game}` : "");
         document.title = `${title.textContent} · cyberdeck`;
+        art.classList.add(`art-${m.match.game}`);
+        fill(art, icon(`game-${m.match.game}`));
         refreshStats();
         drawStops();
       }
