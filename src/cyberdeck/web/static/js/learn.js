@@ -59,7 +59,7 @@ export async function showLearn(root, gameId) {
   const movesBox = el("div", { class: "moves-box" });
   const typed = el("p", { class: "typed", "aria-live": "polite" });
   const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
-  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log", tabindex: "0" });
   const restart = el("button", { type: "button", class: "lesson-restart", onclick: () => start(true) }, "Start over");
   const rulesLink = el("a", { class: "button lesson-rules", href: rulesHref(gameId), target: "_blank", rel: "noopener" }, "Rules");
 

@@ -62,7 +62,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const board = el("div", { class: "board", id: "board" });
   // The game's picture beside its name (filled once the match says which game it is).
   const art = el("span", { class: "game-art table-art", "aria-hidden": "true" });
-  const lastTurn = el("p", { class: "last-turn", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
+  const lastTurn = el("p", { class: "last-turn", tabindex: "0", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
   // A long last turn (a CCG turn of a dozen moves) is shown in full on demand, never cut off
   // without a sign: the button says there is more and opens it.
   const moreTurn = el("button", { type: "button", class: "last-turn-more", "aria-expanded": "false", hidden: true, onclick: () => {
@@ -83,7 +83,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   });
   const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
   const buttons = el("div", { class: "table-buttons" });
-  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log", tabindex: "0" });
   const statsBox = el("div", { class: "stats-box" });
   const stopsBox = el("div", { class: "stops-box" });
   const invitePanel = el("div", { class: "invite-slot" });
