@@ -99,11 +99,13 @@ export async function showLearn(root, gameId) {
 
   const moves = () => (s.lesson && !s.lesson.finished ? numberedMoves(s.lesson.table, (text) => named(s.lesson, text)) : []);
 
-  async function play(action) {
+  // A move, or with gesture the step's gesture (the move and the script's next ones in one
+  // click, as the real table offers them).
+  async function play(action, gesture = false) {
     if (s.busy || !s.lesson) return;
     s.busy = true;
     try {
-      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}/move`, { method: "POST", body: { action } });
+      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}/move`, { method: "POST", body: { action, gesture } });
       s.local = {};
       say("");
     } catch (err) {
@@ -137,8 +139,11 @@ export async function showLearn(root, gameId) {
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
         el("p", { class: "lesson-suggested" }, "Suggested: ",
-          el("button", { type: "button", class: "primary lesson-play", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
-            el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
+          step.gesture
+            ? el("button", { type: "button", class: "primary lesson-play lesson-gesture", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${named(lesson, step.gesture_words || step.gesture)} (one click)`, onclick: () => play(step.action, true) },
+              withSymbols(named(lesson, step.gesture)), " (one click)")
+            : el("button", { type: "button", class: "primary lesson-play", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
+              el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
         step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
     } else {
       const reason = lesson.outcome ? named(lesson, lesson.outcome.reason) : "";

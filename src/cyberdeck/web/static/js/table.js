@@ -10,7 +10,7 @@ import { counted } from "./words.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
-import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
+import { PACES, animatePaths, markTouched, nextWait, pace, setPace, snapshot, touchedBy } from "./story.js";
 import { tableHelp } from "./tablehelp.js";
 
 const LOG_KEEP = 300;
@@ -688,9 +688,14 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     show(m);
   }
 
+  // What is left of the pace's turnMs for the other seats' moves since this page's own last.
+  let turnLeft = pace().turnMs;
   function show(m) {
-    const wait = pace().ms;
+    if (m.type === "welcome" || (m.type === "update" && m.ack)) turnLeft = pace().turnMs;
+    // The moves already waiting share what is left, so a long run speeds up instead of dragging.
+    const wait = nextWait(pace(), turnLeft, inbox.length);
     if (handle(m) && wait > 0) {
+      turnLeft -= wait;
       cooling = true;
       page.dataset.pacing = "true";
       setTimeout(release, wait);
