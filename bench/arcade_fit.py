@@ -28,49 +28,12 @@ from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
 from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
+from tests.web.fit import HOME, TABLE  # noqa: E402
 
 from cyberdeck.engine import games  # noqa: E402
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 WARMUP = 8
-
-#: The page's own measurements: the first Play button; a table's height in screens, its board's
-#: and hand's bottoms, the first listed move's top, the smallest card text and the clipped cards.
-HOME = """() => {
-    const b = document.querySelector('article.game-card button.play-ai');
-    return { play_top: b ? Math.round(b.getBoundingClientRect().top + scrollY) : null,
-             cards_with_art: document.querySelectorAll('article.game-card .game-art').length };
-}"""
-
-TABLE = """() => {
-    const top = (sel) => { const n = document.querySelector(sel);
-        return n ? Math.round(n.getBoundingClientRect().top + scrollY) : null; };
-    const bottom = (sel) => { const n = document.querySelector(sel);
-        return n ? Math.round(n.getBoundingClientRect().bottom + scrollY) : null; };
-    const cards = [...document.querySelectorAll('.board .kit-card, .board .card')];
-    const sizes = cards.flatMap((c) => [c, ...c.querySelectorAll('*')])
-        .filter((n) => n.childNodes.length && [...n.childNodes].some((t) => t.nodeType === 3 && t.textContent.trim()))
-        .map((n) => parseFloat(getComputedStyle(n).fontSize));
-    const clipped = cards.filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).length;
-    const scrollers = [...document.querySelectorAll('.board *')].filter((n) => {
-        const s = getComputedStyle(n);
-        return /(auto|scroll)/.test(s.overflowY + s.overflowX) && (n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
-            && n.querySelector('.kit-card, .card');
-    }).length;
-    const hand = document.querySelector('.board [class*="hand"].mine, .board [class$="-hand"], .board .hand');
-    return {
-        page_height: document.documentElement.scrollHeight,
-        board_bottom: bottom('.board'),
-        hand_bottom: hand ? Math.round(hand.getBoundingClientRect().bottom + scrollY) : null,
-        first_move_top: top('.moves-box button'),
-        first_move_visible: (() => { const n = document.querySelector('.moves-box button');
-            if (!n) return null; const r = n.getBoundingClientRect();
-            return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; })(),
-        min_card_text_px: sizes.length ? Math.min(...sizes) : null,
-        clipped_cards: clipped,
-        scrolling_card_boxes: scrollers,
-    };
-}"""
 
 
 def warm(page: Page, game: str, count: int) -> None:

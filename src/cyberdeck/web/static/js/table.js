@@ -11,6 +11,7 @@ import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
 import { PACES, animatePaths, markTouched, nextWait, pace, setPace, snapshot, touchedBy } from "./story.js";
+import { playSound, soundControl } from "./sound.js";
 import { tableHelp } from "./tablehelp.js";
 
 const LOG_KEEP = 300;
@@ -94,7 +95,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const layer = el("div", { class: "layer" });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
-    el("header", { class: "table-head" }, art, title, turn, el("div", { class: "head-badges" }), paceBox, link, help.node),
+    el("header", { class: "table-head" }, art, title, turn, el("div", { class: "head-badges" }), paceBox, soundControl(), link, help.node),
     flash,
     invitePanel,
     el("div", { class: "table-bar" }),
@@ -755,7 +756,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") refreshStats();
-      return actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
+      const others = actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
+      playSound(m.status === "finished" ? "end" : m.ack ? "move" : others ? "other" : "");
+      return others;
     } else if (m.type === "hint") {
       showHint(m);
     } else if (m.type === "review") {
