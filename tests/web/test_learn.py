@@ -47,7 +47,8 @@ def test_the_lesson_is_played_to_its_win_from_the_learn_button(page: Page, game_
         expect(page.locator(".learn-page")).not_to_have_attribute("data-step", number)
     # The lesson clicks as a table does: the table's answers and gestures take none of its own.
     game = next(g for g in games() if g.id == game_id)
-    assert clicks == length(game, load_script(game)).clicks <= total
+    script = load_script(game)
+    assert script is not None and clicks == length(game, script).clicks <= total
     # Each of the learner's steps was on screen.
     assert headings == {f"Step {n} of {steps}" for n in range(1, steps + 1)}
     expect(page.locator(".learn-page")).to_have_attribute("data-step", "done")

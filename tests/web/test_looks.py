@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from cyberdeck.web import STATIC
 
 from .drive import after_move, seq, settled, start_game
 from .fit import HOME, TABLE
 
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def test_every_game_has_its_picture_and_one_play_button_above_the_fold(page: Page) -> None:
