@@ -15,19 +15,22 @@ Numbers in docs/arcade-fit.md, before and after each change to the layout.
 from __future__ import annotations
 
 import argparse
-import json
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+from provenance import write_result  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
-from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
+from tests.web.drive import READY, after_move, moves, seq, settled, start_game, status  # noqa: E402
 from tests.web.fit import HOME, TABLE  # noqa: E402
 
 from cyberdeck.engine import games  # noqa: E402
@@ -66,11 +69,45 @@ def lesson_clicks(page: Page, game: str) -> int:
     return clicks
 
 
+class PacedArcade(Arcade):
+    """The arcade as ``cyberdeck serve`` runs it for people: the AI's default delay."""
+
+    def command(self) -> list[str]:
+        command = super().command()
+        at = command.index("--ai-delay")
+        return command[:at] + command[at + 2 :]
+
+
+def ai_turns(browser: Browser, base: str, game: str, level: str, count: int) -> list[float]:
+    """Wall-clock seconds from each of ``count`` own moves (the first listed) to the next
+    decision, against the ``level`` AI at the page's default pace and the server's default AI
+    delay: how long a person waits for the AI's turn."""
+    context = browser.new_context(base_url=base, viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    start_game(page, game, level=level)
+    waits = []
+    for _ in range(count):
+        ready = page.wait_for_function(READY, timeout=120_000).json_value()
+        if ready["status"] == "finished":
+            break
+        started = time.monotonic()
+        page.locator(".moves-box button").first.click()
+        after_move(page, ready["seq"])
+        page.wait_for_function(READY, timeout=120_000)
+        waits.append(round(time.monotonic() - started, 2))
+    context.close()
+    return waits
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--moves", type=int, default=WARMUP, help="moves before measuring")
     parser.add_argument("--no-lessons", action="store_true", help="skip the lessons' clicks")
+    parser.add_argument(
+        "--ai-turns", type=int, default=0, help="also time this many CCG moves against `normal`"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--shots", type=Path, help="also save what was measured as PNG files here")
     args = parser.parse_args()
@@ -120,10 +157,23 @@ def main() -> None:
                     print(game, "lesson clicks", found["lessons"][game])
             context.close()
         finally:
-            browser.close()
             server.stop()
+        if args.ai_turns:
+            (Path(data) / "paced").mkdir()
+            paced = PacedArcade(Path(data) / "paced").start()
+            try:
+                waits = ai_turns(browser, paced.base, "cyberpunk-ccg", "normal", args.ai_turns)
+            finally:
+                paced.stop()
+            found["ccg_ai_turn_seconds"] = {
+                "waits": waits,
+                "max": max(waits, default=0.0),
+                "median": statistics.median(waits) if waits else 0.0,
+            }
+            print("CCG against normal, seconds from a move to the next decision:", waits)
+        browser.close()
     if args.json:
-        Path(args.json).write_text(json.dumps(found, indent=2) + "\n")
+        write_result(args.json, found)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ page credits every icon's author."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, expect
@@ -137,3 +138,21 @@ def test_the_about_page_credits_every_icon_the_arcade_serves(page: Page) -> None
         expect(row).to_contain_text("CC BY 3.0")
     icon = page.request.get("/static/icons/game-cyberpunk-ccg.svg")
     assert icon.ok and icon.text().startswith("<svg")
+
+
+def test_the_page_preloads_exactly_the_modules_the_first_page_imports() -> None:
+    """index.html asks for every module of the first page at once (``modulepreload``) instead of
+    one import after another; a module added or dropped without it fails here."""
+    js = Path(STATIC) / "js"
+    seen: list[str] = []
+    todo = ["app.js"]
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.append(name)
+        text = (js / name).read_text()
+        todo += re.findall(r'^import [^;]*? from "\./([^"]+)";', text, re.M)
+    html = (Path(STATIC) / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="/static/js/([^"]+)">', html)
+    assert sorted(preloaded) == sorted(seen[1:])
