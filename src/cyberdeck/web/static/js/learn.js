@@ -71,7 +71,6 @@ export async function showLearn(root, gameId) {
       el("aside", { class: "side" },
         el("section", { class: "panel moves-panel" }, el("h2", {}, "Moves"), movesBox, typed, lookOut),
         el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))));
-  fill(root, page);
 
   function say(text) {
     flash.textContent = text;
@@ -204,5 +203,7 @@ export async function showLearn(root, gameId) {
   }
   document.addEventListener("keydown", onKey);
   await start(false);
+  // Shown once the lesson is drawn: nothing on the page moves as its parts arrive.
+  fill(root, page);
   return () => document.removeEventListener("keydown", onKey);
 }
