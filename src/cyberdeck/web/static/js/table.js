@@ -73,6 +73,13 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     moreTurn.textContent = open ? "Show less" : "Show all";
   } }, "Show all");
   const lastTurnBox = el("div", { class: "last-turn-box" }, lastTurn, moreTurn);
+  // Whether the strip holds more than it shows, again whenever its width changes (a phone
+  // turned, a window resized): the button is there exactly when there is more to see.
+  const markLong = () => {
+    const open = lastTurnBox.classList.contains("open");
+    moreTurn.hidden = lastTurn.hidden || (!open && lastTurn.scrollHeight <= lastTurn.clientHeight + 1);
+  };
+  if (window.ResizeObserver) new ResizeObserver(markLong).observe(lastTurn);
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const end = el("div", { class: "end-slot" });
   const seatsBox = el("ul", { class: "seats", "aria-label": "Seats" });
@@ -89,7 +96,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const stopsBox = el("div", { class: "stops-box" });
   const invitePanel = el("div", { class: "invite-slot" });
   // How fast the moves of the AI and of other players are shown (this browser's setting).
-  const paceBox = el("label", { class: "pace" }, "Others' moves: ",
+  const paceBox = el("label", { class: "pace" }, el("span", { class: "pace-words" }, "Others' moves: "),
     el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
       PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
@@ -565,7 +572,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     lastTurnBox.classList.remove("open");
     moreTurn.textContent = "Show all";
     moreTurn.setAttribute("aria-expanded", "false");
-    moreTurn.hidden = !seen.length || lastTurn.scrollHeight <= lastTurn.clientHeight + 1;
+    markLong();
   }
 
   function tell(actor, events) {
