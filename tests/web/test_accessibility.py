@@ -61,4 +61,10 @@ def test_no_page_or_table_has_a_serious_accessibility_violation(page: Page) -> N
             after_move(page, before)
         settled(page)
         problems += severe(axe, page, f"the {game.id} table")
+    # A phone's table (its moves a sheet over the table) and home page (a card a row).
+    page.set_viewport_size({"width": 390, "height": 844})
+    problems += severe(axe, page, "a table on a phone")
+    page.goto("/")
+    page.locator("article.game-card").first.wait_for()
+    problems += severe(axe, page, "the home page on a phone")
     assert problems == [], "\n".join(problems)
