@@ -92,7 +92,7 @@ bench: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
 
-# Each game's table at desktop (1280x800) and phone (390x844) size: screenshots/<game>-*.png
+# Each game's table at desktop (1366x768) and phone (390x844) size: screenshots/<game>-*.png
 screenshots: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/python scripts/screenshots.py --out screenshots
 

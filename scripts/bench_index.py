@@ -59,6 +59,8 @@ KINDS: list[tuple[str, str]] = [
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
     ("fuzz-", "rules bugs looked for over seeded games (`cyberdeck fuzz`)"),
+    ("arcade-fit", "the arcade's fit on a laptop and a phone (`bench/arcade_fit.py`)"),
+    ("lighthouse", "Lighthouse on the home page and a table (`bench/lighthouse.py`)"),
     ("cypher-round-cap", "Cypher games that reach the round limit (`cyberdeck arena`)"),
     ("", "an arena's summary (`cyberdeck arena --json`)"),
 ]

@@ -1,4 +1,4 @@
-"""Screenshots of every game's table at desktop (1280x800) and phone (390x844) size, for a person
+"""Screenshots of every game's table at desktop (1366x768) and phone (390x844) size, for a person
 to look at: ``make screenshots`` writes screenshots/<game>-desktop.png and <game>-phone.png (and
 the home page). Each game is played a few moves into a match against the easy AI first. Each
 game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps into the lesson."""
@@ -20,7 +20,7 @@ from tests.web.drive import after_move, moves, seq, settled, start_game, status 
 
 from cyberdeck.engine import games  # noqa: E402
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 #: Moves made before the picture, so the table has something on it.
 WARMUP = 8
 
@@ -48,7 +48,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             context = browser.new_context(
-                base_url=server.base, viewport={"width": 1280, "height": 800}
+                base_url=server.base, viewport={"width": 1366, "height": 768}
             )
             page = context.new_page()
             page.on("pageerror", lambda err: print(f"page error: {err}", file=sys.stderr))
@@ -64,7 +64,7 @@ def main() -> None:
                 page.wait_for_selector("article.game-card")
                 page.screenshot(path=str(out / f"home-{name}.png"))
             for game in wanted:
-                page.set_viewport_size({"width": 1280, "height": 800})
+                page.set_viewport_size({"width": 1366, "height": 768})
                 start_game(page, game)
                 try:
                     for _ in range(args.moves):
@@ -102,7 +102,7 @@ def main() -> None:
 
 def lesson(page: Page, game: str, steps: int, out: Path) -> None:
     """The game's tutorial page, started over and ``steps`` suggested moves in."""
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"/learn/{game}")
     page.get_by_role("button", name="Start over").click()
     lesson_page = page.locator(".learn-page")

@@ -245,12 +245,16 @@ def test_the_arcade_pages_come_from_the_servers_own_files(server: ServerProcess)
                 "/replay/abc",
                 "/rules/cypher",
                 "/account",
+                "/about",
             ):
                 page = await http.get(path)
                 assert page.status_code == 200 and '<main id="app"' in page.text, path
             script = await http.get("/static/js/app.js")
             assert script.status_code == 200 and "javascript" in script.headers["content-type"]
             assert (await http.get("/static/css/arcade.css")).status_code == 200
+            # The icons are the server's own files too (no CDN).
+            icon = await http.get("/static/icons/game-cypher.svg")
+            assert icon.status_code == 200 and "svg" in icon.headers["content-type"]
             assert (await http.get("/nowhere")).status_code == 404
             assert (await http.get("/static/js/nothing.js")).status_code == 404
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from cyberdeck.engine import games, load_game
-from cyberdeck.engine.tutorial import Tutorial, load_script
+from cyberdeck.engine.tutorial import Tutorial, length, load_script
 
 from .harness import Client, ServerProcess, run
 
@@ -93,6 +93,39 @@ def test_a_lesson_needs_a_guest_and_a_known_game(server: ServerProcess) -> None:
         unstarted = await learner.http.post("/api/learn/cipher-run/move", json={"action": "x"})
         assert unstarted.status_code == 404
         await stranger.close()
+        await learner.close()
+
+    run(scenario())
+
+
+def test_a_lesson_offers_the_tables_gestures_one_click_each(server: ServerProcess) -> None:
+    game = load_game("cyberpunk-ccg")
+    expected = length(game, load_script(game)).clicks
+
+    async def scenario() -> None:
+        learner = await Client(server).guest()
+        lesson = (await learner.http.post("/api/learn/cyberpunk-ccg")).json()
+        # Where no gesture is on offer, asking for one is refused in a sentence, nothing changed.
+        assert not lesson["step"]["gesture"]
+        refused = await learner.http.post(
+            "/api/learn/cyberpunk-ccg/move", json={"action": "", "gesture": True}
+        )
+        assert refused.status_code == 400 and "no gesture" in refused.json()["detail"]
+        same = (await learner.http.get("/api/learn/cyberpunk-ccg")).json()
+        assert same["step"]["number"] == 1 and same["log"] == lesson["log"]
+        clicks = gestures = 0
+        while not lesson["finished"]:
+            step = lesson["step"]
+            gestures += bool(step["gesture"])
+            response = await learner.http.post(
+                "/api/learn/cyberpunk-ccg/move",
+                json={"action": step["action"], "gesture": bool(step["gesture"])},
+            )
+            assert response.status_code == 200, response.text
+            lesson = response.json()
+            assert not lesson["word"]
+            clicks += 1
+        assert lesson["won"] and clicks == expected and gestures >= 10
         await learner.close()
 
     run(scenario())

@@ -13,7 +13,7 @@ from cyberdeck.engine import ENGINE_VERSION, Match, load_game
 from cyberdeck.games.cypher.position import table
 from cyberdeck.server.config import ServerConfig
 from cyberdeck.server.hub import Connection, Hub
-from cyberdeck.server.pacing import Pace
+from cyberdeck.server.pacing import AiPace, Pace
 from cyberdeck.server.protocol import Move
 from cyberdeck.store import MatchData, SeatData
 
@@ -111,3 +111,15 @@ def test_a_persons_step_waits_the_gap_and_an_ai_seats_comes_at_its_own_pace() ->
     assert pace.next() == 1000.0 + 2 * GAP  # and its next answer
     clock.now = 1003.0
     assert pace.next() == 1003.0  # a move thought over for longer than the gap goes at once
+
+
+def test_an_ai_turn_of_many_moves_waits_its_budget_at_most() -> None:
+    """An AI seat waits ``ai_delay`` before its first moves, and its moves in a row wait no more
+    than ``ai_turn_seconds`` in all (a CCG turn of forty moves would otherwise wait 24 s); a new
+    seat to move gets its own budget. The waits depend on the count of moves only."""
+    pace = AiPace(0.6, 2.0)
+    waits = [pace.wait(1) for _ in range(40)]
+    assert waits[:3] == [0.6, 0.6, 0.6] and abs(sum(waits) - 2.0) < 1e-9
+    assert waits[-1] == 0.0
+    assert pace.wait(2) == 0.6 and pace.wait(1) == 0.6
+    assert ServerConfig().ai_turn_seconds <= 2.0

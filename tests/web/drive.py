@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from cyberdeck.engine.seats import name_seats, unique_names
 
@@ -28,6 +28,7 @@ def start_game(
     page.goto("/")
     card = page.locator(f'article.game-card[data-game="{game}"]')
     card.wait_for()
+    open_more(card)
     for name, value in (options or {}).items():
         card.locator(f'select[name="{name}"]').select_option(value)
     if mode == "ai" and card.locator("select.level").count():
@@ -40,6 +41,13 @@ def start_game(
     page.wait_for_function("() => location.pathname.startsWith('/play/')")
     page.wait_for_selector(f"{TABLE}[data-seq]")
     return page.url.split("/play/")[1].split("?")[0]
+
+
+def open_more(card: Locator) -> None:
+    """Open a home page game card's "More" (its options, AI level and other ways to play)."""
+    more = card.locator("details.more")
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
 
 
 READY = """() => {

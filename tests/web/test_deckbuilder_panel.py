@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from .drive import open_more
+
 expect.set_options(timeout=15_000)
 
 
@@ -44,6 +46,7 @@ def test_the_ai_level_starts_where_the_home_pages_does(page: Page) -> None:
     expect(page.locator(".db-level")).to_have_value("normal")
     expect(page.locator(".db-level option:checked")).to_have_text("Normal")
     page.goto("/")
+    open_more(page.locator('article.game-card[data-game="cipher-run"]'))
     level = page.locator('article.game-card[data-game="cipher-run"] select.level')
     expect(level).to_have_value("normal")
     level.select_option("hard")
@@ -51,6 +54,7 @@ def test_the_ai_level_starts_where_the_home_pages_does(page: Page) -> None:
     expect(page.locator(".db-level")).to_have_value("hard")
     page.goto("/")
     expect(page.locator('article.game-card[data-game="matrix-overload"]')).to_be_visible()
+    open_more(page.locator('article.game-card[data-game="cipher-run"]'))
     expect(page.locator('article.game-card[data-game="cipher-run"] select.level')).to_have_value(
         "hard"
     )

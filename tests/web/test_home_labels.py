@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .drive import start_game
+from .drive import open_more, start_game
 
 expect.set_options(timeout=15_000)
 
@@ -13,6 +13,8 @@ expect.set_options(timeout=15_000)
 def test_every_option_on_the_home_page_is_in_words(page: Page) -> None:
     page.goto("/")
     page.locator("article.game-card").first.wait_for()
+    for card in page.locator("article.game-card").all():
+        open_more(card)
     fields = page.locator(".option-field")
     assert fields.count() >= 5
     for i in range(fields.count()):

@@ -140,3 +140,23 @@ def test_the_ais_moves_are_shown_at_the_chosen_pace(page: Page) -> None:
         if not move_once(page):
             break
     assert not page.evaluate("() => window.paced")
+
+
+def test_a_long_run_of_the_ais_moves_waits_the_paces_turn_at_most(page: Page) -> None:
+    """At the default pace each of the AI's moves stays 700 ms, but a CCG turn of forty moves
+    waits 2.5 s in all, not 28: the moves share what is left of the turn's time (``nextWait``)."""
+    page.goto("/")
+    waits = page.evaluate(
+        """async () => {
+            const { PACES, nextWait } = await import('/static/js/story.js');
+            const steady = PACES.find((p) => p.key === 'steady');
+            let left = steady.turnMs;
+            const waits = [];
+            // Moves arriving one by one, then thirty at once.
+            for (let i = 0; i < 10; i++) { const w = nextWait(steady, left, 0); left -= w; waits.push(w); }
+            for (let q = 29; q >= 0; q--) { const w = nextWait(steady, left, q); left -= w; waits.push(w); }
+            return waits;
+        }"""
+    )
+    assert waits[0] == 700 and len(waits) == 40
+    assert sum(waits) <= 2500 + 1e-6 and waits[-1] >= 0

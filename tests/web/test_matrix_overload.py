@@ -100,7 +100,8 @@ def test_looking_into_a_pile_by_clicking(page: Page) -> None:
         page.locator(".move-list button.move").last.click()
         after_move(page, before)
     peek = page.locator(".mo-peek").first
-    pile = peek.locator("xpath=..").get_attribute("data-pile")
+    # The look button sits beside its pile (a button inside a clickable pile would be nested).
+    pile = peek.locator("xpath=preceding-sibling::*[@data-pile]").get_attribute("data-pile")
     peek.click()
     expect(page.locator(".mo-peek-out")).to_contain_text(f"Pile {pile}, bottom to top:")
     assert moves(page)  # looking is not a move

@@ -9,7 +9,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from .arcade import Arcade
-from .drive import after_move, settled, start_game
+from .drive import after_move, open_more, settled, start_game
 
 
 def test_the_home_page_lists_every_game_with_its_pitch_and_rules(page: Page) -> None:
@@ -21,6 +21,7 @@ def test_the_home_page_lists_every_game_with_its_pitch_and_rules(page: Page) -> 
     for game in ("cipher-run", "hack-me", "cypher", "cyberpunk-ccg"):
         card = page.locator(f'[data-game="{game}"]')
         expect(card.locator("button.play-ai")).to_be_visible()
+        open_more(card)
         expect(card.locator("button.play-hotseat")).to_be_visible()
         expect(card.locator("button.play-online")).to_be_visible()
     page.locator('[data-game="cipher-run"]').get_by_role("link", name="Rules").click()

@@ -23,10 +23,12 @@ from importlib import resources
 from typing import Any
 
 from .actions import Action
+from .autoanswer import Stops, answer
 from .errors import BadRecord, CyberdeckError, IllegalAction
 from .events import Event
 from .game import Game
 from .match import Match
+from .questions import Gesture
 
 SCRIPT_FILE = "tutorial.toml"
 
@@ -174,6 +176,29 @@ class Said:
     word: str = ""
 
 
+def table_answers(game: Game, match: Match, seat: int, text: str) -> bool:
+    """Whether a real table would make this move of the learner's for them with the default
+    stops (a window they have no stop at, a question with one answer): the lesson does the same,
+    so it teaches the game as the table plays it, not forty clicks on "pass"."""
+    state = match.state
+    found = answer(game, state.view(seat), state.legal_actions(), Stops.defaults(game))
+    return found is not None and found.action == game.parse_action(text)
+
+
+def gesture_for(game: Game, match: Match, moves: tuple[str, ...]) -> Gesture | None:
+    """The longest gesture on offer (several moves as one click, as the real table offers them)
+    that makes exactly the first of ``moves``, the script's next moves: a lesson clicks as a
+    table does, a purchase and its payment at once."""
+    best: Gesture | None = None
+    for gesture in game.gestures(match.state):
+        count = len(gesture.actions)
+        if count < 2 or count > len(moves) or (best and count <= len(best.actions)):
+            continue
+        if list(gesture.actions) == [game.parse_action(text) for text in moves[:count]]:
+            best = gesture
+    return best
+
+
 class Tutorial:
     """One learner going through one script. ``step`` is the step waiting for the learner and
     ``turn`` the index of the move in it the learner is to make."""
@@ -191,6 +216,8 @@ class Tutorial:
         self.steps_done = 0
         #: The ``auto`` steps that played a move of the learner's for them (a script fault).
         self.played_for: list[int] = []
+        #: The learner's moves the table made for them, as a real table would (``table_answers``).
+        self.answered = 0
         self.last = self._advance()
 
     @property
@@ -206,6 +233,29 @@ class Tutorial:
     def suggested(self) -> Action | None:
         step = self.step
         return None if step is None else self.game.parse_action(step.moves[self.turn])
+
+    @property
+    def gesture(self) -> Gesture | None:
+        """The gesture that makes the suggested move and the script's next ones in one click."""
+        step = self.step
+        if step is None or self.match.state.is_terminal:
+            return None
+        return gesture_for(self.game, self.match, step.moves[self.turn :])
+
+    def make_gesture(self) -> Said:
+        """The suggested gesture: each of its moves made as the learner's (the table stops where
+        one is no longer the suggested move, as ``carry_out`` does). ``IllegalAction`` when the
+        lesson offers none here."""
+        gesture = self.gesture
+        if gesture is None:
+            raise IllegalAction("There is no gesture to make here: make the suggested move.")
+        narration: list[str] = []
+        for action in gesture.actions:
+            if self.suggested != action or self.match.state.current_player != self.seat:
+                break
+            narration.extend(self.move(action.text).narration)
+        self.last = Said(tuple(narration))
+        return self.last
 
     @property
     def finished(self) -> bool:
@@ -254,9 +304,11 @@ class Tutorial:
             step = self.script.steps[self.index]
             while self.turn < len(step.moves):
                 if self.match.state.current_player == self.seat:
-                    if not step.auto:
+                    if table_answers(self.game, self.match, self.seat, step.moves[self.turn]):
+                        self.answered += 1
+                    elif not step.auto:
                         return Said(tuple(said))
-                    if self.index + 1 not in self.played_for:
+                    elif self.index + 1 not in self.played_for:
                         self.played_for.append(self.index + 1)
                 self._play(step.moves[self.turn])
                 self.turn += 1
@@ -315,6 +367,10 @@ class Length:
     steps: int
     #: The learner's moves in each step of the script (0 for the tutor's steps).
     per_step: tuple[int, ...] = ()
+    #: The learner's moves the table answers for them (``table_answers``): not clicks.
+    answered: int = 0
+    #: The learner's clicks: their moves, less those made by the gesture of an earlier one.
+    clicks: int = 0
 
 
 #: Each script's length, by the script's identity (a script is loaded once and never changes).
@@ -327,23 +383,39 @@ def length(game: Game, script: Script) -> Length:
     if known is not None and known[0] is script:
         return known[1]
     match = Match(game, script.options, script.seed, script.decks)
-    learner = played_for = tutor = 0
+    learner = played_for = tutor = answered = clicks = 0
     per_step = []
     for step in script.steps:
-        mine = 0
-        for text in step.moves:
+        mine = carried = 0
+        for i, text in enumerate(step.moves):
             if match.state.current_player != script.seat:
                 tutor += 1
+            elif table_answers(game, match, script.seat, text):
+                answered += 1
             elif step.auto:
                 played_for += 1
             else:
                 learner, mine = learner + 1, mine + 1
+                if carried:
+                    carried -= 1
+                else:
+                    clicks += 1
+                    gesture = gesture_for(game, match, step.moves[i:])
+                    carried = len(gesture.actions) - 1 if gesture else 0
             try:
                 match.play(text)
             except CyberdeckError:
                 break  # a broken script: check_script names the step
         per_step.append(mine)
-    found = Length(learner, played_for, tutor, sum(1 for n in per_step if n), tuple(per_step))
+    found = Length(
+        learner,
+        played_for,
+        tutor,
+        sum(1 for n in per_step if n),
+        tuple(per_step),
+        answered,
+        clicks,
+    )
     _LENGTHS[id(script)] = (script, found)
     return found
 

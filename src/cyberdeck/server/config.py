@@ -29,6 +29,8 @@ class ServerConfig:
     allow_missing_origin: bool = False
     #: Seconds an AI seat waits before moving, so people can follow the game.
     ai_delay: float = 0.6
+    #: The most seconds those waits add up to in one AI seat's moves in a row (``AiPace``).
+    ai_turn_seconds: float = 2.0
     #: The least seconds between two steps as the seats that did not make them see them
     #: (``pacing``): the table's answer for a player, made at once, looks like a quick move.
     step_gap: float = 0.5

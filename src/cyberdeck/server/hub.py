@@ -52,7 +52,7 @@ from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .levels import stored_level
 from .limits import KeyedLocks
-from .pacing import Pace
+from .pacing import AiPace, Pace
 from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
 from .ratings import ai_name, rate_match
@@ -1465,11 +1465,13 @@ class Hub:
         room.ai_task = self.spawn(self._ai_moves(room))
 
     async def _ai_moves(self, room: Room) -> None:
+        # A person's decision starts this run of AI moves: the waits before them start afresh.
+        pace = AiPace(self.config.ai_delay, self.config.ai_turn_seconds)
         while room.status == "running":
             seat = room.match.state.current_player
             if seat is None or not room.by_ai(seat):
                 return
-            await asyncio.sleep(self.config.ai_delay)
+            await asyncio.sleep(pace.wait(seat))
             seq = room.seq
             try:
                 text, room.agents[seat] = await self.thinkers.choose(

@@ -39,3 +39,28 @@ class Pace:
         before it (a person's seat's step; an AI seat's, just after it), whichever is later."""
         self.shown = max(self.clock(), self.shown + (self.gap if person else 0.0))
         return self.shown
+
+
+class AiPace:
+    """How long an AI seat waits before each move: ``delay``, so that people can follow a game,
+    until the AI's moves in a row have waited ``budget`` seconds in all, then not at all. A CCG
+    turn is forty moves (draws, passes at every window); forty delays kept a person waiting
+    half a minute for a turn they could follow in two seconds. The wait depends only on how many
+    moves the AI made in a row (public), never on which moves, so it shows nothing of its hand.
+    A new seat to move starts a new budget (two AI seats take turns at their own pace)."""
+
+    __slots__ = ("budget", "delay", "seat", "spent")
+
+    def __init__(self, delay: float, budget: float) -> None:
+        self.delay = delay
+        self.budget = budget
+        self.seat: int | None = None
+        self.spent = 0.0
+
+    def wait(self, seat: int) -> float:
+        """Seconds to wait before ``seat``'s next move."""
+        if seat != self.seat:
+            self.seat, self.spent = seat, 0.0
+        wait = min(self.delay, max(0.0, self.budget - self.spent))
+        self.spent += wait
+        return wait

@@ -22,6 +22,7 @@ PAGES = (
     "/decks/{game_id}",
     "/account",
     "/turns",
+    "/about",
 )
 
 router = APIRouter(include_in_schema=False)

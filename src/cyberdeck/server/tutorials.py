@@ -49,6 +49,10 @@ class LessonStep(BaseModel):
     n: int
     label: str
     words: str
+    #: The gesture that makes this move and the script's next ones in one click, as the real
+    #: table offers it ("" when there is none), and that in words.
+    gesture: str = ""
+    gesture_words: str = ""
 
 
 class LessonOut(BaseModel):
@@ -73,6 +77,8 @@ class LessonOut(BaseModel):
 
 class LessonMove(BaseModel):
     action: str = Field(max_length=200)
+    #: Make the step's suggested gesture (several moves, one click) instead of ``action``.
+    gesture: bool = False
 
 
 class LookOut(BaseModel):
@@ -96,6 +102,7 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
         suggested = lesson.suggested
         legal = state.legal_actions()
         label = game.describe_action(suggested, table["view"])
+        gesture = lesson.gesture
         out_step = LessonStep(
             number=lesson.position + 1,
             total=lesson.total,
@@ -110,6 +117,8 @@ def lesson_out(lesson: Tutorial, said: Said) -> LessonOut:
             n=legal.index(suggested) + 1,
             label=label,
             words=spell(label),
+            gesture=gesture.text if gesture else "",
+            gesture_words=spell(gesture.text) if gesture else "",
         )
     log = [e.text for e in lesson.match.log if e.visible_to(seat)][-LOG_LINES:]
     outcome = state.outcome
@@ -183,7 +192,7 @@ async def lesson_move(
     word, one the rules refuse is a 400 with the game's own sentence (nothing changes)."""
     lesson = _lesson(ctx, user, game_id)
     try:
-        said = lesson.move(body.action)
+        said = lesson.make_gesture() if body.gesture else lesson.move(body.action)
     except CyberdeckError as err:
         raise HTTPException(400, str(err)) from None
     return lesson_out(lesson, said)

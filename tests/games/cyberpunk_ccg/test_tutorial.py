@@ -4,7 +4,7 @@ run on their own Operation, and the win on Ops at the end of their turn."""
 
 from __future__ import annotations
 
-from cyberdeck.engine import load_game
+from cyberdeck.engine import IllegalAction, load_game
 from cyberdeck.engine.tutorial import Tutorial, length, load_script
 
 GAME = load_game("cyberpunk-ccg")
@@ -26,7 +26,8 @@ def test_the_learner_plays_each_thing_the_lesson_teaches():
         running = move.startswith("run ") or (running and move.split()[0] in ("use", "add"))
         runs_won += running and any("is burned" in t for t in told)
     kinds = {m.split()[0] for m in mine}
-    assert kinds >= {"cut", "draw", "buy", "pay", "team", "join", "send", "hit", "run", "discard"}
+    # Paying from the one source there is is the table's answer, as at a real table.
+    assert kinds >= {"cut", "draw", "buy", "team", "join", "send", "hit", "run", "discard"}
     assert skirmishes >= 1 and runs_won >= 1
     outcome = tutorial.match.state.outcome
     assert tutorial.won and outcome.kind == "ops"
@@ -34,3 +35,39 @@ def test_the_learner_plays_each_thing_the_lesson_teaches():
 
 def test_no_move_of_the_learner_is_played_for_them():
     assert length(GAME, load_script(GAME)).played_for == 0
+
+
+def test_the_lesson_clicks_as_the_table_does():
+    """The table's answers (the windows the learner has no stop at by default, questions with one
+    answer) are made for the learner, and a purchase with its payment, a team and its target are
+    one click each: the lesson takes the clicks a real table takes, not 144."""
+    script = load_script(GAME)
+    size = length(GAME, script)
+    assert size.answered >= 20 and size.clicks < size.learner <= 144 - size.answered
+    tutorial = Tutorial(GAME, script)
+    clicks = gestures = 0
+    while not tutorial.finished:
+        if tutorial.gesture is not None:
+            gestures += 1
+            tutorial.make_gesture()
+        else:
+            tutorial.move(tutorial.suggested.text)
+        clicks += 1
+    assert tutorial.won and tutorial.answered == size.answered
+    assert clicks == size.clicks and gestures >= 10 and clicks <= 90
+
+
+def test_no_gesture_is_made_where_the_lesson_offers_none():
+    tutorial = Tutorial(GAME, load_script(GAME))
+    while tutorial.gesture is not None or tutorial.suggested.text.startswith("cut"):
+        tutorial.move(tutorial.suggested.text)
+        if tutorial.gesture is None:
+            break
+    before = (len(tutorial.match.log), tutorial.position)
+    try:
+        tutorial.make_gesture()
+    except IllegalAction as err:
+        assert "no gesture" in str(err)
+    else:
+        raise AssertionError("a gesture was made where none is offered")
+    assert (len(tutorial.match.log), tutorial.position) == before

@@ -3,7 +3,7 @@ import { api, forgetMe, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
-import { showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
+import { showAbout, showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
 import { showReplay } from "./replay.js";
 import { showMatch } from "./table.js";
 import { mountTurnBadge, showTurns } from "./turns.js";
@@ -22,6 +22,7 @@ const ROUTES = [
   [/^\/leaderboard\/([^/]+)$/, (m) => showLeaderboard(root, m[1])],
   [/^\/account$/, () => showAccount(root)],
   [/^\/turns$/, () => showTurns(root)],
+  [/^\/about$/, () => showAbout(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
 ];
 

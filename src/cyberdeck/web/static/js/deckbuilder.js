@@ -61,7 +61,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
   const bar = el("p", { class: "db-bar", "aria-hidden": "true" });
   const text = el("textarea", { class: "db-text", rows: 10, spellcheck: "false", "aria-label": "Deck list (import or export)",
     oninput: () => { say(""); later(true); } });
-  const list = el("div", { class: "db-catalogue", role: "list", "aria-label": "Cards" });
+  const list = el("div", { class: "db-catalogue", role: "group", "aria-label": "Cards" });
   const savedBox = el("ul", { class: "db-saved", "aria-label": "Your saved decks" });
   const level = levelSelect({ class: "db-level", "aria-label": "AI level" });
 
@@ -138,7 +138,7 @@ export function deckBuilder(game, { catalogue, starters, saved, onChange }) {
 
   function row(c) {
     const n = s.counts.get(c.code) || 0;
-    return el("div", { class: ["db-card", n ? "in-deck" : null], role: "listitem", dataset: { code: c.code } },
+    return el("div", { class: ["db-card", n ? "in-deck" : null], dataset: { code: c.code } },
       picture(c),
       el("div", { class: "db-card-words" },
         el("strong", {}, c.name), " ", el("span", { class: "muted" }, c.kind),

@@ -29,3 +29,10 @@ export function fill(node, ...children) {
   node.replaceChildren();
   return append(node, children);
 }
+
+// An icon of the arcade's set (icons/, css/icons.css: game-icons.net, credited on the About
+// page), drawn in the text's colour. Decorative unless given a label: the words beside it say
+// the same, so an icon is never the only sign.
+export function icon(key, label = "") {
+  return el("span", { class: ["icon", `icon-${key}`], role: label ? "img" : null, "aria-label": label || null, "aria-hidden": label ? null : "true" });
+}

@@ -1,7 +1,7 @@
 // The home page: the games with their pitch and ways to play, and the matches to join, watch
 // or replay.
 import { api, ensureSession, me } from "./api.js";
-import { el, fill } from "./dom.js";
+import { el, fill, icon } from "./dom.js";
 import { chosenLevel, levelSelect } from "./levels.js";
 import { quickPlayPanel } from "./quickplay.js";
 import { nameSeats, uniqueNames } from "./seats.js";
@@ -77,6 +77,16 @@ function campaignHelp(game) {
   return `A series of games: a point per win, the winner starts the next; first to ${targets}.`;
 }
 
+// The game's picture: its icon (game-icons.net, credited on the About page) on the game's own
+// colour; decorative, as the title beside it says which game it is.
+export function gameArt(gameId, cls = "game-art") {
+  return el("span", { class: [cls, `art-${gameId}`], "aria-hidden": "true" }, icon(`game-${gameId}`));
+}
+
+// A game's card: its picture, name and pitch, and one Play button (against the AI at the level
+// chosen last); everything else (the options, hot-seat, online, the rules, the leaderboard) is
+// behind "More", so every game's Play is on the first screen. The .card-actions row has room
+// for a second button.
 function gameCard(game) {
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const say = (text) => { flash.textContent = text; flash.hidden = false; };
@@ -87,23 +97,29 @@ function gameCard(game) {
       levelSelect({ class: "level", name: "level" })),
     solo ? null : timeControlFields(game),
     el("div", { class: "play-buttons" },
-      el("button", { type: "button", class: "primary play-ai", onclick: () => create(game, form, "ai", say) }, solo ? "Play" : "Play vs AI"),
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),
       solo ? null : el("button", { type: "button", class: "play-online", onclick: () => create(game, form, "online", say) }, "Online match"),
       solo ? null : el("label", { class: "check", title: "Only people you send the link to can join or watch; it is not listed in the lobby." },
         el("input", { type: "checkbox", class: "private" }), " Private match (invited players only)"),
       Object.keys(game.campaign || {}).length ? el("label", { class: "check", title: campaignHelp(game) },
-        el("input", { type: "checkbox", class: "campaign" }), " Campaign (a series of games for points)") : null));
-  return el("article", { class: "game-card panel", dataset: { game: game.id } },
-    el("h2", {}, game.title),
-    el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`),
-    el("p", { class: "pitch" }, game.pitch),
+        el("input", { type: "checkbox", class: "campaign" }), " Campaign (a series of games for points)") : null),
     el("p", { class: "game-links" },
-      game.tutorial ? el("a", { href: `/learn/${game.id}`, class: "button learn" }, "Learn") : null,
       el("a", { href: `/rules/${game.id}` }, "Rules"),
       el("a", { href: `/leaderboard/${game.id}` }, "Leaderboard"),
-      game.has_decks ? el("a", { href: `/decks/${game.id}` }, "Deck builder") : null),
-    form, flash, el("div", { class: "game-stats", dataset: { statsFor: game.id } }));
+      game.has_decks ? el("a", { href: `/decks/${game.id}` }, "Deck builder") : null));
+  const more = el("details", { class: "more" },
+    el("summary", { class: "more-summary" }, solo ? "Options" : "More ways to play"), form);
+  return el("article", { class: "game-card panel", dataset: { game: game.id } },
+    el("div", { class: "game-top" },
+      gameArt(game.id),
+      el("div", { class: "game-name" },
+        el("h2", {}, game.title),
+        el("p", { class: "players muted" }, `${players(game)} player${game.max_players === 1 ? "" : "s"}`))),
+    el("p", { class: "pitch" }, game.pitch),
+    el("div", { class: "card-actions" },
+      el("button", { type: "button", class: "primary play-ai", "aria-label": `Play ${game.title}${solo ? "" : " against the AI"}`, onclick: () => create(game, form, "ai", say) }, "Play"),
+      game.tutorial ? el("a", { href: `/learn/${game.id}`, class: "button learn" }, "Learn") : null),
+    more, flash, el("div", { class: "game-stats", dataset: { statsFor: game.id } }));
 }
 
 function seatWords(match) {
@@ -138,11 +154,12 @@ export async function showHome(root) {
   fill(root, el("div", { class: "home" },
     el("section", { class: "intro" },
       el("h1", {}, "cyberdeck arcade"),
-      el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link."),
-      el("p", { class: "muted" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), ").")),
+      el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link.")),
     quick.panel,
     el("div", { class: "games" }, games.map(gameCard)),
-    lists));
+    lists,
+    el("p", { class: "muted terminal-note" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), "). ",
+      el("a", { href: "/about" }, "About the arcade and its art"))));
 
   // An account's online matches are rated unless it says otherwise; a guest's are casual.
   for (const box of root.querySelectorAll("input.rated")) box.checked = Boolean(user && user.kind === "account");

@@ -59,7 +59,7 @@ export async function showLearn(root, gameId) {
   const movesBox = el("div", { class: "moves-box" });
   const typed = el("p", { class: "typed", "aria-live": "polite" });
   const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
-  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log", tabindex: "0" });
   const restart = el("button", { type: "button", class: "lesson-restart", onclick: () => start(true) }, "Start over");
   const rulesLink = el("a", { class: "button lesson-rules", href: rulesHref(gameId), target: "_blank", rel: "noopener" }, "Rules");
 
@@ -71,7 +71,6 @@ export async function showLearn(root, gameId) {
       el("aside", { class: "side" },
         el("section", { class: "panel moves-panel" }, el("h2", {}, "Moves"), movesBox, typed, lookOut),
         el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))));
-  fill(root, page);
 
   function say(text) {
     flash.textContent = text;
@@ -99,11 +98,13 @@ export async function showLearn(root, gameId) {
 
   const moves = () => (s.lesson && !s.lesson.finished ? numberedMoves(s.lesson.table, (text) => named(s.lesson, text)) : []);
 
-  async function play(action) {
+  // A move, or with gesture the step's gesture (the move and the script's next ones in one
+  // click, as the real table offers them).
+  async function play(action, gesture = false) {
     if (s.busy || !s.lesson) return;
     s.busy = true;
     try {
-      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}/move`, { method: "POST", body: { action } });
+      s.lesson = await api(`/api/learn/${encodeURIComponent(gameId)}/move`, { method: "POST", body: { action, gesture } });
       s.local = {};
       say("");
     } catch (err) {
@@ -137,8 +138,11 @@ export async function showLearn(root, gameId) {
       parts.push(
         el("p", { class: "lesson-text" }, withSymbols(step.text)),
         el("p", { class: "lesson-suggested" }, "Suggested: ",
-          el("button", { type: "button", class: "primary lesson-play", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
-            el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
+          step.gesture
+            ? el("button", { type: "button", class: "primary lesson-play lesson-gesture", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${named(lesson, step.gesture_words || step.gesture)} (one click)`, onclick: () => play(step.action, true) },
+              withSymbols(named(lesson, step.gesture)), " (one click)")
+            : el("button", { type: "button", class: "primary lesson-play", disabled: s.busy, dataset: { action: step.action }, "aria-label": `${step.n}: ${named(lesson, step.words || step.label)}`, onclick: () => play(step.action) },
+              el("kbd", {}, String(step.n)), " ", withSymbols(named(lesson, step.label)))),
         step.section ? el("p", { class: "muted" }, el("a", { href: rulesHref(gameId, step.section), target: "_blank", rel: "noopener", class: "lesson-section" }, `Rules: ${step.section}`)) : null);
     } else {
       const reason = lesson.outcome ? named(lesson, lesson.outcome.reason) : "";
@@ -199,5 +203,7 @@ export async function showLearn(root, gameId) {
   }
   document.addEventListener("keydown", onKey);
   await start(false);
+  // Shown once the lesson is drawn: nothing on the page moves as its parts arrive.
+  fill(root, page);
   return () => document.removeEventListener("keydown", onKey);
 }

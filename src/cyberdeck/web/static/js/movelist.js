@@ -38,7 +38,7 @@ export function moveList(moves, { play, busy, folds = {} }) {
         items.push(el("li", { class: "move-fold" },
           el("details", {}, el("summary", {}, `${folds[group]} (${counted(count, "choice")})`), fold)));
       } else {
-        items.push(el("li", { class: "move-group", role: "presentation" }, group));
+        items.push(el("li", { class: "move-group" }, group));
       }
     }
     if (fold) fold.append(button(m));
@@ -56,7 +56,7 @@ export function gestureList(gestures, { gesture, busy }) {
   for (const g of gestures) {
     if (g.group !== group) {
       group = g.group;
-      items.push(el("li", { class: "move-group", role: "presentation" }, `${group} (one click)`));
+      items.push(el("li", { class: "move-group" }, `${group} (one click)`));
     }
     items.push(el("li", {},
       el("button", {

@@ -1,12 +1,30 @@
-// The small pages: rules, leaderboard, account (sign in, sign up, guest), join by link.
+// The small pages: about (the art's credits), rules, leaderboard, account (sign in, sign up, guest), join by link.
 import { api, ensureSession, forgetMe, gamesById, me } from "./api.js";
-import { el, fill } from "./dom.js";
+import { el, fill, icon } from "./dom.js";
 import { mailPanel } from "./mailsettings.js";
 import { anchorHeadings } from "./rulelinks.js";
 import { counted } from "./words.js";
 
 function back() {
   return el("p", {}, el("a", { href: "/" }, "← Back to the arcade"));
+}
+
+// The About page: what the arcade is, and the credit every icon's author is owed (CC BY 3.0),
+// read from the list the icon script writes beside the icons.
+export async function showAbout(root) {
+  document.title = "About · cyberdeck";
+  const response = await fetch("/static/icons/credits.json");
+  const credits = response.ok ? await response.json() : [];
+  fill(root, el("article", { class: "about panel" }, back(),
+    el("h1", {}, "About the arcade"),
+    el("p", {}, "Five cyberpunk hacker card games with exact rules, AI opponents that do not cheat, and nothing but this server: no CDN, no tracking."),
+    el("h2", {}, "Art"),
+    el("p", {}, "The icons are from ", el("a", { href: "https://game-icons.net/" }, "game-icons.net"),
+      ", under the ", el("a", { href: "https://creativecommons.org/licenses/by/3.0/" }, "Creative Commons Attribution 3.0"), " licence, by their authors:"),
+    el("ul", { class: "credits" }, credits.map((c) => el("li", { dataset: { icon: c.icon } },
+      icon(c.file.replace(/\.svg$/, "")), " ",
+      el("a", { href: c.source }, c.icon), " by ", el("strong", {}, c.author), ` (${c.license})`))),
+    back()));
 }
 
 export async function showRules(root, gameId) {

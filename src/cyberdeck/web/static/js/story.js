@@ -112,13 +112,21 @@ export function animatePaths(nodes, before, duration) {
 }
 
 // The pace an AI's (or another player's) moves are shown at, a setting kept in this browser:
-// each move stays on the table at least this long before the next is shown.
+// each move stays on the table at least ms before the next is shown, and the other seats' moves
+// between two of this page's own wait turnMs in all at most (a CCG turn is forty moves: at 700 ms
+// each a person waited half a minute for a turn they can follow in a few seconds).
 export const PACES = [
-  { key: "instant", label: "Instant", ms: 0 },
-  { key: "steady", label: "Steady", ms: 700 },
-  { key: "slow", label: "Slow", ms: 1500 },
+  { key: "instant", label: "Instant", ms: 0, turnMs: 0 },
+  { key: "steady", label: "Steady", ms: 700, turnMs: 2500 },
+  { key: "slow", label: "Slow", ms: 1500, turnMs: 8000 },
 ];
 const PACE_KEY = "cyberdeck.pace";
+
+// How long the next of the other seats' moves stays on the table: the pace's ms, unless what is
+// left of its turnMs, shared with the queued moves behind it, is less.
+export function nextWait(chosen, left, queued) {
+  return Math.max(0, Math.min(chosen.ms, left / (queued + 1)));
+}
 
 export function pace() {
   let key = null;

@@ -3,7 +3,7 @@
 import { api, ensureSession, gamesById } from "./api.js";
 import { MatchConnection } from "./connection.js";
 import { withSymbols } from "./cards.js";
-import { el, fill } from "./dom.js";
+import { el, fill, icon } from "./dom.js";
 import { gestureList, moveList, playTyped, shortcutsOverlay, typeDigit, typedIndicator } from "./movelist.js";
 import { drawTable, makeCtx, numberedMoves, rendererFor } from "./renderers.js";
 import { counted } from "./words.js";
@@ -14,7 +14,8 @@ import { turnsChanged } from "./turns.js";
 import { foldAnswers, foldsInto } from "./log.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
-import { PACES, animatePaths, markTouched, pace, setPace, snapshot, touchedBy } from "./story.js";
+import { PACES, animatePaths, markTouched, nextWait, pace, setPace, snapshot, touchedBy } from "./story.js";
+import { playSound, soundControl } from "./sound.js";
 import { tableHelp } from "./tablehelp.js";
 
 const LOG_KEEP = 300;
@@ -64,7 +65,25 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const link = el("span", { class: "link-status" });
   const help = tableHelp(known.game, s.game);
   const board = el("div", { class: "board", id: "board" });
-  const lastTurn = el("p", { class: "last-turn", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
+  // The game's picture beside its name (filled once the match says which game it is).
+  const art = el("span", { class: "game-art table-art", "aria-hidden": "true" });
+  const lastTurn = el("p", { class: "last-turn", tabindex: "0", role: "status", "aria-live": "polite", "aria-label": "The last turn", hidden: true });
+  // A long last turn (a CCG turn of a dozen moves) is shown in full on demand, never cut off
+  // without a sign: the button says there is more and opens it.
+  const moreTurn = el("button", { type: "button", class: "last-turn-more", "aria-expanded": "false", hidden: true, onclick: () => {
+    const open = !lastTurnBox.classList.contains("open");
+    lastTurnBox.classList.toggle("open", open);
+    moreTurn.setAttribute("aria-expanded", String(open));
+    moreTurn.textContent = open ? "Show less" : "Show all";
+  } }, "Show all");
+  const lastTurnBox = el("div", { class: "last-turn-box" }, lastTurn, moreTurn);
+  // Whether the strip holds more than it shows, again whenever its width changes (a phone
+  // turned, a window resized): the button is there exactly when there is more to see.
+  const markLong = () => {
+    const open = lastTurnBox.classList.contains("open");
+    moreTurn.hidden = lastTurn.hidden || (!open && lastTurn.scrollHeight <= lastTurn.clientHeight + 1);
+  };
+  if (window.ResizeObserver) new ResizeObserver(markLong).observe(lastTurn);
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const end = el("div", { class: "end-slot" });
   const seatsBox = el("ul", { class: "seats", "aria-label": "Seats" });
@@ -76,12 +95,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   });
   const lookOut = el("p", { class: "look-out", role: "status", "aria-live": "polite" });
   const buttons = el("div", { class: "table-buttons" });
-  const logList = el("ol", { class: "log-list", "aria-label": "Game log" });
+  const logList = el("ol", { class: "log-list", "aria-label": "Game log", tabindex: "0" });
   const statsBox = el("div", { class: "stats-box" });
   const stopsBox = el("div", { class: "stops-box" });
   const invitePanel = el("div", { class: "invite-slot" });
   // How fast the moves of the AI and of other players are shown (this browser's setting).
-  const paceBox = el("label", { class: "pace" }, "Others' moves: ",
+  const paceBox = el("label", { class: "pace" }, el("span", { class: "pace-words" }, "Others' moves: "),
     el("select", { class: "pace-select", "aria-label": "Pace of the AI's and other players' moves", onchange: (e) => setPace(e.target.value) },
       PACES.map((p) => el("option", { value: p.key, selected: p.key === pace().key }, p.label))));
   const layer = el("div", { class: "layer" });
@@ -100,12 +119,12 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const clocks = clockBar((seat) => nameOf(seat), (fallen) => { drawButtons(); tellFall(fallen); });
 
   const page = el("section", { class: "table-page", dataset: { status: "connecting" } },
-    el("header", { class: "table-head" }, title, turn, link, help.node),
+    el("header", { class: "table-head" }, art, title, turn, el("div", { class: "head-badges" }), paceBox, soundControl(), link, help.node),
     flash,
     invitePanel,
-    clocks.node,
+    el("div", { class: "table-bar" }, clocks.node),
     el("div", { class: "table-body" },
-      el("div", { class: "table-main" }, rematch.score, end, lastTurn, board),
+      el("div", { class: "table-main" }, rematch.score, end, lastTurnBox, board),
       el("aside", { class: "side" },
         el("section", { class: "panel" }, el("h2", {}, "Seats"), seatsBox),
         chat.node,
@@ -116,7 +135,7 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
           lookOut, buttons),
         statsBox,
         stopsBox,
-        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList, paceBox))),
+        el("section", { class: "panel log-panel" }, el("h2", {}, "Log"), logList))),
     layer);
   fill(root, page);
 
@@ -561,6 +580,10 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     lastTurn.dataset.actor = s.story.actor === null ? "" : String(s.story.actor);
     fill(lastTurn, seen.length ? [el("strong", {}, "Last turn: "), withSymbols(seen.map((e) => named(e.text)).join(" "))] : []);
     lastTurn.setAttribute("aria-label", seen.length ? `Last turn: ${seen.map((e) => named(e.words || e.text)).join(" ")}` : "The last turn");
+    lastTurnBox.classList.remove("open");
+    moreTurn.textContent = "Show all";
+    moreTurn.setAttribute("aria-expanded", "false");
+    markLong();
   }
 
   function tell(actor, events) {
@@ -684,9 +707,14 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
     show(m);
   }
 
+  // What is left of the pace's turnMs for the other seats' moves since this page's own last.
+  let turnLeft = pace().turnMs;
   function show(m) {
-    const wait = pace().ms;
+    if (m.type === "welcome" || (m.type === "update" && m.ack)) turnLeft = pace().turnMs;
+    // The moves already waiting share what is left, so a long run speeds up instead of dragging.
+    const wait = nextWait(pace(), turnLeft, inbox.length);
     if (handle(m) && wait > 0) {
+      turnLeft -= wait;
       cooling = true;
       page.dataset.pacing = "true";
       setTimeout(release, wait);
@@ -727,6 +755,8 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
         title.textContent = (s.game ? s.game.title : m.match.title) + (watch ? " — watching" : hotseat() ? " — hot-seat" : "")
           + (m.match.series ? ` — campaign game ${m.match.series_game}` : "");
         document.title = `${title.textContent} · cyberdeck`;
+        art.classList.add(`art-${m.match.game}`);
+        fill(art, icon(`game-${m.match.game}`));
         refreshStats();
         drawStops();
         if (m.match.rematch_of) rematch.refreshScore();
@@ -750,7 +780,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
       addEvents(m.table.events);
       draw();
       if (m.status === "finished") finished();
-      return actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
+      const others = actor !== null && actor !== undefined && !s.yours.includes(actor) && m.table.events.length > 0;
+      playSound(m.status === "finished" ? "end" : m.ack ? "move" : others ? "other" : "");
+      return others;
     } else if (m.type === "hint") {
       showHint(m);
     } else if (m.type === "review") {

@@ -2,6 +2,7 @@
 // lock state, attack profile, protocol suit, modules with their Overclocks), who controls each
 // vault, both players' counts, and your hand. Click a hand card, then a vault (or a node, or a
 // module, for a program) to play it; the moves of the chosen card are listed under the hand too.
+import { icon } from "../dom.js";
 import { counted } from "../words.js";
 
 const STATE_WORDS = { open: "open", locked: "LOCKED", overflow: "OVERFLOW" };
@@ -114,7 +115,7 @@ export function renderTable(view, ctx) {
     const mine = v.nodes.find((n) => n.owner === me);
     const control = v.controller === null || v.controller === undefined ? (v.contested ? "contested" : "nobody") : word(v.controller);
     const column = el("section", { class: ["cr-vault", v.controller === me ? "cr-ours" : v.controller === other ? "cr-lost" : null], dataset: { vault: v.vault }, "aria-label": v.vault },
-      el("h3", { class: "cr-vault-name" }, v.vault.replace("vault", "Vault "), el("span", { class: "cr-control" }, control)),
+      el("h3", { class: "cr-vault-name" }, el("span", {}, icon("vault"), " ", v.vault.replace("vault", "Vault ")), el("span", { class: "cr-control" }, control)),
       nodeBox(v.vault, theirs, "opp", false, ctx, found),
       el("div", { class: "cr-divider", "aria-hidden": "true" }),
       nodeBox(v.vault, mine, "own", true, ctx, found));

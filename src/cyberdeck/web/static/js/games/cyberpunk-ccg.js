@@ -98,9 +98,23 @@ function runnerTile(ctx, r) {
       `SR ${r.sr} · LR ${r.lr} · Def ${r.df}`,
       `Pow ${r.power} · Emp ${r.empathy} · Mv ${r.movement}`,
     ],
+    icons: ["kind-runner"],
     cls: ["ccg-runner", r.used ? "used" : null, r.busted ? "busted" : null, r.psycho ? "psycho" : null].filter(Boolean).join(" "),
     title: printed(r.card).text || r.name,
   });
+}
+
+// The icons of a card's kind and faction (icons/: kind-runner, faction-street ...), or none for
+// a kind the set has no icon for.
+const KINDS = ["runner", "equipment", "event", "location", "operation", "cyber", "sponsor"];
+const FACTIONS = ["street", "corporate", "government"];
+function kindIcon(kind) {
+  const k = String(kind || "").toLowerCase();
+  return KINDS.includes(k) ? `kind-${k}` : null;
+}
+function factionIcon(faction) {
+  const f = String(faction || "").toLowerCase();
+  return FACTIONS.includes(f) ? `faction-${f}` : null;
 }
 
 function siteTile(ctx, s) {
@@ -112,6 +126,7 @@ function siteTile(ctx, s) {
       `M-Sec ${s.msec} · E-Sec ${s.esec}`,
       `ATTACK ${s.attack} · Ops ${s.ops}`,
     ],
+    icons: [kindIcon(s.kind)],
     cls: ["ccg-site", `ccg-${s.kind}`, s.used ? "used" : null].filter(Boolean).join(" "),
     title: printed(s.card).text || s.name,
   });
@@ -121,7 +136,7 @@ function attachmentTile(ctx, a) {
   const lines = [a.kind];
   if ("tokens" in a) lines.push(`tokens ${a.tokens}${a.complete ? " · COMPLETE" : ""}`);
   if (a.used) lines.push("used");
-  return namedCard(ctx, { name: called(ctx, a), lines, cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
+  return namedCard(ctx, { name: called(ctx, a), lines, icons: [kindIcon(a.kind)], cls: ["ccg-gear", a.used ? "used" : null].filter(Boolean).join(" "), title: printed(a.card).text || a.name, small: true });
 }
 
 function clickable(ctx, node, id, c = null) {
@@ -217,9 +232,11 @@ function handTile(ctx, slug, cost) {
     name: c.name,
     corner: "Cost" in f ? `${cost} EB` : "",
     lines: [c.kind ? `${c.kind}${f.Faction ? ` · ${f.Faction}` : ""}` : "", off, stats],
+    icons: [kindIcon(c.kind), factionIcon(f.Faction)],
     cls: `ccg-hand-card ccg-${(c.kind || "").toLowerCase()}`,
+    // The card's text opens with the card (hover, focus, tap: the preview and the large card),
+    // so the hand stays one row the table can show whole.
     title: c.text || c.name,
-    text: c.text,
   });
 }
 

@@ -42,6 +42,7 @@ function tile(ctx, view, kind, small = false, withText = false) {
     lines: small ? [] : [CLASS_WORD[i.class]],
     text: withText ? i.text : "",
     cls: `cy-${i.class}`,
+    icons: [`class-${i.class}`],
     key: kind,
     title: `${i.name} — ${CLASS_WORD[i.class]}, ${i.influence} influence: ${i.text}\n${badgeMeaning(view, i)}`,
     cornerTitle: badgeMeaning(view, i),

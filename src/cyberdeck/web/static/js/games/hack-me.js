@@ -3,6 +3,7 @@
 // firewalls by level, the generators and the finalized agendas. What the terminal view shows
 // (render.py), drawn as a table; every thing a move belongs to can be clicked.
 import { buttons, chooser, does, movesWhere, offer, seatName, selectable, stat, whose, zone } from "./kit.js";
+import { icon } from "../dom.js";
 import { counted } from "../words.js";
 
 const RESOURCES = ["deck", "hand", "archive", "agenda"];
@@ -48,7 +49,7 @@ function firewall(ctx, fw, resource, mine) {
   const words = fw.active ? `level ${fw.level} firewall ${fw.card}, active, strength ${fw.strength}`
     : fw.card ? `level ${fw.level} firewall ${fw.card}, inactive (only you see it)` : `level ${fw.level} firewall, face down`;
   const node = el("div", { class: ["hm-wall", fw.active ? "active" : "inactive"], "aria-label": words },
-    el("span", { class: "hm-level" }, `L${fw.level}`),
+    el("span", { class: "hm-level" }, icon("firewall"), `L${fw.level}`),
     fw.card ? card(fw.card, { small: true }) : card(null, { faceDown: true, small: true }),
     el("span", { class: "hm-wall-state" }, fw.active ? `str ${fw.strength}` : fw.card ? "inactive" : "face down"));
   if (mine) {

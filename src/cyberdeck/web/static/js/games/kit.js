@@ -1,7 +1,8 @@
-// Pieces the table renderers share (hack-me, cypher, cyberpunk-ccg): finding the moves that belong
+// Pieces the table renderers share (the one visual language of the five tables) (hack-me, cypher, cyberpunk-ccg): finding the moves that belong
 // to a thing on the table, making that thing clickable, and small labelled figures. Renderers stay
 // pure drawing: a click plays a move from ctx.moves, or selects a thing (kept in ctx.local) whose
 // several moves are then offered as buttons.
+import { icon } from "../dom.js";
 import { counted } from "../words.js";
 
 // The moves whose action text passes test(kind, args, move).
@@ -117,10 +118,15 @@ export function does(ctx, seat, you, other) {
 // key: the card's id in the game's events (data-card), so the last move's cards can be shown.
 // cornerTitle: what the corner figure means, as its own tooltip (the title carries it for screen
 // readers: the card's accessible description).
-export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "", cornerTitle = "" }) {
+// icons: keys of the arcade's icon set (the card's kind, its faction or class) drawn in its head;
+// they repeat what the lines say, as a shape to spot across the table.
+export function namedCard(ctx, { name, corner = "", lines = [], cls = "", title = "", small = false, text = "", key = "", cornerTitle = "", icons = [] }) {
   const { el } = ctx;
+  const marks = icons.filter(Boolean);
   return el("div", { class: ["kit-card", cls, small ? "small" : null], role: "img", "aria-label": [name, corner, ...lines].filter(Boolean).join(", "), title: title || name, dataset: key ? { card: key } : {} },
-    el("span", { class: "kit-card-head" }, el("span", { class: "kit-card-name" }, name),
+    el("span", { class: "kit-card-head" },
+      marks.length ? el("span", { class: "kit-card-icons" }, marks.map((k) => icon(k))) : null,
+      el("span", { class: "kit-card-name" }, name),
       corner ? el("span", { class: "kit-card-corner", title: cornerTitle || null }, corner) : null),
     lines.filter(Boolean).map((l) => el("span", { class: "kit-card-line" }, l)),
     text ? el("span", { class: "kit-card-text" }, text) : null);

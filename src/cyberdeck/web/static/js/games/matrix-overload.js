@@ -91,9 +91,11 @@ function pileCell(name, cards, ctx) {
   const node = el("div", { class: "mo-pile", dataset: { pile: name } },
     el("span", { class: "mo-name" }, name),
     top ? card(top) : el("span", { class: "mo-empty", "aria-label": "empty pile" }, "·"),
-    cards.length > 1 ? el("span", { class: "mo-depth", title: counted(cards.length, "card") }, `×${cards.length}`) : null,
-    peek);
-  return clickable(ctx, node, name);
+    cards.length > 1 ? el("span", { class: "mo-depth", title: counted(cards.length, "card") }, `×${cards.length}`) : null);
+  // The look button sits beside the pile, not inside it: a button inside a clickable pile would
+  // be a control within a control, which screen readers cannot announce.
+  if (!peek) return clickable(ctx, node, name);
+  return el("div", { class: "mo-pile-cell" }, clickable(ctx, node, name), peek);
 }
 
 export function renderTable(view, ctx) {

@@ -1,0 +1,44 @@
+"""How well a page fits the screen it is on, read by the page itself: shared by the looks tests
+and ``bench/arcade_fit.py``, which reports the same figures for every game."""
+
+from __future__ import annotations
+
+#: The page's own measurements: the first Play button; a table's height in screens, its board's
+#: and hand's bottoms, the first listed move's top, the smallest card text and the clipped cards.
+HOME = """() => {
+    const b = document.querySelector('article.game-card button.play-ai');
+    return { play_top: b ? Math.round(b.getBoundingClientRect().top + scrollY) : null,
+             cards_with_art: document.querySelectorAll('article.game-card .game-art').length };
+}"""
+
+TABLE = """() => {
+    const top = (sel) => { const n = document.querySelector(sel);
+        return n ? Math.round(n.getBoundingClientRect().top + scrollY) : null; };
+    const bottom = (sel) => { const n = document.querySelector(sel);
+        return n ? Math.round(n.getBoundingClientRect().bottom + scrollY) : null; };
+    const cards = [...document.querySelectorAll('.board .kit-card, .board .card')];
+    const sizes = cards.flatMap((c) => [c, ...c.querySelectorAll('*')])
+        .filter((n) => n.childNodes.length && [...n.childNodes].some((t) => t.nodeType === 3 && t.textContent.trim()))
+        .map((n) => parseFloat(getComputedStyle(n).fontSize));
+    const clipped = cards.filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).length;
+    const scrollers = [...document.querySelectorAll('.board *')].filter((n) => {
+        const s = getComputedStyle(n);
+        return /(auto|scroll)/.test(s.overflowY + s.overflowX) && (n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1)
+            && n.querySelector('.kit-card, .card');
+    }).length;
+    const hand = document.querySelector('.board [class*="hand"].mine, .board [class$="-hand"], .board .hand');
+    return {
+        page_height: document.documentElement.scrollHeight,
+        table_overflow: (() => { const m = document.querySelector('.table-main');
+            return m ? m.scrollHeight - m.clientHeight : null; })(),
+        board_bottom: bottom('.board'),
+        hand_bottom: hand ? Math.round(hand.getBoundingClientRect().bottom + scrollY) : null,
+        first_move_top: top('.moves-box button'),
+        first_move_visible: (() => { const n = document.querySelector('.moves-box button');
+            if (!n) return null; const r = n.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; })(),
+        min_card_text_px: sizes.length ? Math.min(...sizes) : null,
+        clipped_cards: clipped,
+        scrolling_card_boxes: scrollers,
+    };
+}"""
