@@ -155,8 +155,8 @@ export async function showHome(root) {
     el("section", { class: "intro" },
       el("h1", {}, "cyberdeck arcade"),
       el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link.")),
-    quick.panel,
     el("div", { class: "games" }, games.map(gameCard)),
+    quick.panel,
     lists,
     el("p", { class: "muted terminal-note" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), "). ",
       el("a", { href: "/about" }, "About the arcade and its art"))));
