@@ -17,7 +17,7 @@ from ..engine import BadDeck, CyberdeckError, Game
 from ..lab.entries import Entry, make_entries
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
-from .common import fail, find_game, parse_options
+from .common import check_workers, fail, find_game, list_problems, parse_options
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -46,8 +46,7 @@ def words(text: str) -> list[str]:
 def fail_on(err: CyberdeckError) -> typer.Exit:
     if isinstance(err, BadDeck):
         typer.echo("error: a deck cannot be used:", err=True)
-        for problem in err.problems:
-            typer.echo(f"  - {problem}", err=True)
+        list_problems(err.problems)
         return typer.Exit(2)
     return fail(str(err))
 
@@ -67,7 +66,9 @@ def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
     games_, seed, options, workers, dask, folder = how
     try:
         with ProgressBar("games") as bar:
-            results = run(game, entries, games_, seed, options, workers, dask, bar, folder)
+            results = run(
+                game, entries, games_, seed, options, check_workers(workers), dask, bar, folder
+            )
     except CyberdeckError as err:
         raise fail_on(err) from None
     stopped_note(results.run)
@@ -250,7 +251,7 @@ def cards(
             entries = make_entries(game, words(seats), words(decks))
             with ProgressBar("games") as bar:
                 results = run_simulation(
-                    game, entries, games_, seed, options, workers, dask, bar, folder
+                    game, entries, games_, seed, options, check_workers(workers), dask, bar, folder
                 )
             stopped_note(results.run)
         if entry is not None and entry not in results.entries:
@@ -333,7 +334,7 @@ def optimize(
         with ProgressBar("games") as bar:
             search = run_search(
                 game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
-                resume, workers, dask, bar,
+                resume, check_workers(workers), dask, bar,
             )  # fmt: skip
         paths = deck_lists(search, game, folder / "decks", top)
         found = regions(search, game)[: top or None]

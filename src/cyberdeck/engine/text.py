@@ -25,6 +25,12 @@ class Style:
 
     colour: bool = False
     plain: bool = False
+    #: The columns the text may take (a terminal's width); ``None``: as wide as it likes. A
+    #: renderer lays out a narrower table when its usual one would not fit.
+    width: int | None = None
+    #: The lines a screen holds; ``None``: as many as it likes. A renderer packs a table into
+    #: fewer lines when its usual one would crowd a short window.
+    height: int | None = None
 
     def paint(self, text: str, *styles: str) -> str:
         if not self.colour or not styles:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import CyberdeckError, Game, Style
 from ..engine.tutorial import Said, Tutorial
+from .screen import listed
 from .terminal import Input, Output, Seat, TerminalSession, rules_pointer
 
 LEARN_HELP = """Type the suggested move (its number or its text) to go on; another move is
@@ -68,7 +69,7 @@ class LearnSession:
         self.say("")
         self.say(self.table.table(view, seat))
         actions = state.legal_actions()
-        self.say(self.table.menu(actions, view, seat))
+        self.say(listed(self.table.menu(actions, view, seat)))
         self.say("")
         heading = f"Step {tutorial.steps_done + 1} of {tutorial.steps}"
         if tutorial.moves_here > 1:
@@ -98,7 +99,7 @@ class LearnSession:
                 self.say(self.rules_pointer())
                 continue
             if command == "moves":
-                self.say(self.table.menu(actions, view, seat))
+                self.say(listed(self.table.menu(actions, view, seat)))
                 continue
             if command.startswith("look "):
                 target = command[5:].strip()

@@ -14,6 +14,9 @@ from .state import CARDS_BY_TEXT, VAULT_INDEX
 
 COLUMN = 26
 LABEL = 17  # "Player 2 (you)" and the padding a longer name takes its width from
+#: The grid in a narrow window (80 columns): "Player 2 (you)" and a two-space gap, and each
+#: vault a little narrower (a longer stack takes another line).
+NARROW_COLUMN, NARROW_LABEL = 21, LABEL
 LOCK_LOW, LOCK_HIGH = 21, 26
 ARROWS = {"ascending": "↑", "descending": "↓", None: "·"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -95,28 +98,30 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     me = viewer if viewer is not None else 0
     order = (1 - me, me)  # the opponent above, the viewer below
     out = [_header(view)]
+    wide = style.width is None or style.width >= LABEL + 3 * COLUMN
+    column, label_width = (COLUMN, LABEL) if wide else (NARROW_COLUMN, NARROW_LABEL)
     head = _Line()
-    head.add(" " * LABEL)
+    head.add(" " * label_width)
     for vault in view["vaults"]:
         head.add(style.paint(vault["vault"].upper(), "bold"), len(vault["vault"]))
-        head.pad(head.width + COLUMN - len(vault["vault"]))
+        head.pad(head.width + column - len(vault["vault"]))
     out.append(head.text())
     for seat in order:
-        cells = [_node_lines(v["nodes"][seat], style, COLUMN - 2) for v in view["vaults"]]
+        cells = [_node_lines(v["nodes"][seat], style, column - 2) for v in view["vaults"]]
         rows = max(len(c) for c in cells)
         for r in range(rows):
             line = _Line()
             label = _who(seat, viewer) if r == 0 else ""
-            line.add(label.ljust(LABEL))
+            line.add(label.ljust(label_width))
             for c, cell in enumerate(cells):
                 if r < len(cell):
                     line.add(*cell[r])
-                line.pad(LABEL + COLUMN * (c + 1))
+                line.pad(label_width + column * (c + 1))
             out.append(line.text())
         if seat == order[0]:
-            out.append((" " * LABEL + ("-" * (COLUMN - 2) + "  ") * 3).rstrip())
+            out.append((" " * label_width + ("-" * (column - 2) + "  ") * 3).rstrip())
     control = _Line()
-    control.add("control".ljust(LABEL))
+    control.add("control".ljust(label_width))
     for c, vault in enumerate(view["vaults"]):
         colours: tuple[str, ...]
         if view["phase"] == "seeding":
@@ -129,7 +134,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             word = _who(vault["controller"], viewer)
             colours = ("green", "bold") if vault["controller"] == me else ("red", "bold")
         control.add(style.paint(word, *colours), len(word))
-        control.pad(LABEL + COLUMN * (c + 1))
+        control.pad(label_width + column * (c + 1))
     out.append(control.text())
     out.append("")
     for seat in (me, 1 - me):

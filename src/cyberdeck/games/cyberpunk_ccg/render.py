@@ -33,6 +33,9 @@ PROMPTS = {
     "discard": "discard down to 8 cards",
 }
 
+#: A window shorter than this many lines gets the hand on one line, by name and price.
+TALL = 40
+
 
 def _runner(card: Mapping[str, Any], label: str, style: Style) -> str:
     state = []
@@ -114,6 +117,16 @@ def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: S
         lines.append("  Stash: " + ", ".join(called[c["id"]] for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
+        if style.height is not None and style.height < TALL:
+            # A short window: the hand on one line by name and price ("look hand" reads
+            # every card's numbers).
+            named = [
+                f"{CARDS[BY_SLUG[slug]].name} ({pl['hand_costs'][slug]} EB)"
+                + (f" x{n}" if n > 1 else "")
+                for slug, n in counts.items()
+            ]
+            lines.append("  Hand: " + (", ".join(named) or "(empty)") + " ('look hand')")
+            return lines
         lines.append("  Hand:" + ("" if counts else " (empty)"))
         for slug, n in counts.items():
             short = cardtext.short(CARDS[BY_SLUG[slug]], pl["hand_costs"][slug])
