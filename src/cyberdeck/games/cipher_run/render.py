@@ -93,7 +93,7 @@ def _node_lines(node: Mapping[str, Any], style: Style, width: int) -> list[tuple
 
 def render(view: Mapping[str, Any], style: Style) -> str:
     if style.plain:
-        return render_lines(view)
+        return render_lines(view, short=style.short)
     viewer = view["seat"]
     me = viewer if viewer is not None else 0
     order = (1 - me, me)  # the opponent above, the viewer below
@@ -222,8 +222,9 @@ def _node_sentence(node: Mapping[str, Any]) -> str:
     )
 
 
-def render_lines(view: Mapping[str, Any]) -> str:
-    """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals."""
+def render_lines(view: Mapping[str, Any], short: bool = False) -> str:
+    """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals.
+    ``short`` (a window of few lines): who controls a vault ends its last line."""
     viewer = view["seat"]
     out = [_header(view)]
     for vault in view["vaults"]:
@@ -233,11 +234,15 @@ def render_lines(view: Mapping[str, Any]) -> str:
         if view["phase"] == "seeding":
             continue
         if vault["contested"]:
-            out.append(f"{name} is contested.")
+            control = f"{name} is contested."
         elif vault["controller"] is None:
-            out.append(f"Nobody controls {name}.")
+            control = f"Nobody controls {name}."
         else:
-            out.append(f"{_who(vault['controller'], viewer)} controls {name}.")
+            control = f"{_who(vault['controller'], viewer)} controls {name}."
+        if short:
+            out[-1] += " " + control
+        else:
+            out.append(control)
     for player in view["players"]:
         seat = player["seat"]
         out.append(

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine import Action, Style
 from . import cardtext
 from .cardset import BY_SLUG, CARDS, COMBAT_SCALE
+from .lines import player_lines
 
 PROMPTS = {
     "cut": "cut the opponent's Runs and Gear decks, or leave them",
@@ -32,9 +33,6 @@ PROMPTS = {
     "partner": "choose a partner to add its Power",
     "discard": "discard down to 8 cards",
 }
-
-#: A window shorter than this many lines gets the hand on one line, by name and price.
-TALL = 40
 
 
 def _runner(card: Mapping[str, Any], label: str, style: Style) -> str:
@@ -117,7 +115,7 @@ def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: S
         lines.append("  Stash: " + ", ".join(called[c["id"]] for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
-        if style.height is not None and style.height < TALL:
+        if style.short:
             # A short window: the hand on one line by name and price ("look hand" reads
             # every card's numbers).
             named = [
@@ -138,7 +136,10 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     lines: list[str] = []
     called = view["names"]
     for p in (0, 1):
-        lines += _player(view, p, called, style)
+        if style.plain:
+            lines += player_lines(view, p, short=style.short)
+        else:
+            lines += _player(view, p, called, style)
         lines.append("")
     hit = view.get("hit")
     if hit:

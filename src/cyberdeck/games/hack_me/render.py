@@ -13,9 +13,6 @@ from .phases import NAMES, credits
 
 RESOURCES = ("deck", "hand", "archive", "agenda")
 
-#: A window shorter than this many lines gets each player's side on fewer lines.
-TALL = 40
-
 
 def _card(text: str | None, style: Style) -> str:
     if text is None:
@@ -44,7 +41,7 @@ def _area(player: Mapping[str, Any], style: Style, you: bool) -> list[str]:
         f"tags {style.paint(str(player['tags']), 'red' if player['tags'] else 'grey')}  "
         f"deck {player['deck_count']}  hand {player['hand_count']}"
     ]
-    short = style.height is not None and style.height < TALL
+    short = style.short
     gens = player["generators"]
     gen_text = " ".join(f"{_card(g['card'], style)}:{g['credits']}" for g in gens) or "-"
     walls = {
