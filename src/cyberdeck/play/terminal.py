@@ -302,8 +302,8 @@ class TerminalSession:
         folded_events = folded(events[start:], self.game.seat_label)
         return "\n".join("  · " + self.named(event.text, seat) for event in folded_events)
 
-    def show_log(self, seat: int | None) -> None:
-        lines = self.log_lines(seat)
+    def show_log(self, seat: int | None, everything: bool = False) -> None:
+        lines = self.log_lines(seat, everything)
         if lines:
             self.show(lines)
 
