@@ -35,6 +35,16 @@ def list_problems(problems: Sequence[str], err: bool = True) -> None:
         typer.echo(f"  ... and {counted(rest, 'more problem')}.", err=err)
 
 
+def fail_problems(heading: str, problems: Sequence[str]) -> typer.Exit:
+    """How a command refuses with a list of problems: a lone problem as the error's one
+    sentence, several under ``heading`` (the first ones and a count of the rest)."""
+    if len(problems) == 1:
+        return fail(problems[0])
+    typer.echo(f"error: {heading}:", err=True)
+    list_problems(problems)
+    return typer.Exit(2)
+
+
 def check_workers(workers: int | None) -> int | None:
     """``--workers``: a number of processes, at least one (left out: all cores)."""
     if workers is not None and workers < 1:

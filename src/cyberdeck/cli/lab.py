@@ -17,7 +17,7 @@ from ..engine import BadDeck, CyberdeckError, Game
 from ..lab.entries import Entry, make_entries
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
-from .common import check_workers, fail, find_game, list_problems, parse_options
+from .common import check_workers, fail, fail_problems, find_game, parse_options
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -45,9 +45,7 @@ def words(text: str) -> list[str]:
 
 def fail_on(err: CyberdeckError) -> typer.Exit:
     if isinstance(err, BadDeck):
-        typer.echo("error: a deck cannot be used:", err=True)
-        list_problems(err.problems)
-        return typer.Exit(2)
+        return fail_problems("a deck cannot be used", err.problems)
     return fail(str(err))
 
 

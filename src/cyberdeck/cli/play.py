@@ -24,8 +24,8 @@ from ..play.terminal import Seat, TerminalSession
 from ..userdata import describe, load_stats, record_result, records_dir
 from .common import (
     fail,
+    fail_problems,
     find_game,
-    list_problems,
     load_deck,
     parse_options,
     player_range,
@@ -64,10 +64,12 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
     """A campaign in the terminal: each game its own match and record, a score line between
     games, until a seat reaches the target or the player leaves."""
     names = [s.name for s in seats]
+    screen = Screen.of_terminal()
     typer.echo(
-        f"{game.title} campaign — seed {series.seed}, first to "
-        f"{counted(series.target, 'point')} wins. "
-        "Type 'help' for commands."
+        screen.fit(
+            f"{game.title} campaign — seed {series.seed}, first to "
+            f"{counted(series.target, 'point')} wins. Type 'help' for commands."
+        )
     )
     while series.victor is None:
         number = len(series.winners) + 1
@@ -80,7 +82,7 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
         starter = "" if series.starter is None else f"; {names[series.starter]} starts"
         typer.echo(f"\nGame {number} of the campaign (seed {seed}{starter}).")
         session = TerminalSession(
-            game, match, seats, style, input, typer.echo, records_dir(), screen=Screen.of_terminal()
+            game, match, seats, style, input, typer.echo, records_dir(), screen=screen
         )
         session.run()
         outcome = match.state.outcome
@@ -128,7 +130,7 @@ def rules(
     else:
         typer.echo(text)
     if wanted is None:
-        typer.echo(f"Sections: {'; '.join(headings(rules_markdown(game)))}.")
+        typer.echo(screen.fit(f"Sections: {'; '.join(headings(rules_markdown(game)))}."))
 
 
 def game_by_name(name: str) -> Game:
@@ -246,19 +248,19 @@ def play(
             }
             match = Match(game, options, seed, setup, meta=meta)
     except BadDeck as err:
-        typer.echo("error: a deck is not legal:", err=True)
-        list_problems(err.problems)
-        raise typer.Exit(2) from None
+        heading = "the card file cannot be used" if cards is not None else "a deck is not legal"
+        raise fail_problems(heading, err.problems) from None
     except CyberdeckError as err:
         raise fail(str(err)) from None
     style = terminal_style(bool(plain), colour)
     if campaign:
         raise typer.Exit(play_series(game, series, seats, style))
+    screen = Screen.of_terminal()
     first = first_game()
     # The seed rebuilds every hidden card, so it is shown only once the game is over.
     typer.echo(f"{game.title}. Type 'help' for commands.")
     if first:
-        typer.echo(FIRST_GAME.format(id=game.id, title=game.title))
+        typer.echo(screen.fit(FIRST_GAME.format(id=game.id, title=game.title)))
     session = TerminalSession(
         game,
         match,
@@ -269,7 +271,7 @@ def play(
         records_dir(),
         stops=load_stops(game),
         keep_stops=lambda stops: save_stops(game, stops),
-        screen=Screen.of_terminal(),
+        screen=screen,
     )
     raise typer.Exit(finish_session(session))
 
@@ -284,7 +286,7 @@ def finish_session(session: TerminalSession) -> int:
         entry = record_result(
             game.id, outcome, humans[0], match.record.undos, match.record.hints(humans[0])
         )
-        typer.echo(describe(game.id, entry))
+        typer.echo(session.screen.fit(describe(game.id, entry)))
     return status
 
 

@@ -40,7 +40,7 @@ class Replay:
     screen: Screen
     ask: Callable[[str], str]
     say: Callable[[str], None]
-    sleep: Callable[[float], None] = time.sleep
+    sleep: Callable[[float], None] = field(default=lambda seconds: time.sleep(seconds))
     moves: list[str] = field(init=False)
 
     def __post_init__(self) -> None:

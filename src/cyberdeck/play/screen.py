@@ -58,6 +58,10 @@ class Screen:
         size = shutil.get_terminal_size(DEFAULT)
         return cls(max(size.columns, SMALLEST[0]), max(size.lines, SMALLEST[1]))
 
+    def fit(self, text: str) -> str:
+        """``text`` wrapped to the window (``wrap``), as one string to print."""
+        return "\n".join(self.wrap(text))
+
     def wrap(self, text: str) -> list[str]:
         """``text``'s lines, each broken at word boundaries to the width; a continuation is
         indented under the text of its line (after a bullet or a menu number). A word wider

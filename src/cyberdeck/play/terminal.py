@@ -103,7 +103,7 @@ class TerminalSession:
 
     def show(self, text: str) -> None:
         """``text`` wrapped at word boundaries to the window's width."""
-        self.say("\n".join(self.screen.wrap(text)))
+        self.say(self.screen.fit(text))
 
     def page(self, text: str) -> None:
         """``text`` through the pager: a window at a time."""

@@ -31,18 +31,24 @@ LABELS = {
 }
 #: Labels a line reads after their number ("14 Ops", "2 EB"), as the rules count them.
 COUNTED = ("Ops", "EB")
-_STAT = re.compile(r"(SR|LR|Def|Pow|Emp|Mv|Cap|M-Sec|E-Sec|ATTACK|Ops|EB|Style) ([+-]?\d+)")
+_STAT = re.compile(r"\b(SR|LR|Def|Pow|Emp|Mv|Cap|M-Sec|E-Sec|ATTACK|Ops|EB|Style) ([+-]?\d+)")
+
+
+def _spell(match: re.Match[str]) -> str:
+    label, number = match.group(1), match.group(2)
+    return f"{number} {label}" if label in COUNTED else f"{LABELS[label]} {number}"
 
 
 def spelled(numbers: str) -> str:
     """A card's numbers as the drawn table prints them, in words: "SR 25 LR 10" -> "short
     range 25, long range 10"."""
-    return ", ".join(
-        f"{m.group(2)} {m.group(1)}"
-        if m.group(1) in COUNTED
-        else f"{LABELS[m.group(1)]} {m.group(2)}"
-        for m in _STAT.finditer(numbers)
-    )
+    return ", ".join(_spell(m) for m in _STAT.finditer(numbers))
+
+
+def spell_labels(text: str) -> str:
+    """A sentence with each short label before a number spelled out ("against Smash and Grab
+    (ATTACK 30)" -> "(attack 30)")."""
+    return _STAT.sub(_spell, text)
 
 
 def _in_play(card: Mapping[str, Any], label: str, short: bool) -> str:
