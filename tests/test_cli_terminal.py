@@ -241,3 +241,18 @@ def test_a_huge_deck_file_gets_its_first_problems_and_a_count(tmp_path: Path):
     problems = [line for line in result.output.splitlines() if line.startswith("  - ")]
     assert len(problems) == 20
     assert "... and 29980 more problems." in result.output
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in games()))
+def test_a_lessons_step_fits_80_by_24(game_id: str, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    first = run("learn", game_id, "--no-colour", input="quit\n")
+    suggested = re.search(r"Suggested: (\d+)\.", first.output).group(1)
+    result = run("learn", game_id, "--no-colour", input=f"{suggested}\nquit\n")
+    step = result.output.split("learn> ")[1].split("\n")
+    if step[-1] == "":
+        step.pop()
+    step[-1] += "learn> "  # the prompt ends the screen
+    assert len(step) <= 24, "\n".join(step)
+    assert max(len(line) for line in step) <= 80

@@ -35,9 +35,6 @@ from .common import (
 
 app = typer.Typer()
 
-#: The widest the rules are laid out (a line longer than this is hard to read).
-RULES_WIDTH = 100
-
 #: The greeting of a player's first game, who may not know the guided game or the commands.
 FIRST_GAME = (
     "First game? 'cyberdeck learn {id}' teaches {title} on a real deal, a rule at a time; in a "
@@ -124,7 +121,7 @@ def rules(
             markdown = section(game, markdown, wanted)
     except NoRules as err:
         raise fail(str(err)) from None
-    text = draw(markdown, min(screen.width, RULES_WIDTH), style.colour)
+    text = draw(markdown, screen.width, style.colour)
     if sys.stdin.isatty() and sys.stdout.isatty():
         page(screen, text, typer.echo, input)
     else:
@@ -160,7 +157,8 @@ def learn(
         tutorial = Tutorial(game, script)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    session = LearnSession(tutorial, terminal_style(plain, colour), input, typer.echo)
+    style = terminal_style(plain, colour)
+    session = LearnSession(tutorial, style, input, typer.echo, Screen.of_terminal())
     raise typer.Exit(session.run())
 
 

@@ -13,6 +13,9 @@ from rich.markdown import Markdown
 from ..engine import CyberdeckError, Game
 from ..engine.registry import rules_path
 
+#: The widest the rules are laid out, however wide the window: longer lines are hard to read.
+WIDEST = 100
+
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
@@ -49,12 +52,13 @@ def section(game: Game, markdown: str, wanted: str) -> str:
 
 
 def draw(markdown: str, width: int, colour: bool) -> str:
-    """Markdown drawn for a terminal ``width`` columns wide: headings, lists and tables laid
-    out, emphasis in colour when ``colour``, never the page's raw ``#`` and ``|`` marks."""
+    """Markdown drawn for a terminal ``width`` columns wide (``WIDEST`` at most): headings,
+    lists and tables laid out, emphasis in colour when ``colour``, never the page's raw ``#``
+    and ``|`` marks."""
     out = io.StringIO()
     console = Console(
         file=out,
-        width=width,
+        width=min(width, WIDEST),
         force_terminal=colour,
         no_color=not colour,
         color_system="standard" if colour else None,

@@ -92,6 +92,12 @@ class Screen:
         return lines
 
 
+def reflowed(text: str) -> str:
+    """``text`` with its paragraphs' line breaks taken out (a blank line still parts two), so
+    that a text written to some width (a tutorial's step) wraps to the window's instead."""
+    return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text.strip()))
+
+
 def fold_log(lines: Sequence[str], room: int) -> list[str]:
     """The log's newest lines that fit in ``room`` lines, the first saying how many are left
     out (``log`` shows them all)."""

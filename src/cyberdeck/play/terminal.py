@@ -459,10 +459,12 @@ class TerminalSession:
         actions: list[Action],
         offer: Proposal | None,
         gestures: Sequence[Gesture],
+        reserve: int = 0,
     ) -> str:
         """What the player reads before a move, made to fit the window: the table whole, the
-        proposal and gestures whole, the log's newest lines and as much of the menu as fits
-        (``log`` and ``moves`` show the rest)."""
+        proposal whole, the log's newest lines and as much of the menu as fits (``log`` and
+        ``moves`` show the rest); ``reserve``: lines the caller prints after it (a lesson's
+        step)."""
         wrap = self.screen.wrap
         table = wrap(self.table(view, seat))
         extra: list[str] = []
@@ -474,14 +476,14 @@ class TerminalSession:
         news = self.log_lines(seat)
         log = wrap(news) if news else []
         groups = self.menu(actions, view, seat, gestures)
-        # The prompt and the blank line before the table take a line each.
-        room = self.screen.height - 2 - len(table) - len(extra)
+        # The prompt takes a line, and so does the blank line between the log and the table.
+        room = self.screen.height - 1 - len(table) - len(extra) - reserve
         full = len(self.screen.wrap(listed(groups)))
         least = len(fold_menu(self.screen, groups, 0))
-        log_room = max(room - full, min(len(log), LOG_KEPT, max(room - least, 1)))
-        shown_log = fold_log(log, log_room)
+        log_room = max(room - full, min(len(log) + 1, LOG_KEPT, room - least)) - 1
+        shown_log = [*fold_log(log, log_room), ""] if log and log_room > 0 else []
         menu = fold_menu(self.screen, groups, room - len(shown_log))
-        return "\n".join([*shown_log, "", *table, *menu, *extra])
+        return "\n".join([*shown_log, *table, *menu, *extra])
 
     def show_rules(self, view: dict[str, object], wanted: str) -> None:
         """The rules for the part of the turn the player is in (or the section named), drawn
