@@ -26,9 +26,11 @@ SEEDS = (5, 1234, 987654)
 
 @dataclass(frozen=True)
 class Frames:
-    """The frames of one game: each a list of screen lines."""
+    """The frames of one game: each a list of screen lines; ``end``, the game's end screen
+    (empty if it was left before its end)."""
 
     frames: list[list[str]]
+    end: list[str]
 
     @property
     def lines(self) -> int:
@@ -86,4 +88,5 @@ def play_frames(
         game, match, seats, Style(plain=plain), ask, say, screen=Screen(width, height)
     )
     session.run()
-    return Frames([f for f in prompted if f])
+    end = frames[-1] if match.state.is_terminal else []
+    return Frames([f for f in prompted if f], end)

@@ -256,3 +256,11 @@ def test_a_lessons_step_fits_80_by_24(game_id: str, monkeypatch):
     step[-1] += "learn> "  # the prompt ends the screen
     assert len(step) <= 24, "\n".join(step)
     assert max(len(line) for line in step) <= 80
+
+
+@pytest.mark.parametrize("game_id", ["matrix-overload", "cipher-run"])
+def test_the_end_of_a_game_fits_80_by_24(game_id: str):
+    frames = play_frames(game_id, 5, moves=1000)
+    assert frames.end and any("Seed 5" in line for line in frames.end)
+    assert len(frames.end) <= 24 - 2, "\n".join(frames.end)  # the record's line, the prompt
+    assert max(len(line) for line in frames.end) <= 80

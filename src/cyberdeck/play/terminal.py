@@ -218,9 +218,7 @@ class TerminalSession:
         (whether a question has one answer can depend on their hand): they see what it did and
         hand the keyboard on with a key, as after a move of their own, so the players looking
         away cannot tell from the handover that nothing was asked."""
-        self.show_log(seat)
-        self.say("")
-        self.show(self.table(self.match.state.view(seat), seat))
+        self.say(self.news_and_table(seat, seat, reserve=1))
         self.ask("Press Enter to hand the keyboard on. ")
 
     def answer_for(self, seat: int) -> bool:
@@ -509,17 +507,21 @@ class TerminalSession:
         numbers = "g1" if len(gestures) == 1 else f"g1–g{len(gestures)}"
         return MenuGroup(self.style.paint("Several moves at once", "bold"), numbers, entries)
 
+    def news_and_table(self, seat: int | None, viewer: int | None, reserve: int) -> str:
+        """The log ``seat`` has not read, its newest lines as many as fit, and the table as
+        ``viewer`` sees it, leaving ``reserve`` lines of the window for what follows."""
+        table = self.screen.wrap(self.table(self.match.state.view(viewer), viewer))
+        news = self.log_lines(seat)
+        room = self.screen.height - len(table) - reserve - 1  # the blank line after the log
+        log = fold_log(self.screen.wrap(news), room) if news else []
+        return "\n".join([*log, *([""] if log else []), *table])
+
     def end_screen(self) -> None:
         state = self.match.state
         viewer = self.viewer() if len(self.humans) == 1 else None
-        self.show_log(viewer)
-        self.say("")
-        self.show(self.table(state.view(viewer), viewer))
         outcome = state.outcome
         assert outcome is not None
-        self.say("")
         rule = self.style.paint("=" * min(60, self.screen.width), "bold")
-        self.say(rule)
         if not outcome.winners:
             headline = "Nobody wins." if state.num_players > 1 else "You lose."
         else:
@@ -529,14 +531,20 @@ class TerminalSession:
             else:
                 headline = " and ".join(names[w] for w in outcome.winners) + " wins."
         reason = self.named(outcome.reason, viewer)
-        self.show(self.style.paint(headline, "bold") + " " + reason + ".")
-        # Only now: the seed rebuilds every card that was hidden during play.
-        self.show(f"Seed {self.match.record.seed} (the record keeps it).")
-        if self.humans:
-            review = self.game.review(self.match.record)
-            if review:
-                self.show(review)
-        self.say(rule)
+        review = self.game.review(self.match.record) if self.humans else ""
+        verdict = [
+            "",
+            rule,
+            self.style.paint(headline, "bold") + " " + reason + ".",
+            # Only now: the seed rebuilds every card that was hidden during play.
+            f"Seed {self.match.record.seed} (the record keeps it).",
+            *([review] if review else []),
+            rule,
+        ]
+        said = self.screen.fit("\n".join(verdict))
+        # The record's line and the shell's prompt follow it.
+        self.say(self.news_and_table(viewer, viewer, reserve=len(said.split("\n")) + 2))
+        self.say(said)
 
     def save_record(self) -> None:
         record = self.match.record

@@ -149,7 +149,8 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             shown = " ".join(_hand_card(c, style) for c in hand) or "(empty)"
             out.append(f"Your hand: {shown}")
     out.extend(_redraws(view, style))
-    out.extend(_ending(view))
+    if not style.short:  # a short window: the terminal's own end screen says who won and why
+        out.extend(_ending(view))
     return "\n".join(out)
 
 
