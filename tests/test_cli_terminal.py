@@ -106,7 +106,9 @@ CCG_CODES = re.compile(r"\b[ct]\d+\b|\b(?:SR|LR|Def|Pow|Emp|Mv)\s\d|M-Sec|E-Sec|
 @pytest.mark.parametrize("seed", [5, 77])
 def test_the_ccgs_line_mode_speaks_in_sentences(seed: int):
     typed = ("1\n" * 10 + "log\n" + "\n" * 30) * 6 + "quit\n"
-    result = run("play", "cyberpunk-ccg", "--seed", str(seed), "--plain", input=typed)
+    # A quick opponent: the words are the table's, whoever sits across.
+    args = ("play", "cyberpunk-ccg", "--seed", str(seed), "--plain", "--ai", "greedy")
+    result = run(*args, input=typed)
     assert result.exit_code == 0, result.output
     assert "a government sponsor" in result.output or "a street sponsor" in result.output
     for line in result.output.splitlines():
