@@ -266,3 +266,10 @@ def test_the_end_of_a_game_fits_80_by_24(game_id: str):
     assert frames.end and any("Seed 5" in line for line in frames.end)
     assert len(frames.end) <= 24 - 2, "\n".join(frames.end)  # the record's line, the prompt
     assert max(len(line) for line in frames.end) <= 80
+
+
+def test_rules_in_a_lesson_show_the_steps_section():
+    result = run("learn", "cipher-run", "--no-colour", input="rules\nquit\n")
+    after = result.output.split("learn> ", 1)[1]
+    assert after.startswith("Setting up")  # the first steps seed the vaults
+    assert "The rules: cyberdeck rules cipher-run, at 'Setting up'." in after

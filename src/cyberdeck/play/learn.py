@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from ..engine import CyberdeckError, Game, Style
 from ..engine.tutorial import Said, Tutorial
 from .screen import Screen, listed, reflowed
-from .terminal import Input, Output, Seat, TerminalSession, rules_pointer
+from .terminal import Input, Output, Seat, TerminalSession
 
 LEARN_HELP = """Type the suggested move (its number or its text) to go on; another move is
 taken back with a word on why. Commands: moves, look <part of the table>, hint (the suggested
-move again), rules (where the rules say this), help, quit."""
+move again), rules [SECTION] (what the rules say about this step, or that section), help, quit."""
 
 
 @dataclass
@@ -108,8 +108,8 @@ class LearnSession:
             if command == "hint":
                 self.say(f"Suggested: {self.suggestion()}")
                 continue
-            if command == "rules":
-                self.say(self.rules_pointer())
+            if command == "rules" or command.startswith("rules "):
+                self.table.show_rules(view, command[5:].strip() or self.section())
                 continue
             if command == "moves":
                 self.table.page(listed(self.table.menu(actions, view, seat)))
@@ -141,11 +141,10 @@ class LearnSession:
         label = self.game.describe_action(suggested, tutorial.match.state.view(tutorial.seat))
         return f"{actions.index(suggested) + 1}. {label}"
 
-    def rules_pointer(self) -> str:
-        tutorial = self.tutorial
-        step = tutorial.step
-        view = tutorial.match.state.view(tutorial.seat)
-        return rules_pointer(self.game, view, step.section if step is not None else "")
+    def section(self) -> str:
+        """The rules' section the step is about (else the one for the part of the turn)."""
+        step = self.tutorial.step
+        return step.section if step is not None else ""
 
     def end(self) -> None:
         tutorial, seat = self.tutorial, self.tutorial.seat

@@ -34,8 +34,8 @@ Output = Callable[[str], None]
 
 HELP = """Type the number of a move, or the move itself.
 Commands: moves, log, look <part of the table>, hint (where the game gives them),
-undo (where the game allows it), rules (where the rules explain this part of the turn), help,
-quit. 'cyberdeck learn GAME' is a guided first game."""
+undo (where the game allows it), rules [SECTION] (the rules for this part of the turn, or
+that section), help, quit. 'cyberdeck learn GAME' is a guided first game."""
 
 STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
   stops                 list your stops
