@@ -4,7 +4,11 @@ reading, replays step, the rules are drawn for the terminal, and bad input gets 
 
 from __future__ import annotations
 
+import os
 import re
+import select
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -273,3 +277,40 @@ def test_rules_in_a_lesson_show_the_steps_section():
     after = result.output.split("learn> ", 1)[1]
     assert after.startswith("Setting up")  # the first steps seed the vaults
     assert "The rules: cyberdeck rules cipher-run, at 'Setting up'." in after
+
+
+def test_a_replay_in_a_terminal_steps_on_a_key_alone(record: Path, data_dir: Path):
+    """In a real terminal (a pseudo-terminal here) each key steps, with no Enter after it."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env.update(CYBERDECK_DATA_DIR=str(data_dir), COLUMNS="80", LINES="24", TERM="dumb")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cyberdeck.cli", "replay", str(record), "--no-colour"],
+        stdin=slave, stdout=slave, stderr=slave, env=env,
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    prompts = 0
+
+    def next_prompt() -> None:
+        """Read until the replay asks for its next key (a minute at most, should it hang)."""
+        nonlocal seen, prompts
+        while seen.count(b"replay> ") <= prompts:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, seen.decode(errors="replace")[-2000:]
+            seen += os.read(master, 65536)
+        prompts += 1
+
+    for key in (b"n", b" ", b"b", b"q"):
+        next_prompt()
+        os.write(master, key)
+    assert child.wait(timeout=60) == 0
+    try:
+        while chunk := os.read(master, 65536):
+            seen += chunk
+    except OSError:
+        pass  # the terminal closed with the program
+    os.close(master)
+    steps = re.findall(rb"--- move (\d+) of", seen)
+    assert steps == [b"1", b"2", b"1"]

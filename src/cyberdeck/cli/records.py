@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..engine import CyberdeckError, Record, load_game, replay_steps
+from ..play.keys import key_reader
 from ..play.replay import Replay
 from ..play.screen import Screen
 from ..userdata import describe, load_stats
@@ -57,8 +58,8 @@ def replay(
             f"This {game.title} game has seats 0 to {seats - 1}; --seat {seat} is not one of them."
         )
     watching = Replay(
-        game, record, states, seat, terminal_style(plain, colour), Screen.of_terminal(), input,
-        typer.echo,
+        game, record, states, seat, terminal_style(plain, colour), Screen.of_terminal(),
+        key_reader(typer.echo), typer.echo,
     )  # fmt: skip
     try:
         if auto is not None:

@@ -14,7 +14,7 @@ from ..engine.record import UNDO
 from ..engine.seats import name_seats, name_table, unique_names
 from .screen import Screen
 
-KEYS = "Enter: next move, b: back, a number: that move, e: the end, q: quit"
+KEYS = "Enter or space: next move, b: back, a number and Enter: that move, e: the end, q: quit"
 
 
 def moves_kept(record: Record) -> list[str]:
