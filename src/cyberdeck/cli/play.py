@@ -107,7 +107,8 @@ def list_games() -> None:
 def rules(
     game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")],
     wanted: Annotated[
-        str | None, typer.Argument(metavar="[SECTION]", help="One section, e.g. 'paying'")
+        str | None,
+        typer.Argument(metavar="SECTION", help="One section, e.g. 'paying' (left out: all)"),
     ] = None,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
 ) -> None:
