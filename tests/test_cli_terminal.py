@@ -314,3 +314,17 @@ def test_a_replay_in_a_terminal_steps_on_a_key_alone(record: Path, data_dir: Pat
     os.close(master)
     steps = re.findall(rb"--- move (\d+) of", seen)
     assert steps == [b"1", b"2", b"1"]
+
+
+def test_a_hot_seat_handover_scrolls_the_hand_away_by_the_windows_height(monkeypatch):
+    typed = "\n1\n" * 3 + "quit\n"
+
+    def longest_blank(output: str) -> int:
+        # The blank lines, give or take the line ends of the texts around them.
+        return max(len(run) for run in re.findall(r"\n+", output)) // 4 * 4
+
+    piped = run("play", "cipher-run", "--seed", "5", "--hotseat", "--no-colour", input=typed)
+    assert longest_blank(piped.output) == 60  # a tall terminal's worth, where none is known
+    monkeypatch.setenv("LINES", "24")
+    sized = run("play", "cipher-run", "--seed", "5", "--hotseat", "--no-colour", input=typed)
+    assert longest_blank(sized.output) == 24

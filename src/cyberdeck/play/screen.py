@@ -25,6 +25,9 @@ DEFAULT = (80, 24)
 SMALLEST = (40, 10)
 #: The size of a "window" that is no terminal: nothing is wrapped or folded.
 UNBOUNDED = 1_000_000
+#: The lines a tall terminal holds: what a hot-seat handover scrolls away where the window's own
+#: height is not known.
+TALL_TERMINAL = 60
 #: The log's newest lines kept on a crowded screen before the menu is folded (what the opponent
 #: just did matters more than seeing every move written out: the numbers still work).
 LOG_KEPT = 4
@@ -57,6 +60,11 @@ class Screen:
             return cls(UNBOUNDED, UNBOUNDED)
         size = shutil.get_terminal_size(DEFAULT)
         return cls(max(size.columns, SMALLEST[0]), max(size.lines, SMALLEST[1]))
+
+    def blank(self) -> str:
+        """Blank lines enough to scroll the window's text out of sight, where there is no
+        clearing it (no ANSI); for output that is no terminal, as many as a tall one has."""
+        return "\n" * (self.height if self.height < UNBOUNDED else TALL_TERMINAL)
 
     def fit(self, text: str) -> str:
         """``text`` wrapped to the window (``wrap``), as one string to print."""

@@ -200,7 +200,7 @@ class TerminalSession:
                 if last_human is not None and not asked:
                     self.hand_on(last_human)
                 # Without ANSI the previous player's hand must still scroll out of sight.
-                self.say(CLEAR if self.style.colour else "\n" * self.screen.height)
+                self.say(CLEAR if self.style.colour else self.screen.blank())
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
                 asked = False
             last_human = seat
