@@ -3,9 +3,12 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# What playing needs (the arcade and the terminal: the web extra), without the test, lab and
-# research tools; the full install covers it.
+# What the arcade needs (the web extra), without the test, lab and research tools; the full
+# install covers it.
 PLAY_STAMP := $(VENV)/.installed-play
+# What terminal play needs: the package alone (typer, rich, platformdirs), no web stack; the
+# arcade's install and the full one cover it.
+TERMINAL_STAMP := $(VENV)/.installed-terminal
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 CHROMIUM := /usr/bin/chromium
 BROWSER_STAMP := $(VENV)/.chromium
@@ -19,13 +22,19 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,web,lab,rl,bench,train,jax]'
-	touch $(STAMP) $(PLAY_STAMP)
+	touch $(STAMP) $(PLAY_STAMP) $(TERMINAL_STAMP)
 
 $(PLAY_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[web]'
-	touch $(PLAY_STAMP)
+	touch $(PLAY_STAMP) $(TERMINAL_STAMP)
+
+$(TERMINAL_STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	touch $(TERMINAL_STAMP)
 
 install: $(STAMP)
 
@@ -60,7 +69,7 @@ play: $(PLAY_STAMP)
 	$(BIN)/cyberdeck serve --host $(HOST) --port $(PORT)
 
 # MATR1X 0VERL0AD in the terminal.
-terminal: $(PLAY_STAMP)
+terminal: $(TERMINAL_STAMP)
 	$(BIN)/cyberdeck play matrix-overload
 
 lint: $(STAMP)

@@ -43,7 +43,8 @@ def test_plain_mode_reads_moves_and_log_lines_in_words(game: str, seed: int):
 
 
 def test_cipher_runs_plain_menu_names_the_card_and_the_vault():
-    result = runner.invoke(app, ["play", "cipher-run", "--seed", "5", "--plain"], input="quit\n")
+    typed = "moves\n" + "\n" * 5 + "quit\n"  # the whole menu, through the pager
+    result = runner.invoke(app, ["play", "cipher-run", "--seed", "5", "--plain"], input=typed)
     assert "Seed six of spades face down on your Vault 1" in result.output
     # The rules in the home page's words, not the options' codes ("breach at start").
     assert "Two vaults win at the start of your turn" in result.output

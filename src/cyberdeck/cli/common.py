@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from ..engine import BadDeck, CyberdeckError, Game, Style, load_game
+from ..engine import BadDeck, CyberdeckError, Game, Style, counted, load_game
 from ..engine.decklist import split_decklist
 
 
@@ -18,6 +19,37 @@ def fail(message: str) -> typer.Exit:
     """How every command refuses: the sentence on stderr and exit status 2, never a traceback."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
+
+
+#: How many of a long list of problems a command prints (a 10 MB file has tens of thousands):
+#: the first ones and a count of the rest say enough to start fixing it.
+SHOWN_PROBLEMS = 20
+
+
+def list_problems(problems: Sequence[str], err: bool = True) -> None:
+    """Each problem on its own line, the first ``SHOWN_PROBLEMS`` only and then how many more."""
+    for problem in problems[:SHOWN_PROBLEMS]:
+        typer.echo(f"  - {problem}", err=err)
+    rest = len(problems) - SHOWN_PROBLEMS
+    if rest > 0:
+        typer.echo(f"  ... and {counted(rest, 'more problem')}.", err=err)
+
+
+def fail_problems(heading: str, problems: Sequence[str]) -> typer.Exit:
+    """How a command refuses with a list of problems: a lone problem as the error's one
+    sentence, several under ``heading`` (the first ones and a count of the rest)."""
+    if len(problems) == 1:
+        return fail(problems[0])
+    typer.echo(f"error: {heading}:", err=True)
+    list_problems(problems)
+    return typer.Exit(2)
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``--workers``: a number of processes, at least one (left out: all cores)."""
+    if workers is not None and workers < 1:
+        raise fail("--workers is a number of processes, 1 or more.")
+    return workers
 
 
 def find_game(game_id: str) -> Game:
@@ -89,7 +121,6 @@ def load_deck(game: Game, source: str) -> tuple[list[Any], str, str]:
         head = split_decklist(text)
     except BadDeck as err:
         typer.echo(f"{source} cannot be read:", err=True)
-        for problem in err.problems:
-            typer.echo(f"  - {problem}", err=True)
+        list_problems(err.problems)
         raise typer.Exit(1) from None
     return cards, head.name, head.about

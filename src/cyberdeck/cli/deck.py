@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..engine import Game
-from .common import find_game, load_deck, terminal_style, with_decks
+from .common import find_game, list_problems, load_deck, terminal_style, with_decks
 
 app = typer.Typer(help="Build decks: check a deck list against a game's rules, or show it.")
 
@@ -29,8 +29,7 @@ def deck_validate(
     label = name or file
     if problems:
         typer.echo(f"{label} is not a legal {game.title} deck:")
-        for problem in problems:
-            typer.echo(f"  - {problem}")
+        list_problems(problems, err=False)
         raise typer.Exit(1)
     typer.echo(f"{label} is a legal {game.title} deck ({len(cards)} cards).")
 
@@ -57,8 +56,7 @@ def deck_show(
     problems = game.validate_deck(cards)
     if problems:
         typer.echo("Not legal:")
-        for problem in problems:
-            typer.echo(f"  - {problem}")
+        list_problems(problems, err=False)
     else:
         typer.echo("Legal.")
 

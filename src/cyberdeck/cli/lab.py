@@ -20,7 +20,7 @@ from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
 from ..lab.simulate import check_seats, players_of
 from ..userdata import data_dir
-from .common import fail, find_game, parse_options
+from .common import check_workers, fail, fail_problems, find_game, parse_options
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -68,10 +68,7 @@ def words(text: str) -> list[str]:
 
 def fail_on(err: CyberdeckError) -> typer.Exit:
     if isinstance(err, BadDeck):
-        typer.echo("error: the games cannot be played with these cards:", err=True)
-        for problem in err.problems:
-            typer.echo(f"  - {problem}", err=True)
-        return typer.Exit(2)
+        return fail_problems("a deck cannot be used", err.problems)
     return fail(str(err))
 
 
@@ -409,7 +406,7 @@ def optimize(
         with ProgressBar("games") as bar:
             search = run_search(
                 game, agent, gauntlet, generations, batch, games_, dims, seed, options, folder,
-                resume, workers, dask, bar,
+                resume, check_workers(workers), dask, bar,
             )  # fmt: skip
         paths = deck_lists(search, game, folder / "decks", top)
         found = regions(search, game)[: top or None]

@@ -15,7 +15,7 @@ from ..lab.bench import bench_game
 from ..lab.fuzz import run_fuzz
 from ..lab.progress import ProgressBar
 from ..userdata import records_dir
-from .common import fail, find_game, parse_options
+from .common import check_workers, fail, find_game, parse_options
 
 app = typer.Typer()
 
@@ -65,7 +65,9 @@ def arena(
     folder = records or records_dir() / f"arena-{game.id}-{seed}"
     try:
         with ProgressBar("games") as bar:
-            report = run_arena(game, specs, games_, seed, options, workers, bar.update, folder)
+            report = run_arena(
+                game, specs, games_, seed, options, check_workers(workers), bar.update, folder
+            )
     except CyberdeckError as err:
         raise fail(str(err)) from None
     summary = report.to_json()
@@ -114,7 +116,7 @@ def fuzz(
     with ProgressBar("games") as bar:
         try:
             report = run_fuzz(
-                game, games_, seed, specs, options, deep, workers,
+                game, games_, seed, specs, options, deep, check_workers(workers),
                 lambda done: bar.update(done.games, games_, f"{len(done.failures)} failed"),
             )  # fmt: skip
         except CyberdeckError as err:

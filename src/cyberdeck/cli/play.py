@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,15 +14,17 @@ import typer
 
 from ..agents import DEFAULT_LEVEL, make_agent
 from ..engine import BadDeck, CyberdeckError, Game, Match, Series, Style, counted, games
-from ..engine.registry import rules_path
 from ..engine.tutorial import Tutorial, load_script
 from ..play.learn import LearnSession
 from ..play.resume import last_unfinished
+from ..play.rules import NoRules, draw, headings, rules_markdown, section
+from ..play.screen import Screen, page
 from ..play.settings import load_stops, save_stops
 from ..play.terminal import Seat, TerminalSession
-from ..userdata import describe, record_result, records_dir
+from ..userdata import describe, load_stats, record_result, records_dir
 from .common import (
     fail,
+    fail_problems,
     find_game,
     load_deck,
     parse_options,
@@ -31,6 +34,12 @@ from .common import (
 )
 
 app = typer.Typer()
+
+#: The greeting of a player's first game, who may not know the guided game or the commands.
+FIRST_GAME = (
+    "First game? 'cyberdeck learn {id}' teaches {title} on a real deal, a rule at a time; in a "
+    "game, 'help' lists the commands and 'rules' explains the part of the turn you are in."
+)
 
 
 def make_seats(game: Game, count: int, hotseat: bool, ai: str, seed: int) -> list[Seat]:
@@ -52,10 +61,12 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
     """A campaign in the terminal: each game its own match and record, a score line between
     games, until a seat reaches the target or the player leaves."""
     names = [s.name for s in seats]
+    screen = Screen.of_terminal()
     typer.echo(
-        f"{game.title} campaign — seed {series.seed}, first to "
-        f"{counted(series.target, 'point')} wins. "
-        "Type 'help' for commands."
+        screen.fit(
+            f"{game.title} campaign — seed {series.seed}, first to "
+            f"{counted(series.target, 'point')} wins. Type 'help' for commands."
+        )
     )
     while series.victor is None:
         number = len(series.winners) + 1
@@ -67,7 +78,9 @@ def play_series(game: Game, series: Series, seats: list[Seat], style: Style) -> 
             raise fail(str(err)) from None
         starter = "" if series.starter is None else f"; {names[series.starter]} starts"
         typer.echo(f"\nGame {number} of the campaign (seed {seed}{starter}).")
-        session = TerminalSession(game, match, seats, style, input, typer.echo, records_dir())
+        session = TerminalSession(
+            game, match, seats, style, input, typer.echo, records_dir(), screen=screen
+        )
         session.run()
         outcome = match.state.outcome
         if outcome is None:
@@ -91,13 +104,31 @@ def list_games() -> None:
 
 
 @app.command()
-def rules(game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")]) -> None:
-    """Print a game's rules."""
+def rules(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. matrix-overload")],
+    wanted: Annotated[
+        str | None,
+        typer.Argument(metavar="SECTION", help="One section, e.g. 'paying' (left out: all)"),
+    ] = None,
+    colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
+) -> None:
+    """Print a game's rules (or one section of them), laid out for the terminal."""
     game = find_game(game_id)
-    path = rules_path(game.id)
-    if path is None:
-        raise fail(f"The rules of {game.title} are not installed.")
-    typer.echo(path.read_text(encoding="utf-8"))
+    style = terminal_style(False, colour)
+    screen = Screen.of_terminal()
+    try:
+        markdown = rules_markdown(game)
+        if wanted is not None:
+            markdown = section(game, markdown, wanted)
+    except NoRules as err:
+        raise fail(str(err)) from None
+    text = draw(markdown, screen.width, style.colour)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        page(screen, text, typer.echo, input)
+    else:
+        typer.echo(text)
+    if wanted is None:
+        typer.echo(screen.fit(f"Sections: {'; '.join(headings(rules_markdown(game)))}."))
 
 
 def game_by_name(name: str) -> Game:
@@ -127,7 +158,8 @@ def learn(
         tutorial = Tutorial(game, script)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    session = LearnSession(tutorial, terminal_style(plain, colour), input, typer.echo)
+    style = terminal_style(plain, colour)
+    session = LearnSession(tutorial, style, input, typer.echo, Screen.of_terminal())
     raise typer.Exit(session.run())
 
 
@@ -168,7 +200,10 @@ def play(
         str, typer.Option(help="Opponents: easy, normal, hard or an agent")
     ] = DEFAULT_LEVEL,
     cards: Annotated[Path | None, typer.Option(help="Corrected card data for the game")] = None,
-    plain: Annotated[bool, typer.Option(help="Line mode: sentences, no drawing")] = False,
+    plain: Annotated[
+        bool | None,
+        typer.Option("--plain/--drawn", help="Line mode: sentences, no drawing (default: drawn)"),
+    ] = None,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
     deck: Annotated[
         list[str],
@@ -182,7 +217,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against built-in opponents, or hot-seat."""
     if resume:
-        raise typer.Exit(resume_game(game_id, terminal_style(plain, colour)))
+        raise typer.Exit(resume_game(game_id, plain, colour))
     if game_id is None:
         raise fail("Name the game to play ('cyberdeck games' lists them), or give --resume.")
     game = find_game(game_id)
@@ -202,29 +237,40 @@ def play(
             series = Series.start(game, options, seed, setup)
         else:
             # The seats' opponents are kept, so that --resume seats the same ones again.
-            meta = {"seats": [s.name for s in seats], "ai": ai, "hotseat": hotseat}
+            meta = {
+                "seats": [s.name for s in seats],
+                "ai": ai,
+                "hotseat": hotseat,
+                # The player's way of reading the table, kept for --resume.
+                "plain": bool(plain),
+                "colour": colour,
+            }
             match = Match(game, options, seed, setup, meta=meta)
     except BadDeck as err:
-        typer.echo("error: a deck is not legal:", err=True)
-        for problem in err.problems:
-            typer.echo(f"  - {problem}", err=True)
-        raise typer.Exit(2) from None
+        heading = "the card file cannot be used" if cards is not None else "a deck is not legal"
+        raise fail_problems(heading, err.problems) from None
     except CyberdeckError as err:
         raise fail(str(err)) from None
+    style = terminal_style(bool(plain), colour)
     if campaign:
-        raise typer.Exit(play_series(game, series, seats, terminal_style(plain, colour)))
+        raise typer.Exit(play_series(game, series, seats, style))
+    screen = Screen.of_terminal()
+    first = first_game()
     # The seed rebuilds every hidden card, so it is shown only once the game is over.
     typer.echo(f"{game.title}. Type 'help' for commands.")
+    if first:
+        typer.echo(screen.fit(FIRST_GAME.format(id=game.id, title=game.title)))
     session = TerminalSession(
         game,
         match,
         seats,
-        terminal_style(plain, colour),
+        style,
         input,
         typer.echo,
         records_dir(),
         stops=load_stops(game),
         keep_stops=lambda stops: save_stops(game, stops),
+        screen=screen,
     )
     raise typer.Exit(finish_session(session))
 
@@ -239,13 +285,21 @@ def finish_session(session: TerminalSession) -> int:
         entry = record_result(
             game.id, outcome, humans[0], match.record.undos, match.record.hints(humans[0])
         )
-        typer.echo(describe(game.id, entry))
+        typer.echo(session.screen.fit(describe(game.id, entry)))
     return status
 
 
-def resume_game(game_id: str | None, style: Style) -> int:
+def first_game() -> bool:
+    """Whether the player has never played in this terminal: no finished game in the
+    statistics and no record saved."""
+    folder = records_dir()
+    return not load_stats() and not (folder.is_dir() and any(folder.glob("*.json")))
+
+
+def resume_game(game_id: str | None, plain: bool | None, colour: bool | None) -> int:
     """Go on with the newest unfinished game in the records folder (of ``game_id``, if given),
-    with the opponents it was started with; the exit status."""
+    with the opponents it was started with and the way the player read it (line mode,
+    colour), unless they say otherwise now; the exit status."""
     if game_id is not None:
         find_game(game_id)
     found = last_unfinished(records_dir(), game_id)
@@ -261,6 +315,11 @@ def resume_game(game_id: str | None, style: Style) -> int:
         str(record.meta.get("ai", DEFAULT_LEVEL)),
         record.seed,
     )
+    kept_colour = record.meta.get("colour")
+    style = terminal_style(
+        bool(record.meta.get("plain", False)) if plain is None else plain,
+        colour if colour is not None else kept_colour if isinstance(kept_colour, bool) else None,
+    )
     typer.echo(
         f"{game.title}, resumed after {len(record.actions)} moves. Type 'help' for commands."
     )
@@ -275,5 +334,6 @@ def resume_game(game_id: str | None, style: Style) -> int:
         stops=load_stops(game),
         keep_stops=lambda stops: save_stops(game, stops),
         record_path=found.path,
+        screen=Screen.of_terminal(),
     )
     return finish_session(session)

@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from ..engine import CyberdeckError, Record, load_game, replay_steps
-from ..engine.seats import name_seats, name_table, unique_names
+from ..play.keys import key_reader
+from ..play.replay import Replay
+from ..play.screen import Screen
 from ..userdata import describe, load_stats
 from .common import fail, find_game, terminal_style
 
@@ -24,12 +26,19 @@ def replay(
         int | None, typer.Option("--game", help="Which game of a lab results folder")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Watch from this seat (default: spectator)")
+        int | None, typer.Option(help="Watch from this seat, counted from 0 (default: spectator)")
+    ] = None,
+    auto: Annotated[
+        float | None,
+        typer.Option(metavar="SECONDS", help="Play on by itself, a move every SECONDS"),
     ] = None,
     plain: Annotated[bool, typer.Option(help="Line mode")] = False,
     colour: Annotated[bool | None, typer.Option("--colour/--no-colour")] = None,
 ) -> None:
-    """Replay a recorded game step by step, from a seat's view or a spectator's."""
+    """Replay a recorded game a move at a time (Enter for the next), from a seat's view or a
+    spectator's; --auto plays it on by itself."""
+    if auto is not None and not auto > 0:
+        raise fail("--auto is the seconds between moves, more than 0.")
     try:
         if file.is_dir():
             from ..lab.results import Results
@@ -43,29 +52,22 @@ def replay(
         states = replay_steps(record, game)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    style = terminal_style(plain, colour)
-    moves = [a for a in record.actions if a != "undo"]
-    # Each seat by the name it played under (a terminal game keeps them), as the table said it;
-    # the player's own "You" is theirs only, and reads as the seat's label to anyone else.
-    labels = [game.seat_label(i) for i in range(states[0].num_players)]
-    kept = record.meta.get("seats")
-    played = kept if isinstance(kept, list) and len(kept) == len(labels) else labels
-    names = unique_names(
-        [label if n == "You" else str(n) for n, label in zip(played, labels, strict=True)]
-    )
-    # An unfinished game's seed would give away its hidden cards to whoever resumes it by hand.
-    finished = states[-1].is_terminal
-    seed_note = f", seed {record.seed}" if finished else ", unfinished (its seed stays hidden)"
-    typer.echo(f"{game.title}{seed_note}, {len(states) - 1} moves.")
-    for step, state in enumerate(states):
-        if step:
-            before = states[step - 1].view(seat)
-            move = game.describe_action(game.parse_action(moves[step - 1]), before)
-            typer.echo(f"\n--- move {step}: {name_seats(move, labels, names, seat)}")
-        typer.echo(name_table(game.render(state.view(seat), style), labels, names, seat))
-    outcome = states[-1].outcome
-    if outcome is not None:
-        typer.echo(f"\nEnded: {name_seats(outcome.reason, labels, names, seat)}.")
+    seats = states[0].num_players
+    if seat is not None and not 0 <= seat < seats:
+        raise fail(
+            f"This {game.title} game has seats 0 to {seats - 1}; --seat {seat} is not one of them."
+        )
+    watching = Replay(
+        game, record, states, seat, terminal_style(plain, colour), Screen.of_terminal(),
+        key_reader(typer.echo), typer.echo,
+    )  # fmt: skip
+    try:
+        if auto is not None:
+            watching.play(auto)
+        else:
+            watching.watch()
+    except KeyboardInterrupt:
+        typer.echo("\nReplay stopped.")
 
 
 @app.command()

@@ -10,6 +10,8 @@ from .common import fail
 
 app = typer.Typer()
 
+MAX_PORT = 65535
+
 
 @app.command()
 def serve(
@@ -75,6 +77,8 @@ def serve(
     ] = None,
 ) -> None:
     """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
+    if not 1 <= port <= MAX_PORT:
+        raise fail(f"--port is a TCP port, from 1 to {MAX_PORT}; {port} is not one.")
     try:
         from ..server import ServerConfig
         from ..server import serve as run_server

@@ -98,4 +98,6 @@ class Record:
             raise BadRecord(f"Cannot read the record file {path}: {err.strerror}.") from None
         except json.JSONDecodeError as err:
             raise BadRecord(f"The record file {path} is not JSON (line {err.lineno}).") from None
+        except UnicodeDecodeError:
+            raise BadRecord(f"The record file {path} is not a text file.") from None
         return Record.from_json(data)

@@ -14,6 +14,8 @@ _CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b")
 _SPOKEN = {card.text: card.name for card in (*SUITED, JOKER)}
 
 _RESET = "\x1b[0m"
+#: A window of fewer lines than this is short (``Style.short``).
+SHORT_WINDOW = 40
 _CODES = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
           "cyan": "36", "grey": "90", "bold": "1", "dim": "2", "inverse": "7"}  # fmt: skip
 
@@ -25,6 +27,18 @@ class Style:
 
     colour: bool = False
     plain: bool = False
+    #: The columns the text may take (a terminal's width); ``None``: as wide as it likes. A
+    #: renderer lays out a narrower table when its usual one would not fit.
+    width: int | None = None
+    #: The lines a screen holds; ``None``: as many as it likes. A renderer packs a table into
+    #: fewer lines when its usual one would crowd a short window.
+    height: int | None = None
+
+    @property
+    def short(self) -> bool:
+        """Whether the screen is short (a terminal of 24 lines): a renderer then packs its table
+        into fewer lines (``look`` still shows any part in full)."""
+        return self.height is not None and self.height < SHORT_WINDOW
 
     def paint(self, text: str, *styles: str) -> str:
         if not self.colour or not styles:

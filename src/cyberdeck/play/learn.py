@@ -7,15 +7,16 @@ text, what to look at and the suggested move, and reads the learner's answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import CyberdeckError, Game, Style
 from ..engine.tutorial import Said, Tutorial
-from .terminal import Input, Output, Seat, TerminalSession, rules_pointer
+from .screen import Screen, listed, reflowed
+from .terminal import Input, Output, Seat, TerminalSession
 
 LEARN_HELP = """Type the suggested move (its number or its text) to go on; another move is
 taken back with a word on why. Commands: moves, look <part of the table>, hint (the suggested
-move again), rules (where the rules say this), help, quit."""
+move again), rules [SECTION] (what the rules say about this step, or that section), help, quit."""
 
 
 @dataclass
@@ -24,6 +25,8 @@ class LearnSession:
     style: Style
     ask: Input
     say: Output
+    #: The terminal's window: the lesson's every line is wrapped to it, each step fitted.
+    screen: Screen = field(default_factory=Screen)
 
     def __post_init__(self) -> None:
         match = self.tutorial.match
@@ -32,7 +35,14 @@ class LearnSession:
             for i in range(match.state.num_players)
         ]
         # The terminal table's own drawing, menu, log and names: one look for play and lessons.
-        self.table = TerminalSession(self.game, match, seats, self.style, self.ask, self.say)
+        self.table = TerminalSession(
+            self.game, match, seats, self.style, self.ask, self.say, screen=self.screen
+        )
+        self.style = self.table.style
+        raw = self.say
+        self.say = lambda text: raw(self.screen.fit(text))
+        #: Lines the tutor said since the learner's last answer: they share the step's screen.
+        self.said = 0
 
     @property
     def game(self) -> Game:
@@ -43,7 +53,7 @@ class LearnSession:
         tutorial = self.tutorial
         self.say(self.style.paint(f"Learn {self.game.title}", "bold"))
         if tutorial.script.intro:
-            self.say(tutorial.script.intro)
+            self.say(reflowed(tutorial.script.intro))
         self.tell(tutorial.last)
         while not tutorial.finished:
             if not self.turn():
@@ -53,10 +63,11 @@ class LearnSession:
         return 0
 
     def tell(self, said: Said) -> None:
-        for line in said.narration:
-            self.say(self.style.paint("Tutor: ", "bold") + line)
-        if said.word:
-            self.say(self.style.paint("Tutor: ", "bold") + said.word)
+        lines = [*said.narration, *([said.word] if said.word else [])]
+        for line in lines:
+            text = self.style.paint("Tutor: ", "bold") + reflowed(line)
+            self.said += len(self.screen.wrap(text))
+            self.say(text)
 
     def turn(self) -> bool:
         tutorial, seat = self.tutorial, self.tutorial.seat
@@ -64,20 +75,23 @@ class LearnSession:
         assert step is not None and suggested is not None
         state = tutorial.match.state
         view = state.view(seat)
-        self.table.show_log(seat)
-        self.say("")
-        self.say(self.table.table(view, seat))
         actions = state.legal_actions()
-        self.say(self.table.menu(actions, view, seat))
-        self.say("")
         heading = f"Step {tutorial.steps_done + 1} of {tutorial.steps}"
         if tutorial.moves_here > 1:
             heading += f", move {tutorial.made_here + 1} of {tutorial.moves_here}"
         if step.highlight:
             heading += " · look at " + ", ".join(str(part) for part in step.highlight)
-        self.say(self.style.paint(heading, "bold"))
-        self.say(step.text)
-        self.say(f"Suggested: {self.suggestion()}")
+        lesson = "\n".join(
+            [
+                self.style.paint(heading, "bold"),
+                reflowed(step.text),
+                f"Suggested: {self.suggestion()}",
+            ]
+        )
+        reserve = len(self.screen.wrap(lesson)) + self.said
+        self.said = 0
+        self.say(self.table.screenful(seat, view, actions, None, (), reserve))
+        self.say(lesson)
         while True:
             try:
                 text = self.ask("learn> ").strip()
@@ -94,11 +108,11 @@ class LearnSession:
             if command == "hint":
                 self.say(f"Suggested: {self.suggestion()}")
                 continue
-            if command == "rules":
-                self.say(self.rules_pointer())
+            if command == "rules" or command.startswith("rules "):
+                self.table.show_rules(view, command[5:].strip() or self.section())
                 continue
             if command == "moves":
-                self.say(self.table.menu(actions, view, seat))
+                self.table.page(listed(self.table.menu(actions, view, seat)))
                 continue
             if command.startswith("look "):
                 target = command[5:].strip()
@@ -127,11 +141,10 @@ class LearnSession:
         label = self.game.describe_action(suggested, tutorial.match.state.view(tutorial.seat))
         return f"{actions.index(suggested) + 1}. {label}"
 
-    def rules_pointer(self) -> str:
-        tutorial = self.tutorial
-        step = tutorial.step
-        view = tutorial.match.state.view(tutorial.seat)
-        return rules_pointer(self.game, view, step.section if step is not None else "")
+    def section(self) -> str:
+        """The rules' section the step is about (else the one for the part of the turn)."""
+        step = self.tutorial.step
+        return step.section if step is not None else ""
 
     def end(self) -> None:
         tutorial, seat = self.tutorial, self.tutorial.seat
@@ -146,5 +159,5 @@ class LearnSession:
             reason = self.table.named(outcome.reason, seat)
             self.say(self.style.paint(headline, "bold") + " " + reason + ".")
         if tutorial.script.outro:
-            self.say(tutorial.script.outro)
+            self.say(reflowed(tutorial.script.outro))
         self.say(self.style.paint("=" * 60, "bold"))

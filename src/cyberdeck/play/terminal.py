@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,14 +26,16 @@ from ..engine.autoanswer import (
 from ..engine.questions import Gesture, Proposal
 from ..engine.seats import name_seats, name_table, unique_names
 from ..engine.tutorial import load_script
+from .rules import draw, rules_markdown, section
+from .screen import LOG_KEPT, MenuGroup, Screen, fold_log, fold_menu, listed, page
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
 
 HELP = """Type the number of a move, or the move itself.
 Commands: moves, log, look <part of the table>, hint (where the game gives them),
-undo (where the game allows it), rules (where the rules explain this part of the turn), help,
-quit. 'cyberdeck learn GAME' is a guided first game."""
+undo (where the game allows it), rules [SECTION] (the rules for this part of the turn, or
+that section), help, quit. 'cyberdeck learn GAME' is a guided first game."""
 
 STOPS_HELP = """Stops: the table passes for you wherever you have no stop (the log says so).
   stops                 list your stops
@@ -48,7 +50,6 @@ SINGLE_HELP = """The table answers a question that has only one answer for you (
   stop single off       ask me those too (stop single on: answer them again)"""
 
 CLEAR = "\x1b[2J\x1b[H"
-BLANK_SCREEN = 60
 
 
 def rules_pointer(game: Game, view: dict[str, object], section: str = "") -> str:
@@ -78,6 +79,8 @@ class TerminalSession:
     game: Game
     match: Match
     seats: Sequence[Seat]
+    #: How the table is drawn; its width is set to the screen's, so a game can lay out a
+    #: narrower table for a small window.
     style: Style
     ask: Input
     say: Output
@@ -92,6 +95,19 @@ class TerminalSession:
     #: The record file this game was resumed from: saving writes it again, so the game stays one
     #: file (a new game gets a new name).
     record_path: Path | None = None
+    #: The terminal's window: everything printed a move fits it.
+    screen: Screen = field(default_factory=Screen)
+
+    def __post_init__(self) -> None:
+        self.style = replace(self.style, width=self.screen.width, height=self.screen.height)
+
+    def show(self, text: str) -> None:
+        """``text`` wrapped at word boundaries to the window's width."""
+        self.say(self.screen.fit(text))
+
+    def page(self, text: str) -> None:
+        """``text`` through the pager: a window at a time."""
+        page(self.screen, text, self.say, self.ask)
 
     def play(self, action: Action, by_table: bool = False) -> None:
         self.match.play(action)
@@ -184,7 +200,7 @@ class TerminalSession:
                 if last_human is not None and not asked:
                     self.hand_on(last_human)
                 # Without ANSI the previous player's hand must still scroll out of sight.
-                self.say(CLEAR if self.style.colour else "\n" * BLANK_SCREEN)
+                self.say(CLEAR if self.style.colour else self.screen.blank())
                 self.ask(f"{player.name}, take the keyboard and press Enter (others look away). ")
                 asked = False
             last_human = seat
@@ -202,9 +218,7 @@ class TerminalSession:
         (whether a question has one answer can depend on their hand): they see what it did and
         hand the keyboard on with a key, as after a move of their own, so the players looking
         away cannot tell from the handover that nothing was asked."""
-        self.show_log(seat)
-        self.say("")
-        self.say(self.table(self.match.state.view(seat), seat))
+        self.say(self.news_and_table(seat, seat, reserve=1))
         self.ask("Press Enter to hand the keyboard on. ")
 
     def answer_for(self, seat: int) -> bool:
@@ -277,29 +291,27 @@ class TerminalSession:
             self.keep_stops(stops)
         return stops.describe(self.game)
 
-    def show_log(self, seat: int | None, everything: bool = False) -> None:
+    def log_lines(self, seat: int | None, everything: bool = False) -> str:
+        """The log ``seat`` has not read yet (or all of it), one bulleted line an event; it is
+        read from now on."""
         events = [e for e in self.match.log if e.visible_to(seat)]
         start = 0 if everything else self.seen.get(seat, 0)
-        for event in folded(events[start:], self.game.seat_label):
-            self.say("  · " + self.named(event.text, seat))
         self.seen[seat] = len(events)
+        folded_events = folded(events[start:], self.game.seat_label)
+        return "\n".join("  · " + self.named(event.text, seat) for event in folded_events)
+
+    def show_log(self, seat: int | None, everything: bool = False) -> None:
+        lines = self.log_lines(seat, everything)
+        if lines:
+            self.show(lines)
 
     def human_turn(self, seat: int) -> bool:
         game, match = self.game, self.match
-        self.show_log(seat)
         view = match.state.view(seat)
-        self.say("")
-        self.say(self.table(view, seat))
         actions = match.state.legal_actions()
-        self.say(self.menu(actions, view, seat))
         offer = self.proposal(seat)
-        if offer is not None:
-            self.say(
-                f"Proposed: {self.named(offer.text, seat)}. Press Enter to accept, or pay source by source."
-            )
         gestures = game.gestures(match.state)
-        if gestures:
-            self.say(self.gesture_menu(gestures, seat))
+        self.say(self.screenful(seat, view, actions, offer, gestures))
         while True:
             try:
                 text = self.ask(f"{self.seats[seat].name}> ").strip()
@@ -314,52 +326,50 @@ class TerminalSession:
             if command in ("quit", "exit", "q"):
                 return False
             if command in ("help", "?"):
-                self.say(self.help())
+                self.page(self.help())
                 continue
             if command == "stops":
-                self.say(
+                self.show(
                     self.stops.describe(self.game)
                     if self.stops is not None
                     else "This table asks you every question."
                 )
                 continue
             if command.startswith("stop "):
-                self.say(self.set_stop(command.split()[1:]))
+                self.show(self.set_stop(command.split()[1:]))
                 continue
             if command == "hint":
-                self.say(self.hint(seat, actions))
+                self.show(self.hint(seat, actions))
                 continue
-            if command == "rules":
-                self.say(rules_pointer(game, view))
+            if command == "rules" or command.startswith("rules "):
+                self.show_rules(view, command[5:].strip())
                 continue
             if command == "moves":
-                self.say(self.menu(actions, view, seat))
-                if gestures:
-                    self.say(self.gesture_menu(gestures, seat))
+                self.page(listed(self.menu(actions, view, seat, gestures)))
                 continue
             if gestures and re.fullmatch(r"g\d+", command):
                 number = int(command[1:])
                 if not 1 <= number <= len(gestures):
-                    self.say(f"Choose a gesture from g1 to g{len(gestures)}.")
+                    self.show(f"Choose a gesture from g1 to g{len(gestures)}.")
                     continue
                 self.gesture(seat, gestures[number - 1])
                 return True
             if command == "log":
-                self.show_log(seat, everything=True)
+                self.page(self.log_lines(seat, everything=True) or "Nothing has happened yet.")
                 continue
             if command.startswith("look "):
                 detail = game.inspect(view, command[5:].strip(), self.style)
                 detail = detail and self.table_text(detail, seat)
-                self.say(detail or f"There is nothing called '{command[5:].strip()}' to look at.")
+                self.show(detail or f"There is nothing called '{command[5:].strip()}' to look at.")
                 continue
             if command == "undo":
                 try:
                     self.undo()
                 except CyberdeckError as err:
-                    self.say(str(err))
+                    self.show(str(err))
                     continue
                 self.seen[seat] = 0
-                self.say("Move taken back.")
+                self.show("Move taken back.")
                 return True
             action = self.read_action(text, actions)
             if action is None:
@@ -367,7 +377,7 @@ class TerminalSession:
             try:
                 self.play(action)
             except CyberdeckError as err:
-                self.say(str(err))
+                self.show(str(err))
                 continue
             return True
 
@@ -402,43 +412,116 @@ class TerminalSession:
             number = int(text)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
-            self.say(f"Choose a move from 1 to {len(actions)}.")
+            self.show(f"Choose a move from 1 to {len(actions)}.")
             return None
         try:
             return self.game.parse_action(text)
         except CyberdeckError as err:
-            self.say(str(err))
+            self.show(str(err))
             return None
 
-    def menu(self, actions: list[Action], view: dict[str, object], seat: int) -> str:
+    def menu_groups(
+        self, actions: list[Action], view: dict[str, object], seat: int
+    ) -> list[MenuGroup]:
         """Numbered legal moves, grouped by kind, each seat called by its name."""
-        lines = []
-        group = None
-        for number, action in enumerate(actions, start=1):
-            heading = self.game.action_group(action)
-            if heading != group:
-                group = heading
-                lines.append(self.style.paint(heading, "bold") + ":")
-            label = self.named(self.game.describe_action(action, view), seat)
-            lines.append(f"  {number:>2}. {label}")
-        return "\n".join(lines)
+        headings = [self.game.action_group(action) for action in actions]
+        groups: list[MenuGroup] = []
+        start = 0
+        for end in range(1, len(actions) + 1):
+            if end < len(actions) and headings[end] == headings[start]:
+                continue
+            entries = tuple(
+                f"  {n + 1:>2}. {self.named(self.game.describe_action(actions[n], view), seat)}"
+                for n in range(start, end)
+            )
+            numbers = str(end) if end - start == 1 else f"{start + 1}–{end}"
+            groups.append(MenuGroup(self.style.paint(headings[start], "bold"), numbers, entries))
+            start = end
+        return groups
 
-    def gesture_menu(self, gestures: Sequence[Gesture], seat: int) -> str:
+    def menu(
+        self,
+        actions: list[Action],
+        view: dict[str, object],
+        seat: int,
+        gestures: Sequence[Gesture] = (),
+    ) -> list[MenuGroup]:
+        """The whole menu: the moves by kind, then the gestures."""
+        groups = self.menu_groups(actions, view, seat)
+        return groups + ([self.gesture_group(gestures, seat)] if gestures else [])
+
+    def screenful(
+        self,
+        seat: int,
+        view: dict[str, object],
+        actions: list[Action],
+        offer: Proposal | None,
+        gestures: Sequence[Gesture],
+        reserve: int = 0,
+    ) -> str:
+        """What the player reads before a move, made to fit the window: the table whole, the
+        proposal whole, the log's newest lines and as much of the menu as fits (``log`` and
+        ``moves`` show the rest); ``reserve``: lines the caller prints after it (a lesson's
+        step)."""
+        wrap = self.screen.wrap
+        table = wrap(self.table(view, seat))
+        extra: list[str] = []
+        if offer is not None:
+            extra += wrap(
+                f"Proposed: {self.named(offer.text, seat)}. Press Enter to accept, or pay "
+                "source by source."
+            )
+        news = self.log_lines(seat)
+        log = wrap(news) if news else []
+        groups = self.menu(actions, view, seat, gestures)
+        # The prompt takes a line, and so does the blank line between the log and the table.
+        room = self.screen.height - 1 - len(table) - len(extra) - reserve
+        full = len(self.screen.wrap(listed(groups)))
+        least = len(fold_menu(self.screen, groups, 0))
+        log_room = max(room - full, min(len(log) + 1, LOG_KEPT, room - least)) - 1
+        shown_log = [*fold_log(log, log_room), ""] if log and log_room > 0 else []
+        menu = fold_menu(self.screen, groups, room - len(shown_log))
+        return "\n".join([*shown_log, *table, *menu, *extra])
+
+    def show_rules(self, view: dict[str, object], wanted: str) -> None:
+        """The rules for the part of the turn the player is in (or the section named), drawn
+        for the terminal and paged; where the game maps no part of the turn, the whole page."""
+        if not wanted:
+            script = load_script(self.game)
+            wanted = script.rules.section(view) if script is not None else ""
+        try:
+            markdown = rules_markdown(self.game)
+            if wanted:
+                markdown = section(self.game, markdown, wanted)
+        except CyberdeckError as err:
+            self.show(str(err))
+            return
+        self.page(draw(markdown, self.screen.width, self.style.colour))
+        self.show(rules_pointer(self.game, view, wanted))
+
+    def gesture_group(self, gestures: Sequence[Gesture], seat: int) -> MenuGroup:
         """The gestures on offer, numbered g1, g2 ... (a move list numbers its moves 1, 2 ...)."""
-        lines = [self.style.paint("Several moves at once", "bold") + ":"]
-        lines += [f"  g{n}. {self.named(g.text, seat)}" for n, g in enumerate(gestures, start=1)]
-        return "\n".join(lines)
+        entries = tuple(
+            f"  g{n}. {self.named(g.text, seat)}" for n, g in enumerate(gestures, start=1)
+        )
+        numbers = "g1" if len(gestures) == 1 else f"g1–g{len(gestures)}"
+        return MenuGroup(self.style.paint("Several moves at once", "bold"), numbers, entries)
+
+    def news_and_table(self, seat: int | None, viewer: int | None, reserve: int) -> str:
+        """The log ``seat`` has not read, its newest lines as many as fit, and the table as
+        ``viewer`` sees it, leaving ``reserve`` lines of the window for what follows."""
+        table = self.screen.wrap(self.table(self.match.state.view(viewer), viewer))
+        news = self.log_lines(seat)
+        room = self.screen.height - len(table) - reserve - 1  # the blank line after the log
+        log = fold_log(self.screen.wrap(news), room) if news else []
+        return "\n".join([*log, *([""] if log else []), *table])
 
     def end_screen(self) -> None:
         state = self.match.state
         viewer = self.viewer() if len(self.humans) == 1 else None
-        self.show_log(viewer)
-        self.say("")
-        self.say(self.table(state.view(viewer), viewer))
         outcome = state.outcome
         assert outcome is not None
-        self.say("")
-        self.say(self.style.paint("=" * 60, "bold"))
+        rule = self.style.paint("=" * min(60, self.screen.width), "bold")
         if not outcome.winners:
             headline = "Nobody wins." if state.num_players > 1 else "You lose."
         else:
@@ -448,20 +531,26 @@ class TerminalSession:
             else:
                 headline = " and ".join(names[w] for w in outcome.winners) + " wins."
         reason = self.named(outcome.reason, viewer)
-        self.say(self.style.paint(headline, "bold") + " " + reason + ".")
-        # Only now: the seed rebuilds every card that was hidden during play.
-        self.say(f"Seed {self.match.record.seed} (the record keeps it).")
-        if self.humans:
-            review = self.game.review(self.match.record)
-            if review:
-                self.say(review)
-        self.say(self.style.paint("=" * 60, "bold"))
+        review = self.game.review(self.match.record) if self.humans else ""
+        verdict = [
+            "",
+            rule,
+            self.style.paint(headline, "bold") + " " + reason + ".",
+            # Only now: the seed rebuilds every card that was hidden during play.
+            f"Seed {self.match.record.seed} (the record keeps it).",
+            *([review] if review else []),
+            rule,
+        ]
+        said = self.screen.fit("\n".join(verdict))
+        # The record's line and the shell's prompt follow it.
+        self.say(self.news_and_table(viewer, viewer, reserve=len(said.split("\n")) + 2))
+        self.say(said)
 
     def save_record(self) -> None:
         record = self.match.record
         if self.record_path is not None:
             record.save(self.record_path)
-            self.say(
+            self.show(
                 f"Record saved: {self.record_path} (watch it with 'cyberdeck replay {self.record_path}')."
             )
             return
@@ -476,4 +565,4 @@ class TerminalSession:
             extra += 1
             path = path.with_name(f"{record.game}-{stamp}-{len(record.actions)}-{extra}.json")
         record.save(path)
-        self.say(f"Record saved: {path} (watch it with 'cyberdeck replay {path}').")
+        self.show(f"Record saved: {path} (watch it with 'cyberdeck replay {path}').")

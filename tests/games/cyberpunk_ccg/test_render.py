@@ -7,6 +7,7 @@ import re
 from cyberdeck.engine import ASCII, PLAIN, Action, Rng
 from cyberdeck.games.cyberpunk_ccg import GAME, turns
 from cyberdeck.games.cyberpunk_ccg.cardset import COMBAT_SCALE
+from cyberdeck.games.cyberpunk_ccg.lines import spell_labels
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
 
 
@@ -67,7 +68,7 @@ def test_moves_are_described_in_words() -> None:
 
 def test_moves_and_log_lines_name_cards_never_by_their_ids() -> None:
     """A card's id ("c150") is the engine's word: every move and log line along a game names
-    cards as the table does, and needs no spelling out for a screen reader."""
+    cards as the table does; a screen reader gets only the short labels spelled out."""
     state = GAME.new_state({}, 3)
     rng = Rng(1)
     ids = re.compile(r"\bc\d+\b|\bt\d\b")
@@ -77,7 +78,7 @@ def test_moves_and_log_lines_name_cards_never_by_their_ids() -> None:
         texts += [e.text for e in state.apply(rng.choice(state.legal_actions()))]
         for text in texts:
             assert not ids.search(text), text
-            assert GAME.in_words(text, view) == text
+            assert GAME.in_words(text, view) == spell_labels(text)
 
 
 def test_two_copies_on_one_side_are_told_apart_alike_in_moves_log_and_table() -> None:
@@ -129,3 +130,13 @@ def test_the_hand_shows_what_a_card_costs_you() -> None:
     text = GAME.render(state.view(0), ASCII)
     assert "    Beat Cop (1 EB, printed 3, SR" in text
     assert "    Street Samurai (5 EB, SR" in text
+
+
+def test_line_mode_spells_the_short_labels_out() -> None:
+    assert spell_labels("Offense 55 against Smash and Grab (ATTACK 30).") == (
+        "Offense 55 against Smash and Grab (attack 30)."
+    )
+    assert spell_labels("SR 25 LR 10 Def 20 Ops 14 EB 2") == (
+        "short range 25 long range 10 defense 20 14 Ops 2 EB"
+    )
+    assert spell_labels("pays 6 EB with N.C.P.D.") == "pays 6 EB with N.C.P.D."

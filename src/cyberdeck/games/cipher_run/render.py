@@ -14,6 +14,9 @@ from .state import CARDS_BY_TEXT, VAULT_INDEX
 
 COLUMN = 26
 LABEL = 17  # "Player 2 (you)" and the padding a longer name takes its width from
+#: The grid in a narrow window (80 columns): "Player 2 (you)" and a two-space gap, and each
+#: vault a little narrower (a longer stack takes another line).
+NARROW_COLUMN, NARROW_LABEL = 21, LABEL
 LOCK_LOW, LOCK_HIGH = 21, 26
 ARROWS = {"ascending": "↑", "descending": "↓", None: "·"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -90,33 +93,35 @@ def _node_lines(node: Mapping[str, Any], style: Style, width: int) -> list[tuple
 
 def render(view: Mapping[str, Any], style: Style) -> str:
     if style.plain:
-        return render_lines(view)
+        return render_lines(view, short=style.short)
     viewer = view["seat"]
     me = viewer if viewer is not None else 0
     order = (1 - me, me)  # the opponent above, the viewer below
     out = [_header(view)]
+    wide = style.width is None or style.width >= LABEL + 3 * COLUMN
+    column, label_width = (COLUMN, LABEL) if wide else (NARROW_COLUMN, NARROW_LABEL)
     head = _Line()
-    head.add(" " * LABEL)
+    head.add(" " * label_width)
     for vault in view["vaults"]:
         head.add(style.paint(vault["vault"].upper(), "bold"), len(vault["vault"]))
-        head.pad(head.width + COLUMN - len(vault["vault"]))
+        head.pad(head.width + column - len(vault["vault"]))
     out.append(head.text())
     for seat in order:
-        cells = [_node_lines(v["nodes"][seat], style, COLUMN - 2) for v in view["vaults"]]
+        cells = [_node_lines(v["nodes"][seat], style, column - 2) for v in view["vaults"]]
         rows = max(len(c) for c in cells)
         for r in range(rows):
             line = _Line()
             label = _who(seat, viewer) if r == 0 else ""
-            line.add(label.ljust(LABEL))
+            line.add(label.ljust(label_width))
             for c, cell in enumerate(cells):
                 if r < len(cell):
                     line.add(*cell[r])
-                line.pad(LABEL + COLUMN * (c + 1))
+                line.pad(label_width + column * (c + 1))
             out.append(line.text())
         if seat == order[0]:
-            out.append((" " * LABEL + ("-" * (COLUMN - 2) + "  ") * 3).rstrip())
+            out.append((" " * label_width + ("-" * (column - 2) + "  ") * 3).rstrip())
     control = _Line()
-    control.add("control".ljust(LABEL))
+    control.add("control".ljust(label_width))
     for c, vault in enumerate(view["vaults"]):
         colours: tuple[str, ...]
         if view["phase"] == "seeding":
@@ -129,7 +134,7 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             word = _who(vault["controller"], viewer)
             colours = ("green", "bold") if vault["controller"] == me else ("red", "bold")
         control.add(style.paint(word, *colours), len(word))
-        control.pad(LABEL + COLUMN * (c + 1))
+        control.pad(label_width + column * (c + 1))
     out.append(control.text())
     out.append("")
     for seat in (me, 1 - me):
@@ -144,7 +149,8 @@ def render(view: Mapping[str, Any], style: Style) -> str:
             shown = " ".join(_hand_card(c, style) for c in hand) or "(empty)"
             out.append(f"Your hand: {shown}")
     out.extend(_redraws(view, style))
-    out.extend(_ending(view))
+    if not style.short:  # a short window: the terminal's own end screen says who won and why
+        out.extend(_ending(view))
     return "\n".join(out)
 
 
@@ -217,8 +223,9 @@ def _node_sentence(node: Mapping[str, Any]) -> str:
     )
 
 
-def render_lines(view: Mapping[str, Any]) -> str:
-    """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals."""
+def render_lines(view: Mapping[str, Any], short: bool = False) -> str:
+    """Line mode: whole sentences, one fact per line, for screen readers and dumb terminals.
+    ``short`` (a window of few lines): who controls a vault ends its last line."""
     viewer = view["seat"]
     out = [_header(view)]
     for vault in view["vaults"]:
@@ -228,11 +235,15 @@ def render_lines(view: Mapping[str, Any]) -> str:
         if view["phase"] == "seeding":
             continue
         if vault["contested"]:
-            out.append(f"{name} is contested.")
+            control = f"{name} is contested."
         elif vault["controller"] is None:
-            out.append(f"Nobody controls {name}.")
+            control = f"Nobody controls {name}."
         else:
-            out.append(f"{_who(vault['controller'], viewer)} controls {name}.")
+            control = f"{_who(vault['controller'], viewer)} controls {name}."
+        if short:
+            out[-1] += " " + control
+        else:
+            out.append(control)
     for player in view["players"]:
         seat = player["seat"]
         out.append(

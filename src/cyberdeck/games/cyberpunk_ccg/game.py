@@ -42,6 +42,7 @@ from .decks import (
 from .encoding import encoding
 from .evaluate import evaluate
 from .gestures import gestures
+from .lines import spell_labels
 from .render import describe_action, describe_deck, render
 from .state import CyberState
 from .table import STOPS, propose, stop_of
@@ -191,9 +192,14 @@ class CyberpunkCCG(Game):
     def describe_action(self, action: Any, view: Mapping[str, Any]) -> str:
         return describe_action(action, view)
 
+    def in_words(self, text: str, view: Mapping[str, Any]) -> str:
+        """The texts name cards, never by code; their numbers' short labels ("ATTACK 30",
+        "Def 20") are spelled out."""
+        return spell_labels(text)
+
     def words_key(self, view: Mapping[str, Any]) -> tuple[()]:
-        """The words read no view: the texts name cards, never by code, and need no spelling
-        out."""
+        """The words read no view: the texts name cards by name and only their labels are
+        spelled out."""
         return ()
 
     def inspect(self, view: Mapping[str, Any], target: str, style: Style) -> str | None:

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine import Action, Style
 from . import cardtext
 from .cardset import BY_SLUG, CARDS, COMBAT_SCALE
+from .lines import player_lines
 
 PROMPTS = {
     "cut": "cut the opponent's Runs and Gear decks, or leave them",
@@ -114,6 +115,16 @@ def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: S
         lines.append("  Stash: " + ", ".join(called[c["id"]] for c in pl["stash"]))
     if pl.get("hand") is not None:
         counts = Counter(pl["hand"])
+        if style.short:
+            # A short window: the hand on one line by name and price ("look hand" reads
+            # every card's numbers).
+            named = [
+                f"{CARDS[BY_SLUG[slug]].name} ({pl['hand_costs'][slug]} EB)"
+                + (f" x{n}" if n > 1 else "")
+                for slug, n in counts.items()
+            ]
+            lines.append("  Hand: " + (", ".join(named) or "(empty)") + " ('look hand')")
+            return lines
         lines.append("  Hand:" + ("" if counts else " (empty)"))
         for slug, n in counts.items():
             short = cardtext.short(CARDS[BY_SLUG[slug]], pl["hand_costs"][slug])
@@ -125,7 +136,10 @@ def render(view: Mapping[str, Any], style: Style) -> str:
     lines: list[str] = []
     called = view["names"]
     for p in (0, 1):
-        lines += _player(view, p, called, style)
+        if style.plain:
+            lines += player_lines(view, p, short=style.short)
+        else:
+            lines += _player(view, p, called, style)
         lines.append("")
     hit = view.get("hit")
     if hit:

@@ -223,6 +223,8 @@ def load_card_file(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise BadDeck([f"Cannot read the card file {path}: {err.strerror}."]) from None
+    except UnicodeDecodeError:
+        raise BadDeck([f"The card file {path} is not a text file."]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

@@ -33,30 +33,45 @@ def _wall(fw: Mapping[str, Any], style: Style) -> str:
 
 
 def _area(player: Mapping[str, Any], style: Style, you: bool) -> list[str]:
+    """A player's side: in a short window (a terminal of 24 lines) the same facts on four
+    lines, the firewalls of every resource on one and the empty ones left out."""
     name = style.paint(player["name"] + (" (you)" if you else ""), "bold")
     lines = [
         f"{name}  stock {style.paint(str(player['stock']), 'yellow')}  "
         f"tags {style.paint(str(player['tags']), 'red' if player['tags'] else 'grey')}  "
         f"deck {player['deck_count']}  hand {player['hand_count']}"
     ]
+    short = style.short
     gens = player["generators"]
     gen_text = " ".join(f"{_card(g['card'], style)}:{g['credits']}" for g in gens) or "-"
-    lines.append(f"  generators: {gen_text}")
-    for res in RESOURCES:
-        walls = player["firewalls"][res]
-        text = "  ".join(_wall(w, style) for w in reversed(walls)) if walls else "-"
-        lines.append(f"  firewalls {res:<8} {text}")
+    walls = {
+        res: "  ".join(_wall(w, style) for w in reversed(player["firewalls"][res])) or "-"
+        for res in RESOURCES
+    }
     agenda = player["agenda"]
     if agenda["present"]:
         what = _card(agenda["card"], style) if agenda["card"] else "face down"
         cost = f"/{agenda['cost']}" if agenda["cost"] else ""
-        lines.append(f"  current agenda: {what}, invested {agenda['invested']}{cost}")
+        agenda_text = f"{what}, invested {agenda['invested']}{cost}"
     else:
-        lines.append("  current agenda: none")
-    lines.append(f"  finalized: {_cards(player['finalized'], style)}")
+        agenda_text = "none"
+    finalized = _cards(player["finalized"], style)
     archive = player["archive"]
     top = _card(archive[-1], style) if archive else "-"
-    lines.append(f"  archive: {counted(len(archive), 'card')}, top {top}")
+    archive_text = f"{counted(len(archive), 'card')}, top {top}"
+    if short:
+        built = [f"{res} {walls[res]}" for res in RESOURCES if walls[res] != "-"]
+        lines.append(
+            f"  generators: {gen_text}  current agenda: {agenda_text}  finalized: {finalized}"
+        )
+        lines.append(f"  firewalls: {'  '.join(built) or '-'}")
+        lines.append(f"  archive: {archive_text}")
+    else:
+        lines.append(f"  generators: {gen_text}")
+        lines += [f"  firewalls {res:<8} {walls[res]}" for res in RESOURCES]
+        lines.append(f"  current agenda: {agenda_text}")
+        lines.append(f"  finalized: {finalized}")
+        lines.append(f"  archive: {archive_text}")
     if player["deck_top"]:
         lines.append(f"  known top of deck: {_cards(player['deck_top'], style)}")
     if player["hand"] is not None:
