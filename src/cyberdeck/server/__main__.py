@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..engine import CyberdeckError
 from .app import serve
 from .config import ServerConfig
+from .levels import register_policies
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -72,7 +74,17 @@ def main(argv: list[str] | None = None) -> None:
         help="deal each account's Nth match the same in every run (tests, demos; not for real "
         "play: whoever knows it can work out the deals)",
     )
+    parser.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        help="NAME=PATH: a learned policy AI seats may take by its name (repeat for more)",
+    )
     args = parser.parse_args(argv)
+    try:
+        register_policies(args.policy)
+    except CyberdeckError as err:
+        parser.error(str(err))
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
     config = ServerConfig(
