@@ -65,6 +65,13 @@ def _outside(name: str) -> AgentFactory | None:
     return _OUTSIDE.get(name)
 
 
+def spec_text(spec: str) -> str:
+    """A spec as the lab labels it: the agent's name in lower case, a path after it as written
+    (``policy:Runs/P.npz`` names a file on a case-sensitive disk)."""
+    name, sep, arg = spec.strip().partition(":")
+    return name.lower() + sep + arg
+
+
 def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     name, _, arg = spec.strip().lower().partition(":")
     if game is not None and name in game.agents():

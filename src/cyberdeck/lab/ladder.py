@@ -76,12 +76,13 @@ def run_ladder(
 ) -> dict[str, Any]:
     """Play the ladder's missing games into ``folder`` and rate the agents from all of them."""
     from ..agents import make_agent
+    from ..agents.levels import spec_text
 
     resolved = game.resolve_options(options)
     players = players_of(game, resolved)
     if players > 2:
         raise BadOption(f"A ladder pairs agents off: play {game.title} with 2 players (or 1).")
-    specs = [a.strip() for a in agents]
+    specs = [spec_text(a) for a in agents]
     if len(set(specs)) != len(specs) or len(specs) < 2:
         raise BadOption("A ladder needs at least two different agents.")
     if games < 1:
@@ -94,7 +95,11 @@ def run_ladder(
     todo = [p for p in plan if p.key not in done]
     setup = Setup(game.id, resolved, tuple(Entry(spec) for spec in specs))
     index = {spec: i for i, spec in enumerate(specs)}
-    with (folder / GAMES_FILE).open("a", encoding="utf-8") as out:
+    path = folder / GAMES_FILE
+    cut = path.is_file() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
+    with path.open("a", encoding="utf-8") as out:
+        if cut:  # a line cut short by a stop: the next game starts a line of its own
+            out.write("\n")
         for number, pairing in enumerate(todo):
             seats = tuple(index[s] for s in pairing.seats)
             row = play_game(setup, Planned(number, pairing.seed, seats))
