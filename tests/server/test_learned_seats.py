@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cyberdeck.engine import load_game
+from cyberdeck.agents.policy import shipped_policy
+from cyberdeck.engine import games, load_game
 from tests.agents.test_learned import random_policy
 
 from .harness import Client, ServerProcess, run, served
@@ -31,6 +32,8 @@ def test_a_registered_policy_takes_a_seat_by_name_never_by_path(
         alice = await Client(process).guest()
         listed = {g["id"]: g["ai_levels"] for g in (await alice.http.get("/api/games")).json()}
         assert "mine" in listed["cypher"] and "mine" not in listed["hack-me"]
+        for game in games():  # expert where a policy ships
+            assert ("expert" in listed[game.id]) == (shipped_policy(game) is not None)
         for level in (f"policy:{path}", str(path), f"expert:{path}", "policy:mine", "policy:x.npz"):
             refused = await alice.http.post(
                 "/api/matches",
@@ -39,6 +42,8 @@ def test_a_registered_policy_takes_a_seat_by_name_never_by_path(
             # A long path is refused by the field's own limit (422), a short one as no level.
             assert refused.status_code in (400, 422), level
             assert refused.status_code == 422 or "not an AI level" in refused.json()["detail"]
+        expert = await alice.create("cypher", seats=[{}, {"kind": "ai", "level": "expert"}])
+        assert expert["match"]["seats"][1]["name"] == "ai:expert"
         made = await alice.create("cypher", seats=[{}, {"kind": "ai", "level": " Mine "}])
         assert made["match"]["seats"][1]["level"] == "mine"
         sock = await alice.socket(made["match"]["id"])
