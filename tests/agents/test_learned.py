@@ -108,15 +108,16 @@ def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Pa
         make_agent(f"policy:{path}", 0, load_game("hack-me"))
 
 
-def test_a_policy_agent_travels_by_its_path(tmp_path: Path):
+def test_learned_players_travel_by_their_path(tmp_path: Path):
     """An AI seat goes to a server's worker process by pickle: the path goes, not the weights."""
-    path = random_policy(load_game("cipher-run"), tmp_path)
-    agent = PolicyAgent(path)
-    data = pickle.dumps(agent)
-    assert len(data) < 1000
-    again = pickle.loads(data)
-    state = load_game("cipher-run").new_state(None, 1)
-    assert again.choose(state) == agent.choose(state)
+    game = load_game("cipher-run")
+    path = random_policy(game, tmp_path, width=64)
+    state = game.new_state(None, 1)
+    for agent in (PolicyAgent(path), make_agent(f"expert:{path}", 3, game)):
+        data = pickle.dumps(agent)
+        assert len(data) < 2000 < path.stat().st_size
+        again = pickle.loads(data)
+        assert again.choose(state) == agent.choose(state)
 
 
 def test_expert_is_a_level_with_a_shipped_policy_or_says_why_not(tmp_path: Path):

@@ -43,8 +43,15 @@ def shipped_policy(game: Game) -> Path | None:
 class PolicyNet:
     """An exported network: its game, the options its observation was built for, its layers."""
 
-    def __init__(self, meta: dict[str, Any], layers: dict[str, list[tuple[Matrix, Matrix]]]):
+    def __init__(
+        self,
+        meta: dict[str, Any],
+        layers: dict[str, list[tuple[Matrix, Matrix]]],
+        path: str | None = None,
+    ) -> None:
         self.meta = meta
+        #: The file it was read from: a network travels to another process as its path.
+        self.path = path
         self.game = load_game(str(meta["game"]))
         self.options: dict[str, Any] = self.game.resolve_options(meta.get("options"))
         self.encoding: Encoding = self.game.observation_encoding(self.options)
@@ -89,7 +96,14 @@ class PolicyNet:
             }
         except (KeyError, TypeError, ValueError) as err:
             raise BadOption(f"'{origin}' is not a policy file (missing {err}).") from None
-        return cls(meta, layers)
+        return cls(meta, layers, origin)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """By path when read from a file: an AI seat goes to a server's worker with each question,
+        and the worker reads the file once (``read_policy``) instead of receiving megabytes."""
+        if self.path is None:
+            return (PolicyNet, (self.meta, self.layers))
+        return (read_policy, (self.path,))
 
     def arrays(self) -> dict[str, npt.NDArray[Any]]:
         """The file's arrays: ``meta`` (JSON text) and ``GROUP.I.w`` / ``GROUP.I.b``."""
@@ -174,7 +188,7 @@ def read_policy(path: Path | str) -> PolicyNet:
     if net is None:
         if len(_READ) >= _KEEP:
             _READ.pop(next(iter(_READ)))
-        net = _READ[key] = PolicyNet.load(where)
+        net = _READ[key] = PolicyNet.load(key[0])
     return net
 
 
@@ -195,14 +209,6 @@ class PolicyAgent:
         logits, _ = self.net.evaluate(state, seat)
         scores = logits[self.net.game.action_space.indices(legal)]
         return legal[int(np.argmax(scores))]
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Travel by path (a server's AI worker reads the file once and keeps it)."""
-        return {"path": self.path, "name": self.name}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.path, self.name = state["path"], state["name"]
-        self.net = read_policy(self.path)
 
 
 #: Policies the operator of a server named (``cyberdeck serve --policy NAME=PATH``): an AI seat
