@@ -92,5 +92,10 @@ def test_the_train_and_export_commands(tmp_path: Path):
     assert PolicyNet.load(out).meta["steps"] == 512
     result = runner.invoke(app, ["lab", "export", str(run / "curve.csv"), "--out", str(out)])
     assert result.exit_code == 2 and "is not a training checkpoint" in result.output
-    result = runner.invoke(app, ["lab", "train", "cipher-run", "--judges", "alphago"])
-    assert result.exit_code == 2 and "no agent 'alphago'" in result.output
+    fresh = tmp_path / "fresh"
+    for flag in ("--judges", "--opponent"):
+        result = runner.invoke(
+            app, ["lab", "train", "cipher-run", flag, "alphago", "--out", str(fresh)]
+        )
+        assert result.exit_code == 2 and "no agent 'alphago'" in result.output
+    assert not fresh.exists()

@@ -215,6 +215,8 @@ def train(
     resolved = game.resolve_options(options)
     if steps < 1 or every < 1 or eval_games < 0:
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
+    for spec in (*judges, *(() if opponent == SELF else (opponent,))):
+        make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
     (folder / CHECKPOINTS).mkdir(parents=True, exist_ok=True)
     run = {"game": game.id, "options": resolved, "seed": seed, "opponent": opponent,
            "width": WIDTH, "library": "sb3-contrib MaskablePPO"}  # fmt: skip
@@ -229,8 +231,6 @@ def train(
     else:
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
     torch.set_num_threads(1)
-    for judge in judges:
-        make_agent(judge, 0, game)
     table = SeatEnv(game.id, opponent="random", seat=None, **resolved)
     table.reset(seed=seed)
     checkpoint = latest_checkpoint(folder)
