@@ -61,6 +61,20 @@ def test_a_solitaire_ladder_compares_returns_on_the_same_deals(tmp_path: Path):
     cells = {row["entry"]: row["cells"] for row in table["matrix"]}
     assert cells["fair"][0]["games"] == 4  # one comparison per shared deal
     assert cells["fair"][0]["score"] + cells["random"][1]["score"] == 4
+    lines = [json.loads(line) for line in (tmp_path / GAMES_FILE).read_text().splitlines()]
+    assert all(len(line["scores"]) == 1 for line in lines)  # royals killed, won or lost
+    # A deal both lost goes to the one who killed more royals.
+    by_deal: dict[int, dict[str, tuple[float, int]]] = {}
+    for line in lines:
+        by_deal.setdefault(line["seed"], {})[line["seats"][0]] = (
+            line["returns"][0],
+            line["scores"][0],
+        )
+    fair_wins = sum(
+        1.0 if d["fair"] > d["random"] else 0.5 if d["fair"] == d["random"] else 0.0
+        for d in by_deal.values()
+    )
+    assert cells["fair"][0]["score"] == fair_wins
 
 
 def test_bad_ladders_say_what_is_wrong(tmp_path: Path):

@@ -4,7 +4,8 @@ intervals), kept in a folder so that a long ladder can be stopped and carried on
 Every pair of agents plays ``games`` games from the seeds ``seed``, ``seed + 1``, ... with seats
 alternated (the tournament's round robin: two pairs differ by their agents, not their luck). In a
 solitaire every agent plays the same deals, and a pair's game on a deal is won by the higher
-return (equal returns: a draw). Each finished game is one line of ``games.jsonl`` in the folder,
+return, then the higher score where the game keeps one (MATR1X's royals killed: a deal lost with
+eleven royals down beats one lost with three); equal: a draw. Each finished game is one line of ``games.jsonl`` in the folder,
 keyed by the agents' specs and the game's place in the pair, so a run that was stopped carries on
 where it stopped, and a ladder given one more agent plays only that agent's pairs.
 """
@@ -18,7 +19,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..engine import BadOption, Game
+from ..engine import BadOption, Game, Record
+from ..engine.playback import replay
 from .entries import Entry
 from .playing import Planned, Setup, play_game
 from .simulate import players_of
@@ -105,6 +107,7 @@ def run_ladder(
             row = play_game(setup, Planned(number, pairing.seed, seats))
             line = {"key": pairing.key, "seats": list(pairing.seats), "seed": pairing.seed,
                     "returns": row["returns"], "winners": row["winners"], "draw": row["draw"],
+                    "scores": scores(row["record"]) if players == 1 else [],
                     "record": row["record"]}  # fmt: skip
             out.write(json.dumps(line) + "\n")
             out.flush()
@@ -115,6 +118,12 @@ def run_ladder(
     table.update(game=game.id, seed=seed, games_per_pair=games, options=resolved)
     (folder / "ladder.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
     return table
+
+
+def scores(record: str) -> list[int]:
+    """The finished game's scores (``Outcome.scores``), read back from its record."""
+    outcome = replay(Record.from_json(json.loads(record))).outcome
+    return list(outcome.scores) if outcome is not None else []
 
 
 def standings(specs: list[str], rows: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -133,9 +142,10 @@ def standings(specs: list[str], rows: list[dict[str, Any]], players: int) -> dic
         score[b, a] += 1 - a_score
 
     if players == 1:
-        deals: dict[int, dict[int, float]] = {}
+        deals: dict[int, dict[int, tuple[float, int]]] = {}
         for row in rows:
-            deals.setdefault(row["seed"], {})[index[row["seats"][0]]] = row["returns"][0]
+            score_of = (row["returns"][0], (row.get("scores") or [0])[0])
+            deals.setdefault(row["seed"], {})[index[row["seats"][0]]] = score_of
         for results in deals.values():
             for a, b in combinations(sorted(results), 2):
                 ra, rb = results[a], results[b]
