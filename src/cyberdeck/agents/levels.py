@@ -84,16 +84,16 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         agent = GreedyAgent(seed, noise=1 / 3)
         agent.name = "easy"
         return agent
+    path = spec_text(spec).partition(":")[2]  # as written: a file's name keeps its case
     if name == "expert":
-        return expert(spec, arg, seed, game)
+        return expert(path, seed, game)
     if name == "policy":
-        if not arg:
+        if not path:
             raise BadOption(
                 "Name the policy file: policy:PATH, e.g. policy:runs/cypher/policy.npz."
             )
-        net = read_policy(spec.strip()[len("policy:") :])
-        net.check(game)
-        return PolicyAgent(spec.strip()[len("policy:") :], seed)
+        read_policy(path).check(game)
+        return PolicyAgent(path, seed)
     if name in REGISTERED and not arg:
         read_policy(REGISTERED[name]).check(game)
         return PolicyAgent(REGISTERED[name], seed, name=name)
@@ -133,10 +133,10 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
 
 
-def expert(spec: str, path: str, seed: int, game: Game | None) -> Agent:
+def expert(path: str, seed: int, game: Game | None) -> Agent:
     """``expert`` (the game's shipped policy) or ``expert:PATH`` (an exported one)."""
     if path:
-        net = read_policy(spec.strip()[len("expert:") :])
+        net = read_policy(path)
     else:
         shipped = shipped_policy(game) if game is not None else None
         if shipped is None:
@@ -145,7 +145,8 @@ def expert(spec: str, path: str, seed: int, game: Game | None) -> Agent:
         net = read_policy(shipped)
     net.check(game)
     budget = (game.budgets if game else {}).get("expert", BUDGETS["expert"])
-    return ExpertAgent(net, budget.iterations, budget.seconds, seed, name=spec.strip())
+    name = f"expert:{path}" if path else "expert"
+    return ExpertAgent(net, budget.iterations, budget.seconds, seed, name=name)
 
 
 def has_expert(game: Game) -> bool:
