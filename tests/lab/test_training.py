@@ -99,3 +99,13 @@ def test_the_train_and_export_commands(tmp_path: Path):
         )
         assert result.exit_code == 2 and "no agent 'alphago'" in result.output
     assert not fresh.exists()
+
+
+def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
+    game = load_game("cypher")
+    for name in ("one", "two"):
+        training.train(game, tmp_path / name, 256, seed=7, every=256, eval_games=0)
+    one = PolicyNet.load(tmp_path / "one" / "policy.npz").arrays()
+    two = PolicyNet.load(tmp_path / "two" / "policy.npz").arrays()
+    assert one.keys() == two.keys()
+    assert all(np.array_equal(one[k], two[k]) for k in one if k != "meta")
