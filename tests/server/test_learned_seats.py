@@ -59,3 +59,20 @@ def test_a_registered_policy_takes_a_seat_by_name_never_by_path(
         await alice.close()
 
     run(scenario())
+
+
+def test_serve_refuses_a_bad_policy_flag_with_a_sentence(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cyberdeck.cli import app
+
+    path = random_policy(load_game("cypher"), tmp_path)
+    for flag, said in (
+        ("nonsense", "Write a policy as NAME=PATH"),
+        (f"expert={path}", "already an agent's name"),
+        (f"fair={path}", "already an agent's name"),
+        (f"a b={path}", "is not a policy name"),
+        (f"mine={tmp_path / 'missing.npz'}", "There is no policy file"),
+    ):
+        result = CliRunner().invoke(app, ["serve", "--policy", flag])
+        assert result.exit_code == 2 and said in result.output, (flag, result.output)
