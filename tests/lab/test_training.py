@@ -109,3 +109,15 @@ def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
     two = PolicyNet.load(tmp_path / "two" / "policy.npz").arrays()
     assert one.keys() == two.keys()
     assert all(np.array_equal(one[k], two[k]) for k in one if k != "meta")
+
+
+def test_a_score_bonus_adds_the_learners_score_to_its_final_reward():
+    table = training.SeatEnv("matrix-overload")
+    bonus = training.ScoreBonus(table, 0.1)
+    bonus.reset(seed=3)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, _ = bonus.step(int(np.flatnonzero(bonus.action_masks())[0]))
+    outcome = table.state.outcome
+    assert outcome is not None and outcome.scores
+    assert reward == pytest.approx(outcome.returns[0] + 0.1 * outcome.scores[0])

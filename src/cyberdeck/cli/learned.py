@@ -55,6 +55,10 @@ def train(
     eval_games: Annotated[
         int, typer.Option(help="Games against each fixed opponent at every checkpoint")
     ] = 100,
+    score_weight: Annotated[
+        float,
+        typer.Option(help="Add this times the learner's final score to its reward (MATR1X: 0.1)"),
+    ] = 0.0,
     option: Option = [],  # noqa: B006
     players: Players = None,
     out: Annotated[
@@ -70,7 +74,17 @@ def train(
     try:
         with ProgressBar("steps") as bar:
             rows = training.train(
-                game, folder, steps, seed, options, every, opponent, names, eval_games, bar.update
+                game,
+                folder,
+                steps,
+                seed,
+                options,
+                every,
+                opponent,
+                names,
+                eval_games,
+                bar.update,
+                score_weight,
             )
     except CyberdeckError as err:
         raise fail(str(err)) from None

@@ -187,6 +187,27 @@ def win_rate(
     return score / games, low, high
 
 
+class ScoreBonus(gymnasium.Wrapper[Any, int, Any, int]):
+    """The learner's final reward plus ``weight`` times its score (``Outcome.scores``), for a game
+    where the return alone teaches nothing: a MATR1X deal is lost (-1) far more often than won,
+    and the royals killed say how close the learner came."""
+
+    def __init__(self, env: SeatEnv, weight: float) -> None:
+        super().__init__(env)
+        self.table = env
+        self.weight = weight
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, reward, done, cut, info = self.table.step(action)
+        outcome = self.table.state.outcome if self.table.state is not None else None
+        if done and outcome is not None and outcome.scores:
+            reward += self.weight * outcome.scores[self.table.seat]
+        return observation, float(reward), done, cut, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        return self.table.action_masks()
+
+
 class _Ticks(BaseCallback):
     def __init__(self, tick: Callable[[int], None]) -> None:
         super().__init__()
@@ -209,9 +230,10 @@ def train(
     judges: tuple[str, ...] = ("random", "greedy"),
     eval_games: int = 100,
     progress: Callable[[int, int], None] | None = None,
+    score_weight: float = 0.0,
 ) -> list[dict[str, Any]]:
     """Train (or carry on training) the run in ``folder`` up to ``steps`` learner steps; the
-    curve's rows written by this call."""
+    curve's rows written by this call. ``score_weight``: see ``ScoreBonus``."""
     resolved = game.resolve_options(options)
     if steps < 1 or every < 1 or eval_games < 0:
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
@@ -219,7 +241,8 @@ def train(
         make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
     (folder / CHECKPOINTS).mkdir(parents=True, exist_ok=True)
     run = {"game": game.id, "options": resolved, "seed": seed, "opponent": opponent,
-           "width": WIDTH, "library": "sb3-contrib MaskablePPO"}  # fmt: skip
+           "width": WIDTH, "library": "sb3-contrib MaskablePPO",
+           "score_weight": score_weight}  # fmt: skip
     if (folder / "run.json").is_file():
         before = _run_meta(folder)
         if (before["game"], before["options"], before["seed"]) != (game.id, resolved, seed):
@@ -228,16 +251,18 @@ def train(
                 "carry it on with the same game, options and seed, or use another folder."
             )
         opponent = before["opponent"]
+        score_weight = float(before.get("score_weight", 0.0))
     else:
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
     torch.set_num_threads(1)
     table = SeatEnv(game.id, opponent="random", seat=None, **resolved)
-    table.reset(seed=seed)
+    learner = ScoreBonus(table, score_weight) if score_weight else table
+    learner.reset(seed=seed)
     checkpoint = latest_checkpoint(folder)
     if checkpoint is not None:
-        model = MaskablePPO.load(checkpoint, env=table, device="cpu")
+        model = MaskablePPO.load(checkpoint, env=learner, device="cpu")
     else:
-        model = new_model(table, seed)
+        model = new_model(learner, seed)
     spent = _spent(folder)
     policy_path, opponent_path = folder / POLICY, folder / OPPONENT
 
