@@ -58,6 +58,8 @@ KINDS: list[tuple[str, str]] = [
     ("matrix-hard", "MATR1X 0VERL0AD's `hard` over 1,000 deals (`bench/matrix_levels.py`)"),
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
+    ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
+    ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     ("fuzz-", "rules bugs looked for over seeded games (`cyberdeck fuzz`)"),
     ("arcade-fit", "the arcade's fit on a laptop and a phone (`bench/arcade_fit.py`)"),
     ("lighthouse", "Lighthouse on the home page and a table (`bench/lighthouse.py`)"),

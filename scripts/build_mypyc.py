@@ -35,7 +35,9 @@ def modules(src: Path = SRC) -> list[str]:
     """The compiled modules' paths, relative to ``src``."""
     pkg = src / "cyberdeck"
     paths = [pkg / "engine" / f"{name}.py" for name in ENGINE]
-    paths += [p for p in sorted((pkg / "agents").glob("*.py")) if p.stem not in {"__init__"}]
+    # The learned players are numpy's matrix products and travel to workers by pickle: interpreted.
+    learned = {"__init__", "policy", "expert"}
+    paths += [p for p in sorted((pkg / "agents").glob("*.py")) if p.stem not in learned]
     paths += [p for p in sorted((pkg / "games").glob("*/*.py")) if p.stem not in INTERPRETED]
     return [str(p.relative_to(src)) for p in paths]
 

@@ -172,12 +172,12 @@ def test_the_engine_imports_have_no_cycle() -> None:
 
 #: What each layer may import of the package besides itself (shared/DESIGN.md, "Layout"). The
 #: research environments also import games: a JAX twin copies one game's rules and is checked
-#: against that game's engine.
+#: against that game's engine. The lab trains the learned players on the research environments.
 MAY_IMPORT = {
     "engine": set(),
     "agents": {"engine"},
     "store": {"engine"},
-    "lab": {"engine", "agents"},
+    "lab": {"engine", "agents", "envs"},
     "envs": {"engine", "agents", "games"},
 }
 

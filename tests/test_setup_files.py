@@ -12,9 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Packages only the test, lab, research and benchmark extras bring.
+#: Packages only the test, lab, research and benchmark extras bring (numpy is for play too: the
+#: learned players run on it; training's PyTorch and the JAX twins are not).
 NOT_FOR_PLAY = [
-    "numpy",
     "scipy",
     "pandas",
     "pyarrow",
@@ -32,6 +32,9 @@ NOT_FOR_PLAY = [
     "pygame",
     "torch",
     "sb3_contrib",
+    "stable_baselines3",
+    "jax",
+    "jaxlib",
     "pytest",
     "hypothesis",
     "playwright",

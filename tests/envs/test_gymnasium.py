@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from cyberdeck.engine import BadOption, games
+from cyberdeck.engine import BadOption, games, load_game
 from cyberdeck.envs.gymnasium import SeatEnv, env_id
 
 IDS = [game.id for game in games()]
@@ -79,3 +79,17 @@ def test_bad_settings_say_what_is_wrong() -> None:
         SeatEnv("cipher-run", opponent="grandmaster")
     with pytest.raises(BadOption, match="seat must be from 0 to 1"):
         SeatEnv("cipher-run", seat=2)
+
+
+def test_the_opponent_is_random_unless_named_and_may_be_a_policy(tmp_path) -> None:
+    from tests.agents.test_learned import random_policy
+
+    assert SeatEnv("cypher").opponent == "random"
+    path = random_policy(load_game("cypher"), tmp_path)
+    table = SeatEnv("cypher", opponent=f"policy:{path}", seat=1)
+    table.reset(seed=4)
+    done, steps = False, 0
+    while not done:
+        _, _, done, _, _ = table.step(int(np.flatnonzero(table.action_masks())[0]))
+        steps += 1
+    assert table.decisions > steps  # the policy made the other seat's moves

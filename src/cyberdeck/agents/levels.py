@@ -10,8 +10,12 @@ in ``Game.agents()`` comes from the game (MATR1X's ``normal`` and ``hard`` solve
 orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game may give a level
 its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout
 moves, since one of its turns is dozens of decisions).
+``expert``: the game's shipped learned policy and value guiding IS-MCTS (``agents/expert.py``), 200
+iterations capped at 5 s; an extra level, where a game ships a policy (``agents/policies/``).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
-``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta), a level, a
+``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta),
+``policy:PATH`` (an exported policy file, its most likely move), ``expert:PATH`` (the expert
+search guided by that file), a policy an operator registered by name (``register_policy``), a level, a
 game's own agent (``Game.agents()``, e.g. MATR1X's one-look ``fair`` player), or an outside agent: one
 registered with ``register_agent`` or through the ``cyberdeck.agents`` entry-point group (OpenSpiel's
 IS-MCTS bot, ``spiel-ismcts:N``, comes from ``cyberdeck.envs.openspiel`` that way), so that this
@@ -24,17 +28,20 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from ..engine import Agent, BadOption, Budget, Game
+from .expert import ExpertAgent
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .pimc import PimcAgent
+from .policy import REGISTERED, PolicyAgent, read_policy, shipped_policy
 from .random import RandomAgent
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_LEVEL = "normal"
 #: The search levels' generic budgets; a game may name its own (``Game.budgets``).
 BUDGETS = {
     "normal": Budget(100, 0.8),
     "hard": Budget(200, 5.0, rollout_depth=2, rollout_epsilon=0.1),
+    "expert": Budget(200, 5.0),
 }
 
 #: An outside agent's factory: the spec's text after the name's colon, a seed, the game.
@@ -58,6 +65,13 @@ def _outside(name: str) -> AgentFactory | None:
     return _OUTSIDE.get(name)
 
 
+def spec_text(spec: str) -> str:
+    """A spec as the lab labels it: the agent's name in lower case, a path after it as written
+    (``policy:Runs/P.npz`` names a file on a case-sensitive disk)."""
+    name, sep, arg = spec.strip().partition(":")
+    return name.lower() + sep + arg
+
+
 def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     name, _, arg = spec.strip().lower().partition(":")
     if arg and name in ("random", "greedy", "easy", *BUDGETS):
@@ -72,6 +86,19 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         agent = GreedyAgent(seed, noise=1 / 3)
         agent.name = "easy"
         return agent
+    path = spec_text(spec).partition(":")[2]  # as written: a file's name keeps its case
+    if name == "expert":
+        return expert(path, seed, game)
+    if name == "policy":
+        if not path:
+            raise BadOption(
+                "Name the policy file: policy:PATH, e.g. policy:runs/cypher/policy.npz."
+            )
+        read_policy(path).check(game)
+        return PolicyAgent(path, seed)
+    if name in REGISTERED and not arg:
+        read_policy(REGISTERED[name]).check(game)
+        return PolicyAgent(REGISTERED[name], seed, name=name)
     if name in BUDGETS:
         budget = (game.budgets if game else {}).get(name, BUDGETS[name])
         return IsmctsAgent(
@@ -107,7 +134,28 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     if outside is not None:
         return outside(arg, seed, game)
     known = [
-        "random", "greedy", "ismcts", "pimc", *LEVELS, *(game.agents() if game else {}),
+        "random", "greedy", "ismcts", "pimc", "policy:PATH", *LEVELS, *REGISTERED, *(game.agents() if game else {}),
         *_OUTSIDE,
     ]  # fmt: skip
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
+
+
+def expert(path: str, seed: int, game: Game | None) -> Agent:
+    """``expert`` (the game's shipped policy) or ``expert:PATH`` (an exported one)."""
+    if path:
+        net = read_policy(path)
+    else:
+        shipped = shipped_policy(game) if game is not None else None
+        if shipped is None:
+            title = game.title if game is not None else "this game"
+            raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
+        net = read_policy(shipped)
+    net.check(game)
+    budget = (game.budgets if game else {}).get("expert", BUDGETS["expert"])
+    name = f"expert:{path}" if path else "expert"
+    return ExpertAgent(net, budget.iterations, budget.seconds, seed, name=name)
+
+
+def has_expert(game: Game) -> bool:
+    """Whether ``game`` ships the learned policy its ``expert`` level needs."""
+    return shipped_policy(game) is not None

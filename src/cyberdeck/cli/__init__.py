@@ -5,7 +5,9 @@ put together here in the order ``cyberdeck --help`` lists them.
 - ``records``: ``replay``, ``stats``;
 - ``measure``: ``bench``, ``arena``, ``fuzz``;
 - ``serve``: ``serve``;
-- ``deck`` and ``lab``: the ``cyberdeck deck ...`` and ``cyberdeck lab ...`` groups.
+- ``deck`` and ``lab``: the ``cyberdeck deck ...`` and ``cyberdeck lab ...`` groups;
+- ``learned``: ``lab train``, ``lab export`` and ``lab ladder``, the learned players' commands
+  (in the lab's group, in a module of their own).
 
 What they share (the error exit, finding a game, options, decks, the terminal's style) is
 ``common``; no command module imports another (``tests/test_architecture.py``).
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import typer
 
-from . import deck, lab, measure, play, records, serve
+from . import deck, lab, learned, measure, play, records, serve
 
 app = typer.Typer(
     help="cyberdeck: cyberpunk hacker card games in the terminal.",
@@ -25,6 +27,8 @@ app = typer.Typer(
 for commands in (play, records, measure, serve):
     app.add_typer(commands.app)
 app.add_typer(deck.app, name="deck")
+for command in learned.app.registered_commands:
+    lab.app.registered_commands.append(command)
 app.add_typer(lab.app, name="lab")
 
 

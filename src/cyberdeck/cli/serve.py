@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..engine import CyberdeckError
 from .common import fail
 
 app = typer.Typer()
@@ -75,6 +76,13 @@ def serve(
             "(not for real play: whoever knows it can work out the deals)"
         ),
     ] = None,
+    policy: Annotated[
+        list[str],
+        typer.Option(
+            help="A learned policy AI seats may take, NAME=PATH (an exported .npz); players "
+            "choose it by its name, never by a path (repeat for more)"
+        ),
+    ] = [],  # noqa: B006
 ) -> None:
     """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
     if not 1 <= port <= MAX_PORT:
@@ -82,10 +90,15 @@ def serve(
     try:
         from ..server import ServerConfig
         from ..server import serve as run_server
+        from ..server.levels import register_policies
     except ImportError as err:
         raise fail(
             f"The server needs the web extra (pip install 'cyberdeck[web]'): {err}."
         ) from None
+    try:
+        register_policies(policy)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
     typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
     config = ServerConfig(
         db_url=db,

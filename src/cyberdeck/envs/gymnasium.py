@@ -1,5 +1,7 @@
 """Every game as a single-agent Gymnasium environment: the learner holds one seat, built-in agents
-(any agent spec: ``random``, ``greedy``, ``normal``, ...) hold the others.
+hold the others: ``random`` unless ``opponent`` names another agent spec (``greedy``, ``normal``,
+``expert``, ``policy:PATH``, ...). Random is the default because it costs next to nothing a step:
+a search opponent would make every learner step a search.
 
 ``import cyberdeck.envs.gymnasium`` registers ``cyberdeck/<Game>-v0`` for every game
 (``cyberdeck/MatrixOverload-v0``, ``cyberdeck/CipherRun-v0``, ...); or name the module in the id,
@@ -37,7 +39,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
     def __init__(
         self,
         game_id: str,
-        opponent: str = "normal",
+        opponent: str = "random",
         seat: int | None = 0,
         render_mode: str | None = None,
         illegal_reward: float = 0.0,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..agents import make_agent
+from ..agents.levels import spec_text
 from ..engine import BadDeck, BadOption, Game
 
 
@@ -64,7 +65,7 @@ def make_entries(game: Game, agents: list[str], decks: list[str] | None = None) 
         make_agent(agent, 0, game)
         if i < len(decks):
             name, cards = read_deck(game, decks[i])
-            entries.append(Entry(agent.strip().lower(), name, cards))
+            entries.append(Entry(spec_text(agent), name, cards))
         else:
-            entries.append(Entry(agent.strip().lower()))
+            entries.append(Entry(spec_text(agent)))
     return entries

@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..engine import CyberdeckError
 from .app import serve
 from .config import ServerConfig
+from .levels import register_policies
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,7 +90,17 @@ def main(argv: list[str] | None = None) -> None:
         default=20.0,
         help="seconds every player of a quick-play pairing has to accept it",
     )
+    parser.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        help="NAME=PATH: a learned policy AI seats may take by its name (repeat for more)",
+    )
     args = parser.parse_args(argv)
+    try:
+        register_policies(args.policy)
+    except CyberdeckError as err:
+        parser.error(str(err))
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
     config = ServerConfig(

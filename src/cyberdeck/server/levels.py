@@ -3,15 +3,21 @@ budget (``ismcts:100000s``), and a budget chosen by a client is a way to hold th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..agents import DEFAULT_LEVEL, LEVELS
-from ..engine import Game
+from ..agents.levels import has_expert
+from ..agents.policy import register_policy, registered_policies
+from ..engine import BadOption, Game, games
 
 
 def ai_levels(game: Game) -> list[str]:
-    """The levels a seat of ``game`` may take: easy, normal, hard, the two plain agents, and the
-    game's own named agents."""
+    """The levels a seat of ``game`` may take: easy, normal, hard, expert (where the game ships a
+    learned policy), the two plain agents, the game's own named agents, and the policies the
+    operator registered for it (``cyberdeck serve --policy NAME=PATH``), by name only."""
     own = [name for name in game.agents() if name not in LEVELS]  # a game may play a level its way
-    return [*LEVELS, "random", "greedy", *own]
+    levels = [level for level in LEVELS if level != "expert" or has_expert(game)]
+    return [*levels, "random", "greedy", *own, *registered_policies(game)]
 
 
 def read_level(game: Game, level: str | None) -> str | None:
@@ -25,3 +31,15 @@ def stored_level(game: Game, level: str | None) -> str:
     """The level a stored seat plays at: a level stored before levels were checked (an agent
     spec with any budget) plays at the default level instead."""
     return read_level(game, level) or DEFAULT_LEVEL
+
+
+def register_policies(pairs: list[str]) -> None:
+    """The operator's ``--policy NAME=PATH`` flags: each file is read now (a bad one stops the
+    server with a sentence), and AI seats may then take the policy by its name."""
+    taken = {*LEVELS, "random", "greedy", "ismcts", "pimc", "policy"}
+    taken |= {name for game in games() for name in game.agents()}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not path.strip():
+            raise BadOption(f"Write a policy as NAME=PATH, not '{pair}'.")
+        register_policy(name, Path(path.strip()), taken)

@@ -52,7 +52,7 @@ async function create(game, form, mode, say) {
   let isPublic = true;
   if (mode === "ai") {
     const picked = form.querySelector("select.level");
-    const level = picked ? picked.value : chosenLevel();
+    const level = picked ? picked.value : chosenLevel(game.ai_levels);
     seats = [{ kind: "human" }, ...Array.from({ length: count - 1 }, () => ({ kind: "ai", level }))];
   } else if (mode === "hotseat") {
     seats = Array.from({ length: count }, () => ({ kind: "human" }));
@@ -94,7 +94,7 @@ function gameCard(game) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      levelSelect({ class: "level", name: "level" })),
+      levelSelect({ class: "level", name: "level" }, game.ai_levels)),
     solo ? null : timeControlFields(game),
     el("div", { class: "play-buttons" },
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),

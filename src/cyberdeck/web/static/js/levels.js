@@ -1,19 +1,24 @@
 // The AI level a player picks, on the home page and in the deck builder alike: one list, one
-// default (Normal), and the last level picked remembered so both pages start from it.
+// default (Normal), and the last level picked remembered so both pages start from it. Expert is
+// offered where the game ships a learned policy (its `ai_levels` name it).
 import { el } from "./dom.js";
 
 export const LEVELS = ["easy", "normal", "hard"];
 const DEFAULT_LEVEL = "normal";
 const LEVEL_KEY = "cyberdeck.level";
 
-export function chosenLevel() {
+function offeredLevels(offered) {
+  return (offered || []).includes("expert") ? [...LEVELS, "expert"] : LEVELS;
+}
+
+export function chosenLevel(offered) {
   let level = null;
   try {
     level = localStorage.getItem(LEVEL_KEY);
   } catch {
     level = null;
   }
-  return LEVELS.includes(level) ? level : DEFAULT_LEVEL;
+  return offeredLevels(offered).includes(level) ? level : DEFAULT_LEVEL;
 }
 
 function keepLevel(level) {
@@ -25,8 +30,8 @@ function keepLevel(level) {
 }
 
 // The level menu, its levels in words ("Normal"), starting at the level last picked.
-export function levelSelect(attrs) {
-  const start = chosenLevel();
+export function levelSelect(attrs, offered) {
+  const start = chosenLevel(offered);
   return el("select", { ...attrs, onchange: (e) => keepLevel(e.target.value) },
-    LEVELS.map((l) => el("option", { value: l, selected: l === start }, l[0].toUpperCase() + l.slice(1))));
+    offeredLevels(offered).map((l) => el("option", { value: l, selected: l === start }, l[0].toUpperCase() + l.slice(1))));
 }

@@ -1,0 +1,234 @@
+"""Learned players: a policy and value network, trained with the ``train`` extra (``cyberdeck lab
+train``), run here with numpy alone.
+
+A policy file is a plain ``.npz`` of float32 arrays read with ``allow_pickle=False`` (a weights
+file from a stranger must not be able to run code), so playing needs neither PyTorch nor the
+training checkpoint. The network is small on purpose: a shared ``trunk`` of tanh layers over the
+game's observation of a seat's view (the same encoding the research environments show), then a
+``pi`` head (one logit per action of the game's fixed action space) and a ``v`` head (the seat's
+expected return, -1 to 1). Only the seat's view goes in: a learned player is as fair as the view.
+
+The first layer reads the observation's few numbers that are not 0 (``Encoding.sparse``), so a
+Cyberpunk CCG position (8,041 numbers, a few hundred set) costs a few hundred rows of the first
+matrix, not the whole of it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Action, BadOption, Encoding, Game, State, load_game
+
+#: The layout of the arrays; a file written for another layout is refused with a sentence.
+FORMAT = 1
+#: The policies shipped with the package, one per game: ``<game id>.npz``.
+SHIPPED = Path(__file__).parent / "policies"
+#: Layer groups in the order the network applies them (the two heads both follow the trunk).
+GROUPS = ("trunk", "pi", "v")
+
+Matrix = npt.NDArray[np.float32]
+
+
+def shipped_policy(game: Game) -> Path | None:
+    """The learned policy shipped for ``game``, if there is one."""
+    path = SHIPPED / f"{game.id}.npz"
+    return path if path.is_file() else None
+
+
+class PolicyNet:
+    """An exported network: its game, the options its observation was built for, its layers."""
+
+    def __init__(
+        self,
+        meta: dict[str, Any],
+        layers: dict[str, list[tuple[Matrix, Matrix]]],
+        path: str | None = None,
+    ) -> None:
+        self.meta = meta
+        #: The file it was read from: a network travels to another process as its path.
+        self.path = path
+        self.game = load_game(str(meta["game"]))
+        self.options: dict[str, Any] = self.game.resolve_options(meta.get("options"))
+        self.encoding: Encoding = self.game.observation_encoding(self.options)
+        self.layers = layers
+        size = self.encoding.size
+        first = layers["trunk"][0][0] if layers["trunk"] else layers["pi"][0][0]
+        if first.shape[0] != size or layers["pi"][-1][0].shape[1] != self.game.action_space.size:
+            raise BadOption(
+                f"The policy's shapes do not fit {self.game.title}'s observation ({size} numbers) "
+                f"and actions ({self.game.action_space.size}): it was trained on another version."
+            )
+
+    @classmethod
+    def load(cls, path: Path | str) -> PolicyNet:
+        """Read a policy file; anything else (a pickle, a checkpoint, a truncated file) is refused
+        with a sentence."""
+        where = Path(path)
+        try:
+            with np.load(where, allow_pickle=False) as data:
+                arrays = {name: data[name] for name in data.files}
+        except FileNotFoundError:
+            raise BadOption(f"There is no policy file '{where}'.") from None
+        except (OSError, ValueError, EOFError) as err:
+            raise BadOption(f"'{where}' is not a policy file ({err}).") from None
+        return cls.from_arrays(arrays, str(where))
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, npt.NDArray[Any]], origin: str) -> PolicyNet:
+        try:
+            meta = json.loads(str(arrays["meta"]))
+            if meta.get("format") != FORMAT:
+                raise BadOption(f"'{origin}' is a policy of another format ({meta.get('format')}).")
+            layers = {
+                group: [
+                    (
+                        np.asarray(arrays[f"{group}.{i}.w"], dtype=np.float32),
+                        np.asarray(arrays[f"{group}.{i}.b"], dtype=np.float32),
+                    )
+                    for i in range(int(meta["layers"][group]))
+                ]
+                for group in GROUPS
+            }
+        except (KeyError, TypeError, ValueError) as err:
+            raise BadOption(f"'{origin}' is not a policy file (missing {err}).") from None
+        return cls(meta, layers, origin)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """By path when read from a file: an AI seat goes to a server's worker with each question,
+        and the worker reads the file once (``read_policy``) instead of receiving megabytes."""
+        if self.path is None:
+            return (PolicyNet, (self.meta, self.layers))
+        return (read_policy, (self.path,))
+
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The file's arrays: ``meta`` (JSON text) and ``GROUP.I.w`` / ``GROUP.I.b``."""
+        meta = {**self.meta, "format": FORMAT,
+                "layers": {group: len(self.layers[group]) for group in GROUPS}}  # fmt: skip
+        out: dict[str, npt.NDArray[Any]] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
+        for group in GROUPS:
+            for i, (w, b) in enumerate(self.layers[group]):
+                out[f"{group}.{i}.w"] = w
+                out[f"{group}.{i}.b"] = b
+        return out
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            np.savez_compressed(f, **self.arrays())  # type: ignore[arg-type]
+
+    def observation(self, state: State, seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
+        """The seat's observation as its places that are not 0 and their numbers."""
+        numbers = self.encoding.sparse(state.view(seat), seat)
+        places = np.fromiter(numbers.keys(), np.intp, len(numbers))
+        values = np.fromiter(numbers.values(), np.float32, len(numbers))
+        return places, values
+
+    def forward(self, dense: Matrix) -> tuple[Matrix, Matrix]:
+        """Logits and values for a batch of dense observations (the form training uses)."""
+        hidden = dense.astype(np.float32)
+        for w, b in self.layers["trunk"]:
+            hidden = np.tanh(hidden @ w + b)
+        return self._head("pi", hidden), self._head("v", hidden)[..., 0]
+
+    def evaluate(self, state: State, seat: int) -> tuple[Matrix, float]:
+        """The seat's logits over the whole action space, and its value, from its view alone."""
+        places, values = self.observation(state, seat)
+        trunk = self.layers["trunk"]
+        if trunk:
+            w, b = trunk[0]
+            hidden = np.tanh(values @ w[places] + b)
+            for w, b in trunk[1:]:
+                hidden = np.tanh(hidden @ w + b)
+        else:
+            hidden = np.zeros(self.encoding.size, dtype=np.float32)
+            hidden[places] = values
+        value = float(self._head("v", hidden)[0])
+        return self._head("pi", hidden), max(-1.0, min(1.0, value))
+
+    def _head(self, group: str, hidden: Matrix) -> Matrix:
+        layers = self.layers[group]
+        for i, (w, b) in enumerate(layers):
+            hidden = hidden @ w + b
+            if i < len(layers) - 1:
+                hidden = np.tanh(hidden)
+        return hidden
+
+    def priors(self, state: State, seat: int, legal: list[Action]) -> tuple[list[float], float]:
+        """The policy's probabilities of the legal moves (a softmax over their logits) and the
+        seat's value."""
+        logits, value = self.evaluate(state, seat)
+        chosen = logits[self.game.action_space.indices(legal)]
+        chosen = np.exp(chosen - chosen.max())
+        return (chosen / chosen.sum()).tolist(), value
+
+    def check(self, game: Game | None) -> None:
+        if game is not None and game.id != self.game.id:
+            raise BadOption(f"That policy plays {self.game.title}, not {game.title}.")
+
+
+#: Policies read in this process, by file and its modification: an AI seat travels to a worker
+#: process with its path, not its megabytes, and a file a training run rewrites is read again.
+_READ: dict[tuple[str, int, int], PolicyNet] = {}
+_KEEP = 16
+
+
+def read_policy(path: Path | str) -> PolicyNet:
+    where = Path(path).expanduser()
+    try:
+        stat = where.stat()
+    except OSError:
+        raise BadOption(f"There is no policy file '{where}'.") from None
+    key = (str(where.resolve()), stat.st_mtime_ns, stat.st_size)
+    net = _READ.get(key)
+    if net is None:
+        if len(_READ) >= _KEEP:
+            _READ.pop(next(iter(_READ)))
+        net = _READ[key] = PolicyNet.load(key[0])
+    return net
+
+
+class PolicyAgent:
+    """Plays the policy's most likely legal move: no search, a few matrix products a move."""
+
+    def __init__(self, path: Path | str, seed: int = 0, name: str | None = None) -> None:
+        self.path = str(path)
+        self.name = name or f"policy:{path}"
+        self.net = read_policy(self.path)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        assert seat is not None
+        logits, _ = self.net.evaluate(state, seat)
+        scores = logits[self.net.game.action_space.indices(legal)]
+        return legal[int(np.argmax(scores))]
+
+
+#: Policies the operator of a server named (``cyberdeck serve --policy NAME=PATH``): an AI seat
+#: takes one by its name; a path sent by a client is never read.
+REGISTERED: dict[str, Path] = {}
+
+
+def register_policy(
+    name: str, path: Path | str, taken: set[str] | frozenset[str] = frozenset()
+) -> None:
+    """Name a policy file for AI seats; the file is read (and refused with a sentence) now."""
+    clean = name.strip().lower()
+    if not clean or not all(c.isalnum() or c in "-_" for c in clean):
+        raise BadOption(f"'{name}' is not a policy name: use letters, digits, '-' and '_'.")
+    if clean in taken:
+        raise BadOption(f"'{clean}' is already an agent's name: choose another for the policy.")
+    read_policy(path)
+    REGISTERED[clean] = Path(path).expanduser().resolve()
+
+
+def registered_policies(game: Game) -> list[str]:
+    """The names of the registered policies that play ``game``."""
+    return [name for name, path in REGISTERED.items() if read_policy(path).game.id == game.id]

@@ -1,0 +1,152 @@
+"""``cyberdeck lab train``, ``lab export`` and ``lab ladder``: the learned players, from self-play
+training to the policy file that plays, and the ladder that rates them beside the other agents.
+
+Training needs the ``train`` extra (PyTorch, sb3-contrib); exporting reads a checkpoint with it;
+the ladder and every learned player need numpy alone.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated
+
+import typer
+
+from ..engine import CyberdeckError
+from ..lab.progress import ProgressBar
+from ..userdata import data_dir
+from .common import fail, find_game, parse_options
+
+app = typer.Typer()
+
+Option = Annotated[list[str], typer.Option("--option", "-o", help="name=value")]
+Players = Annotated[int | None, typer.Option(help="Number of players")]
+
+
+def _training() -> ModuleType:
+    try:
+        from ..lab import training
+    except ImportError as err:
+        raise fail(
+            f"Training needs the train extra (pip install 'cyberdeck[train]'): {err}."
+        ) from None
+    return training
+
+
+@app.command()
+def train(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    steps: Annotated[int, typer.Option(help="Train until the learner has made this many moves")] = (
+        100_000
+    ),
+    seed: Annotated[int, typer.Option(help="Seed of the network and the deals")] = 0,
+    every: Annotated[
+        int, typer.Option(help="Steps between checkpoints (and points of the learning curve)")
+    ] = 10_000,
+    opponent: Annotated[
+        str,
+        typer.Option(help="The other seats: 'self' (the learner's last checkpoint) or any agent"),
+    ] = "self",
+    judges: Annotated[
+        str, typer.Option(help="Fixed opponents of the learning curve, e.g. 'random,greedy'")
+    ] = "random,greedy",
+    eval_games: Annotated[
+        int, typer.Option(help="Games against each fixed opponent at every checkpoint")
+    ] = 100,
+    score_weight: Annotated[
+        float,
+        typer.Option(help="Add this times the learner's final score to its reward (MATR1X: 0.1)"),
+    ] = 0.0,
+    option: Option = [],  # noqa: B006
+    players: Players = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The run's folder (an existing run there carries on)")
+    ] = None,
+) -> None:
+    """Self-play training (MaskablePPO), resumable from its checkpoints, with a learning curve."""
+    game = find_game(game_id)
+    options = parse_options(game, None, option, players)
+    folder = out or data_dir() / "training" / f"{game.id}-{seed}"
+    training = _training()
+    names = tuple(w for w in judges.replace(",", " ").split() if w)
+    try:
+        with ProgressBar("steps") as bar:
+            rows = training.train(
+                game,
+                folder,
+                steps,
+                seed,
+                options,
+                every,
+                opponent,
+                names,
+                eval_games,
+                bar.update,
+                score_weight,
+            )
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    for row in rows:
+        typer.echo(
+            f"  {row['steps']:>9} steps  {row['opponent']:<8} {100 * row['win_rate']:5.1f}% "
+            f"({100 * row['low']:.1f}–{100 * row['high']:.1f}%)  {row['cpu_seconds']:.0f} CPU s"
+        )
+    typer.echo(f"  policy: {folder / 'policy.npz'}  curve: {folder / 'curve.csv'}")
+
+
+@app.command()
+def export(
+    checkpoint: Annotated[Path, typer.Argument(help="A checkpoint, RUN/checkpoints/step-N.zip")],
+    out: Annotated[Path, typer.Option(help="The policy file to write (.npz)")] = Path("policy.npz"),
+) -> None:
+    """Export a training checkpoint to the numpy policy file that `policy:PATH` and expert play."""
+    training = _training()
+    try:
+        net = training.export(checkpoint, out)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    size = out.stat().st_size
+    typer.echo(f"{net.game.title}: {net.meta['steps']} steps -> {out} ({size / 1e6:.2f} MB)")
+
+
+@app.command()
+def ladder(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    agents: Annotated[
+        str, typer.Option(help="Agents, e.g. 'random,easy,normal,expert,policy:runs/p.npz'")
+    ],
+    games_: Annotated[int, typer.Option("--games", help="Games per pair of agents")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the first game of each pair")] = 0,
+    option: Option = [],  # noqa: B006
+    players: Players = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The ladder's folder (games already there are kept)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
+) -> None:
+    """Rate agents from games between them: Bradley–Terry and Elo with 95% intervals."""
+    from ..lab.ladder import run_ladder
+
+    game = find_game(game_id)
+    options = parse_options(game, None, option, players)
+    specs = [a for a in agents.replace(",", " ").split() if a]
+    folder = out or data_dir() / "ladders" / f"{game.id}-{seed}"
+    try:
+        with ProgressBar("games") as bar:
+            table = run_ladder(game, specs, games_, folder, seed, options, bar.update)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    if as_json:
+        typer.echo(json.dumps(table))
+        return
+    width = max(len(s) for s in specs) + 2
+    typer.echo(f"{game.title}: {table['games']} games, {games_} a pair; Elo (95% interval)")
+    for row in table["ranking"]:
+        low, high = row["elo_ci95"]
+        typer.echo(
+            f"  {row['rank']}. {row['entry']:<{width}} {row['elo']:+6.0f}  "
+            f"({low:+.0f} to {high:+.0f})  score {row['score']:g} of {row['games']}"
+        )
+    typer.echo(f"  games: {folder}")

@@ -1,0 +1,162 @@
+"""The ladder: a set of agents rated from games between them (Bradley–Terry, Elo scale, 95%
+intervals), kept in a folder so that a long ladder can be stopped and carried on.
+
+Every pair of agents plays ``games`` games from the seeds ``seed``, ``seed + 1``, ... with seats
+alternated (the tournament's round robin: two pairs differ by their agents, not their luck). In a
+solitaire every agent plays the same deals, and a pair's game on a deal is won by the higher
+return, then the higher score where the game keeps one (MATR1X's royals killed: a deal lost with
+eleven royals down beats one lost with three); equal: a draw. Each finished game is one line of ``games.jsonl`` in the folder,
+keyed by the agents' specs and the game's place in the pair, so a run that was stopped carries on
+where it stopped, and a ladder given one more agent plays only that agent's pairs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from ..engine import BadOption, Game, Record
+from ..engine.playback import replay
+from .entries import Entry
+from .playing import Planned, Setup, play_game
+from .simulate import players_of
+from .strengths import rank, win_matrix
+
+GAMES_FILE = "games.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One game of the ladder: the specs in seat order and its place among the pair's games."""
+
+    seats: tuple[str, ...]
+    seed: int
+
+    @property
+    def key(self) -> str:
+        return json.dumps([*self.seats, self.seed])
+
+
+def schedule(agents: list[str], players: int, games: int, seed: int) -> list[Pairing]:
+    """Every pair's ``games`` games (seats alternated), or in a solitaire each agent's deals."""
+    if players == 1:
+        return [Pairing((a,), seed + k) for k in range(games) for a in agents]
+    plan = []
+    for a, b in combinations(agents, 2):
+        for k in range(games):
+            plan.append(Pairing((a, b) if k % 2 == 0 else (b, a), seed + k))
+    return plan
+
+
+def read_games(folder: Path) -> dict[str, dict[str, Any]]:
+    """The games already played in ``folder``, by key (a line cut short by a stop is dropped)."""
+    path = folder / GAMES_FILE
+    done: dict[str, dict[str, Any]] = {}
+    if not path.is_file():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        done[row["key"]] = row
+    return done
+
+
+def run_ladder(
+    game: Game,
+    agents: list[str],
+    games: int,
+    folder: Path,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the ladder's missing games into ``folder`` and rate the agents from all of them."""
+    from ..agents import make_agent
+    from ..agents.levels import spec_text
+
+    resolved = game.resolve_options(options)
+    players = players_of(game, resolved)
+    if players > 2:
+        raise BadOption(f"A ladder pairs agents off: play {game.title} with 2 players (or 1).")
+    specs = [spec_text(a) for a in agents]
+    if len(set(specs)) != len(specs) or len(specs) < 2:
+        raise BadOption("A ladder needs at least two different agents.")
+    if games < 1:
+        raise BadOption("Play at least one game per pair.")
+    for spec in specs:
+        make_agent(spec, 0, game)  # a bad spec fails here, before any game is played
+    folder.mkdir(parents=True, exist_ok=True)
+    done = read_games(folder)
+    plan = schedule(specs, players, games, seed)
+    todo = [p for p in plan if p.key not in done]
+    setup = Setup(game.id, resolved, tuple(Entry(spec) for spec in specs))
+    index = {spec: i for i, spec in enumerate(specs)}
+    path = folder / GAMES_FILE
+    cut = path.is_file() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
+    with path.open("a", encoding="utf-8") as out:
+        if cut:  # a line cut short by a stop: the next game starts a line of its own
+            out.write("\n")
+        for number, pairing in enumerate(todo):
+            seats = tuple(index[s] for s in pairing.seats)
+            row = play_game(setup, Planned(number, pairing.seed, seats))
+            line = {"key": pairing.key, "seats": list(pairing.seats), "seed": pairing.seed,
+                    "returns": row["returns"], "winners": row["winners"], "draw": row["draw"],
+                    "scores": scores(row["record"]) if players == 1 else [],
+                    "record": row["record"]}  # fmt: skip
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+            done[pairing.key] = line
+            if progress is not None:
+                progress(number + 1, len(todo))
+    table = standings(specs, [done[p.key] for p in plan], players)
+    table.update(game=game.id, seed=seed, games_per_pair=games, options=resolved)
+    (folder / "ladder.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
+    return table
+
+
+def scores(record: str) -> list[int]:
+    """The finished game's scores (``Outcome.scores``), read back from its record."""
+    outcome = replay(Record.from_json(json.loads(record))).outcome
+    return list(outcome.scores) if outcome is not None else []
+
+
+def standings(specs: list[str], rows: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """The win matrix and the Bradley–Terry ranking of ``specs`` from the ladder's games."""
+    import numpy as np
+
+    k = len(specs)
+    index = {spec: i for i, spec in enumerate(specs)}
+    score = np.zeros((k, k))
+    played = np.zeros((k, k))
+
+    def tally(a: int, b: int, a_score: float) -> None:
+        played[a, b] += 1
+        played[b, a] += 1
+        score[a, b] += a_score
+        score[b, a] += 1 - a_score
+
+    if players == 1:
+        deals: dict[int, dict[int, tuple[float, int]]] = {}
+        for row in rows:
+            score_of = (row["returns"][0], (row.get("scores") or [0])[0])
+            deals.setdefault(row["seed"], {})[index[row["seats"][0]]] = score_of
+        for results in deals.values():
+            for a, b in combinations(sorted(results), 2):
+                ra, rb = results[a], results[b]
+                tally(a, b, 1.0 if ra > rb else 0.0 if ra < rb else 0.5)
+    else:
+        for row in rows:
+            a, b = (index[s] for s in row["seats"])
+            winners = set(row["winners"])
+            tally(a, b, 0.5 if row["draw"] or not winners else 1.0 if 0 in winners else 0.0)
+    return {
+        "games": len(rows),
+        "matrix": win_matrix(specs, score, played),
+        "ranking": rank(specs, score, played),
+    }

@@ -1,0 +1,134 @@
+"""The learned players: the policy file, the ``policy:PATH`` agent and the ``expert`` level play
+legally and fairly, from a plain array file that never unpickles."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cyberdeck.agents import LEVELS, make_agent
+from cyberdeck.agents.expert import ExpertAgent
+from cyberdeck.agents.policy import PolicyAgent, PolicyNet, read_policy, shipped_policy
+from cyberdeck.engine import BadOption, Game, games, load_game
+
+from .test_agents import GAMES, play_out, positions_with_secrets
+
+
+def random_policy(game: Game, folder: Path, seed: int = 0, width: int = 16) -> Path:
+    """An untrained network of the trained ones' shape, saved as a policy file."""
+    rng = np.random.default_rng(seed)
+    options = game.resolve_options(None)
+    size = game.observation_encoding(options).size
+
+    def layer(n_in: int, n_out: int) -> tuple[np.ndarray, np.ndarray]:
+        w = rng.normal(0, 1 / np.sqrt(n_in), (n_in, n_out)).astype(np.float32)
+        return w, rng.normal(0, 0.1, n_out).astype(np.float32)
+
+    layers = {
+        "trunk": [layer(size, width)],
+        "pi": [layer(width, width), layer(width, game.action_space.size)],
+        "v": [layer(width, width), layer(width, 1)],
+    }
+    path = folder / f"{game.id}-{seed}.npz"
+    PolicyNet({"game": game.id, "options": options, "steps": 0}, layers).save(path)
+    return path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_policy_plays_every_game_legally_to_the_end(game: Game, tmp_path: Path):
+    path = random_policy(game, tmp_path)
+    agent = make_agent(f"policy:{path}", 3, game)
+    assert isinstance(agent, PolicyAgent) and agent.name == f"policy:{path}"
+    assert play_out(game, [agent] * game.max_players, 4).outcome is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_learned_players_do_not_cheat(game: Game, tmp_path: Path):
+    """Same view, different hidden cards: the policy and the expert search decide the same."""
+    net = read_policy(random_policy(game, tmp_path))
+    for state, twin in positions_with_secrets(game, 3):
+        assert PolicyAgent(tmp_path / f"{game.id}-0.npz").choose(state) == PolicyAgent(
+            tmp_path / f"{game.id}-0.npz"
+        ).choose(twin)
+        assert ExpertAgent(net, 30, None, 7).choose(state) == ExpertAgent(net, 30, None, 7).choose(
+            twin
+        )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_expert_plays_legally_and_reproducibly(game: Game, tmp_path: Path):
+    net = read_policy(random_policy(game, tmp_path))
+    state = game.new_state(None, 2)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    first = ExpertAgent(net, 40, None, 11).choose(state)
+    assert first in state.legal_actions()
+    assert ExpertAgent(net, 40, None, 11).choose(state) == first
+
+
+def test_the_sparse_first_layer_equals_the_dense_forward_pass(tmp_path: Path):
+    game = load_game("hack-me")
+    net = read_policy(random_policy(game, tmp_path, seed=5))
+    state = game.new_state(None, 9)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    places, values = net.observation(state, seat)
+    dense = np.zeros((1, net.encoding.size), dtype=np.float32)
+    dense[0, places] = values
+    logits, value = net.evaluate(state, seat)
+    expected_logits, expected_values = net.forward(dense)
+    assert np.abs(logits - expected_logits[0]).max() < 1e-5
+    assert abs(value - float(np.clip(expected_values[0], -1, 1))) < 1e-5
+
+
+def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Path):
+    game = load_game("cypher")
+    path = random_policy(game, tmp_path)
+    with np.load(path, allow_pickle=False) as data:
+        assert all(data[name].dtype != object for name in data.files)
+    net = PolicyNet.load(path)
+    assert net.game is game and net.meta["steps"] == 0
+    pickled = tmp_path / "evil.npz"
+    np.savez(pickled, meta=np.array([{"format": 1}], dtype=object))
+    with pytest.raises(BadOption, match="is not a policy file"):
+        PolicyNet.load(pickled)
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(BadOption, match="is not a policy file"):
+        make_agent(f"policy:{junk}", 0, game)
+    with pytest.raises(BadOption, match="no policy file"):
+        make_agent(f"policy:{tmp_path / 'missing.npz'}", 0, game)
+    with pytest.raises(BadOption, match="Name the policy file"):
+        make_agent("policy:", 0, game)
+    with pytest.raises(BadOption, match="plays Cypher, not"):
+        make_agent(f"policy:{path}", 0, load_game("hack-me"))
+
+
+def test_learned_players_travel_by_their_path(tmp_path: Path):
+    """An AI seat goes to a server's worker process by pickle: the path goes, not the weights."""
+    game = load_game("cipher-run")
+    path = random_policy(game, tmp_path, width=64)
+    state = game.new_state(None, 1)
+    for agent in (PolicyAgent(path), make_agent(f"expert:{path}", 3, game)):
+        data = pickle.dumps(agent)
+        assert len(data) < 2000 < path.stat().st_size
+        again = pickle.loads(data)
+        assert again.choose(state) == agent.choose(state)
+
+
+def test_expert_is_a_level_with_a_shipped_policy_or_says_why_not(tmp_path: Path):
+    assert "expert" in LEVELS
+    for game in games():
+        if shipped_policy(game) is None:
+            with pytest.raises(BadOption, match="No learned policy ships"):
+                make_agent("expert", 0, game)
+        else:
+            agent = make_agent("expert", 0, game)
+            assert isinstance(agent, ExpertAgent) and agent.name == "expert"
+    path = random_policy(load_game("cypher"), tmp_path)
+    agent = make_agent(f"expert:{path}", 0, load_game("cypher"))
+    assert isinstance(agent, ExpertAgent) and agent.name == f"expert:{path}"

@@ -1,0 +1,123 @@
+"""Training the learned players: a smoke run of a few hundred steps per game (training itself
+never runs here), the export's numpy network equal to torch's, resuming, and the commands."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cyberdeck.agents import make_agent
+from cyberdeck.agents.policy import PolicyNet
+from cyberdeck.engine import BadOption, Game, games, load_game
+
+pytest.importorskip("sb3_contrib")
+from cyberdeck.cli import app
+from cyberdeck.lab import training
+
+GAMES = [pytest.param(g, id=g.id) for g in games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_smoke_training_run_writes_a_checkpoint_a_policy_and_a_curve(game: Game, tmp_path):
+    rows = training.train(game, tmp_path, 256, seed=3, every=256, eval_games=2, judges=("random",))
+    checkpoint = training.latest_checkpoint(tmp_path)
+    assert checkpoint is not None and checkpoint.name == "step-000000512.zip"
+    assert [r["steps"] for r in rows] == [0, 512]
+    curve = list(csv.DictReader((tmp_path / "curve.csv").open()))
+    assert [int(r["steps"]) for r in curve] == [0, 512]
+    assert {r["opponent"] for r in curve} == ({"alone"} if game.max_players == 1 else {"random"})
+    net = PolicyNet.load(tmp_path / "policy.npz")
+    assert net.game is game and net.meta["steps"] == 512
+    assert (tmp_path / "policy.npz").stat().st_size < 4_000_000
+    state = game.new_state(None, 1)
+    assert make_agent(f"policy:{tmp_path / 'policy.npz'}", 0, game).choose(state) in (
+        state.legal_actions()
+    )
+
+
+def test_the_numpy_forward_pass_equals_torchs(tmp_path: Path):
+    """On observations of real positions, as well as the export's own random check."""
+    game = load_game("hack-me")
+    training.train(game, tmp_path, 256, seed=1, every=256, eval_games=0)
+    checkpoint = training.latest_checkpoint(tmp_path)
+    assert checkpoint is not None
+    model = training.MaskablePPO.load(checkpoint, device="cpu")
+    net = training.export(checkpoint, tmp_path / "exported.npz")
+    state = game.new_state(None, 4)
+    rows = []
+    for _ in range(5):
+        dense = np.zeros(net.encoding.size, dtype=np.float32)
+        places, values = net.observation(state, state.current_player)
+        dense[places] = values
+        rows.append(dense)
+        state.apply(state.legal_actions()[-1])
+    batch = np.stack(rows)
+    logits, values = PolicyNet.load(tmp_path / "exported.npz").forward(batch)
+    expected_logits, expected_values = training.torch_forward(model, batch)
+    assert np.abs(logits - expected_logits).max() < 1e-5
+    assert np.abs(values - expected_values).max() < 1e-5
+
+
+def test_a_run_carries_on_from_its_last_checkpoint(tmp_path: Path):
+    game = load_game("cypher")
+    training.train(game, tmp_path, 512, seed=2, every=512, eval_games=2)
+    rows = training.train(game, tmp_path, 1024, seed=2, every=512, eval_games=2)
+    assert {r["steps"] for r in rows} == {1024}  # no second curve point at step 0
+    names = sorted(p.name for p in (tmp_path / "checkpoints").iterdir())
+    assert names == ["step-000000512.zip", "step-000001024.zip"]
+    assert PolicyNet.load(tmp_path / "policy.npz").meta["steps"] == 1024
+    with pytest.raises(BadOption, match="carry it on with the same game"):
+        training.train(game, tmp_path, 2048, seed=5, every=512)
+
+
+def test_the_train_and_export_commands(tmp_path: Path):
+    runner = CliRunner()
+    run = tmp_path / "run"
+    result = runner.invoke(
+        app, ["lab", "train", "cipher-run", "--steps", "256", "--every", "256", "--eval-games",
+              "2", "--judges", "random", "--out", str(run)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "512 steps  random" in result.output
+    checkpoint = training.latest_checkpoint(run)
+    assert checkpoint is not None
+    out = tmp_path / "cipher.npz"
+    result = runner.invoke(app, ["lab", "export", str(checkpoint), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Cipher Run: 512 steps" in result.output
+    assert PolicyNet.load(out).meta["steps"] == 512
+    result = runner.invoke(app, ["lab", "export", str(run / "curve.csv"), "--out", str(out)])
+    assert result.exit_code == 2 and "is not a training checkpoint" in result.output
+    fresh = tmp_path / "fresh"
+    for flag in ("--judges", "--opponent"):
+        result = runner.invoke(
+            app, ["lab", "train", "cipher-run", flag, "alphago", "--out", str(fresh)]
+        )
+        assert result.exit_code == 2 and "no agent 'alphago'" in result.output
+    assert not fresh.exists()
+
+
+def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
+    game = load_game("cypher")
+    for name in ("one", "two"):
+        training.train(game, tmp_path / name, 256, seed=7, every=256, eval_games=0)
+    one = PolicyNet.load(tmp_path / "one" / "policy.npz").arrays()
+    two = PolicyNet.load(tmp_path / "two" / "policy.npz").arrays()
+    assert one.keys() == two.keys()
+    assert all(np.array_equal(one[k], two[k]) for k in one if k != "meta")
+
+
+def test_a_score_bonus_adds_the_learners_score_to_its_final_reward():
+    table = training.SeatEnv("matrix-overload")
+    bonus = training.ScoreBonus(table, 0.1)
+    bonus.reset(seed=3)
+    done, reward = False, 0.0
+    while not done:
+        _, reward, done, _, _ = bonus.step(int(np.flatnonzero(bonus.action_masks())[0]))
+    outcome = table.state.outcome
+    assert outcome is not None and outcome.scores
+    assert reward == pytest.approx(outcome.returns[0] + 0.1 * outcome.scores[0])
