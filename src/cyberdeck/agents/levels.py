@@ -74,7 +74,8 @@ def spec_text(spec: str) -> str:
 
 def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     name, _, arg = spec.strip().lower().partition(":")
-    if arg and name in ("random", "greedy", "easy", *BUDGETS):
+    # Levels are named budgets: nothing follows their colon (``expert`` takes a policy file).
+    if arg and name != "expert" and (name in ("random", "greedy", "easy") or name in BUDGETS):
         raise BadOption(f"'{spec}': the agent {name} takes no budget after a colon.")
     if game is not None and name in game.agents():
         return game.agents()[name](seed)
