@@ -21,7 +21,7 @@ import os
 import sys
 import threading
 import time
-from collections import Counter
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ class Watch:
         self.late = late
         self.lags: list[float] = []
         #: Seconds each stack (innermost frame first) was seen holding a late tick.
-        self.held: Counter[tuple[str, ...]] = Counter()
+        self.held: defaultdict[tuple[str, ...], float] = defaultdict(float)
         self.main = threading.main_thread().ident
         self.stopped = threading.Event()
 
@@ -81,7 +81,7 @@ class Watch:
             return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
 
         total = sum(self.held.values())
-        inner: Counter[str] = Counter()
+        inner: defaultdict[str, float] = defaultdict(float)
         for stack, seconds in self.held.items():
             inner[_first_own(stack)] += seconds
         return {
@@ -90,13 +90,16 @@ class Watch:
             "late_ms": round(1000 * self.late, 1),
             "held_ms": round(1000 * total, 1),
             "by_own_frame": [
-                {"frame": frame, "ms": round(1000 * s, 1)} for frame, s in inner.most_common(25)
+                {"frame": frame, "ms": round(1000 * s, 1)} for frame, s in _most(inner)
             ],
             "stacks": [
-                {"ms": round(1000 * s, 1), "stack": list(stack)}
-                for stack, s in self.held.most_common(25)
+                {"ms": round(1000 * s, 1), "stack": list(stack)} for stack, s in _most(self.held)
             ],
         }
+
+
+def _most(held: dict[Any, float], count: int = 25) -> list[tuple[Any, float]]:
+    return sorted(held.items(), key=lambda item: -item[1])[:count]
 
 
 def _short(filename: str) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from provenance import write_result
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,12 +184,20 @@ def main() -> int:
             "load_after": [round(x, 2) for x in os.getloadavg()],
             "routes": results,
         }
-        print(json.dumps(report, indent=2))
-        if args.out is not None:
-            args.out.write_text(json.dumps(report, indent=2) + "\n")
     finally:
         server.terminate()
         server.wait(30)
+    if args.watch is not None:
+        # What held the server's loop, in brief (the file keeps every stack).
+        watched = json.loads(args.watch.read_text())
+        report["loop_watch"] = {
+            "file": str(args.watch),
+            **{k: watched[k] for k in ("lag_ms", "late_ms", "held_ms")},
+            "by_own_frame": watched["by_own_frame"][:8],
+        }
+    print(json.dumps(report, indent=2))
+    if args.out is not None:
+        write_result(args.out, report)
     return 0
 
 
