@@ -8,6 +8,12 @@ go to a JSON file, beside how late every tick was (p50, p99, max).
 
     PYTHONPATH=src:bench python -m loop_watch --port 8765 ...   # the server's own options
 
+The thread can sample only when the main thread lets go of the interpreter lock, so a long call
+in C that keeps the lock (a regular expression, a collection of the garbage collector) is
+charged to the first Python frame after it (``collector.py`` for the collector, whose callback
+runs as each collection ends); a stack that ends in the loop's own ``run`` is time the loop spent
+in its C code or the process spent without a CPU.
+
 The file is ``$CYBERDECK_LOOP_WATCH`` (default ``loop-watch.json``); ``$CYBERDECK_LOOP_LATE_MS``
 sets ``late`` (default 10). ``server_stall.py --watch FILE`` and ``server_load.py
 --server-module loop_watch`` run their server this way.
