@@ -36,6 +36,13 @@ def commit() -> str:
     return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
+def _autogroup() -> bool | None:
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return None
+
+
 def provenance() -> dict[str, Any]:
     """The command as it was typed from the repository's root, the commit, the UTC time, and the
     machine's processor, core count and load (figures on a loaded machine read differently)."""
@@ -49,6 +56,10 @@ def provenance() -> dict[str, Any]:
             "processor": platform.processor() or platform.machine(),
             "cores": os.cpu_count(),
             "load_average": [round(x, 2) for x in os.getloadavg()],
+            # The priority the bench ran at, and whether the kernel groups processes by
+            # terminal: server figures measured at nice -20 with autogroup off read otherwise.
+            "niceness": os.nice(0),
+            "sched_autogroup": _autogroup(),
             "python": platform.python_version(),
         },
     }

@@ -7,10 +7,13 @@ move would wait for. The target: p99 under 25 ms with any route hammered.
 
     PYTHONPATH=src python bench/server_stall.py --seconds 10 --out bench/results/server-stall.json
     PYTHONPATH=src python bench/server_stall.py --src /work/main/src ...   # another checkout
+    PYTHONPATH=src python bench/server_stall.py --routes "deck check" --watch stalls.json
 
 ``--src`` picks the sources the server runs from (this checkout's by default): run it on the
 code before a change and after, in one sitting, on the same machine. The machine's load average
 is recorded beside the figures (the bench shares the machine with whatever else runs).
+``--routes`` hammers only the routes named (idle is always measured first); ``--watch FILE``
+runs the server under ``loop_watch.py`` and writes there the stacks that held its loop.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from provenance import write_result
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,14 +109,14 @@ def summary(times: list[float]) -> dict[str, float]:
     }
 
 
-async def measure(base: str, seconds: float) -> dict[str, Any]:
+async def measure(base: str, seconds: float, routes: list[str]) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         # Warm: one deck check starts whatever works them out (the AI workers, where they
         # do), so that starting processes is not measured as a stall of any route.
         await http.post("/api/games/cipher-run/decks/validate", json={"text": _deck(0)})
         await asyncio.sleep(5)
         results: dict[str, Any] = {"idle": summary(await pings(http, seconds))}
-        for label, *_ in ROUTES:
+        for label in routes:
             attacker = subprocess.Popen(
                 [sys.executable, __file__, "--hammer", label, "--base", base,
                  "--seconds", str(seconds)],
@@ -131,6 +135,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="per route")
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the server's sources")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--routes", default=",".join(r[0] for r in ROUTES), help="the routes to hammer, by label"
+    )
+    parser.add_argument("--watch", type=Path, default=None, help="stacks that held the loop")
     parser.add_argument("--hammer", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--base", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -140,10 +148,19 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="cyberdeck-stall-"))
     port = free_port()
     base = f"http://{HOST}:{port}"
+    routes = [label.strip() for label in args.routes.split(",") if label.strip()]
+    unknown = set(routes) - {r[0] for r in ROUTES}
+    if unknown:
+        parser.error(f"no route {', '.join(sorted(unknown))}; the routes: {[r[0] for r in ROUTES]}")
     env = {**os.environ, "CYBERDECK_DATA_DIR": str(folder), "PYTHONPATH": str(args.src)}
+    module = "cyberdeck.server"
+    if args.watch is not None:
+        env["PYTHONPATH"] += os.pathsep + str(ROOT / "bench")
+        env["CYBERDECK_LOOP_WATCH"] = str(args.watch.resolve())
+        module = "loop_watch"
     with open(folder / "server.log", "wb") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "cyberdeck.server", "--host", HOST, "--port", str(port),
+            [sys.executable, "-m", module, "--host", HOST, "--port", str(port),
              "--db", f"sqlite:///{folder / 'stall.sqlite3'}"],
             env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
@@ -156,7 +173,7 @@ def main() -> int:
             except httpx.HTTPError:
                 time.sleep(0.2)
         load_before = os.getloadavg()
-        results = asyncio.run(measure(base, args.seconds))
+        results = asyncio.run(measure(base, args.seconds, routes))
         report = {
             "bench": "server_stall",
             "src": str(args.src),
@@ -167,12 +184,20 @@ def main() -> int:
             "load_after": [round(x, 2) for x in os.getloadavg()],
             "routes": results,
         }
-        print(json.dumps(report, indent=2))
-        if args.out is not None:
-            args.out.write_text(json.dumps(report, indent=2) + "\n")
     finally:
         server.terminate()
         server.wait(30)
+    if args.watch is not None:
+        # What held the server's loop, in brief (the file keeps every stack).
+        watched = json.loads(args.watch.read_text())
+        report["loop_watch"] = {
+            "file": str(args.watch),
+            **{k: watched[k] for k in ("lag_ms", "late_ms", "held_ms")},
+            "by_own_frame": watched["by_own_frame"][:8],
+        }
+    print(json.dumps(report, indent=2))
+    if args.out is not None:
+        write_result(args.out, report)
     return 0
 
 

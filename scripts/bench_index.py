@@ -41,6 +41,7 @@ KINDS: list[tuple[str, str]] = [
     ("ccg-greedy-vs-old", "greedy against the evaluation before (`bench/ccg_eval_arena.py`)"),
     ("server-load-", "the match server under load (`bench/server_load.py`)"),
     ("server-move-", "the server's own Python per move (`bench/server_move.py`)"),
+    ("server-stall-", "a ping's round trip, anonymous routes hammered (`bench/server_stall.py`)"),
     ("envs-floor", "what a PettingZoo step leaves for an observation (`bench/envs_floor.py`)"),
     ("envs_parts", "the parts of an observation's cost (`bench/envs_parts.py`, since removed)"),
     ("envs-adapters", "old and new adapters in turns (`bench/envs_compare.py`, since removed)"),

@@ -13,6 +13,8 @@ import httpx
 import pytest
 import websockets
 
+from cyberdeck.server.decks import ANSWER_KEPT
+
 from .harness import OPERATOR, Client, ServerProcess, run, served
 
 
@@ -221,5 +223,35 @@ def test_deck_checks_are_remembered_and_new_ones_limited_per_address(
             assert again.status_code == 200, "a list checked before costs nothing"
             assert "no-such-card-7" in " ".join(again.json()["problems"])
             assert (await other.post(path, json={"text": "1 no-such-card-61"})).status_code == 200
+
+    run(scenario())
+
+
+def test_a_long_answer_is_not_kept_and_its_list_is_limited_as_a_new_one(
+    proxied: ServerProcess,
+) -> None:
+    """A list's answer is kept as sent, so asking again costs a hash; an answer past
+    ``ANSWER_KEPT`` bytes (hundreds of problems) is not kept, and its list, asked again, is
+    limited like a new one rather than rebuilt for free as often as anyone likes."""
+
+    async def scenario() -> None:
+        async with at(proxied, "10.6.6.6") as builder:
+            path = "/api/games/cipher-run/decks/validate"
+            long = "\n".join(f"1 no-such-card-{n}" for n in range(200))
+            first = await builder.post(path, json={"text": long})
+            assert first.status_code == 200 and len(first.content) > ANSWER_KEPT
+            assert len(first.json()["problems"]) >= 200
+            short = await builder.post(path, json={"text": "1 7H"})
+            assert short.status_code == 200
+            for turn in range(5):  # a token may come back meanwhile: spend them all again
+                texts = [f"1 spent-{turn}-{n}" for n in range(70)]
+                asked = [builder.post(path, json={"text": text}) for text in texts]
+                assert 429 in [a.status_code for a in await asyncio.gather(*asked)]
+                if (await builder.post(path, json={"text": long})).status_code == 429:
+                    break
+            else:
+                pytest.fail("the long list was never limited")
+            again = await builder.post(path, json={"text": "1 7H"})
+            assert again.status_code == 200 and again.content == short.content
 
     run(scenario())

@@ -87,3 +87,22 @@ def test_the_move_benchmark_plays_moves_through_the_hub() -> None:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     result = json.loads(done.stdout)
     assert result["moves"] > 10 and result["cpu_us_per_move"] > 0
+
+
+def test_the_stall_benchmark_hammers_a_route_and_watches_the_loop(tmp_path: Path) -> None:
+    """``server_stall.py --watch``: the server runs under ``loop_watch.py``, whose thread ticks
+    the loop all along and reports how late the ticks were and what held them."""
+    out, watch = tmp_path / "stall.json", tmp_path / "watch.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "server_stall.py"), "--routes", "games",
+         "--seconds", "2", "--watch", str(watch), "--out", str(out)],
+        capture_output=True, text=True, timeout=240, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(out.read_text())
+    assert set(result["routes"]) == {"idle", "games"}
+    assert result["routes"]["games"]["statuses"] == {"200": result["routes"]["games"]["requests"]}
+    assert result["provenance"]["command"].startswith("python bench/server_stall.py")
+    watched = json.loads(watch.read_text())
+    assert watched["ticks"] > 0 and watched["lag_ms"]["max"] >= watched["lag_ms"]["p50"] > 0
+    assert result["loop_watch"]["held_ms"] == watched["held_ms"]

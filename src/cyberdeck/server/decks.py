@@ -126,9 +126,23 @@ def _deck_out(game: Game, deck: DeckData) -> DeckOut:
     )
 
 
-#: Deck checks already made, by game and the text's hash: the same list checked again (a page
-#: reloaded, many clients sending one list) costs nothing.
-_checked: Recent[tuple[str, bytes], tuple[list[Any], list[str]]] = Recent(1024)
+#: A deck list, named by its game and the hash of its text.
+Key = tuple[str, bytes]
+
+#: Deck checks already made: the same list checked again (a page reloaded, a deck saved after
+#: its check, many clients sending one list) costs no worker.
+_checked: Recent[Key, tuple[list[Any], list[str]]] = Recent(1024)
+#: The check route's answers already written, as sent: the same list asked again costs the
+#: event loop a hash, where building the answer again was a millisecond or two for a long list
+#: of problems. Only answers of at most ``ANSWER_KEPT`` bytes are kept (a real deck's is a
+#: kilobyte or two), so the memory stays bounded; a list with a longer answer is limited as a
+#: new one every time.
+_answers: Recent[Key, bytes] = Recent(1024)
+ANSWER_KEPT = 8192
+
+
+def _key(game: Game, text: str) -> Key:
+    return (game.id, hashlib.sha256(text.encode()).digest())
 
 
 async def check(
@@ -137,7 +151,7 @@ async def check(
     """``game.check_deck(text)``, remembered. A long list is a tenth of a second of CPU, which
     on the event loop held every game that long (and on a thread, the interpreter lock): it is
     worked out in an AI worker process, at ``asker``'s fair turn (``thinking.FairShare``)."""
-    key = (game.id, hashlib.sha256(text.encode()).digest())
+    key = _key(game, text)
     found = _checked.get(key)
     if found is None:
         try:
@@ -146,10 +160,6 @@ async def check(
             raise HTTPException(503, "The deck could not be checked just now; try again.") from None
         found = _checked.put(key, answer)
     return found
-
-
-def checked_before(game: Game, text: str) -> bool:
-    return _checked.get((game.id, hashlib.sha256(text.encode()).digest())) is not None
 
 
 async def _legal_text(
@@ -216,12 +226,14 @@ def _starters(game_id: str) -> Response:
 @router.post("/decks/validate", response_model=CheckOut)
 async def validate(
     game_id: str, body: TextIn, request: Request, ctx: Annotated[Context, Depends(context)]
-) -> CheckOut:
+) -> Response:
     """Check a deck list against every deck-building rule; anyone may ask (no sign-in). A
     list checked before is answered at once; new ones are checked at most a burst and then one
     a second per address (a builder checks as its list changes, a pause in typing apart)."""
     game = deck_game(game_id)
-    if not checked_before(game, body.text):
+    key = _key(game, body.text)
+    answer = _answers.get(key)
+    if answer is None:
         where = address(request)
         wait = ctx.deck_checks.wait(where)
         if wait > 0:
@@ -231,8 +243,15 @@ async def validate(
                 headers={"Retry-After": str(math.ceil(wait))},
             )
         ctx.deck_checks.take(where)
-    cards, problems = await check(ctx, address(request), game, body.text)
-    head = readable_entries(body.text)
+        cards, problems = await check(ctx, where, game, body.text)
+        answer = encode(_check_out(game, body.text, cards, problems).model_dump())
+        if len(answer) <= ANSWER_KEPT:
+            _answers.put(key, answer)
+    return Response(answer, media_type="application/json")
+
+
+def _check_out(game: Game, text: str, cards: list[Any], problems: list[str]) -> CheckOut:
+    head = readable_entries(text)
     counts = Counter(str(card) for card in cards)
     return CheckOut(
         ok=not problems,

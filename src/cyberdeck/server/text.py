@@ -18,18 +18,19 @@ from urllib.parse import unquote_to_bytes
 #: Characters no field of the API takes: C0 controls but tab, line feed and carriage return;
 #: DEL and the C1 controls; surrogates (only ever half a pair in a ``str``).
 FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-#: The same in JSON text as it travels: a ``\\u`` escape of one of them (not itself escaped,
-#: as ``\\\\u0000`` is), or DEL and the C1 controls written out in UTF-8 (raw C0 controls are
-#: not JSON at all, and the parser refuses them).
-_ESCAPED = (
-    rb"(?<!\\)(?:\\\\)*\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])"
-    rb"|\x7f|\xc2[\x80-\x9f]"
+#: The same in JSON text as it travels: a ``\\u`` escape of one of them, or DEL and the C1
+#: controls written out in UTF-8 (raw C0 controls are not JSON at all, and the parser refuses
+#: them). Searched in the body with its escaped backslashes blanked (``_escapes``), so that every
+#: backslash left begins an escape. Each pattern begins with a fixed byte, which ``re`` finds at
+#: C speed: one that began with a look-behind was tried at every byte, and held the event loop
+#: for 3 ms on a 12 KB deck list and 280 ms on a 1 MiB body.
+FORBIDDEN_JSON = re.compile(
+    rb"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])|\x7f|\xc2[\x80-\x9f]"
 )
-FORBIDDEN_JSON = re.compile(_ESCAPED)
 #: A JSON escape of half a surrogate pair without its other half.
 _HIGH, _LOW = rb"\\u[dD][89abAB][0-9a-fA-F]{2}", rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
 LONE_SURROGATE = re.compile(
-    rb"(?<!" + _HIGH + rb")" + _LOW + rb"|" + _HIGH + rb"(?!" + _LOW + rb")"
+    rb"\\(?:(?<!" + _HIGH + rb"\\)" + _LOW[2:] + rb"|" + _HIGH[2:] + rb"(?!" + _LOW + rb"))"
 )
 #: The longest path and query the server reads (its own ids are a few dozen characters).
 LONGEST = 2048
@@ -60,11 +61,20 @@ def query_refusal(raw: bytes) -> str | None:
 
 def body_refusal(body: bytes) -> str | None:
     """A JSON body as it came, without parsing it (the routes parse it once, after)."""
-    if LONE_SURROGATE.search(body):
+    escapes = _escapes(body)
+    if LONE_SURROGATE.search(escapes):
         return f"The request {SURROGATE}."
-    if FORBIDDEN_JSON.search(body):
+    if FORBIDDEN_JSON.search(escapes):
         return f"The request {CONTROL}."
     return None
+
+
+def _escapes(body: bytes) -> bytes:
+    """``body`` with each escaped backslash (``\\\\``) blanked to two bytes that are no escape:
+    JSON pairs a run of backslashes from its left, as ``bytes.replace`` does, so every backslash
+    left begins an escape, and an escaped backslash is not taken for the start of one (nor does
+    it join the halves of a surrogate pair that it stands between)."""
+    return body.replace(b"\\\\", b"__")
 
 
 def shown(text: str) -> str:
