@@ -93,6 +93,24 @@ def _in_play(card: Mapping[str, Any], label: str, short: bool) -> str:
     return f"{label}."
 
 
+def attached(play: list[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """The cards in play that sit on another card, by the id of the card they are on."""
+    on: dict[str, list[Mapping[str, Any]]] = {}
+    for card in play:
+        if "on" in card:
+            on.setdefault(card["on"], []).append(card)
+    return on
+
+
+def teamed(play: list[Mapping[str, Any]]) -> dict[int, list[Mapping[str, Any]]]:
+    """The runners in play on a team, by team number."""
+    teams: dict[int, list[Mapping[str, Any]]] = {}
+    for card in play:
+        if card["kind"] == "runner" and card["team"]:
+            teams.setdefault(card["team"], []).append(card)
+    return teams
+
+
 def player_lines(view: Mapping[str, Any], p: int, short: bool = False) -> list[str]:
     """One player's side in sentences: who they are, their counts, each card on the table, the
     teams, the stash, and (for the reader's own seat) the hand, a card a line. ``short`` (a
@@ -108,10 +126,7 @@ def player_lines(view: Mapping[str, Any], p: int, short: bool = False) -> list[s
         + f"; {counted(pl['hand_count'], 'card')} in hand, {pl['runs_deck']} in the Runs deck, "
         f"{pl['gear_deck']} in the Gear deck."
     ]
-    on: dict[str, list[Mapping[str, Any]]] = {}
-    for card in pl["play"]:
-        if "on" in card:
-            on.setdefault(card["on"], []).append(card)
+    on = attached(pl["play"])
     for card in pl["play"]:
         if "on" in card or card["kind"] == "sponsor":
             continue
@@ -128,10 +143,7 @@ def player_lines(view: Mapping[str, Any], p: int, short: bool = False) -> list[s
             built = f", built with {parts}" if parts else ""
             tail = f" ({', '.join(state)})" if state else ""
             lines.append(f"    {called[att['id']]} is on {called[card['id']]}{built}{tail}.")
-    teams: dict[int, list[Mapping[str, Any]]] = {}
-    for card in pl["play"]:
-        if card["kind"] == "runner" and card["team"]:
-            teams.setdefault(card["team"], []).append(card)
+    teams = teamed(pl["play"])
     for k in sorted(teams):
         ready = [r for r in teams[k] if not r["used"]]
         attack = sum(r["sr"] + r["lr"] for r in ready)

@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import Action, Style
 from . import cardtext
 from .cardset import BY_SLUG, CARDS, COMBAT_SCALE
-from .lines import player_lines
+from .lines import attached, player_lines, teamed
 
 PROMPTS = {
     "cut": "cut the opponent's Runs and Gear decks, or leave them",
@@ -76,10 +76,7 @@ def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: S
     ]
     if pl.get("bank_next_turn"):
         lines[-1] += f"  EB next turn {pl['bank_next_turn']}"
-    on: dict[str, list[Mapping[str, Any]]] = {}
-    for card in pl["play"]:
-        if "on" in card:
-            on.setdefault(card["on"], []).append(card)
+    on = attached(pl["play"])
     for card in pl["play"]:
         if "on" in card or card["kind"] == "sponsor":
             continue
@@ -98,10 +95,7 @@ def _player(view: Mapping[str, Any], p: int, called: Mapping[str, str], style: S
             lines.append(f"      + {called[att['id']]}{extra}{used}")
             for part in on.get(att["id"], []):
                 lines.append(f"          + {called[part['id']]}")
-    teams: dict[int, list[Mapping[str, Any]]] = {}
-    for card in pl["play"]:
-        if card["kind"] == "runner" and card["team"]:
-            teams.setdefault(card["team"], []).append(card)
+    teams = teamed(pl["play"])
     if teams:
         parts = []
         for k in sorted(teams):
