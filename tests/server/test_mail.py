@@ -2,7 +2,7 @@
 its mailed link, nothing mailed to an address before that, "your turn" mailed to a player away
 from the table (once, without a card of the game), the one-click unsubscribe link working
 without signing in, the address in no public answer, and the mails each account and address
-may be sent."""
+may be sent; and a turn-based match played over a week, a mail each turn to the player away."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from .harness import OPERATOR, Client, ServerProcess, run, served
 from .mailbox import Inbox, body, path_of
+from .timetravel import TimeTravel
 
 PASSWORD = "correct horse battery"
 
@@ -25,9 +26,16 @@ def inbox() -> Iterator[Inbox]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator[ServerProcess]:
+def travel(tmp_path_factory: pytest.TempPathFactory) -> TimeTravel:
+    return TimeTravel(tmp_path_factory.mktemp("mail-clock") / "offset")
+
+
+@pytest.fixture(scope="module")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, inbox: Inbox, travel: TimeTravel
+) -> Iterator[ServerProcess]:
     args = ("--smtp", inbox.url, "--public-url", "https://arcade.example.org")
-    with served(tmp_path_factory, "mail", "--ai-delay", "0", *args) as process:
+    with served(tmp_path_factory, "mail", "--ai-delay", "0", *args, env=travel.env) as process:
         yield process
 
 
@@ -275,3 +283,47 @@ def test_an_address_and_its_settings_survive_a_kill_9(server: ServerProcess, inb
     server.kill9()
     server.start()
     run(after(cookie))
+
+
+def test_a_turn_based_match_over_a_week_mails_each_turn_to_the_player_away(
+    server: ServerProcess, inbox: Inbox, travel: TimeTravel
+) -> None:
+    """Two players who open the match only to move, a day apart, from a fresh connection each
+    time (as from another device): each turn is mailed to the player to move, the clock gives
+    two days a move, and a week later the match is over."""
+
+    async def scenario() -> None:
+        eve, fay = await account(server, "week-eve"), await account(server, "week-fay")
+        addresses = {id(eve): "week-eve@example.org", id(fay): "week-fay@example.org"}
+        for client in (eve, fay):
+            await verified(client, inbox, addresses[id(client)])
+        made = await eve.create("duel", public=True, clock={"kind": "turn-based", "days": 2})
+        match_id = made["match"]["id"]
+        await fay.join(match_id)
+
+        def turn_mails(client: Client) -> int:
+            return sum("Your turn" in m["Subject"] for m in inbox.to(addresses[id(client)]))
+
+        told = {id(eve): 0, id(fay): 0}
+        status, day = "running", 0
+        while status == "running":
+            mover = (eve, fay)[day % 2]  # the maker moves first, then each in turn
+            told[id(mover)] += 1
+            await inbox.wait_for(addresses[id(mover)], told[id(mover)] + 1)  # and the check
+            assert turn_mails(mover) == told[id(mover)], f"day {day}: one mail for this turn"
+            travel.advance(86400)  # a day later, the player comes to move
+            sock = await mover.socket(match_id)
+            welcome = await sock.expect("welcome")
+            left = welcome["clock"]["left"][welcome["clock"]["running"]]
+            assert 86400 - 60 <= left <= 86400, "two days a move, one of them gone"
+            moved = await sock.play(sock.table["legal_actions"][0], f"week{day}")
+            status = moved["status"]
+            await sock.close()
+            day += 1
+        assert day == 6, "six moves, a day apart: the match lasted a week"
+        text = body(inbox.to("week-fay@example.org")[-1])
+        assert f"https://arcade.example.org/play/{match_id}" in text
+        for client in (eve, fay):
+            await client.close()
+
+    run(scenario())
