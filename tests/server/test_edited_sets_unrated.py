@@ -24,8 +24,9 @@ class Store:
 
 def rated(match: Match) -> bool:
     db = Store()
-    room = SimpleNamespace(match=match, id="m1",
-                           data=SimpleNamespace(outcome={"returns": [1.0, -1.0]}, seats=[], game="cypher"))  # fmt: skip
+    room = SimpleNamespace(match=match, id="m1", clock=None,
+                           data=SimpleNamespace(outcome={"returns": [1.0, -1.0]}, seats=[], game="cypher",
+                                                rated=True))  # fmt: skip
     asyncio.run(Hub._rate(SimpleNamespace(db=db), room))  # type: ignore[arg-type]
     return bool(db.writes)
 

@@ -35,9 +35,11 @@ async def account(server: ServerProcess, name: str) -> Client:
     return client
 
 
-async def finished(winner: Client, loser: Client, public: bool = True) -> dict[str, object]:
+async def finished(
+    winner: Client, loser: Client, public: bool = True, **body: object
+) -> dict[str, object]:
     """A DUEL between the two, ended by ``loser`` resigning; its summary."""
-    created = await winner.create("duel", public=public)
+    created = await winner.create("duel", public=public, **body)
     match_id = created["match"]["id"]
     await loser.join(match_id, created["invite"])
     sock = await loser.socket(match_id)
@@ -71,8 +73,8 @@ def test_guests_play_unrated_and_a_pairing_s_repeated_results_count_less(
     async def scenario() -> None:
         farmer, mule = await account(server, "farmer"), await account(server, "mule")
         guest = await Client(server).guest()
-        for _ in range(3):
-            await finished(farmer, guest)
+        for _ in range(3):  # a guest takes a seat only in a casual match
+            await finished(farmer, guest, rated=False)
         await asyncio.sleep(0.5)
         board = (await farmer.http.get("/api/leaderboard/duel?provisional=true")).json()
         assert "farmer" not in [row["name"] for row in board], "a guest's resignations rate nobody"

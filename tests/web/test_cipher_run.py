@@ -232,7 +232,9 @@ def test_two_browsers_play_online_one_reloads_and_a_spectator_sees_no_hand(
             assert sent["events"] == public[step]["events"]
         no_hand_card_in(card_counts(sent["view"]), step)
     for frame in frames:
-        assert frame["type"] in ("welcome", "update", "presence", "ended"), frame
+        assert frame["type"] in ("welcome", "update", "presence", "ended", "chat", "clock"), frame
+        if frame["type"] == "chat":  # a spectator hears the spectators' chat, never the players'
+            assert frame["channel"] == "spectators", frame
     for step, cards, hand_elements in snapshots:
         assert hand_elements == 0
         no_hand_card_in(Counter(cards), step)
