@@ -157,15 +157,17 @@ def online(browser: Browser, server: Arcade, out: Path) -> None:
 
 
 def lesson(page: Page, game: str, steps: int, out: Path) -> None:
-    """The game's tutorial page, started over and ``steps`` suggested moves in."""
+    """The game's tutorial page, started over and ``steps`` suggested clicks in (a gesture's
+    click makes several moves: the page's ``data-step`` counts moves)."""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"/learn/{game}")
     page.get_by_role("button", name="Start over").click()
     lesson_page = page.locator(".learn-page")
     expect(lesson_page).to_have_attribute("data-step", "1")
-    for number in range(2, steps + 2):
+    for _ in range(steps):
+        before = lesson_page.get_attribute("data-step") or ""
         page.locator("button.lesson-play").click()
-        expect(lesson_page).to_have_attribute("data-step", str(number))
+        expect(lesson_page).not_to_have_attribute("data-step", before)
     shoot(page, f"{game}-learn", out)
 
 
