@@ -101,7 +101,8 @@ bench: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
 
-# Each game's table at desktop (1366x768) and phone (390x844) size: screenshots/<game>-*.png
+# Each game's table and lesson, the home page, and an online table mid-game and at its end, at
+# desktop (1366x768) and phone (390x844) size: screenshots/*.png
 screenshots: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/python scripts/screenshots.py --out screenshots
 

@@ -1,7 +1,9 @@
 """Screenshots of every game's table at desktop (1366x768) and phone (390x844) size, for a person
 to look at: ``make screenshots`` writes screenshots/<game>-desktop.png and <game>-phone.png (and
 the home page). Each game is played a few moves into a match against the easy AI first. Each
-game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps into the lesson."""
+game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps into the lesson.
+An online match between two people is taken mid-game (online-desktop.png: its clock bar and
+chat) and at its end (online-end-desktop.png: the rematch box), from the first player's seat."""
 
 from __future__ import annotations
 
@@ -13,10 +15,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
-from tests.web.drive import after_move, moves, seq, settled, start_game, status  # noqa: E402
+from tests.web.drive import (  # noqa: E402
+    TABLE,
+    after_move,
+    moves,
+    resign,
+    seq,
+    settled,
+    start_game,
+    status,
+    two_at_a_table,
+)
 
 from cyberdeck.engine import games  # noqa: E402
 
@@ -87,35 +99,76 @@ def main() -> None:
                         f"move {table.get_attribute('data-seq')}, busy {table.get_attribute('data-busy')})",
                         file=sys.stderr,
                     )
-                for name, (width, height) in SIZES.items():
-                    page.set_viewport_size({"width": width, "height": height})
-                    page.wait_for_timeout(200)
-                    path = out / f"{game}-{name}.png"
-                    page.screenshot(path=str(path), full_page=name == "phone")
-                    print(f"wrote {path}")
+                shoot(page, game, out)
                 lesson(page, game, args.lesson_steps, out)
             context.close()
+            online(browser, server, out)
         finally:
             browser.close()
             server.stop()
 
 
+def shoot(page: Page, stem: str, out: Path) -> None:
+    """``page`` at each size, as <stem>-desktop.png and <stem>-phone.png (the phone's whole page)."""
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        path = out / f"{stem}-{name}.png"
+        page.screenshot(path=str(path), full_page=name == "phone")
+        print(f"wrote {path}")
+
+
+def online(browser: Browser, server: Arcade, out: Path) -> None:
+    """Two people at an online Cipher Run with a real-time clock: a few moves and a word each in
+    the chat, then the first player resigns and the rematch box shows."""
+    people, pages = two_at_a_table(browser, server, private=False, options={"clock": "real-time"})
+    alice, bob = pages
+    made = 0
+    for _ in range(WARMUP * 20):  # whoever has the move makes it; the other page waits
+        if made == WARMUP:
+            break
+        mover = next(
+            (
+                p
+                for p in pages
+                if p.locator(f"{TABLE}[data-busy='false'] .move-list button.move").count()
+            ),
+            None,
+        )
+        if mover is None:
+            alice.wait_for_timeout(100)
+            continue
+        before = seq(mover)
+        mover.locator(".move-list button.move").first.click()
+        after_move(mover, before)
+        made += 1
+    for page, words in ((alice, "good luck"), (bob, "you too, have fun")):
+        page.locator(".chat-input").fill(words)
+        page.locator(".chat-input").press("Enter")
+    expect(alice.locator(".chat-line")).to_have_count(2)
+    expect(alice.locator(TABLE)).to_have_attribute("data-status", "running")
+    shoot(alice, "online", out)
+    alice.set_viewport_size({"width": 1366, "height": 768})
+    resign(alice, bob)
+    expect(alice.locator(".rematch")).to_be_visible()
+    shoot(alice, "online-end", out)
+    for context in people:
+        context.close()
+
+
 def lesson(page: Page, game: str, steps: int, out: Path) -> None:
-    """The game's tutorial page, started over and ``steps`` suggested moves in."""
+    """The game's tutorial page, started over and ``steps`` suggested clicks in (a gesture's
+    click makes several moves: the page's ``data-step`` counts moves)."""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"/learn/{game}")
     page.get_by_role("button", name="Start over").click()
     lesson_page = page.locator(".learn-page")
     expect(lesson_page).to_have_attribute("data-step", "1")
-    for number in range(2, steps + 2):
+    for _ in range(steps):
+        before = lesson_page.get_attribute("data-step") or ""
         page.locator("button.lesson-play").click()
-        expect(lesson_page).to_have_attribute("data-step", str(number))
-    for name, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
-        path = out / f"{game}-learn-{name}.png"
-        page.screenshot(path=str(path), full_page=name == "phone")
-        print(f"wrote {path}")
+        expect(lesson_page).not_to_have_attribute("data-step", before)
+    shoot(page, f"{game}-learn", out)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from cyberdeck.engine.seats import name_seats, unique_names
+
+from .arcade import Arcade, open_person
 
 TABLE = ".table-page"
 
@@ -172,3 +174,30 @@ def draw_alone(page: Page, game: str, view: dict[str, Any], moves: list[dict[str
         }""",
         [game, view, moves],
     )
+
+
+def two_at_a_table(
+    browser: Browser,
+    arcade: Arcade,
+    private: bool = True,
+    game: str = "cipher-run",
+    options: dict[str, str] | None = None,
+) -> tuple[list[BrowserContext], list[Page]]:
+    """Alice makes an online match of ``game`` (with the ``options`` of its card's form, the
+    clock among them) and Bob joins it by its link."""
+    people = [open_person(browser, arcade), open_person(browser, arcade)]
+    alice, bob = pages = [p.new_page() for p in people]
+    for page in pages:
+        page.on("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
+    start_game(alice, game, mode="online", private=private, options=options)
+    join_by_link(bob, alice.locator(".invite-url").input_value().replace(arcade.base, ""))
+    for page in pages:
+        expect(page.locator(TABLE)).to_have_attribute("data-status", "running")
+    return people, pages
+
+
+def resign(page: Page, other: Page) -> None:
+    """``page``'s player resigns; both tables show the game finished."""
+    page.locator(".table-buttons button.resign").click()
+    for each in (page, other):
+        expect(each.locator(TABLE)).to_have_attribute("data-status", "finished")

@@ -7,7 +7,11 @@ from __future__ import annotations
 #: and hand's bottoms, the first listed move's top, the smallest card text and the clipped cards.
 HOME = """() => {
     const b = document.querySelector('article.game-card button.play-ai');
+    const all = [...document.querySelectorAll('article.game-card :is(button.play-ai, button.play-now)')];
     return { play_top: b ? Math.round(b.getBoundingClientRect().top + scrollY) : null,
+             plays: all.length,
+             plays_bottom: Math.round(Math.max(...all.map((n) => n.getBoundingClientRect().bottom + scrollY))),
+             plays_right: Math.round(Math.max(...all.map((n) => n.getBoundingClientRect().right))),
              cards_with_art: document.querySelectorAll('article.game-card .game-art').length };
 }"""
 

@@ -28,6 +28,10 @@ def test_every_game_has_its_picture_and_one_play_button_above_the_fold(page: Pag
         page.locator("article.game-card").first.wait_for()
         home = page.evaluate(HOME)
         assert home["cards_with_art"] == 5 and home["play_top"] < size["height"], (size, home)
+        # Every game's Play, and each two-player game's Play now, on the first screen, none past
+        # its right edge.
+        assert home["plays"] == 9 and home["plays_bottom"] <= size["height"], (size, home)
+        assert home["plays_right"] <= size["width"], (size, home)
         # The options and the other ways to play are behind "More", out of the way.
         expect(page.locator("article.game-card .play-hotseat").first).to_be_hidden()
     for card in page.locator("article.game-card").all():

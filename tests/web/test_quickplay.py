@@ -4,6 +4,8 @@ same running table; a pairing declined leaves the decliner out and the other sti
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from .arcade import Arcade, open_person
@@ -68,3 +70,27 @@ def test_a_declined_pairing_leaves_the_other_looking(browser: Browser, arcade: A
     expect(alice.locator(".quickplay-state")).to_be_empty()
     for context in (alice_ctx, bob_ctx):
         context.close()
+
+
+def test_a_game_cards_play_now_opens_quick_play_for_that_game(page: Page) -> None:
+    """Play now on Cypher's card: the panel set to Cypher (its 2 to 4 players), in sight, its own
+    Play now focused; pressing it looks for a Cypher game."""
+    for size in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.goto("/")
+        card = page.locator("article.game-card[data-game='cypher']")
+        expect(
+            page.locator("article.game-card[data-game='matrix-overload'] .play-now")
+        ).to_have_count(0)
+        card.locator("button.play-now").click()
+        panel = page.locator(".quickplay")
+        expect(panel).to_have_class(re.compile(r"\bchosen\b"))
+        expect(panel.locator("select.quickplay-game")).to_have_value("cypher")
+        expect(panel.locator("select.quickplay-players option")).to_have_count(3)
+        expect(panel.locator(".quickplay-go")).to_be_focused()
+        expect(panel.locator(".quickplay-go")).to_be_in_viewport()
+    panel.locator("select.quickplay-ai-after").select_option("")
+    page.locator(".quickplay-go").click()
+    expect(page.locator(".quickplay-waiting")).to_contain_text("Looking for a game: Cypher")
+    page.locator(".quickplay-cancel").click()
+    expect(page.locator(".quickplay-state")).to_be_empty()

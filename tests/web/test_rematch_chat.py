@@ -6,36 +6,15 @@ muted over a reload, and the spectators' chat apart from the players'."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from .arcade import Arcade, open_person
-from .drive import TABLE, join_by_link, start_game
+from .drive import TABLE, resign, start_game, two_at_a_table
 
 
 def name_of(context: BrowserContext) -> str:
     name: str = context.request.get("/api/auth/me").json()["name"]
     return name
-
-
-def two_at_a_table(
-    browser: Browser, arcade: Arcade, private: bool = True
-) -> tuple[list[BrowserContext], list[Page]]:
-    """Alice makes an online Cipher Run match and Bob joins it by its link."""
-    people = [open_person(browser, arcade), open_person(browser, arcade)]
-    alice, bob = pages = [p.new_page() for p in people]
-    for page in pages:
-        page.on("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
-    start_game(alice, "cipher-run", mode="online", private=private)
-    join_by_link(bob, alice.locator(".invite-url").input_value().replace(arcade.base, ""))
-    for page in pages:
-        expect(page.locator(TABLE)).to_have_attribute("data-status", "running")
-    return people, pages
-
-
-def resign(page: Page, other: Page) -> None:
-    page.locator(".table-buttons button.resign").click()
-    for each in (page, other):
-        expect(each.locator(TABLE)).to_have_attribute("data-status", "finished")
 
 
 def test_a_rematch_is_accepted_with_the_seats_rotated_and_the_next_one_declined(
@@ -45,7 +24,15 @@ def test_a_rematch_is_accepted_with_the_seats_rotated_and_the_next_one_declined(
     names = [name_of(p) for p in people]
     first = alice.url
     seat = alice.locator(TABLE).get_attribute("data-seat")
+    bob.set_viewport_size({"width": 390, "height": 844})
     resign(alice, bob)  # Bob wins the first game
+    # A game ended by a resignation lists no moves, and on a phone the moves are no longer a
+    # sheet over the table: the result and the rematch box have the screen.
+    for page in (alice, bob):
+        expect(page.locator(".move-list button.move")).to_have_count(0)
+    sheet = bob.locator(".moves-panel")
+    assert sheet.evaluate("(n) => getComputedStyle(n).position") == "static"
+    bob.set_viewport_size({"width": 1280, "height": 800})
 
     alice.locator(".rematch-offer").click()
     expect(alice.locator(".rematch")).to_contain_text("waiting for")

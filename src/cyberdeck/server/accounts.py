@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from ..store import NameTaken, UserData
 from .auth import COOKIE, BadCredentials, check_name, check_password, hash_password, verify_password
-from .context import Context, address, context, require_user
+from .context import Context, address, context, optional_user, require_user
 
 router = APIRouter(prefix="/api/auth", tags=["accounts"])
 
@@ -204,7 +204,15 @@ async def sign_out(
 
 @router.get("/me", response_model=UserOut)
 async def me(user: Annotated[UserData, Depends(require_user)]) -> UserOut:
+    """The signed-in user; 401 for anyone else (a program's check that its session works)."""
     return UserOut(id=user.id, name=user.name, kind=user.kind)
+
+
+@router.get("/whoami", response_model=UserOut | None)
+async def who_am_i(user: Annotated[UserData | None, Depends(optional_user)]) -> UserOut | None:
+    """The signed-in user, or ``null`` for a visitor: every page asks on load, and a visitor who
+    has not signed in is no error (a 401 would be a console error on every first visit)."""
+    return None if user is None else UserOut(id=user.id, name=user.name, kind=user.kind)
 
 
 @router.get("/sessions", response_model=list[SessionOut])

@@ -1,5 +1,6 @@
 """The CCG's gestures: several moves of one seat offered as one click (a runner to a team, a force
-at its target, a purchase paid as proposed, a draw planned card by card), each later move the
+at its target, a purchase paid as proposed, a Solo's combat sense on its side, a draw planned
+card by card), each later move the
 answer the engine asks for, and nothing shown that the seat could not see after the first move."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from cyberdeck.agents.levels import make_agent
 from cyberdeck.engine import Action, Rng
 from cyberdeck.engine.autoanswer import carry_out
 from cyberdeck.engine.questions import Gesture
+from cyberdeck.engine.tutorial import Tutorial, load_script
 from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.gestures import interleave
 from cyberdeck.games.cyberpunk_ccg.position import Table, act
@@ -149,3 +151,22 @@ def test_offering_gestures_changes_nothing_and_shows_nothing_hidden() -> None:
 
 def _texts(state: CyberState) -> list[tuple[str, ...]]:
     return [(g.text, *(a.text for a in g.actions)) for g in GAME.gestures(state)]
+
+
+def test_a_solos_combat_sense_goes_to_its_side_in_one_gesture() -> None:
+    """In the lesson's first hit the Blade Master's combat sense is on offer both ways; the
+    gesture plays exactly the use and the side, and nothing more."""
+    tutorial = Tutorial(GAME, load_script(GAME))
+    while str(tutorial.suggested) != "use c40":
+        tutorial.move(str(tutorial.suggested))
+    state = tutorial.match.state
+    assert isinstance(state, CyberState)
+    offered = {m: text for text, m in ((t, tuple(v)) for t, v in _moves(state).items())}
+    assert set(offered) >= {("use c40", "add attack"), ("use c40", "add defense")}
+    assert offered[("use c40", "add attack")] == "Use Blade Master: add the Power to attack"
+    plain = state.clone()
+    act(plain, "use c40", "add attack")
+    gesture = next(g for g in GAME.gestures(state) if g.text.endswith("to attack"))
+    assert gesture.group == "Combat sense"
+    assert _play(state, gesture) == ["add attack"]
+    assert state.fingerprint() == plain.fingerprint()

@@ -2,12 +2,14 @@
 card be dragged to where it goes.
 
 The rules engine asks every question of a multi-step move (a runner changing teams is asked which
-team; a team sent in is asked its target; a card bought is asked how it is paid; a draw asks for
-each card's deck, by the ruling). Four gestures answer them in one click:
+team; a team sent in is asked its target; a card bought is asked how it is paid; a Solo's combat
+sense is asked which side it adds to; a draw asks for each card's deck, by the ruling). Five
+gestures answer them in one click:
 
 - a runner to a team: ``team c5`` then ``join t1`` (or ``leave``);
 - a force at its target: ``send t1`` then ``hit c12`` (or ``run c3`` at the Runs step);
 - a card bought and paid as the table proposes: ``buy night-market`` then the proposal's payments;
+- a Solo's combat sense where it goes: ``use c40`` then ``add attack`` (or ``add defense``);
 - a draw planned for every card still to draw: "2 from Runs, 1 from Gear".
 
 Each later move is worked out on a clone after the first, from the seat's own view: every one of
@@ -34,18 +36,22 @@ if TYPE_CHECKING:
     from .state import CyberState
 
 #: A window move whose next question (of the same seat) a gesture answers: the question's kind.
-FOLLOWED: Mapping[str, str] = {"team": "team", "send": "form", "buy": "pay"}
+FOLLOWED: Mapping[str, str] = {"team": "team", "send": "form", "buy": "pay", "use": "sense"}
 #: The answers a gesture may give to those questions (a force's extra runners stay a question).
 ANSWERS: Mapping[str, frozenset[str]] = {
     "team": frozenset(("join", "leave")),
     "form": frozenset(("hit", "run")),
+    "sense": frozenset(("add",)),
 }
+#: The heading each gesture is listed under, by its first move's kind.
+GROUPS: Mapping[str, str] = {"team": "Team up", "send": "Send in", "use": "Combat sense"}
 DECKS = ("runs", "gear")
 
 
 def gestures(st: CyberState) -> tuple[Gesture, ...]:
     """The gestures on offer to the seat to move: a draw plan at a draw question, or a runner's
-    team, a force's target and a purchase with its proposed payment in a priority window."""
+    team, a force's target, a purchase with its proposed payment and a Solo's combat sense with
+    its side in a priority window."""
     s = st.current_player
     if s is None:
         return ()
@@ -92,11 +98,10 @@ def _followed(
             return []
         return [Gesture(f"{begin}, paying {offer.text}", "Buy and pay", (first, *offer.actions))]
     answers = [then for then in legal if then.kind in ANSWERS[FOLLOWED[first.kind]]]
+    group = GROUPS[first.kind]
     if first.kind == "team":
-        group, begin = "Team up", card_name(first.args[0], view)
+        begin = card_name(first.args[0], view)
         answers = _one_new_team(after, s, answers)
-    else:
-        group = "Send in"
     return [
         Gesture(f"{begin}: {describe_action(then, seen)}", group, (first, then)) for then in answers
     ]

@@ -31,8 +31,9 @@ let meCache = undefined;
 // The signed-in user ({id, name, kind}) or null.
 export async function me({ fresh = false } = {}) {
   if (meCache !== undefined && !fresh) return meCache;
+  // Asked on every page: /api/auth/whoami answers null for a visitor, not a 401 (a console error).
   try {
-    meCache = await api("/api/auth/me");
+    meCache = await api("/api/auth/whoami");
   } catch {
     meCache = null;
   }

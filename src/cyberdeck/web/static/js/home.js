@@ -83,11 +83,12 @@ export function gameArt(gameId, cls = "game-art") {
   return el("span", { class: [cls, `art-${gameId}`], "aria-hidden": "true" }, icon(`game-${gameId}`));
 }
 
-// A game's card: its picture, name and pitch, and one Play button (against the AI at the level
-// chosen last); everything else (the options, hot-seat, online, the rules, the leaderboard) is
-// behind "More", so every game's Play is on the first screen. The .card-actions row has room
-// for a second button.
-function gameCard(game) {
+// A game's card: its picture, name and pitch, one Play button (against the AI at the level
+// chosen last) and, for a game of two or more, Play now (quick play against a person: it sets
+// the quick-play panel to this game, ``playNow``); everything else (the options, hot-seat,
+// online, the rules, the leaderboard) is behind "More", so every game's Play is on the first
+// screen.
+function gameCard(game, playNow) {
   const flash = el("p", { class: "flash", role: "alert", hidden: true });
   const say = (text) => { flash.textContent = text; flash.hidden = false; };
   const solo = game.max_players === 1;
@@ -118,6 +119,7 @@ function gameCard(game) {
     el("p", { class: "pitch" }, game.pitch),
     el("div", { class: "card-actions" },
       el("button", { type: "button", class: "primary play-ai", "aria-label": `Play ${game.title}${solo ? "" : " against the AI"}`, onclick: () => create(game, form, "ai", say) }, "Play"),
+      solo ? null : el("button", { type: "button", class: "play-now", "aria-label": `Play ${game.title} now against a person (quick play)`, onclick: () => playNow(game.id) }, "Play now"),
       game.tutorial ? el("a", { href: `/learn/${game.id}`, class: "button learn" }, "Learn") : null),
     more, flash, el("div", { class: "game-stats", dataset: { statsFor: game.id } }));
 }
@@ -155,7 +157,7 @@ export async function showHome(root) {
     el("section", { class: "intro" },
       el("h1", {}, "cyberdeck arcade"),
       el("p", {}, "Five cyberpunk hacker card games with exact rules and AI opponents that do not cheat. Play against the AI, pass the screen around, or send a friend a link.")),
-    el("div", { class: "games" }, games.map(gameCard)),
+    el("div", { class: "games" }, games.map((g) => gameCard(g, quick.choose))),
     quick.panel,
     lists,
     el("p", { class: "muted terminal-note" }, "Prefer a terminal? ", el("code", {}, "cyberdeck play matrix-overload"), " (or ", el("code", {}, "make terminal"), "). ",

@@ -20,7 +20,8 @@ function poolWords(pool, controls) {
   return `${pool.title}, ${count}, ${controls[pool.time_control] || pool.time_control}, ${pool.rated ? "rated" : "casual"}`;
 }
 
-// The panel and a function that stops it (the route calls it when the page goes).
+// The panel, a function that stops it (the route calls it when the page goes), and one that
+// sets it to a game (a game card's Play now).
 export function quickPlayPanel(games, user) {
   const paired = games.filter((g) => g.max_players > 1);
   const form = el("form", { class: "quickplay-form", onsubmit: (e) => { e.preventDefault(); join(); } });
@@ -175,8 +176,20 @@ export function quickPlayPanel(games, user) {
     if (leaving && waiting) api("/api/quickplay", { method: "DELETE" }).catch(() => {});
   }
 
+  // A game card's "Play now": the panel set to that game (its player counts, who is waiting),
+  // brought into sight with its own Play now focused, so the time and the rest stay a choice.
+  function choose(gameId) {
+    if (!paired.some((g) => g.id === gameId)) return;
+    gamePick.value = gameId;
+    fillPlayers();
+    count();
+    panel.classList.add("chosen");
+    panel.scrollIntoView({ block: "nearest" });
+    form.querySelector(".quickplay-go").focus({ preventScroll: true });
+  }
+
   if (!paired.length) panel.hidden = true;
   // A player who comes back to the page sees where they stand (a pairing they had not answered).
   if (user) ask();
-  return { panel, stop };
+  return { panel, stop, choose };
 }

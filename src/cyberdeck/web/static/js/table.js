@@ -160,7 +160,9 @@ export async function showMatch(root, matchId, { watch = false, invite: given = 
   const playing = () => !watch && s.yours.length > 0;
   const covered = () => hotseat() && s.status === "running" && s.table && s.table.to_move === s.table.seat
     && s.yours.includes(s.table.seat) && s.shownSeat !== s.table.seat;
-  const moves = () => (s.table && !covered() ? numberedMoves(s.table, named) : []);
+  // A finished game has no moves, also when it ended outside a move (a resignation, a flag): its
+  // last table still lists the moves that were to be made.
+  const moves = () => (s.table && s.status !== "finished" && !covered() ? numberedMoves(s.table, named) : []);
 
   function play(action) {
     if (!moves().some((m) => m.action === action)) {
