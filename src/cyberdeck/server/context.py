@@ -15,6 +15,7 @@ from .chat import Chat
 from .config import ServerConfig
 from .database import Database
 from .dealer import Dealer
+from .director import Director
 from .hub import Hub
 from .lessons import Lessons
 from .limits import Backoff, Bucket, Throttle
@@ -70,6 +71,11 @@ class Context:
     post: Post | None = None
     turn_mails: TurnMails | None = None
     mail_sends: Bucket = field(init=False)
+    #: The tournament director (``director``), the tournaments each player may make, and
+    #: their entries, leaves and starts.
+    director: Director = field(init=False)
+    tournament_writes: Bucket = field(init=False)
+    tournament_acts: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
@@ -84,6 +90,9 @@ class Context:
         self.queue_looks = Bucket(60, 3600)
         self.mail_sends = Bucket(3, 6)
         self.turn_lists = Bucket(TURN_LISTS_BURST, TURN_LISTS_PER_HOUR)
+        self.director = Director(self.db, self.hub)
+        self.tournament_writes = Bucket(5, 20)
+        self.tournament_acts = Bucket(60, 600)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

@@ -448,6 +448,9 @@ class Hub:
         #: Called after every committed move and start (``TurnListener``), with the match and
         #: the players now to decide (none while an AI decides): the turn e-mails listen here.
         self.on_turn: list[TurnListener] = []
+        #: Called (as a task of its own) with each match as it ends, however it ends: a
+        #: tournament starts its next round from here.
+        self.on_end: list[Callable[[Room], Awaitable[None]]] = []
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
@@ -1424,6 +1427,26 @@ class Hub:
         text = encode({**ended, "clock": self.clock_shown(room)})
         for conn in room.conns:
             conn.send(text)
+        for listener in self.on_end:
+            self.spawn(listener(room))
+
+    async def claim_fallen(self, room: Room, referee: str) -> bool:
+        """A claim made by the ``referee`` (a tournament) for a player who is not there to
+        make it: in a game of two, the seat whose time has run out loses, exactly as if its
+        opponent had claimed. ``False`` when no clock has fallen."""
+        async with room.lock:
+            if room.status != "running" or room.clock is None or len(room.data.seats) != 2:
+                return False
+            out = room.clock.out_of_time(self.wall.now())
+            if out is None:
+                return False
+            reason = (
+                f"{room.name(out)} ran out of time; {referee} claimed the game for "
+                f"{room.name(1 - out)}"
+            )
+            await self._forfeit(room, [out], reason, "time")
+        self.spawn(self._rate(room))
+        return True
 
     async def _rate(self, room: Room) -> None:
         outcome = room.data.outcome

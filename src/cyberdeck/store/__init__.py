@@ -6,6 +6,7 @@ from .repository import (
     ChatLineData,
     ClockSave,
     DeckData,
+    EntrantData,
     Finish,
     MailboxData,
     MatchData,
@@ -18,6 +19,8 @@ from .repository import (
     SoloResult,
     Store,
     StoreBusy,
+    TableData,
+    TournamentData,
     UserData,
     sqlite_url,
 )
@@ -27,6 +30,7 @@ __all__ = [
     "ChatLineData",
     "ClockSave",
     "DeckData",
+    "EntrantData",
     "Finish",
     "MailboxData",
     "MatchData",
@@ -39,6 +43,8 @@ __all__ = [
     "SoloResult",
     "Store",
     "StoreBusy",
+    "TableData",
+    "TournamentData",
     "UserData",
     "sqlite_url",
 ]
