@@ -23,6 +23,7 @@ from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
 from . import (
     accounts,
+    bots,
     chains,
     decks,
     lobby,
@@ -132,6 +133,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(mailings.links)
     app.include_router(tutorials.router)
     app.include_router(tournaments.router)
+    app.include_router(bots.router)
     app.include_router(turns.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))

@@ -1204,6 +1204,7 @@ class Hub:
             room.data.outcome = outcome.to_json()
             if room.game.reviews:  # a game played to its end (a resignation has no review)
                 self.spawn(self._review(room))
+            self._ended(room)
         room.fell = None
         log_ = room.match.log
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
@@ -1427,6 +1428,10 @@ class Hub:
         text = encode({**ended, "clock": self.clock_shown(room)})
         for conn in room.conns:
             conn.send(text)
+        self._ended(room)
+
+    def _ended(self, room: Room) -> None:
+        """Tell the end listeners (``on_end``), each in a task of its own."""
         for listener in self.on_end:
             self.spawn(listener(room))
 
@@ -1453,6 +1458,7 @@ class Hub:
         if outcome is None or not room.data.rated or room.match.record.edited:
             return  # casual, or an edited card set: a designer's experiment, never rated
         players = []
+        bots = 0
         for info in room.data.seats:
             if info.kind == "ai":
                 robot = await self.db.write(
@@ -1461,11 +1467,16 @@ class Hub:
                 players.append(robot.id)
             elif info.user_id is not None:
                 user = await self.players.user(info.user_id)
-                if user is None or user.kind != "account":
+                if user is None or user.kind not in ("account", "bot"):
                     return  # guests play unrated: a throwaway guest could feed anyone wins
+                bots += user.kind == "bot"
                 players.append(info.user_id)
             else:
                 return
+        people = sum(1 for info in room.data.seats if info.kind != "ai") - bots
+        if bots and people:
+            return  # a bot and a person: casual always
+        ladder = bot_ladder(room.data.game) if bots else room.data.game
         returns = list(outcome["returns"])
         if room.clock is not None and room.clock.taken:
             # A seat whose time ran out is last, whatever the AI made of it since.
@@ -1473,7 +1484,7 @@ class Hub:
             for seat in room.clock.taken:
                 returns[seat] = last
         try:
-            await self.db.write(rate_match, self.db.store, room.data.game, players, returns)
+            await self.db.write(rate_match, self.db.store, ladder, players, returns)
         except Exception:
             log.exception("match %s: ratings not updated", room.id)
 
@@ -1553,6 +1564,11 @@ class Hub:
             for conn in room.conns:
                 conn.stop()
         self.thinkers.close()
+
+
+def bot_ladder(game: str) -> str:
+    """The ratings key of ``game``'s bots' ladder (apart from people's, as lichess keeps it)."""
+    return f"{game}@bots"
 
 
 def new_match_data(

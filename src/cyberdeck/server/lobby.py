@@ -20,7 +20,7 @@ from ..userdata import GameStats
 from .clocks import TURN_BASED, BadTimeControl, TimeControl, time_control
 from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import admitted, invite_matches, match_kind, new_match_data, summary
+from .hub import admitted, bot_ladder, invite_matches, match_kind, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import ChatLineOut, message_schema
 from .ratings import (
@@ -328,6 +328,10 @@ def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | Non
     return game.min_players
 
 
+#: Why a bot may not sit at a table without a clock.
+BOT_CLOCK = "A bot plays with a clock always: choose a real-time or turn-based one."
+
+
 @router.post("/matches", response_model=CreatedMatch, status_code=201)
 async def create_match(
     body: CreateMatch,
@@ -423,7 +427,9 @@ def _time_and_rating(body: CreateMatch, user: UserData) -> tuple[TimeControl, bo
         control = time_control(spec.kind, spec.minutes, spec.increment, spec.days)
     except BadTimeControl as err:
         raise HTTPException(400, str(err)) from None
-    guest = user.kind != "account"
+    if user.kind == "bot" and not control.timed:
+        raise HTTPException(400, BOT_CLOCK)
+    guest = user.kind not in ("account", "bot")
     if guest and control.kind == TURN_BASED:
         raise HTTPException(
             403, "Turn-based matches need an account: sign up (free) to play one over days."
@@ -548,7 +554,10 @@ async def join_match(
     if not room.data.public and not invited and room.seat_of(user.id) is None:
         ctx.hub.forget_if_idle(room)  # a finished match loaded to answer leaves again
         raise HTTPException(403, "This match is private; you need its invite link to join.")
-    if user.kind != "account" and room.seat_of(user.id) is None:
+    if user.kind == "bot" and room.data.time_control is None:
+        ctx.hub.forget_if_idle(room)
+        raise HTTPException(400, BOT_CLOCK)
+    if user.kind == "guest" and room.seat_of(user.id) is None:
         needs = _account_needed(room.data)
         if needs is not None:
             ctx.hub.forget_if_idle(room)
@@ -641,16 +650,19 @@ async def leaderboard(
     ctx: Annotated[Context, Depends(context)],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     provisional: bool = False,
+    bots: bool = False,
 ) -> list[LeaderRow] | list[SoloRow]:
     """Players (accounts and AI levels) by openskill rating, most surely strong first; an
     account once its rating is established (10 rated games against 5 distinct opponents;
     ``provisional=true`` lists the others too, marked); for a solitaire, accounts by win rate
-    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``)."""
+    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``).
+    ``bots=true``: the bots' own ladder (their rated games against each other)."""
     game = _game(game_id)
     if game.max_players == 1:
         return await _solitaire_leaderboard(ctx, game, limit)
     games, met = (0, 0) if provisional else (PROVISIONAL_GAMES, PROVISIONAL_OPPONENTS)
-    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit, games, met)
+    ladder = bot_ladder(game.id) if bots else game.id
+    rows = await ctx.db.read(ctx.db.store.leaderboard, ladder, limit, games, met)
     return [
         LeaderRow(
             rank=i + 1,

@@ -109,9 +109,12 @@ def shown_rating(mu: float, sigma: float) -> int:
 
 def shown_name(name: str, kind: str) -> str:
     """A rated player's name as every page calls it: an AI level "Normal AI" (as at the table),
-    a solitaire's house "The house", an account by its own name; never a stored key."""
+    a solitaire's house "The house", a bot marked as one ("BOT name"), an account by its own name;
+    never a stored key."""
     if name.startswith("ai:"):
         return f"{name[3:].capitalize()} AI"
     if name.startswith("house:") or kind == "house":
         return "The house"
+    if kind == "bot":
+        return f"BOT {name}"
     return name

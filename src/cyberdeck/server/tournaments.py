@@ -52,6 +52,8 @@ class CreateTournament(BaseModel):
     starts_at: float | None = Field(default=None, ge=0, le=32_503_680_000)
     public: bool = True
     allow_ai: bool = False
+    #: Bot accounts may enter (through the bot API: ``bots``).
+    allow_bots: bool = False
 
 
 class EnterTournament(BaseModel):
@@ -119,6 +121,7 @@ class TournamentOut(BaseModel):
     starts_at: float | None
     public: bool
     allow_ai: bool
+    allow_bots: bool
     status: str
     round: int
     created_by: str
@@ -218,6 +221,7 @@ async def create_tournament(
         public=body.public,
         invite=secrets.token_urlsafe(16),
         allow_ai=body.allow_ai,
+        allow_bots=body.allow_bots,
         seed=ctx.dealer.seed(user.id),
         created_by=user.id,
         created_by_name=user.name,
@@ -272,11 +276,15 @@ async def enter(
     user: Annotated[UserData, Depends(require_user)],
     ctx: Annotated[Context, Depends(context)],
 ) -> TournamentOut:
-    """Enter a tournament that has not started (an invite-only one with its invite)."""
-    _account(user)
+    """Enter a tournament that has not started (an invite-only one with its invite; a bot
+    where the tournament takes bots)."""
+    if user.kind != "bot":
+        _account(user)
     ration(ctx.tournament_acts, str(user.id), "You have entered and left tournaments often lately.")
     field = await _field(ctx, tournament_id, user, body.invite)
     t = field.tournament
+    if user.kind == "bot" and not t.allow_bots:
+        raise HTTPException(403, "This tournament does not take bots.")
     deck = None
     if t.decks == "any":
         if not body.deck:
@@ -452,6 +460,7 @@ async def _out(
         starts_at=_starts(t),
         public=t.public,
         allow_ai=t.allow_ai,
+        allow_bots=t.allow_bots,
         status=t.status,
         round=t.round,
         created_by=t.created_by_name,

@@ -258,6 +258,7 @@ class TournamentRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     invite: Mapped[str] = mapped_column(String(64))
     allow_ai: Mapped[bool] = mapped_column(Boolean, default=False)
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=False)
     seed: Mapped[int] = mapped_column(BigInteger)
     #: open (taking entries) | running | finished
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -296,3 +297,16 @@ class TournamentTableRow(Base):
     first: Mapped[int] = mapped_column(Integer)
     second: Mapped[int | None] = mapped_column(Integer, nullable=True)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+
+
+class BotToken(Base):
+    """A bot account's secret (``users.kind`` is ``bot``), made by the account that owns it. The
+    token is shown once when it is made; only its SHA-256 is kept, as with session cookies."""
+
+    __tablename__ = "bot_tokens"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)

@@ -41,6 +41,7 @@ from ..engine.record import UNDO
 from .checkpoints import Checkpoints
 from .models import (
     ActionRow,
+    BotToken,
     ChatLine,
     DeckRow,
     EntrantRow,
@@ -167,6 +168,7 @@ class TournamentData:
     seed: int
     created_by: int
     status: str = "open"
+    allow_bots: bool = False
     round: int = 0
     created_by_name: str = ""
 
@@ -385,6 +387,41 @@ class Store:
                 return UserData(user.id, user.name, user.kind, user.password_hash)
         except IntegrityError:
             raise NameTaken(f"The name '{name}' is taken; choose another.") from None
+
+    def create_bot(self, owner_id: int, name: str, token_hash: str) -> UserData:
+        """A bot account of ``owner_id``'s, with the hash of its token (``NameTaken`` as for
+        any account)."""
+        try:
+            with self.sessions.begin() as session:
+                same = select(User.id).where(func.lower(User.name) == name.lower())
+                if session.scalars(same).first() is not None:
+                    raise IntegrityError("name", None, ValueError(name))
+                user = User(name=name, kind="bot")
+                session.add(user)
+                session.flush()
+                session.add(BotToken(user_id=user.id, owner_id=owner_id, token_hash=token_hash))
+                return UserData(user.id, user.name, user.kind)
+        except IntegrityError:
+            raise NameTaken(f"The name '{name}' is taken; choose another.") from None
+
+    def bot_by_token(self, token_hash: str) -> UserData | None:
+        with self.sessions() as session:
+            user = session.scalars(
+                select(User)
+                .join(BotToken, BotToken.user_id == User.id)
+                .where(BotToken.token_hash == token_hash)
+            ).first()
+            return None if user is None else UserData(user.id, user.name, user.kind)
+
+    def bots_of(self, owner_id: int) -> list[UserData]:
+        with self.sessions() as session:
+            users = session.scalars(
+                select(User)
+                .join(BotToken, BotToken.user_id == User.id)
+                .where(BotToken.owner_id == owner_id)
+                .order_by(User.id)
+            ).all()
+            return [UserData(u.id, u.name, u.kind) for u in users]
 
     def user_by_name(self, name: str) -> UserData | None:
         with self.sessions() as session:
@@ -730,6 +767,7 @@ class Store:
                     public=t.public,
                     invite=t.invite,
                     allow_ai=t.allow_ai,
+                    allow_bots=t.allow_bots,
                     seed=t.seed,
                     status=t.status,
                     round=t.round,
@@ -762,6 +800,7 @@ class Store:
                 r.seed,
                 r.created_by,
                 r.status,
+                bool(r.allow_bots),
                 r.round,
                 name,
             )

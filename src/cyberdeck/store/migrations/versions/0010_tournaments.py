@@ -1,4 +1,5 @@
-"""Tournaments: Swiss events, their entrants, and each round's tables.
+"""Tournaments (Swiss events, their entrants, and each round's tables) and bot accounts'
+tokens.
 
 Revision ID: 0010
 Revises: 0009
@@ -30,6 +31,7 @@ def upgrade() -> None:
         sa.Column("public", sa.Boolean, nullable=False),
         sa.Column("invite", sa.String(64), nullable=False),
         sa.Column("allow_ai", sa.Boolean, nullable=False),
+        sa.Column("allow_bots", sa.Boolean, nullable=False),
         sa.Column("seed", sa.BigInteger, nullable=False),
         sa.Column("status", sa.String(16), nullable=False, index=True),
         sa.Column("round", sa.Integer, nullable=False),
@@ -67,9 +69,27 @@ def upgrade() -> None:
         sa.Column("second", sa.Integer, nullable=True),
         sa.Column("match_id", sa.String(32), nullable=True, index=True),
     )
+    op.create_table(
+        "bot_tokens",
+        sa.Column(
+            "user_id",
+            sa.Integer,
+            sa.ForeignKey("users.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column(
+            "owner_id",
+            sa.Integer,
+            sa.ForeignKey("users.id", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        ),
+        sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("bot_tokens")
     op.drop_table("tournament_tables")
     op.drop_table("tournament_entrants")
     op.drop_table("tournaments")

@@ -1,0 +1,154 @@
+"""Bot accounts through the bot API alone: a bot written with nothing but ``httpx`` reads its
+event stream and answers each turn with a move, two of them play a rated game on the bots'
+ladder, and what a bot may not do is refused with a sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from .harness import Client, ServerProcess, run, served
+
+PASSWORD = "correct horse battery"
+CLOCK = {"kind": "real-time", "minutes": 5, "increment": 0}
+
+names = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    with served(tmp_path_factory, "bots", "--ai-delay", "0") as process:
+        yield process
+
+
+async def owner(server: ServerProcess) -> Client:
+    client = await Client(server).guest()
+    made = await client.http.post(
+        "/api/auth/signup", json={"name": f"owner{next(names)}", "password": PASSWORD}
+    )
+    assert made.status_code == 201, made.text
+    return client
+
+
+async def play_as_bot(base: str, token: str, match_id: str) -> dict[str, Any]:
+    """A complete bot, as a reader of docs/bots.md would write it: for each turn on its
+    stream, the first legal action; it returns the outcome of ``match_id``."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with (
+        httpx.AsyncClient(base_url=base, headers=headers, timeout=30) as http,
+        http.stream("GET", "/api/bot/stream") as lines,
+    ):
+        async for line in lines.aiter_lines():
+            if not line.strip():
+                continue  # a keep-alive
+            event = json.loads(line)
+            if event["type"] == "turn":
+                moved = await http.post(
+                    f"/api/bot/matches/{event['match']}/move",
+                    json={"action": event["legal_actions"][0], "seq": event["seq"]},
+                )
+                assert moved.status_code == 200, moved.text
+            elif event["type"] == "end" and event["match"] == match_id:
+                outcome: dict[str, Any] = event["outcome"]
+                return outcome
+    raise AssertionError("the stream ended before the match")
+
+
+def test_two_bots_play_a_rated_game_on_their_own_ladder(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        person = await owner(server)
+        tokens = []
+        for name in (f"alpha{next(names)}", f"beta{next(names)}"):
+            made = await person.http.post("/api/bots", json={"name": name})
+            assert made.status_code == 201, made.text
+            tokens.append(made.json()["token"])
+        listed = (await person.http.get("/api/bots")).json()
+        assert len(listed) == 2 and all("token" not in b for b in listed)
+        bots = [
+            httpx.AsyncClient(
+                base_url=server.base, headers={"Authorization": f"Bearer {t}"}, timeout=30
+            )
+            for t in tokens
+        ]
+        casual = await bots[0].post("/api/matches", json={"game": "duel"})
+        assert casual.status_code == 400 and "clock" in casual.json()["detail"]
+        created = await bots[0].post(
+            "/api/matches", json={"game": "duel", "clock": CLOCK, "rated": True}
+        )
+        assert created.status_code == 201, created.text
+        match_id = created.json()["match"]["id"]
+        players = [asyncio.create_task(play_as_bot(server.base, t, match_id)) for t in tokens]
+        await asyncio.sleep(0)  # the streams open; the join starts the match
+        joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
+        assert joined.status_code == 200, joined.text
+        outcomes = await asyncio.wait_for(asyncio.gather(*players), 60)
+        assert outcomes[0] == outcomes[1] and outcomes[0]["reason"]
+        for _ in range(100):  # the rating is written just after the end
+            ladder = (
+                await person.http.get("/api/leaderboard/duel", params={"bots": "true"})
+            ).json()
+            if len(ladder) == 2:
+                break
+            await asyncio.sleep(0.1)
+        assert sorted(r["kind"] for r in ladder) == ["bot", "bot"]
+        assert all(r["name"].startswith("BOT ") for r in ladder)
+        people = (
+            await person.http.get("/api/leaderboard/duel", params={"provisional": "true"})
+        ).json()
+        assert not any(r["kind"] == "bot" for r in people)
+        for bot in bots:
+            await bot.aclose()
+
+    run(scenario())
+
+
+def test_what_a_bot_may_not_do(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        person = await owner(server)
+        wrong = await person.http.get(
+            "/api/bot/stream", headers={"Authorization": "Bearer cdb_not-a-token"}
+        )
+        assert wrong.status_code == 401
+        assert (await person.http.get("/api/bot/stream")).status_code == 403
+        guest = await Client(server).guest()
+        refused = await guest.http.post("/api/bots", json={"name": "guestbot"})
+        assert refused.status_code == 403
+        made = (await person.http.post("/api/bots", json={"name": f"gamma{next(names)}"})).json()
+        taken = await person.http.post("/api/bots", json={"name": made["name"]})
+        assert taken.status_code == 409
+        bot = httpx.AsyncClient(
+            base_url=server.base, headers={"Authorization": f"Bearer {made['token']}"}
+        )
+        unclocked = (await person.create("duel"))["match"]["id"]
+        sat = await bot.post(f"/api/matches/{unclocked}/join", json={})
+        assert sat.status_code == 400 and "clock" in sat.json()["detail"]
+        stranger = await bot.post(
+            f"/api/bot/matches/{unclocked}/move", json={"action": "play chip01", "seq": 0}
+        )
+        assert stranger.status_code == 404
+        # A bot and a person: casual, whatever was asked.
+        created = await bot.post("/api/matches", json={"game": "duel", "clock": CLOCK})
+        match_id = created.json()["match"]["id"]
+        await person.join(match_id)
+        sock = await person.socket(match_id)
+        await sock.expect("welcome")
+        bad = await bot.post(f"/api/bot/matches/{match_id}/move", json={"action": "x", "seq": 0})
+        assert bad.status_code in (400, 409) and bad.json()["detail"]
+        resigned = await bot.post(f"/api/bot/matches/{match_id}/resign")
+        assert resigned.status_code == 200 and resigned.json()["status"] == "finished"
+        await asyncio.sleep(0.5)
+        ladder = (
+            await person.http.get(
+                "/api/leaderboard/duel", params={"bots": "true", "provisional": "true"}
+            )
+        ).json()
+        assert made["name"] not in " ".join(r["name"] for r in ladder)
+        await bot.aclose()
+
+    run(scenario())
