@@ -8,10 +8,16 @@ import asyncio
 import itertools
 import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
+
+from cyberdeck.cli import app
+from cyberdeck.engine import BadOption
+from cyberdeck.remote.bot import chooser, play
 
 from .harness import Client, ServerProcess, run, served
 
@@ -152,3 +158,55 @@ def test_what_a_bot_may_not_do(server: ServerProcess) -> None:
         await bot.aclose()
 
     run(scenario())
+
+
+def first_legal(turn: dict[str, Any]) -> str:
+    """A Python callable a bot plays with (``python:tests.server.test_bots:first_legal``)."""
+    return str(turn["legal_actions"][0])
+
+
+def test_cyberdeck_bot_plays_an_agent_as_a_bot(server: ServerProcess) -> None:
+    async def two_bots() -> tuple[str, list[str]]:
+        person = await owner(server)
+        tokens = [
+            (await person.http.post("/api/bots", json={"name": f"cli{next(names)}"})).json()[
+                "token"
+            ]
+            for _ in range(2)
+        ]
+        bots = [
+            httpx.AsyncClient(base_url=server.base, headers={"Authorization": f"Bearer {t}"})
+            for t in tokens
+        ]
+        created = await bots[0].post("/api/matches", json={"game": "duel", "clock": CLOCK})
+        match_id = created.json()["match"]["id"]
+        joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
+        assert joined.status_code == 200, joined.text
+        for bot in bots:
+            await bot.aclose()
+        return match_id, tokens
+
+    match_id, tokens = run(two_bots())
+    said: list[list[str]] = [[], []]
+    specs = ["random", "python:tests.server.test_bots:first_legal"]
+    with ThreadPoolExecutor(2) as pool:
+        done = [
+            pool.submit(play, server.base, t, chooser(s), 1, said[i].append)
+            for i, (t, s) in enumerate(zip(tokens, specs, strict=True))
+        ]
+        assert [d.result(timeout=60) for d in done] == [1, 1]
+    for lines in said:
+        assert lines[0].startswith(f"{match_id}: duel, seat")
+        assert lines[-1].startswith(f"{match_id}: over (")
+        assert not any("refused" in line for line in lines)
+
+
+def test_an_agent_that_needs_the_full_state_is_refused_with_a_sentence() -> None:
+    with pytest.raises(BadOption, match="never sees"):
+        chooser("hard")
+    with pytest.raises(BadOption, match="MODULE:FUNCTION"):
+        chooser("python:nothing")
+    result = CliRunner().invoke(
+        app, ["bot", "--server", "http://x", "--token", "t", "--agent", "hard"]
+    )
+    assert result.exit_code == 2 and "never sees" in result.output
