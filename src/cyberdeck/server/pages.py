@@ -22,6 +22,8 @@ PAGES = (
     "/decks/{game_id}",
     "/account",
     "/turns",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
     "/about",
 )
 
