@@ -841,7 +841,12 @@ class Store:
             ).all()
             return [
                 EntrantData(
-                    r.entrant, r.user_id, name or f"AI ({r.level})", r.level, r.deck, r.dropped
+                    r.entrant,
+                    r.user_id,
+                    name or f"{str(r.level).capitalize()} AI",
+                    r.level,
+                    r.deck,
+                    r.dropped,
                 )
                 for r, name in rows
             ]
