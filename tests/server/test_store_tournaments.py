@@ -39,6 +39,8 @@ def check_tournaments(store: Store, prefix: str) -> None:
         host.name,
     )
     assert store.tournaments_made(host.id, ("open", "running")) == 1
+    assert store.due_tournaments(datetime(2026, 12, 1, tzinfo=UTC)) == []
+    assert store.due_tournaments(datetime(2026, 12, 2, 1, tzinfo=UTC)) == [tid]
     assert store.add_entrant(tid, ann, None, None, 3) == 1
     assert store.add_entrant(tid, ann, None, None, 3) is None  # entered already
     assert store.add_entrant(tid, None, "random", None, 3) == 2

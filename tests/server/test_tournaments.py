@@ -1,5 +1,5 @@
-"""A Swiss tournament on a real server whose clock a test moves on: seven entrants (five people
-and two AI levels) over three rounds of DUEL, with a bye each odd round, a player who drops, a
+"""A Swiss tournament on a real server whose clock a test moves on: seven entrants (four people,
+a bot playing through the bot API, and two AI levels) over three rounds of DUEL, with a bye each odd round, a player who drops, a
 player who never comes and loses on time, and a ``kill -9`` mid-round. The standings the server
 shows are checked against the ones the results the test itself made give (``swiss``)."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,13 +63,50 @@ async def until(client: Client, tournament_id: str, ready: Any) -> dict[str, Any
     raise AssertionError(f"the tournament never got there: {data}")
 
 
-async def resign(client: Client, match_id: str) -> None:
-    sock = await client.socket(match_id)
-    await sock.expect("welcome")
-    if sock.status == "running":
-        await sock.send({"type": "resign", "id": "resign"})
-        await sock.expect("ended")
-    await sock.close()
+class Person:
+    """An entrant at the table through the arcade's websocket."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    async def resign(self, match_id: str) -> None:
+        sock = await self.client.socket(match_id)
+        await sock.expect("welcome")
+        if sock.status == "running":
+            await sock.send({"type": "resign", "id": "resign"})
+            await sock.expect("ended")
+        await sock.close()
+
+    async def move_once(self, match_id: str) -> None:
+        sock = await self.client.socket(match_id)
+        await sock.expect("welcome")
+        await sock.play(sock.table["legal_actions"][0], "only-move")
+        await sock.close()
+
+
+class Bot:
+    """An entrant through the bot API alone: its stream, its moves, its resignation."""
+
+    def __init__(self, server: ServerProcess, token: str) -> None:
+        self.http = httpx.AsyncClient(
+            base_url=server.base, headers={"Authorization": f"Bearer {token}"}, timeout=30
+        )
+
+    async def resign(self, match_id: str) -> None:
+        done = await self.http.post(f"/api/bot/matches/{match_id}/resign")
+        assert done.status_code == 200, done.text
+
+    async def move_once(self, match_id: str) -> None:
+        async with self.http.stream("GET", "/api/bot/stream") as lines:
+            async for line in lines.aiter_lines():
+                event = json.loads(line) if line.strip() else {}
+                if event.get("type") == "turn" and event["match"] == match_id:
+                    moved = await self.http.post(
+                        f"/api/bot/matches/{match_id}/move",
+                        json={"action": event["legal_actions"][0], "seq": event["seq"]},
+                    )
+                    assert moved.status_code == 200, moved.text
+                    return
 
 
 async def winner_of(client: Client, match_id: str) -> int | None:
@@ -130,8 +168,10 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
     server: ServerProcess, travel: TimeTravel
 ) -> None:
     async def scenario() -> None:
-        people = [await account(server) for _ in range(5)]
+        people = [await account(server) for _ in range(4)]
         host = people[0]
+        token = (await host.http.post("/api/bots", json={"name": "swiss-bot"})).json()["token"]
+        bot = Bot(server, token)
         made = await host.http.post(
             "/api/tournaments",
             json={
@@ -140,6 +180,7 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
                 "rounds": 3,
                 "clock": ONE_MINUTE,
                 "allow_ai": True,
+                "allow_bots": True,
             },
         )
         assert made.status_code == 201, made.text
@@ -147,12 +188,16 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
         for person in people:
             entered = await person.http.post(f"/api/tournaments/{tid}/enter", json={})
             assert entered.status_code == 200, entered.text
+        entered = await bot.http.post(f"/api/tournaments/{tid}/enter", json={})
+        assert entered.status_code == 200, entered.text
         for level in ("random", "greedy"):
             entered = await host.http.post(f"/api/tournaments/{tid}/ai", json={"level": level})
             assert entered.status_code == 200, entered.text
         refused = await people[1].http.post(f"/api/tournaments/{tid}/ai", json={"level": "easy"})
         assert refused.status_code == 403
-        by_entrant = {n + 1: p for n, p in enumerate(people)}  # entrants 6 and 7 are AI
+        # Entrants 1 to 4 are people, 5 the bot, 6 and 7 AI levels.
+        by_entrant: dict[int, Person | Bot] = {n + 1: Person(p) for n, p in enumerate(people)}
+        by_entrant[5] = bot
         no_show, leaver = 2, 4
         started = await host.http.post(f"/api/tournaments/{tid}/start")
         assert started.status_code == 200, started.text
@@ -179,9 +224,9 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
                     continue
                 seated = [by_entrant.get(first), by_entrant.get(second)]
                 if seated[1] is not None:
-                    await resign(seated[1], match)  # the second seat resigns
+                    await seated[1].resign(match)  # the second seat resigns
                 elif seated[0] is not None:
-                    await resign(seated[0], match)  # a person against an AI resigns
+                    await seated[0].resign(match)  # a player against an AI resigns
                 seat = await winner_of(host, match)
                 results.append(
                     Table(first, second, None if seat is None else (first, second)[seat], True)
@@ -196,17 +241,14 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
                         for x, y in zip(tables, again["pairings"][1]["tables"], strict=True)
                     ]
                 if number == 2 and i == 1:
-                    left = await by_entrant[leaver].http.post(f"/api/tournaments/{tid}/leave")
+                    left = await people[leaver - 1].http.post(f"/api/tournaments/{tid}/leave")
                     assert left.status_code == 200, left.text
             assert (waiting is not None) == (number == 2), "the no-show sat at no table"
             if waiting is not None:
                 first, second = waiting["first"], waiting["second"]
                 present = second if first == no_show else first
                 if present == waiting["first"] and present in by_entrant:
-                    sock = await by_entrant[present].socket(waiting["match"])
-                    await sock.expect("welcome")
-                    await sock.play(sock.table["legal_actions"][0], "only-move")
-                    await sock.close()
+                    await by_entrant[present].move_once(waiting["match"])
                 travel.advance(120)  # the no-show's minute runs out; the tournament claims
                 seat = await winner_of(host, waiting["match"])
                 assert seat is not None and (first, second)[seat] == present
@@ -236,9 +278,41 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
         assert tid in [t["id"] for t in listed]
         for person in people:
             await person.close()
+        await bot.http.aclose()
 
     try:
         run(scenario())
     except httpx.HTTPError:
         print(server.log.read_text()[-3000:])
         raise
+
+
+def test_a_tournament_starts_by_itself_at_its_hour(
+    server: ServerProcess, travel: TimeTravel
+) -> None:
+    async def scenario() -> None:
+        host = await account(server)
+        made = await host.http.post(
+            "/api/tournaments",
+            json={
+                "name": "At the hour",
+                "game": "duel",
+                "clock": ONE_MINUTE,
+                "allow_ai": True,
+                "starts_at": travel.now() + 3600,
+            },
+        )
+        assert made.status_code == 201, made.text
+        tid = made.json()["id"]
+        for level in ("random", "greedy"):
+            entered = await host.http.post(f"/api/tournaments/{tid}/ai", json={"level": level})
+            assert entered.status_code == 200, entered.text
+        await asyncio.sleep(1.5)  # a director's tick or more: not due yet
+        assert (await look(host, tid))["status"] == "open"
+        travel.advance(3600)
+        # Two AI levels play every round alone; rounds by entrants: three.
+        final = await until(host, tid, lambda d: d["status"] == "finished")
+        assert final["rounds"] == 3 and len(final["pairings"]) == 3
+        await host.close()
+
+    run(scenario())

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import logging
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from ..engine import CyberdeckError, load_game
 from ..store import EntrantData, MatchData, SeatData, TableData, TournamentData
@@ -118,9 +119,9 @@ class Director:
 
     async def tick(self) -> None:
         now = self.hub.wall.now()
-        for t in await self.db.read(self.db.store.list_tournaments, ("open",), 10_000):
-            if t.starts_at.timestamp() <= now:
-                await self._step(t.id)
+        due = await self.db.read(self.db.store.due_tournaments, datetime.fromtimestamp(now, UTC))
+        for tournament_id in due:
+            await self._step(tournament_id)
         for mid in list(self.tables):
             room = self.hub.rooms.get(mid) or await self.hub.room(mid)
             if room is not None and _fallen(room, now):

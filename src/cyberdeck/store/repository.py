@@ -816,6 +816,17 @@ class Store:
         with self.sessions() as session:
             return self._tournaments(session, TournamentRow.status.in_(list(statuses)), limit)
 
+    def due_tournaments(self, now: datetime) -> list[str]:
+        """The open tournaments whose start time has come."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(TournamentRow.id).where(
+                        TournamentRow.status == "open", TournamentRow.starts_at <= now
+                    )
+                ).all()
+            )
+
     def tournaments_made(self, user_id: int, statuses: Sequence[str]) -> int:
         """How many of ``user_id``'s tournaments are in one of ``statuses`` (the cap)."""
         with self.sessions() as session:
