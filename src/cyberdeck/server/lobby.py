@@ -812,6 +812,14 @@ def kept(ctx: Context) -> dict[str, int]:
         "quickplay_looks": len(ctx.queue_looks),
         "mail_sends": len(ctx.mail_sends),
         "turn_mails": len(ctx.turn_mails) if ctx.turn_mails is not None else 0,
+        "tournament_writes": len(ctx.tournament_writes),
+        "tournament_acts": len(ctx.tournament_acts),
+        "tournament_locks": len(ctx.director.locks),
+        "bot_makes": len(ctx.bot_makes),
+        "bot_streams": len(ctx.bot_streams),
+        "bot_moves": len(ctx.bot_moves),
+        "bot_tokens": len(ctx.bots),
+        "bot_starts_told": len(ctx.bot_lines.started),
     }
 
 
