@@ -210,3 +210,13 @@ def test_an_agent_that_needs_the_full_state_is_refused_with_a_sentence() -> None
         app, ["bot", "--server", "http://x", "--token", "t", "--agent", "hard"]
     )
     assert result.exit_code == 2 and "never sees" in result.output
+
+
+def test_the_bot_api_is_in_the_openapi_schema(server: ServerProcess) -> None:
+    paths = httpx.get(f"{server.base}/openapi.json").json()["paths"]
+    stream = paths["/api/bot/stream"]["get"]
+    assert "application/x-ndjson" in stream["responses"]["200"]["content"]
+    assert "turn" in stream["description"] and "legal_actions" in stream["description"]
+    move = paths["/api/bot/matches/{match_id}/move"]["post"]
+    assert "requestBody" in move
+    assert {"/api/bots", "/api/bot/matches/{match_id}/resign", "/api/tournaments"} <= set(paths)
