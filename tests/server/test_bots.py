@@ -93,6 +93,8 @@ def test_two_bots_play_a_rated_game_on_their_own_ladder(server: ServerProcess) -
         await asyncio.sleep(0)  # the streams open; the join starts the match
         joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
         assert joined.status_code == 200, joined.text
+        seated = [seat["name"] for seat in joined.json()["match"]["seats"]]
+        assert all(name.startswith("BOT ") for name in seated), seated
         outcomes = await asyncio.wait_for(asyncio.gather(*players), 60)
         assert outcomes[0] == outcomes[1] and outcomes[0]["reason"]
         for _ in range(100):  # the rating is written just after the end

@@ -190,6 +190,7 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
             assert entered.status_code == 200, entered.text
         entered = await bot.http.post(f"/api/tournaments/{tid}/enter", json={})
         assert entered.status_code == 200, entered.text
+        assert entered.json()["entrants"][4]["name"] == "BOT swiss-bot"
         for level in ("random", "greedy"):
             entered = await host.http.post(f"/api/tournaments/{tid}/ai", json={"level": level})
             assert entered.status_code == 200, entered.text

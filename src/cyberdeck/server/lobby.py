@@ -15,7 +15,7 @@ from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
-from ..store import MatchData, SeatData, UserData
+from ..store import MatchData, SeatData, UserData, seat_name
 from ..userdata import GameStats
 from .clocks import TURN_BASED, BadTimeControl, TimeControl, time_control
 from .config import HOTSEAT
@@ -381,7 +381,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
     mine = next((s for s in seats if s.kind == "human"), None)
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
-            seat.user_id, seat.user_name = user.id, user.name
+            seat.user_id, seat.user_name = user.id, seat_name(user.name, user.kind)
     if match_kind(seats, user.id, control.to_json()) == HOTSEAT and control.kind == TURN_BASED:
         raise HTTPException(
             400, "A hot-seat match is played at one screen; choose no clock or a real-time one."
@@ -563,7 +563,8 @@ async def join_match(
             ctx.hub.forget_if_idle(room)
             raise HTTPException(403, needs)
     try:
-        seat = await ctx.hub.join(room, user.id, user.name, body.deck if body else None)
+        name = seat_name(user.name, user.kind)
+        seat = await ctx.hub.join(room, user.id, name, body.deck if body else None)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None
     except CyberdeckError as err:

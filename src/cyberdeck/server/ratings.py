@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from ..store import RatingData, Store
+from ..store import RatingData, Store, seat_name
 
 _model = PlackettLuce()
 
@@ -115,6 +115,4 @@ def shown_name(name: str, kind: str) -> str:
         return f"{name[3:].capitalize()} AI"
     if name.startswith("house:") or kind == "house":
         return "The house"
-    if kind == "bot":
-        return f"BOT {name}"
-    return name
+    return seat_name(name, kind)

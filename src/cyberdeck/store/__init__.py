@@ -22,6 +22,7 @@ from .repository import (
     TableData,
     TournamentData,
     UserData,
+    seat_name,
     sqlite_url,
 )
 
@@ -46,5 +47,6 @@ __all__ = [
     "TableData",
     "TournamentData",
     "UserData",
+    "seat_name",
     "sqlite_url",
 ]

@@ -66,6 +66,12 @@ class NameTaken(CyberdeckError):
     """A sign-up with a name someone already has, or a second deck of one name in one game."""
 
 
+def seat_name(name: str, kind: str) -> str:
+    """A player's name where players are shown (tables, tournaments, leaderboards): a bot is
+    marked as one, as lichess marks them."""
+    return f"BOT {name}" if kind == "bot" else name
+
+
 def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
@@ -661,14 +667,21 @@ class Store:
         if not ids:
             return []
         seats: dict[str, list[SeatData]] = {i: [] for i in ids}
-        for seat, name in session.execute(
-            select(SeatRow, User.name)
+        for seat, name, kind in session.execute(
+            select(SeatRow, User.name, User.kind)
             .outerjoin(User, User.id == SeatRow.user_id)
             .where(SeatRow.match_id.in_(ids))
             .order_by(SeatRow.match_id, SeatRow.seat)
         ):
             seats[seat.match_id].append(
-                SeatData(seat.seat, seat.kind, seat.level, seat.user_id, name, seat.hints)
+                SeatData(
+                    seat.seat,
+                    seat.kind,
+                    seat.level,
+                    seat.user_id,
+                    None if name is None else seat_name(name, kind),
+                    seat.hints,
+                )
             )
         actions: dict[str, list[ActionData]] = {i: [] for i in ids}
         if with_actions:
@@ -845,7 +858,7 @@ class Store:
     def entrants(self, tournament_id: str) -> list[EntrantData]:
         with self.sessions() as session:
             rows = session.execute(
-                select(EntrantRow, User.name)
+                select(EntrantRow, User.name, User.kind)
                 .outerjoin(User, User.id == EntrantRow.user_id)
                 .where(EntrantRow.tournament_id == tournament_id)
                 .order_by(EntrantRow.entrant)
@@ -854,12 +867,12 @@ class Store:
                 EntrantData(
                     r.entrant,
                     r.user_id,
-                    name or f"{str(r.level).capitalize()} AI",
+                    seat_name(name, kind) if name else f"{str(r.level).capitalize()} AI",
                     r.level,
                     r.deck,
                     r.dropped,
                 )
-                for r, name in rows
+                for r, name, kind in rows
             ]
 
     def add_entrant(
