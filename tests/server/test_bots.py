@@ -222,3 +222,42 @@ def test_the_bot_api_is_in_the_openapi_schema(server: ServerProcess) -> None:
     move = paths["/api/bot/matches/{match_id}/move"]["post"]
     assert "requestBody" in move
     assert {"/api/bots", "/api/bot/matches/{match_id}/resign", "/api/tournaments"} <= set(paths)
+
+
+def test_a_person_challenges_a_bot_and_it_accepts_by_joining(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        person = await owner(server)
+        made = (await person.http.post("/api/bots", json={"name": f"duelist{next(names)}"})).json()
+        created = await person.create("duel", clock=CLOCK, rated=False)
+        match_id = created["match"]["id"]
+        offline = await person.http.post(
+            f"/api/matches/{match_id}/challenge", json={"bot": made["name"]}
+        )
+        assert offline.status_code == 409 and "not online" in offline.json()["detail"]
+        nobody = await person.http.post(
+            f"/api/matches/{match_id}/challenge", json={"bot": "no-such-bot"}
+        )
+        assert nobody.status_code == 404
+        headers = {"Authorization": f"Bearer {made['token']}"}
+        async with (
+            httpx.AsyncClient(base_url=server.base, headers=headers, timeout=30) as bot,
+            bot.stream("GET", "/api/bot/stream") as lines,
+        ):
+            said = await person.http.post(
+                f"/api/matches/{match_id}/challenge", json={"bot": made["name"]}
+            )
+            assert said.status_code == 204, said.text
+            async for line in lines.aiter_lines():
+                event = json.loads(line) if line.strip() else {}
+                if event.get("type") == "challenge":
+                    assert event["match"] == match_id and event["game"] == "duel"
+                    joined = await bot.post(
+                        f"/api/matches/{match_id}/join", json={"invite": event["invite"]}
+                    )
+                    assert joined.status_code == 200, joined.text
+                if event.get("type") == "start":
+                    assert event["match"] == match_id and event["seat"] == 1
+                    break
+        await person.close()
+
+    run(scenario())

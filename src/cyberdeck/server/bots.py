@@ -29,6 +29,7 @@ from ..store import NameTaken, UserData
 from .botstream import CLOSED
 from .context import Context, context, ration, require_user
 from .hub import Connection
+from .lobby import BOT_CLOCK
 from .protocol import Move, Resign
 from .text import shown
 
@@ -71,6 +72,11 @@ class BotMove(BaseModel):
     seq: int = Field(ge=0)
     #: The bot's own id for this move: the same move sent twice is played once.
     id: str = Field(default="", max_length=64)
+
+
+class ChallengeIn(BaseModel):
+    #: The bot's name.
+    bot: str = Field(min_length=1, max_length=64)
 
 
 class Played(BaseModel):
@@ -174,6 +180,31 @@ class _Reply:
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         return None
+
+
+@router.post("/matches/{match_id}/challenge", status_code=204)
+async def challenge(
+    match_id: str,
+    body: ChallengeIn,
+    user: Annotated[UserData, Depends(require_user)],
+    ctx: Annotated[Context, Depends(context)],
+) -> None:
+    """Invite a bot to your match's free seat: the bot's stream is told (a ``challenge`` with
+    the match, its game, clock and invite); it accepts by joining. The match needs a clock,
+    and a bot that is not reading its stream now cannot be challenged."""
+    ration(ctx.bot_challenges, str(user.id), "You have challenged bots often lately.")
+    room = await ctx.hub.room(match_id)
+    if room is None or room.seat_of(user.id) is None:
+        raise HTTPException(404, f"You have no seat in a match '{match_id}'.")
+    if room.status != "open":
+        raise HTTPException(409, "This match has no free seat.")
+    if room.data.time_control is None:
+        raise HTTPException(400, BOT_CLOCK)
+    bot = await ctx.db.read(ctx.db.store.user_by_name, body.bot)
+    if bot is None or bot.kind != "bot":
+        raise HTTPException(404, f"There is no bot '{body.bot}'.")
+    if not ctx.bot_lines.challenge(bot.id, room, user.name):
+        raise HTTPException(409, f"{bot.name} is not online now; try again later.")
 
 
 async def _seated(ctx: Context, bot: UserData, match_id: str) -> tuple[Any, int]:

@@ -1,5 +1,5 @@
-"""What a bot account is told, as lines of JSON (NDJSON) on its event stream: a match it sits in
-has started, it is its turn (with exactly its seat's view and legal actions, from
+"""What a bot account is told, as lines of JSON (NDJSON) on its event stream: a person challenges
+it to a match, a match it sits in has started, it is its turn (with exactly its seat's view and legal actions, from
 ``visibility.table_for``, the one place the server decides what a seat may see), a match has
 ended. A bot answers with moves over HTTP (``bots``), so it needs no cyberdeck code at all.
 
@@ -81,6 +81,24 @@ class BotLines:
             if info.user_id is not None and info.user_id in self.streams:
                 line = {"type": "end", "match": room.id, "outcome": room.outcome}
                 self._tell(info.user_id, encode_line(line))
+
+    def challenge(self, bot: int, room: Room, by: str) -> bool:
+        """Tell ``bot`` that ``by`` invites it to ``room``'s free seat: ``False`` when it has no
+        stream open (it would never hear of it)."""
+        if bot not in self.streams:
+            return False
+        line = {
+            "type": "challenge",
+            "match": room.id,
+            "game": room.data.game,
+            "options": room.data.options,
+            "clock": room.data.time_control,
+            "rated": room.data.rated,
+            "by": by,
+            "invite": room.data.invite,
+        }
+        self._tell(bot, encode_line(line))
+        return True
 
     def _tell(self, bot: int, line: bytes) -> None:
         for queue in list(self.streams.get(bot, ())):

@@ -82,6 +82,7 @@ class Context:
     bot_makes: Bucket = field(init=False)
     bot_streams: Bucket = field(init=False)
     bot_moves: Bucket = field(init=False)
+    bot_challenges: Bucket = field(init=False)
     #: Bot accounts by their token's hash, as last read.
     bots: Recent[str, UserData] = field(default_factory=lambda: Recent(10_000))
     tournament_writes: Bucket = field(init=False)
@@ -105,6 +106,7 @@ class Context:
         self.bot_makes = Bucket(3, 12)
         self.bot_streams = Bucket(30, 600)
         self.bot_moves = Bucket(config.rate_burst, config.rate_per_second * 3600)
+        self.bot_challenges = Bucket(20, 200)
         self.tournament_writes = Bucket(5, 20)
         self.tournament_acts = Bucket(60, 600)
 

@@ -819,6 +819,7 @@ def kept(ctx: Context) -> dict[str, int]:
         "bot_makes": len(ctx.bot_makes),
         "bot_streams": len(ctx.bot_streams),
         "bot_moves": len(ctx.bot_moves),
+        "bot_challenges": len(ctx.bot_challenges),
         "bot_tokens": len(ctx.bots),
         "bot_starts_told": len(ctx.bot_lines.started),
     }
