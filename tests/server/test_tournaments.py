@@ -317,3 +317,40 @@ def test_a_tournament_starts_by_itself_at_its_hour(
         await host.close()
 
     run(scenario())
+
+
+def test_a_tournament_of_own_decks_takes_legal_lists_only_and_plays_them(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        host, other = await account(server), await account(server)
+        made = await host.http.post(
+            "/api/tournaments",
+            json={
+                "name": "Own decks",
+                "game": "cyberpunk-ccg",
+                "decks": "any",
+                "clock": ONE_MINUTE,
+            },
+        )
+        assert made.status_code == 201, made.text
+        tid = made.json()["id"]
+        starters = (await host.http.get("/api/games/cyberpunk-ccg/starter-decks")).json()
+        bare = await host.http.post(f"/api/tournaments/{tid}/enter", json={})
+        assert bare.status_code == 400 and "your own deck" in bare.json()["detail"]
+        broken = await host.http.post(f"/api/tournaments/{tid}/enter", json={"deck": "9 Nothing"})
+        assert broken.status_code == 400 and broken.json()["detail"]
+        for person, deck in ((host, starters[0]), (other, starters[1])):
+            entered = await person.http.post(
+                f"/api/tournaments/{tid}/enter", json={"deck": deck["text"]}
+            )
+            assert entered.status_code == 200, entered.text
+        started = await host.http.post(f"/api/tournaments/{tid}/start")
+        assert started.status_code == 200, started.text
+        table = started.json()["pairings"][0]["tables"][0]
+        match = (await host.http.get(f"/api/matches/{table['match']}")).json()
+        assert match["status"] == "running"
+        for person in (host, other):
+            await person.close()
+
+    run(scenario())
