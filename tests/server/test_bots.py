@@ -141,9 +141,13 @@ def test_what_a_bot_may_not_do(server: ServerProcess) -> None:
         )
         assert stranger.status_code == 404
         # A bot and a person: casual, whatever was asked.
-        created = await bot.post("/api/matches", json={"game": "duel", "clock": CLOCK})
+        created = await bot.post(
+            "/api/matches", json={"game": "duel", "clock": CLOCK, "rated": True}
+        )
         match_id = created.json()["match"]["id"]
-        await person.join(match_id)
+        assert created.json()["match"]["rated"] is True
+        joined = await person.join(match_id)
+        assert joined["match"]["rated"] is False
         sock = await person.socket(match_id)
         await sock.expect("welcome")
         bad = await bot.post(f"/api/bot/matches/{match_id}/move", json={"action": "x", "seq": 0})

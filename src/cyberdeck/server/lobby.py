@@ -562,6 +562,10 @@ async def join_match(
         if needs is not None:
             ctx.hub.forget_if_idle(room)
             raise HTTPException(403, needs)
+    if room.data.rated and await _bot_meets_person(ctx, room.data, user):
+        # A bot and a person: casual always (bots are rated on their own ladder only).
+        room.data.rated = False
+        await ctx.db.write(ctx.db.store.make_casual, room.id)
     try:
         name = seat_name(user.name, user.kind)
         seat = await ctx.hub.join(room, user.id, name, body.deck if body else None)
@@ -575,6 +579,18 @@ async def join_match(
     return Joined(
         match=MatchOut(**summary(room.data, room)), seat=seat, websocket=f"/ws/matches/{match_id}"
     )
+
+
+async def _bot_meets_person(ctx: Context, data: MatchData, joiner: UserData) -> bool:
+    """Whether ``joiner`` taking a free seat would seat a bot with a person."""
+    if not any(s.kind == "human" and s.user_id is None for s in data.seats):
+        return False
+    kinds = {joiner.kind == "bot"}
+    for seat in data.seats:
+        if seat.user_id is not None:
+            user = await ctx.hub.players.user(seat.user_id)
+            kinds.add(user is not None and user.kind == "bot")
+    return len(kinds) == 2
 
 
 def _account_needed(data: MatchData) -> str | None:

@@ -601,6 +601,15 @@ class Store:
                 connection.execute(update(MatchRow).where(MatchRow.id == match_id).values(changes))
         return True
 
+    def make_casual(self, match_id: str) -> None:
+        """A match waiting for players becomes casual (a bot sits down with a person)."""
+        with self.sessions.begin() as session:
+            session.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.status == "open")
+                .values(rated=False)
+            )
+
     def drop_open_match(self, match_id: str) -> bool:
         """Delete a match still waiting for players (its seats go with it); ``False`` when it
         has started meanwhile."""
