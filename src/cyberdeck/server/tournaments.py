@@ -238,7 +238,7 @@ async def list_tournaments(
 ) -> list[TournamentLine]:
     """Public tournaments, the latest start first (invite-only ones are not listed)."""
     wanted = status or ["open", "running", "finished"]
-    rows = await ctx.db.read(ctx.db.store.list_tournaments, wanted, limit * 2)
+    rows = await ctx.db.read(ctx.db.store.list_tournaments, wanted, limit, True)
     return [
         TournamentLine(
             id=t.id,
@@ -253,8 +253,7 @@ async def list_tournaments(
             created_by=t.created_by_name,
         )
         for t in rows
-        if t.public
-    ][:limit]
+    ]
 
 
 @router.get("/tournaments/{tournament_id}", response_model=TournamentOut)

@@ -35,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.elements import ColumnElement
 
 from ..engine import CyberdeckError
 from ..engine.record import UNDO
@@ -834,9 +835,14 @@ class Store:
             found = self._tournaments(session, TournamentRow.id == tournament_id, 1)
             return found[0] if found else None
 
-    def list_tournaments(self, statuses: Sequence[str], limit: int = 100) -> list[TournamentData]:
+    def list_tournaments(
+        self, statuses: Sequence[str], limit: int = 100, public_only: bool = False
+    ) -> list[TournamentData]:
+        where: ColumnElement[bool] = TournamentRow.status.in_(list(statuses))
+        if public_only:
+            where = and_(where, TournamentRow.public.is_(True))
         with self.sessions() as session:
-            return self._tournaments(session, TournamentRow.status.in_(list(statuses)), limit)
+            return self._tournaments(session, where, limit)
 
     def due_tournaments(self, now: datetime) -> list[str]:
         """The open tournaments whose start time has come."""
