@@ -33,7 +33,7 @@ TICK_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
+class Snapshot:
     """A tournament as its director reads it: settings, entrants, tables and their matches."""
 
     tournament: TournamentData
@@ -91,7 +91,7 @@ class Director:
         self.tables: dict[str, str] = {}
         hub.on_end.append(self.table_ended)
 
-    async def read(self, tournament_id: str) -> Field | None:
+    async def read(self, tournament_id: str) -> Snapshot | None:
         store = self.db.store
         tournament = await self.db.read(store.load_tournament, tournament_id)
         if tournament is None:
@@ -104,7 +104,7 @@ class Director:
             room = self.hub.rooms.get(mid)
             if room is not None:
                 matches[mid] = room.data  # the live status and outcome
-        return Field(tournament, entrants, tables, matches)
+        return Snapshot(tournament, entrants, tables, matches)
 
     async def run(self) -> None:
         """Until cancelled: pick up where every live tournament stood, then keep time."""
@@ -182,7 +182,7 @@ class Director:
             assert field is not None
             await self._make_matches(field)
 
-    async def _make_matches(self, field: Field) -> None:
+    async def _make_matches(self, field: Snapshot) -> None:
         """Make each table of the current round that has no match yet (after a restart), and
         watch the clocks of those still in play."""
         t = field.tournament

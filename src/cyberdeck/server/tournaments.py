@@ -21,7 +21,7 @@ from ..store import TournamentData, UserData
 from .clocks import NONE, BadTimeControl, TimeControl, time_control
 from .context import Context, context, optional_user, ration, require_user
 from .decks import check
-from .director import Field as Standings
+from .director import Snapshot
 from .levels import ai_levels, read_level
 from .lobby import ClockSpec
 from .text import shown
@@ -400,7 +400,7 @@ def _link(match_id: str | None, done: bool) -> str | None:
 
 async def _field(
     ctx: Context, tournament_id: str, user: UserData | None, invite: str | None
-) -> Standings:
+) -> Snapshot:
     field = await ctx.director.read(tournament_id)
     if field is None:
         raise HTTPException(404, f"There is no tournament '{tournament_id}'.")
