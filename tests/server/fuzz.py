@@ -34,6 +34,15 @@ def _bodies(word: str) -> Iterator[tuple[str, str, Any]]:
     yield "POST", "/api/quickplay/ai", {"game": word}
     yield "POST", "/api/quickplay/offers/x", {"accept": word}
     yield "PUT", "/api/me/mail", {"address": word}
+    clock = {"kind": "real-time", "minutes": 5}
+    yield "POST", "/api/tournaments", {"name": word, "game": word, "clock": clock}
+    yield (
+        "POST",
+        "/api/tournaments",
+        {"name": "x", "game": "duel", "clock": clock, "options": {word: word}},
+    )
+    yield "POST", "/api/tournaments/x/enter", {"deck": word, "invite": word}
+    yield "POST", "/api/bots", {"name": word}
 
 
 def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
@@ -48,6 +57,7 @@ def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
         f"/api/games/cipher-run/decks/{word}",
         f"/mail/verify/{word}",
         f"/mail/unsubscribe/{word}",
+        f"/api/tournaments/{word}",
     ):
         yield "GET", path, {}
     yield "POST", f"/api/quickplay/offers/{word}", {}
@@ -55,6 +65,9 @@ def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
     yield "DELETE", "/api/quickplay", {"game": "duel", "players": text, "time_control": text}
     yield "POST", f"/api/matches/{word}/join", {}
     yield "POST", f"/api/series/{word}/next", {}
+    yield "POST", f"/api/tournaments/{word}/enter", {}
+    yield "POST", f"/api/bot/matches/{word}/move", {}
+    yield "GET", "/api/tournaments", {"status": text}
     yield "GET", "/api/matches/x", {"invite": text}
     yield "GET", "/api/matches", {"status": text}
 

@@ -28,6 +28,7 @@ from .test_mailboxes import check_mailboxes
 from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
 from .test_solitaire_board import check_board, fill
+from .test_store_tournaments import check_tournaments
 
 
 def _binaries() -> Path | None:
@@ -174,5 +175,14 @@ def test_mailboxes_on_postgresql(postgres_url: str) -> None:
     store.migrate()
     try:
         check_mailboxes(store, "pg")
+    finally:
+        store.close()
+
+
+def test_tournaments_on_postgresql(postgres_url: str) -> None:
+    store = Store(postgres_url)
+    store.migrate()
+    try:
+        check_tournaments(store, "pg")
     finally:
         store.close()

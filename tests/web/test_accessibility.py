@@ -19,6 +19,7 @@ PAGES = {
     "/account": "form.signup",
     "/rules/cyberpunk-ccg": ".rules-text h1",
     "/leaderboard/cipher-run": "main h1",
+    "/tournaments": ".tournaments h1",
     "/decks/cyberpunk-ccg": ".db",
     "/learn/cyberpunk-ccg": ".learn-page[data-step]",
 }

@@ -4,7 +4,7 @@ put together here in the order ``cyberdeck --help`` lists them.
 - ``play``: ``games``, ``rules``, ``learn``, ``play``;
 - ``records``: ``replay``, ``stats``;
 - ``measure``: ``bench``, ``arena``, ``fuzz``;
-- ``serve``: ``serve``;
+- ``serve``: ``serve``; ``bot``: ``bot`` (a bot account played through the bot API);
 - ``deck`` and ``lab``: the ``cyberdeck deck ...`` and ``cyberdeck lab ...`` groups;
 - ``learned``: ``lab train``, ``lab export`` and ``lab ladder``, the learned players' commands
   (in the lab's group, in a module of their own).
@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import typer
 
-from . import deck, lab, learned, measure, play, records, serve
+from . import bot, deck, lab, learned, measure, play, records, serve
 
 app = typer.Typer(
     help="cyberdeck: cyberpunk hacker card games in the terminal.",
     no_args_is_help=True,
     add_completion=False,
 )
-for commands in (play, records, measure, serve):
+for commands in (play, records, measure, serve, bot):
     app.add_typer(commands.app)
 app.add_typer(deck.app, name="deck")
 for command in learned.app.registered_commands:

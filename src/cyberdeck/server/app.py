@@ -23,6 +23,7 @@ from ..engine import CyberdeckError
 from ..store import Store, sqlite_url
 from . import (
     accounts,
+    bots,
     chains,
     decks,
     lobby,
@@ -31,6 +32,7 @@ from . import (
     quickplay,
     series,
     stops,
+    tournaments,
     turns,
     tutorials,
 )
@@ -84,6 +86,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
             hub.on_turn.append(mails.your_turn)
         await hub.start()
         hub.spawn(quickplay.tend_queues(ctx))
+        hub.spawn(ctx.director.run())
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:
         # the collector need not walk it again (see ``serve``).
         gc.freeze()
@@ -129,6 +132,8 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(mailings.router)
     app.include_router(mailings.links)
     app.include_router(tutorials.router)
+    app.include_router(tournaments.router)
+    app.include_router(bots.router)
     app.include_router(turns.router)
     pages.mount(app)
     return MatchSockets(app, Guard(app, config))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -11,13 +12,15 @@ from fastapi import HTTPException, Request
 
 from ..store import SessionData, UserData
 from .auth import COOKIE, Sessions
+from .botstream import BotLines
 from .chat import Chat
 from .config import ServerConfig
 from .database import Database
 from .dealer import Dealer
+from .director import Director
 from .hub import Hub
 from .lessons import Lessons
-from .limits import Backoff, Bucket, Throttle
+from .limits import Backoff, Bucket, Recent, Throttle
 from .mailer import Post
 from .pairing import Queues
 from .rematch import Rematches
@@ -70,6 +73,20 @@ class Context:
     post: Post | None = None
     turn_mails: TurnMails | None = None
     mail_sends: Bucket = field(init=False)
+    #: The tournament director (``director``), the tournaments each player may make, and
+    #: their entries, leaves and starts.
+    director: Director = field(init=False)
+    #: Bots' event streams (``botstream``); the bots each account may make, the streams each
+    #: bot may open, and the moves each bot may send (a person's websocket rate).
+    bot_lines: BotLines = field(init=False)
+    bot_makes: Bucket = field(init=False)
+    bot_streams: Bucket = field(init=False)
+    bot_moves: Bucket = field(init=False)
+    bot_challenges: Bucket = field(init=False)
+    #: Bot accounts by their token's hash, as last read.
+    bots: Recent[str, UserData] = field(default_factory=lambda: Recent(10_000))
+    tournament_writes: Bucket = field(init=False)
+    tournament_acts: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
@@ -84,6 +101,14 @@ class Context:
         self.queue_looks = Bucket(60, 3600)
         self.mail_sends = Bucket(3, 6)
         self.turn_lists = Bucket(TURN_LISTS_BURST, TURN_LISTS_PER_HOUR)
+        self.director = Director(self.db, self.hub)
+        self.bot_lines = BotLines(self.hub)
+        self.bot_makes = Bucket(3, 12)
+        self.bot_streams = Bucket(30, 600)
+        self.bot_moves = Bucket(config.rate_burst, config.rate_per_second * 3600)
+        self.bot_challenges = Bucket(20, 200)
+        self.tournament_writes = Bucket(5, 20)
+        self.tournament_acts = Bucket(60, 600)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""
@@ -104,6 +129,16 @@ class Context:
         if found.expires_at <= datetime.now(UTC):
             self.live.pop(key, None)
             return None
+        return found
+
+    async def bot(self, token: str) -> UserData | None:
+        """The bot account whose token this is."""
+        key = hashlib.sha256(token.encode()).hexdigest()
+        found = self.bots.get(key)
+        if found is None:
+            found = await self.db.read(self.db.store.bot_by_token, key)
+            if found is not None:
+                self.bots.put(key, found)
         return found
 
     async def user(self, cookie: str | None) -> UserData | None:
@@ -153,7 +188,13 @@ def address(request: Request) -> str:
 
 
 async def optional_user(request: Request) -> UserData | None:
-    return await (await context(request)).user(request.cookies.get(COOKIE))
+    """The player asking: a bot by its token (``Authorization: Bearer``), else the session's
+    cookie."""
+    ctx = await context(request)
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token:
+        return await ctx.bot(token.strip())
+    return await ctx.user(request.cookies.get(COOKIE))
 
 
 def ration(bucket: Bucket, key: str, sentence: str) -> None:

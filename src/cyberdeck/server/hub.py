@@ -448,6 +448,9 @@ class Hub:
         #: Called after every committed move and start (``TurnListener``), with the match and
         #: the players now to decide (none while an AI decides): the turn e-mails listen here.
         self.on_turn: list[TurnListener] = []
+        #: Called (as a task of its own) with each match as it ends, however it ends: a
+        #: tournament starts its next round from here.
+        self.on_end: list[Callable[[Room], Awaitable[None]]] = []
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
@@ -1201,6 +1204,7 @@ class Hub:
             room.data.outcome = outcome.to_json()
             if room.game.reviews:  # a game played to its end (a resignation has no review)
                 self.spawn(self._review(room))
+            self._ended(room)
         room.fell = None
         log_ = room.match.log
         if len(log_) > 2 * self.config.resync_log:  # a resync sends only the latest events
@@ -1424,12 +1428,37 @@ class Hub:
         text = encode({**ended, "clock": self.clock_shown(room)})
         for conn in room.conns:
             conn.send(text)
+        self._ended(room)
+
+    def _ended(self, room: Room) -> None:
+        """Tell the end listeners (``on_end``), each in a task of its own."""
+        for listener in self.on_end:
+            self.spawn(listener(room))
+
+    async def claim_fallen(self, room: Room, referee: str) -> bool:
+        """A claim made by the ``referee`` (a tournament) for a player who is not there to
+        make it: in a game of two, the seat whose time has run out loses, exactly as if its
+        opponent had claimed. ``False`` when no clock has fallen."""
+        async with room.lock:
+            if room.status != "running" or room.clock is None or len(room.data.seats) != 2:
+                return False
+            out = room.clock.out_of_time(self.wall.now())
+            if out is None:
+                return False
+            reason = (
+                f"{room.name(out)} ran out of time; {referee} claimed the game for "
+                f"{room.name(1 - out)}"
+            )
+            await self._forfeit(room, [out], reason, "time")
+        self.spawn(self._rate(room))
+        return True
 
     async def _rate(self, room: Room) -> None:
         outcome = room.data.outcome
         if outcome is None or not room.data.rated or room.match.record.edited:
             return  # casual, or an edited card set: a designer's experiment, never rated
         players = []
+        bots = 0
         for info in room.data.seats:
             if info.kind == "ai":
                 robot = await self.db.write(
@@ -1438,11 +1467,16 @@ class Hub:
                 players.append(robot.id)
             elif info.user_id is not None:
                 user = await self.players.user(info.user_id)
-                if user is None or user.kind != "account":
+                if user is None or user.kind not in ("account", "bot"):
                     return  # guests play unrated: a throwaway guest could feed anyone wins
+                bots += user.kind == "bot"
                 players.append(info.user_id)
             else:
                 return
+        people = sum(1 for info in room.data.seats if info.kind != "ai") - bots
+        if bots and people:
+            return  # a bot and a person: casual always
+        ladder = bot_ladder(room.data.game) if bots else room.data.game
         returns = list(outcome["returns"])
         if room.clock is not None and room.clock.taken:
             # A seat whose time ran out is last, whatever the AI made of it since.
@@ -1450,7 +1484,7 @@ class Hub:
             for seat in room.clock.taken:
                 returns[seat] = last
         try:
-            await self.db.write(rate_match, self.db.store, room.data.game, players, returns)
+            await self.db.write(rate_match, self.db.store, ladder, players, returns)
         except Exception:
             log.exception("match %s: ratings not updated", room.id)
 
@@ -1530,6 +1564,11 @@ class Hub:
             for conn in room.conns:
                 conn.stop()
         self.thinkers.close()
+
+
+def bot_ladder(game: str) -> str:
+    """The ratings key of ``game``'s bots' ladder (apart from people's, as lichess keeps it)."""
+    return f"{game}@bots"
 
 
 def new_match_data(

@@ -15,12 +15,12 @@ from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
-from ..store import MatchData, SeatData, UserData
+from ..store import MatchData, SeatData, UserData, seat_name
 from ..userdata import GameStats
 from .clocks import TURN_BASED, BadTimeControl, TimeControl, time_control
 from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
-from .hub import admitted, invite_matches, match_kind, new_match_data, summary
+from .hub import admitted, bot_ladder, invite_matches, match_kind, new_match_data, summary
 from .levels import ai_levels, read_level
 from .protocol import ChatLineOut, message_schema
 from .ratings import (
@@ -328,6 +328,10 @@ def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | Non
     return game.min_players
 
 
+#: Why a bot may not sit at a table without a clock.
+BOT_CLOCK = "A bot plays with a clock always: choose a real-time or turn-based one."
+
+
 @router.post("/matches", response_model=CreatedMatch, status_code=201)
 async def create_match(
     body: CreateMatch,
@@ -377,7 +381,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
     mine = next((s for s in seats if s.kind == "human"), None)
     for seat in seats:
         if seat is mine or (body.hotseat and seat.kind == "human"):
-            seat.user_id, seat.user_name = user.id, user.name
+            seat.user_id, seat.user_name = user.id, seat_name(user.name, user.kind)
     if match_kind(seats, user.id, control.to_json()) == HOTSEAT and control.kind == TURN_BASED:
         raise HTTPException(
             400, "A hot-seat match is played at one screen; choose no clock or a real-time one."
@@ -423,7 +427,9 @@ def _time_and_rating(body: CreateMatch, user: UserData) -> tuple[TimeControl, bo
         control = time_control(spec.kind, spec.minutes, spec.increment, spec.days)
     except BadTimeControl as err:
         raise HTTPException(400, str(err)) from None
-    guest = user.kind != "account"
+    if user.kind == "bot" and not control.timed:
+        raise HTTPException(400, BOT_CLOCK)
+    guest = user.kind not in ("account", "bot")
     if guest and control.kind == TURN_BASED:
         raise HTTPException(
             403, "Turn-based matches need an account: sign up (free) to play one over days."
@@ -548,13 +554,21 @@ async def join_match(
     if not room.data.public and not invited and room.seat_of(user.id) is None:
         ctx.hub.forget_if_idle(room)  # a finished match loaded to answer leaves again
         raise HTTPException(403, "This match is private; you need its invite link to join.")
-    if user.kind != "account" and room.seat_of(user.id) is None:
+    if user.kind == "bot" and room.data.time_control is None:
+        ctx.hub.forget_if_idle(room)
+        raise HTTPException(400, BOT_CLOCK)
+    if user.kind == "guest" and room.seat_of(user.id) is None:
         needs = _account_needed(room.data)
         if needs is not None:
             ctx.hub.forget_if_idle(room)
             raise HTTPException(403, needs)
+    if room.data.rated and await _bot_meets_person(ctx, room.data, user):
+        # A bot and a person: casual always (bots are rated on their own ladder only).
+        room.data.rated = False
+        await ctx.db.write(ctx.db.store.make_casual, room.id)
     try:
-        seat = await ctx.hub.join(room, user.id, user.name, body.deck if body else None)
+        name = seat_name(user.name, user.kind)
+        seat = await ctx.hub.join(room, user.id, name, body.deck if body else None)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None
     except CyberdeckError as err:
@@ -565,6 +579,18 @@ async def join_match(
     return Joined(
         match=MatchOut(**summary(room.data, room)), seat=seat, websocket=f"/ws/matches/{match_id}"
     )
+
+
+async def _bot_meets_person(ctx: Context, data: MatchData, joiner: UserData) -> bool:
+    """Whether ``joiner`` taking a free seat would seat a bot with a person."""
+    if not any(s.kind == "human" and s.user_id is None for s in data.seats):
+        return False
+    kinds = {joiner.kind == "bot"}
+    for seat in data.seats:
+        if seat.user_id is not None:
+            user = await ctx.hub.players.user(seat.user_id)
+            kinds.add(user is not None and user.kind == "bot")
+    return len(kinds) == 2
 
 
 def _account_needed(data: MatchData) -> str | None:
@@ -641,16 +667,19 @@ async def leaderboard(
     ctx: Annotated[Context, Depends(context)],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     provisional: bool = False,
+    bots: bool = False,
 ) -> list[LeaderRow] | list[SoloRow]:
     """Players (accounts and AI levels) by openskill rating, most surely strong first; an
     account once its rating is established (10 rated games against 5 distinct opponents;
     ``provisional=true`` lists the others too, marked); for a solitaire, accounts by win rate
-    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``)."""
+    (with enough ranked games), wins, streaks and personal best (see ``server/solitaire.py``).
+    ``bots=true``: the bots' own ladder (their rated games against each other)."""
     game = _game(game_id)
     if game.max_players == 1:
         return await _solitaire_leaderboard(ctx, game, limit)
     games, met = (0, 0) if provisional else (PROVISIONAL_GAMES, PROVISIONAL_OPPONENTS)
-    rows = await ctx.db.read(ctx.db.store.leaderboard, game.id, limit, games, met)
+    ladder = bot_ladder(game.id) if bots else game.id
+    rows = await ctx.db.read(ctx.db.store.leaderboard, ladder, limit, games, met)
     return [
         LeaderRow(
             rank=i + 1,
@@ -800,6 +829,15 @@ def kept(ctx: Context) -> dict[str, int]:
         "quickplay_looks": len(ctx.queue_looks),
         "mail_sends": len(ctx.mail_sends),
         "turn_mails": len(ctx.turn_mails) if ctx.turn_mails is not None else 0,
+        "tournament_writes": len(ctx.tournament_writes),
+        "tournament_acts": len(ctx.tournament_acts),
+        "tournament_locks": len(ctx.director.locks),
+        "bot_makes": len(ctx.bot_makes),
+        "bot_streams": len(ctx.bot_streams),
+        "bot_moves": len(ctx.bot_moves),
+        "bot_challenges": len(ctx.bot_challenges),
+        "bot_tokens": len(ctx.bots),
+        "bot_starts_told": len(ctx.bot_lines.started),
     }
 
 

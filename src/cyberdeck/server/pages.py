@@ -28,6 +28,8 @@ PAGES = (
     "/decks/{game_id}",
     "/account",
     "/turns",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
     "/about",
 )
 

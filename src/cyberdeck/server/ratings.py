@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from ..store import RatingData, Store
+from ..store import RatingData, Store, seat_name
 
 _model = PlackettLuce()
 
@@ -109,9 +109,10 @@ def shown_rating(mu: float, sigma: float) -> int:
 
 def shown_name(name: str, kind: str) -> str:
     """A rated player's name as every page calls it: an AI level "Normal AI" (as at the table),
-    a solitaire's house "The house", an account by its own name; never a stored key."""
+    a solitaire's house "The house", a bot marked as one ("BOT name"), an account by its own name;
+    never a stored key."""
     if name.startswith("ai:"):
         return f"{name[3:].capitalize()} AI"
     if name.startswith("house:") or kind == "house":
         return "The house"
-    return name
+    return seat_name(name, kind)

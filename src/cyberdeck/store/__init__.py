@@ -6,6 +6,7 @@ from .repository import (
     ChatLineData,
     ClockSave,
     DeckData,
+    EntrantData,
     Finish,
     MailboxData,
     MatchData,
@@ -18,7 +19,10 @@ from .repository import (
     SoloResult,
     Store,
     StoreBusy,
+    TableData,
+    TournamentData,
     UserData,
+    seat_name,
     sqlite_url,
 )
 
@@ -27,6 +31,7 @@ __all__ = [
     "ChatLineData",
     "ClockSave",
     "DeckData",
+    "EntrantData",
     "Finish",
     "MailboxData",
     "MatchData",
@@ -39,6 +44,9 @@ __all__ = [
     "SoloResult",
     "Store",
     "StoreBusy",
+    "TableData",
+    "TournamentData",
     "UserData",
+    "seat_name",
     "sqlite_url",
 ]

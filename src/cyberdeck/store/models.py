@@ -235,3 +235,78 @@ class Pairing(Base):
     low: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     high: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TournamentRow(Base):
+    """A Swiss tournament: what its games share and how it runs. Its standings are not stored:
+    they are counted from its tables' matches, so they can never disagree with the games.
+    ``round`` is the last round paired (0 before the first); pairing a round and raising it
+    are one transaction, so a round is never paired twice."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: starters (every seat plays its game's starter decks) | any (each entrant's own legal deck)
+    decks: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int] = mapped_column(Integer)
+    time_control: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    invite: Mapped[str] = mapped_column(String(64))
+    allow_ai: Mapped[bool] = mapped_column(Boolean, default=False)
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: open (taking entries) | running | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class EntrantRow(Base):
+    """One entrant of a tournament, numbered in order of entry (the last tie-break): a player
+    (``user_id``) or an AI level. ``dropped``: the round after which they left (null: in)."""
+
+    __tablename__ = "tournament_entrants"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id", name="uq_entrants_user"),)
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    entrant: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    deck: Mapped[str | None] = mapped_column(Text, nullable=True)
+    dropped: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class TournamentTableRow(Base):
+    """One table of one round: two entrants and their match, or one entrant's bye (no match)."""
+
+    __tablename__ = "tournament_tables"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first: Mapped[int] = mapped_column(Integer)
+    second: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+
+
+class BotToken(Base):
+    """A bot account's secret (``users.kind`` is ``bot``), made by the account that owns it. The
+    token is shown once when it is made; only its SHA-256 is kept, as with session cookies."""
+
+    __tablename__ = "bot_tokens"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)

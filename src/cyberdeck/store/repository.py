@@ -35,14 +35,17 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.elements import ColumnElement
 
 from ..engine import CyberdeckError
 from ..engine.record import UNDO
 from .checkpoints import Checkpoints
 from .models import (
     ActionRow,
+    BotToken,
     ChatLine,
     DeckRow,
+    EntrantRow,
     Mailbox,
     MatchRow,
     Pairing,
@@ -52,6 +55,8 @@ from .models import (
     SessionRow,
     Setting,
     StopsRow,
+    TournamentRow,
+    TournamentTableRow,
     User,
 )
 
@@ -60,6 +65,12 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 class NameTaken(CyberdeckError):
     """A sign-up with a name someone already has, or a second deck of one name in one game."""
+
+
+def seat_name(name: str, kind: str) -> str:
+    """A player's name where players are shown (tables, tournaments, leaderboards): a bot is
+    marked as one, as lichess marks them."""
+    return f"BOT {name}" if kind == "bot" else name
 
 
 def sqlite_url(path: Path) -> str:
@@ -143,6 +154,49 @@ class SeriesData:
     target: int
     public: bool
     created_by: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentData:
+    """A tournament's settings and where it stands (``models.TournamentRow``)."""
+
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    decks: str
+    rounds: int
+    time_control: dict[str, Any]
+    rated: bool
+    starts_at: datetime
+    public: bool
+    invite: str
+    allow_ai: bool
+    seed: int
+    created_by: int
+    status: str = "open"
+    allow_bots: bool = False
+    round: int = 0
+    created_by_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantData:
+    entrant: int
+    user_id: int | None
+    name: str
+    level: str | None = None
+    deck: str | None = None
+    dropped: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    round: int
+    table: int
+    first: int
+    second: int | None
+    match_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +395,41 @@ class Store:
         except IntegrityError:
             raise NameTaken(f"The name '{name}' is taken; choose another.") from None
 
+    def create_bot(self, owner_id: int, name: str, token_hash: str) -> UserData:
+        """A bot account of ``owner_id``'s, with the hash of its token (``NameTaken`` as for
+        any account)."""
+        try:
+            with self.sessions.begin() as session:
+                same = select(User.id).where(func.lower(User.name) == name.lower())
+                if session.scalars(same).first() is not None:
+                    raise IntegrityError("name", None, ValueError(name))
+                user = User(name=name, kind="bot")
+                session.add(user)
+                session.flush()
+                session.add(BotToken(user_id=user.id, owner_id=owner_id, token_hash=token_hash))
+                return UserData(user.id, user.name, user.kind)
+        except IntegrityError:
+            raise NameTaken(f"The name '{name}' is taken; choose another.") from None
+
+    def bot_by_token(self, token_hash: str) -> UserData | None:
+        with self.sessions() as session:
+            user = session.scalars(
+                select(User)
+                .join(BotToken, BotToken.user_id == User.id)
+                .where(BotToken.token_hash == token_hash)
+            ).first()
+            return None if user is None else UserData(user.id, user.name, user.kind)
+
+    def bots_of(self, owner_id: int) -> list[UserData]:
+        with self.sessions() as session:
+            users = session.scalars(
+                select(User)
+                .join(BotToken, BotToken.user_id == User.id)
+                .where(BotToken.owner_id == owner_id)
+                .order_by(User.id)
+            ).all()
+            return [UserData(u.id, u.name, u.kind) for u in users]
+
     def user_by_name(self, name: str) -> UserData | None:
         with self.sessions() as session:
             user = session.scalars(
@@ -513,6 +602,15 @@ class Store:
                 connection.execute(update(MatchRow).where(MatchRow.id == match_id).values(changes))
         return True
 
+    def make_casual(self, match_id: str) -> None:
+        """A match waiting for players becomes casual (a bot sits down with a person)."""
+        with self.sessions.begin() as session:
+            session.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.status == "open")
+                .values(rated=False)
+            )
+
     def drop_open_match(self, match_id: str) -> bool:
         """Delete a match still waiting for players (its seats go with it); ``False`` when it
         has started meanwhile."""
@@ -579,14 +677,21 @@ class Store:
         if not ids:
             return []
         seats: dict[str, list[SeatData]] = {i: [] for i in ids}
-        for seat, name in session.execute(
-            select(SeatRow, User.name)
+        for seat, name, kind in session.execute(
+            select(SeatRow, User.name, User.kind)
             .outerjoin(User, User.id == SeatRow.user_id)
             .where(SeatRow.match_id.in_(ids))
             .order_by(SeatRow.match_id, SeatRow.seat)
         ):
             seats[seat.match_id].append(
-                SeatData(seat.seat, seat.kind, seat.level, seat.user_id, name, seat.hints)
+                SeatData(
+                    seat.seat,
+                    seat.kind,
+                    seat.level,
+                    seat.user_id,
+                    None if name is None else seat_name(name, kind),
+                    seat.hints,
+                )
             )
         actions: dict[str, list[ActionData]] = {i: [] for i in ids}
         if with_actions:
@@ -660,6 +765,250 @@ class Store:
                 .order_by(MatchRow.series_game)
             ).all()
             return self._match_data(session, rows, with_actions=False)
+
+    def matches_by_ids(self, match_ids: Sequence[str]) -> list[MatchData]:
+        """The matches named, without their actions (any order)."""
+        with self.sessions() as session:
+            rows = session.scalars(select(MatchRow).where(MatchRow.id.in_(list(match_ids)))).all()
+            return self._match_data(session, rows, with_actions=False)
+
+    # --- tournaments ----------------------------------------------------------------------------
+
+    def create_tournament(self, t: TournamentData) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                TournamentRow(
+                    id=t.id,
+                    name=t.name,
+                    game=t.game,
+                    options=t.options,
+                    decks=t.decks,
+                    rounds=t.rounds,
+                    time_control=t.time_control,
+                    rated=t.rated,
+                    starts_at=t.starts_at,
+                    public=t.public,
+                    invite=t.invite,
+                    allow_ai=t.allow_ai,
+                    allow_bots=t.allow_bots,
+                    seed=t.seed,
+                    status=t.status,
+                    round=t.round,
+                    created_by=t.created_by,
+                )
+            )
+
+    def _tournaments(self, session: Session, where: Any, limit: int) -> list[TournamentData]:
+        rows = session.execute(
+            select(TournamentRow, User.name)
+            .join(User, User.id == TournamentRow.created_by)
+            .where(where)
+            .order_by(TournamentRow.starts_at.desc(), TournamentRow.id)
+            .limit(limit)
+        ).all()
+        return [
+            TournamentData(
+                r.id,
+                r.name,
+                r.game,
+                dict(r.options),
+                r.decks,
+                r.rounds,
+                dict(r.time_control),
+                bool(r.rated),
+                _utc(r.starts_at) or r.starts_at,
+                bool(r.public),
+                r.invite,
+                bool(r.allow_ai),
+                r.seed,
+                r.created_by,
+                r.status,
+                bool(r.allow_bots),
+                r.round,
+                name,
+            )
+            for r, name in rows
+        ]
+
+    def load_tournament(self, tournament_id: str) -> TournamentData | None:
+        with self.sessions() as session:
+            found = self._tournaments(session, TournamentRow.id == tournament_id, 1)
+            return found[0] if found else None
+
+    def list_tournaments(
+        self, statuses: Sequence[str], limit: int = 100, public_only: bool = False
+    ) -> list[TournamentData]:
+        where: ColumnElement[bool] = TournamentRow.status.in_(list(statuses))
+        if public_only:
+            where = and_(where, TournamentRow.public.is_(True))
+        with self.sessions() as session:
+            return self._tournaments(session, where, limit)
+
+    def due_tournaments(self, now: datetime) -> list[str]:
+        """The open tournaments whose start time has come."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(TournamentRow.id).where(
+                        TournamentRow.status == "open", TournamentRow.starts_at <= now
+                    )
+                ).all()
+            )
+
+    def tournaments_made(self, user_id: int, statuses: Sequence[str]) -> int:
+        """How many of ``user_id``'s tournaments are in one of ``statuses`` (the cap)."""
+        with self.sessions() as session:
+            return int(
+                session.scalar(
+                    select(func.count())
+                    .select_from(TournamentRow)
+                    .where(
+                        TournamentRow.created_by == user_id,
+                        TournamentRow.status.in_(list(statuses)),
+                    )
+                )
+                or 0
+            )
+
+    def entrants(self, tournament_id: str) -> list[EntrantData]:
+        with self.sessions() as session:
+            rows = session.execute(
+                select(EntrantRow, User.name, User.kind)
+                .outerjoin(User, User.id == EntrantRow.user_id)
+                .where(EntrantRow.tournament_id == tournament_id)
+                .order_by(EntrantRow.entrant)
+            ).all()
+            return [
+                EntrantData(
+                    r.entrant,
+                    r.user_id,
+                    seat_name(name, kind) if name else f"{str(r.level).capitalize()} AI",
+                    r.level,
+                    r.deck,
+                    r.dropped,
+                )
+                for r, name, kind in rows
+            ]
+
+    def add_entrant(
+        self,
+        tournament_id: str,
+        user_id: int | None,
+        level: str | None,
+        deck: str | None,
+        most: int,
+    ) -> int | None:
+        """Enter a player or an AI level while the tournament is open and has fewer than
+        ``most`` entrants: its entrant number, or ``None`` (full, started, or entered already)."""
+        try:
+            with self.sessions.begin() as session:
+                status = session.scalar(
+                    select(TournamentRow.status)
+                    .where(TournamentRow.id == tournament_id)
+                    .with_for_update()
+                )
+                if status != "open":
+                    return None
+                count, last = session.execute(
+                    select(func.count(), func.max(EntrantRow.entrant)).where(
+                        EntrantRow.tournament_id == tournament_id
+                    )
+                ).one()
+                if count >= most:
+                    return None
+                number = int(last or 0) + 1
+                session.add(
+                    EntrantRow(
+                        tournament_id=tournament_id,
+                        entrant=number,
+                        user_id=user_id,
+                        level=level,
+                        deck=deck,
+                    )
+                )
+        except IntegrityError:
+            return None
+        return number
+
+    def withdraw(self, tournament_id: str, entrant: int) -> bool:
+        """Leave a tournament that has not started (the entry is gone)."""
+        with self.sessions.begin() as session:
+            gone = session.execute(
+                delete(EntrantRow).where(
+                    EntrantRow.tournament_id == tournament_id,
+                    EntrantRow.entrant == entrant,
+                    EntrantRow.tournament_id.in_(
+                        select(TournamentRow.id).where(TournamentRow.status == "open")
+                    ),
+                )
+            )
+            return getattr(gone, "rowcount", 0) == 1
+
+    def drop_entrant(self, tournament_id: str, entrant: int, after: int) -> bool:
+        """An entrant leaves a tournament in play: paired no more after round ``after``."""
+        with self.sessions.begin() as session:
+            done = session.execute(
+                update(EntrantRow)
+                .where(
+                    EntrantRow.tournament_id == tournament_id,
+                    EntrantRow.entrant == entrant,
+                    EntrantRow.dropped.is_(None),
+                )
+                .values(dropped=after)
+            )
+            return getattr(done, "rowcount", 0) == 1
+
+    def tournament_tables(self, tournament_id: str) -> list[TableData]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(TournamentTableRow)
+                .where(TournamentTableRow.tournament_id == tournament_id)
+                .order_by(TournamentTableRow.round, TournamentTableRow.table)
+            ).all()
+            return [TableData(r.round, r.table, r.first, r.second, r.match_id) for r in rows]
+
+    def pair_round(self, tournament_id: str, tables: Sequence[TableData]) -> bool:
+        """Store a round's tables and make it the tournament's round, in one transaction:
+        ``False`` (and nothing stored) when that round was paired already."""
+        number = tables[0].round
+        try:
+            with self.sessions.begin() as session:
+                moved = session.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.id == tournament_id, TournamentRow.round == number - 1)
+                    .values(round=number, status="running")
+                )
+                if getattr(moved, "rowcount", 0) != 1:
+                    return False
+                for t in tables:
+                    session.add(
+                        TournamentTableRow(
+                            tournament_id=tournament_id,
+                            round=t.round,
+                            table=t.table,
+                            first=t.first,
+                            second=t.second,
+                            match_id=t.match_id,
+                        )
+                    )
+        except IntegrityError:
+            return False
+        return True
+
+    def set_tournament_rounds(self, tournament_id: str, rounds: int) -> None:
+        with self.sessions.begin() as session:
+            session.execute(
+                update(TournamentRow).where(TournamentRow.id == tournament_id).values(rounds=rounds)
+            )
+
+    def set_tournament_status(self, tournament_id: str, status: str, was: str) -> bool:
+        with self.sessions.begin() as session:
+            done = session.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == tournament_id, TournamentRow.status == was)
+                .values(status=status)
+            )
+            return getattr(done, "rowcount", 0) == 1
 
     # --- rematches ------------------------------------------------------------------------------
 

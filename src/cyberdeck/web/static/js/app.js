@@ -6,6 +6,7 @@ import { showLearn } from "./learn.js";
 import { showAbout, showAccount, showJoin, showLeaderboard, showRules } from "./pages.js";
 import { showReplay } from "./replay.js";
 import { showMatch } from "./table.js";
+import { showTournament, showTournaments } from "./tournaments.js";
 import { mountTurnBadge, showTurns } from "./turns.js";
 
 const root = document.getElementById("app");
@@ -22,6 +23,8 @@ const ROUTES = [
   [/^\/leaderboard\/([^/]+)$/, (m) => showLeaderboard(root, m[1])],
   [/^\/account$/, () => showAccount(root)],
   [/^\/turns$/, () => showTurns(root)],
+  [/^\/tournaments$/, () => showTournaments(root)],
+  [/^\/tournaments\/([^/]+)$/, (m, q) => showTournament(root, m[1], q)],
   [/^\/about$/, () => showAbout(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
 ];
@@ -73,7 +76,7 @@ async function drawAccount() {
   const nav = document.getElementById("account");
   const user = await me({ fresh: true });
   if (!user) {
-    fill(nav, el("a", { href: "/account", class: "button" }, "Sign in"));
+    fill(nav, el("a", { href: "/tournaments" }, "Tournaments"), el("a", { href: "/account", class: "button" }, "Sign in"));
     return;
   }
   const signOut = el("button", {
@@ -87,6 +90,7 @@ async function drawAccount() {
     },
   }, "Sign out");
   fill(nav,
+    el("a", { href: "/tournaments" }, "Tournaments"),
     el("span", { class: "who" }, user.kind === "guest" ? `${user.name} (guest)` : user.name),
     user.kind === "guest" ? el("a", { href: "/account", class: "button" }, "Sign in / sign up") : null,
     signOut);

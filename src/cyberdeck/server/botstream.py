@@ -1,0 +1,152 @@
+"""What a bot account is told, as lines of JSON (NDJSON) on its event stream: a person challenges
+it to a match, a match it sits in has started, it is its turn (with exactly its seat's view and legal actions, from
+``visibility.table_for``, the one place the server decides what a seat may see), a match has
+ended. A bot answers with moves over HTTP (``bots``), so it needs no cyberdeck code at all.
+
+Each bot has a few streams open at most, each with a bounded backlog: a bot that stops reading
+has its stream closed rather than held in memory (it opens another and is told again what it
+must decide: an open stream starts with every turn that waits for it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from ..store import MatchData
+from .hub import Hub, Room
+from .limits import Recent
+from .visibility import table_for
+
+#: Streams one bot may hold open at once, and the lines each may have waiting.
+STREAMS_PER_BOT = 4
+BACKLOG = 256
+#: Lines that close a stream (its reader fell too far behind).
+CLOSED = b""
+
+
+class BotLines:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.streams: dict[int, set[asyncio.Queue[bytes]]] = {}
+        #: The (match, bot) starts already told, so a start is told once however the table
+        #: goes on (the recent ones only: an old start told twice is harmless).
+        self.started: Recent[tuple[str, int], bool] = Recent(50_000)
+        hub.on_turn.append(self.turn)
+        hub.on_end.append(self.ended)
+
+    def open(self, bot_id: int) -> asyncio.Queue[bytes] | None:
+        """A new stream for ``bot_id`` (``None``: it has too many), told first of every match
+        it sits in and every turn waiting for it."""
+        held = self.streams.setdefault(bot_id, set())
+        if len(held) >= STREAMS_PER_BOT:
+            return None
+        queue: asyncio.Queue[bytes] = asyncio.Queue(BACKLOG)
+        held.add(queue)
+        for room in list(self.hub.rooms.values()):
+            if room.status == "running" and room.seat_of(bot_id) is not None:
+                self.started.put((room.id, bot_id), True)
+                self._put(queue, start_line(room, bot_id))
+                seat = room.deciding()
+                if seat is not None and room.data.seats[seat].user_id == bot_id:
+                    self._put(queue, turn_line(room, seat, self.hub.wall.now()))
+        return queue
+
+    def close(self, bot_id: int, queue: asyncio.Queue[bytes]) -> None:
+        held = self.streams.get(bot_id)
+        if held is not None:
+            held.discard(queue)
+            if not held:
+                del self.streams[bot_id]
+
+    def turn(self, data: MatchData, users: list[int]) -> None:
+        """``Hub.on_turn``: a match started or moved on; tell its bots."""
+        room = self.hub.rooms.get(data.id)
+        if room is None or not self.streams:
+            return
+        for info in data.seats:
+            bot = info.user_id
+            if bot is None or bot not in self.streams:
+                continue
+            if self.started.get((data.id, bot)) is None:
+                self.started.put((data.id, bot), True)
+                self._tell(bot, start_line(room, bot))
+            if bot in users and room.deciding() == info.seat:
+                self._tell(bot, turn_line(room, info.seat, self.hub.wall.now()))
+
+    async def ended(self, room: Room) -> None:
+        """``Hub.on_end``: tell each bot at the table how it ended."""
+        for info in room.data.seats:
+            if info.user_id is not None and info.user_id in self.streams:
+                line = {"type": "end", "match": room.id, "outcome": room.outcome}
+                self._tell(info.user_id, encode_line(line))
+
+    def challenge(self, bot: int, room: Room, by: str) -> bool:
+        """Tell ``bot`` that ``by`` invites it to ``room``'s free seat: ``False`` when it has no
+        stream open (it would never hear of it)."""
+        if bot not in self.streams:
+            return False
+        line = {
+            "type": "challenge",
+            "match": room.id,
+            "game": room.data.game,
+            "options": room.data.options,
+            "clock": room.data.time_control,
+            "rated": room.data.rated,
+            "by": by,
+            "invite": room.data.invite,
+        }
+        self._tell(bot, encode_line(line))
+        return True
+
+    def _tell(self, bot: int, line: bytes) -> None:
+        for queue in list(self.streams.get(bot, ())):
+            self._put(queue, line)
+
+    def _put(self, queue: asyncio.Queue[bytes], line: bytes) -> None:
+        if queue.full():
+            # Too far behind: the stream ends (its reader sees it close and opens another).
+            while not queue.empty():
+                queue.get_nowait()
+            queue.put_nowait(CLOSED)
+            return
+        queue.put_nowait(line)
+
+
+def encode_line(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def start_line(room: Room, bot: int) -> bytes:
+    return encode_line(
+        {
+            "type": "start",
+            "match": room.id,
+            "game": room.data.game,
+            "seat": room.seat_of(bot),
+            "seats": room.seats_info(),
+            "clock": room.data.time_control,
+            "rated": room.data.rated,
+        }
+    )
+
+
+def turn_line(room: Room, seat: int, now: float) -> bytes:
+    """The seat's turn: its view and legal actions only (never another seat's), and the
+    seconds its clock has left."""
+    table = table_for(room.match.state, seat, [], True, (seat,))
+    left = None
+    if room.clock is not None:
+        left = round(max(0.0, room.clock.remaining(seat, now)), 1)
+    return encode_line(
+        {
+            "type": "turn",
+            "match": room.id,
+            "seq": room.seq,
+            "seat": seat,
+            "view": table["view"],
+            "legal_actions": table["legal_actions"],
+            "seconds_left": left,
+        }
+    )
