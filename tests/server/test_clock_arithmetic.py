@@ -75,6 +75,13 @@ def test_a_restart_charges_the_running_seat_only_until_the_server_was_last_alive
     assert clock.remaining(0, T0 + 7210) == 560
 
 
+def test_a_server_killed_before_its_first_note_of_being_alive_charges_nothing() -> None:
+    for alive_at in (None, T0 - 60):  # no note yet; a note from before this clock was stored
+        clock = running(time_control(REAL_TIME, minutes=10))
+        clock.resume(alive_at=alive_at, now=T0 + 3600)
+        assert clock.left[0] == 600 and clock.since == T0 + 3600
+
+
 def test_a_clock_is_stored_and_read_back_whole() -> None:
     control = time_control(REAL_TIME, minutes=3, increment=2)
     clock = running(control, seats=3)

@@ -187,11 +187,13 @@ class Clock:
 
     def resume(self, alive_at: float | None, now: float) -> None:
         """After a restart: the running seat is charged only up to when the server was last
-        alive, and its time runs again from ``now``."""
+        alive, and its time runs again from ``now``. The server was alive at least when the
+        clock was stored (``since``); a note of being alive older than that, or none (a server
+        killed before its first note), charges nothing."""
         if self.running is None or self.since is None:
             return
-        until = now if alive_at is None else min(alive_at, now)
-        self.left[self.running] = max(0.0, self.left[self.running] - max(0.0, until - self.since))
+        until = self.since if alive_at is None else max(self.since, min(alive_at, now))
+        self.left[self.running] = max(0.0, self.left[self.running] - (until - self.since))
         self.since = now
 
     def to_json(self) -> dict[str, Any]:
