@@ -204,7 +204,11 @@ def test_cyberdeck_bot_plays_an_agent_as_a_bot(server: ServerProcess) -> None:
     for lines in said:
         assert lines[0].startswith(f"{match_id}: duel, seat")
         assert lines[-1].startswith(f"{match_id}: over (")
-        assert not any("refused" in line for line in lines)
+        # A turn the stream told before the other seat's move landed may meet a newer table
+        # (a step later, or the game over): refused with a sentence, nothing lost. Nothing else.
+        refused = [line for line in lines if "refused" in line]
+        benign = ("look at the table again", "The game is over")
+        assert all(any(b in line for b in benign) for line in refused), refused
 
 
 def test_an_agent_that_needs_the_full_state_is_refused_with_a_sentence() -> None:
