@@ -193,3 +193,19 @@ def test_balance_command_prints_the_confirmed_candidates(tmp_path: Path) -> None
     assert "random/cold-boot" in result.output and "95% CI" in result.output
     kept = json.loads((tmp_path / "out" / "balance.json").read_text())
     assert kept["settings"]["knobs"] == ["cold-boot: QC for 7H", "redline: KH for 4C"]
+
+
+def test_a_search_starts_from_a_card_set_file() -> None:
+    from cyberdeck.engine.edits import edit_card_set, parse_edit
+
+    shipped = CCG.card_set()
+    assert shipped is not None
+    planted = edit_card_set(CCG, shipped, [parse_edit("Beat Cop: sr +10")])
+    entries = make_entries(CCG, ["greedy", "greedy"], ["ncpd", "the-mob"])
+    knobs = default_knobs(CCG, entries, planted)
+    sr = next(k for k in knobs if k.card == "Beat Cop" and k.stat == "sr")
+    assert (sr.down, sr.up) == (10, 10)  # half of the planted 20, not of the shipped 10
+    _, _, cards = apply(CCG, entries, [sr], {0: -10}, planted)
+    assert cards is not None
+    beat_cop = next(c for c in cards["cards"] if c["slug"] == "beat-cop")
+    assert beat_cop["sr"] == 10

@@ -536,6 +536,7 @@ def balance(
     dask: Dask = None,
     out: Out = None,
     resume: Resume = False,
+    card_set: CardSet = None,
     as_json: AsJson = False,
 ) -> None:
     """Search card edits (stats and deck counts, within bounds) for the fewest, smallest that put
@@ -550,6 +551,7 @@ def balance(
         wanted = parse_band(band)
         knobs, most = read_knobs(bounds) if bounds is not None else (None, 3)
         check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
         raise fail_on(err) from None
     folder = out_folder(out, "balance", game, seed, resume)
@@ -562,6 +564,7 @@ def balance(
             found = run_balance(
                 game, chosen, wanted, folder, knobs, most, trials, budget, screen_games, games_,
                 confirm, seed, options, check_workers(workers), dask, bar, confirming, resume,
+                cards_,
             )  # fmt: skip
     except CyberdeckError as err:
         raise fail_on(err) from None

@@ -76,12 +76,15 @@ class Knob:
         return sorted(edits, key=lambda e: "+" in e)  # out before in
 
 
-def default_knobs(game: Game, entries: list[Entry]) -> list[Knob]:
+def default_knobs(
+    game: Game, entries: list[Entry], cards: dict[str, Any] | None = None
+) -> list[Knob]:
     """Every number of every card the entries' decks hold (of every card, when no entry names a
     deck), each free to move by half its value (at least 1); for a game whose rules fix the
     cards, every legal one-for-one trade in an entry's deck of a card it holds for a card of the
-    entries' or starter decks (one copy, in)."""
-    document = game.card_set()
+    entries' or starter decks (one copy, in). ``cards``: the card set searched from (a card-set
+    file's; the shipped one by default)."""
+    document = cards if cards is not None else game.card_set()
     if document is None:
         space = sorted({str(c) for d in game.starter_decks() for c in d.cards}
                        | {c for e in entries for c in e.cards or ()})  # fmt: skip
@@ -93,7 +96,7 @@ def default_knobs(game: Game, entries: list[Entry]) -> list[Knob]:
             for new in space
             if new != old
         ]
-        return [k for k in trades if _legal(game, entries, k)]
+        return [k for k in trades if _legal(game, entries, k, cards)]
     held = {card_key(c) for e in entries if e.cards is not None for c in e.cards}
     knobs: list[Knob] = []
     for entry in document.get("cards", []):
@@ -108,10 +111,10 @@ def default_knobs(game: Game, entries: list[Entry]) -> list[Knob]:
     return knobs
 
 
-def _legal(game: Game, entries: list[Entry], knob: Knob) -> bool:
+def _legal(game: Game, entries: list[Entry], knob: Knob, cards: dict[str, Any] | None) -> bool:
     try:
         for delta in (d for d in (-knob.down, knob.up) if d):
-            apply(game, entries, [knob], {0: delta})
+            apply(game, entries, [knob], {0: delta}, cards)
     except BadDeck:
         return False
     return True
@@ -260,11 +263,16 @@ def cost_of(knobs: list[Knob], deltas: dict[int, int]) -> float:
 
 
 def apply(
-    game: Game, entries: list[Entry], knobs: list[Knob], deltas: dict[int, int]
+    game: Game,
+    entries: list[Entry],
+    knobs: list[Knob],
+    deltas: dict[int, int],
+    base: dict[str, Any] | None = None,
 ) -> tuple[list[str], list[Entry], dict[str, Any] | None]:
-    """The changes in words, the entries with their decks changed and the edited card set."""
+    """The changes in words, the entries with their decks changed and the edited card set
+    (made on ``base``, a card-set file's, or the shipped set)."""
     changes = [c for i, d in sorted(deltas.items()) if d for c in knobs[i].change(d)]
-    changed, cards = changed_side(game, entries, [parse_edit(c) for c in changes])
+    changed, cards = changed_side(game, entries, [parse_edit(c) for c in changes], base)
     return changes, changed, cards
 
 
@@ -287,10 +295,12 @@ def balance(
     progress: Progress | None = None,
     confirming: Progress | None = None,
     resume: bool = False,
+    base: dict[str, Any] | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Balance:
     """Search, then confirm: see the module's words. ``budget_hours``: core-hours for the whole
-    search (the screening stops early enough to leave the confirmation its share)."""
+    search (the screening stops early enough to leave the confirmation its share); ``base``: the
+    card set to start from (a card-set file's; the shipped one by default)."""
     import optuna
 
     resolved = game.resolve_options(options)
@@ -303,7 +313,7 @@ def balance(
     if budget_hours is not None and budget_hours <= 0:
         raise BadOption("A budget is a positive number of core-hours.")
     check_executor(workers, dask)
-    knobs = knobs if knobs is not None else default_knobs(game, entries)
+    knobs = knobs if knobs is not None else default_knobs(game, entries, base)
     if not knobs:
         raise BadOption(f"There is nothing to turn: {game.title}'s entries hold no cards.")
     labels = [k.label for k in knobs]
@@ -312,13 +322,13 @@ def balance(
     for knob in knobs:  # every knob checked at both ends before a game is played
         for delta in (d for d in (-knob.down, knob.up) if d):
             try:
-                apply(game, entries, [knob], {0: delta})
+                apply(game, entries, [knob], {0: delta}, base)
             except BadDeck as err:
                 raise BadDeck([f"The bound '{knob.label}' at {delta:+d}: {p}"
                                for p in err.problems]) from None  # fmt: skip
     settings = {"game": game.id, "entries": [e.label for e in entries], "band": list(band),
                 "knobs": labels, "max_edits": max_edits, "screen_games": screen_games,
-                "games": games, "confirm": confirm, "seed": seed}  # fmt: skip
+                "games": games, "confirm": confirm, "seed": seed, "cards": base}  # fmt: skip
     claim(out, resume)
     if resume and read_run(out, BALANCE).get("settings") != settings:
         raise BadOption(
@@ -355,7 +365,7 @@ def balance(
         deltas = _sample(trial, knobs, max_edits)
         started = clock()
         try:
-            changes, changed, cards = apply(game, entries, knobs, deltas)
+            changes, changed, cards = apply(game, entries, knobs, deltas, base)
         except BadDeck as err:
             trial.set_user_attr("problems", err.problems)
             study.tell(trial, [float(len(entries)), cost_of(knobs, deltas)])
@@ -396,7 +406,8 @@ def balance(
         if tuple(candidate.changes) in seen:
             continue
         seen.add(tuple(candidate.changes))
-        changed, cards = changed_side(game, entries, [parse_edit(c) for c in candidate.changes])
+        edits = [parse_edit(c) for c in candidate.changes]
+        changed, cards = changed_side(game, entries, edits, base)
         where = out / f"confirm-{candidate.trial}"  # a longer search resumed reuses it
         run = {"command": "balance-confirm", "seed": seed, "games": games,
                "changes": candidate.changes}  # fmt: skip
