@@ -27,6 +27,7 @@ from cyberdeck.lab.balance import (
     read_knobs,
 )
 from cyberdeck.lab.entries import make_entries
+from cyberdeck.lab.report import report
 
 CIPHER = load_game("cipher-run")
 CCG = load_game("cyberpunk-ccg")
@@ -150,6 +151,13 @@ def test_a_seeded_search_resumes_to_the_trials_of_an_unbroken_one(tmp_path: Path
     assert (tmp_path / "whole" / f"confirm-{first}" / "games.parquet").is_file()
     if whole.answer is not None:
         assert (tmp_path / "whole" / "changes.txt").read_text().splitlines() == whole.answer.changes
+    # The HTML report opens with the search's verdict and keeps every interval.
+    page = report(tmp_path / "whole").read_text()
+    assert "<h2>Balance search</h2>" in page and "Pareto front" in page
+    verdict = "puts every entry in the band" if whole.answer else "found no candidate"
+    assert page.index(verdict) < page.index("<h2>Balance search</h2>")
+    row = whole.confirmed[0].confirmed[0]
+    assert f"{100 * row['ci95'][0]:.1f}% – {100 * row['ci95'][1]:.1f}%" in page
 
 
 def test_a_search_folder_is_never_reused_and_resumes_only_the_same_search(tmp_path: Path) -> None:
