@@ -217,3 +217,19 @@ def test_a_search_starts_from_a_card_set_file() -> None:
     assert cards is not None
     beat_cop = next(c for c in cards["cards"] if c["slug"] == "beat-cop")
     assert beat_cop["sr"] == 10
+
+
+def test_a_candidate_asked_again_is_not_played_again(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"], ["cold-boot", "redline"])
+    ticks: list[float] = []
+
+    def clock() -> float:  # called as each screening starts and ends
+        ticks.append(float(len(ticks)))
+        return ticks[-1]
+
+    trade = Knob("QC", deck="cold-boot", down=0, up=1, swap="7H")
+    found = balance(CIPHER, entries, (0.4, 0.6), tmp_path / "s", [trade], max_edits=1, trials=6,
+                    screen_games=2, games=2, confirm=1, seed=1, workers=1, clock=clock)  # fmt: skip
+    assert found.trials == 6
+    assert len(ticks) == 2 * 2  # two distinct candidates: the set as it is, and the trade
+    assert len({tuple(c.changes) for c in found.pareto}) == len(found.pareto)

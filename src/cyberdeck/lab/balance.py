@@ -349,7 +349,9 @@ def balance(
     spent = float(study.user_attrs.get("spent_s", 0.0))
     cores = workers or os.cpu_count() or 1
     plan = round_robin(len(entries), screen_games, seed)
-    screen_s = [float(t.user_attrs.get("seconds", 0.0)) for t in done]
+    screen_s = [float(t.user_attrs["seconds"]) for t in done if "seconds" in t.user_attrs]
+    screened = {tuple(t.user_attrs["changes"]): dict(t.user_attrs["rates"])
+                for t in done if "rates" in t.user_attrs}  # fmt: skip
     interrupted = False
     if not done:
         study.enqueue_trial({"edits": 0})  # the set as it is: where the search starts from
@@ -363,7 +365,6 @@ def balance(
         )
         trial = study.ask()
         deltas = _sample(trial, knobs, max_edits)
-        started = clock()
         try:
             changes, changed, cards = apply(game, entries, knobs, deltas, base)
         except BadDeck as err:
@@ -371,27 +372,33 @@ def balance(
             study.tell(trial, [float(len(entries)), cost_of(knobs, deltas)])
             finished += 1
             continue
-        run = {"command": "balance", "seed": seed, "games": screen_games}
-        results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
-                           False, cards)  # fmt: skip
-        if results.run.get("interrupted"):
-            study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            interrupted = True
-            break
-        rates = {k: round(v[0], 4) for k, v in win_rates(results).items()}
-        seconds = clock() - started
-        spent += seconds
-        screen_s.append(seconds)
+        rates = screened.get(tuple(changes))
+        if rates is None:  # a candidate asked again is not played again
+            started = clock()
+            run = {"command": "balance", "seed": seed, "games": screen_games}
+            results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
+                               False, cards)  # fmt: skip
+            if results.run.get("interrupted"):
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                interrupted = True
+                break
+            rates = {k: round(v[0], 4) for k, v in win_rates(results).items()}
+            seconds = clock() - started
+            spent += seconds
+            screen_s.append(seconds)
+            screened[tuple(changes)] = rates
+            trial.set_user_attr("seconds", seconds)
         trial.set_user_attr("changes", changes)
         trial.set_user_attr("rates", rates)
-        trial.set_user_attr("seconds", seconds)
         study.tell(trial, [miss_of(rates, band), cost_of(knobs, deltas)])
         study.set_user_attr("spent_s", spent)
         finished += 1
         if progress is not None:
             progress(finished, trials, spent)
-    pareto = sorted((_candidate(t) for t in study.best_trials if "rates" in t.user_attrs),
-                    key=lambda c: (c.miss, c.cost))  # fmt: skip
+    front = {tuple(c.changes): c for c in sorted(
+        (_candidate(t) for t in study.best_trials if "rates" in t.user_attrs),
+        key=lambda c: -c.trial)}  # fmt: skip
+    pareto = sorted(front.values(), key=lambda c: (c.miss, c.cost))  # once, at its first trial
     ranked = sorted((_candidate(t) for t in study.trials
                      if t.state == optuna.trial.TrialState.COMPLETE and "rates" in t.user_attrs),
                     key=lambda c: (c.miss, c.cost))  # fmt: skip
