@@ -233,3 +233,19 @@ def test_a_candidate_asked_again_is_not_played_again(tmp_path: Path) -> None:
     assert found.trials == 6
     assert len(ticks) == 2 * 2  # two distinct candidates: the set as it is, and the trade
     assert len({tuple(c.changes) for c in found.pareto}) == len(found.pareto)
+
+
+def test_the_budget_stops_the_screening_in_time_for_the_confirmation(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"], ["cold-boot", "redline"])
+    now = [0.0]
+
+    def clock() -> float:  # every screening takes 600 s of this clock
+        now[0] += 600.0
+        return now[0]
+
+    # One core, half an hour: a screening (600 s) plus a confirmation at twice its games
+    # (1200 s) fit once; a second screening would leave the confirmation no room.
+    found = balance(CIPHER, entries, (0.4, 0.6), tmp_path / "s", trials=50, budget_hours=0.5,
+                    screen_games=2, games=4, confirm=1, seed=1, workers=1, clock=clock)  # fmt: skip
+    assert found.trials == 1 and len(found.confirmed) == 1
+    assert found.spent_s == 600.0
