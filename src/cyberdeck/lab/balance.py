@@ -11,7 +11,7 @@ best candidates are then confirmed at full samples, with Wilson intervals, and t
 whose every entry lands in the band is the answer.
 
 The search is seeded and resumable: the study lives in an SQLite file in the run folder, each
-trial's sampler is seeded from the seed and the number of trials finished before it, so a search
+trial's sampler is seeded from the seed and the number of trials asked before it, so a search
 stopped and resumed asks the same questions as an unbroken one; the confirmation runs are lab
 runs of their own (``confirm-TRIAL/``), resumed game by game.
 """
@@ -40,6 +40,9 @@ from .whatif import changed_side
 
 #: How many edits a candidate may make, unless a bounds file says otherwise.
 MAX_EDITS = 3
+#: Asks of the sampler per trial at most: a candidate asked again is not a trial (TPE keeps
+#: proposing the cheapest point of its front, the set as it is), but the asking must end.
+ASKS = 5
 #: A win rate short of this many points of the band still counts as outside it (float noise).
 _EPS = 1e-9
 
@@ -345,7 +348,8 @@ def balance(
         directions=["minimize", "minimize"], load_if_exists=True,
     )  # fmt: skip
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
-    finished = len(done)
+    asked = len(done)
+    finished = sum(1 for t in done if not t.user_attrs.get("repeat"))
     spent = float(study.user_attrs.get("spent_s", 0.0))
     cores = workers or os.cpu_count() or 1
     plan = round_robin(len(entries), screen_games, seed)
@@ -355,15 +359,16 @@ def balance(
     interrupted = False
     if not done:
         study.enqueue_trial({"edits": 0})  # the set as it is: where the search starts from
-    while finished < trials:
+    while finished < trials and asked < ASKS * trials:
         mean = sum(screen_s) / len(screen_s) if screen_s else 0.0
         reserve = confirm * mean * games / screen_games
         if budget_hours is not None and (spent + mean + reserve) * cores > budget_hours * 3600:
             break
         study.sampler = optuna.samplers.TPESampler(
-            seed=seed + finished, multivariate=True, group=True, n_startup_trials=10
+            seed=seed + asked, multivariate=True, group=True, n_startup_trials=10
         )
         trial = study.ask()
+        asked += 1
         deltas = _sample(trial, knobs, max_edits)
         try:
             changes, changed, cards = apply(game, entries, knobs, deltas, base)
@@ -373,7 +378,9 @@ def balance(
             finished += 1
             continue
         rates = screened.get(tuple(changes))
-        if rates is None:  # a candidate asked again is not played again
+        if rates is not None:  # asked again: scored as before, neither played nor counted
+            trial.set_user_attr("repeat", True)
+        else:
             started = clock()
             run = {"command": "balance", "seed": seed, "games": screen_games}
             results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
@@ -388,11 +395,11 @@ def balance(
             screen_s.append(seconds)
             screened[tuple(changes)] = rates
             trial.set_user_attr("seconds", seconds)
+            finished += 1
         trial.set_user_attr("changes", changes)
         trial.set_user_attr("rates", rates)
         study.tell(trial, [miss_of(rates, band), cost_of(knobs, deltas)])
         study.set_user_attr("spent_s", spent)
-        finished += 1
         if progress is not None:
             progress(finished, trials, spent)
     front = {tuple(c.changes): c for c in sorted(
