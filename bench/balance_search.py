@@ -8,7 +8,12 @@ game), so the figures here are the search's own.
 
     PYTHONPATH=src python bench/balance_search.py --folder /tmp/balance-planted \
         --trials 16 --screen-games 4 --games 20 --confirm 2 --workers 2 \
-        --out bench/results/ccg-balance-search-planted.json
+        --planted-run /tmp/planted-20 --out bench/results/ccg-balance-search-planted.json
+
+``--planted-run`` reads the planted set's own round robin at the confirmation's size (the set
+written with `cyberdeck lab cardset` and the PLANTED edits below), played with
+`cyberdeck lab tournament cyberpunk-ccg --entries "greedy@ncpd ..." --card-set planted.json
+--games 20 --seed 0 --out /tmp/planted-20`.
 """
 
 from __future__ import annotations
@@ -42,6 +47,10 @@ def main() -> None:
     parser.add_argument("--confirm", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--planted-run", type=Path,
+        help="a `lab tournament --card-set` run of the planted set at --games a pair, same seed",
+    )  # fmt: skip
     args = parser.parse_args()
 
     import optuna
@@ -61,6 +70,19 @@ def main() -> None:
     )
     start = study.trials[0].user_attrs.get("rates", {})
     answer = found.answer
+    planted_full = {}
+    if args.planted_run is not None:
+        from cyberdeck.lab.balance import win_rates
+        from cyberdeck.lab.results import Results
+        from cyberdeck.lab.stats import wilson
+
+        run = Results.load(args.planted_run)
+        assert run.run.get("seed") == args.seed and run.run.get("games") == args.games
+        planted_full = {
+            label: {"win": round(rate, 4), "games": n,
+                    "ci95": [round(x, 4) for x in wilson(rate * n, n)]}
+            for label, (rate, n) in win_rates(run).items()
+        }  # fmt: skip
     touched = sorted({c.split(":")[0] for c in answer.changes}) if answer else []
     write_result(args.out, {
         "game": game.id, "entries": [e.label for e in entries], "band": [0.4, 0.6],
@@ -70,6 +92,7 @@ def main() -> None:
                      "seed": args.seed, "knobs": "default (half of each number)"},
         "planted_screened": start,
         "planted_out_of_band": sorted(k for k, v in start.items() if not 0.4 <= v <= 0.6),
+        "planted_at_full_games": planted_full,
         "search": found.to_json(),
         "answer_cards": touched,
         "planted_cards": sorted({e.split(":")[0] for e in PLANTED}),
