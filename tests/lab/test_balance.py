@@ -27,6 +27,7 @@ from cyberdeck.lab.balance import (
     read_knobs,
 )
 from cyberdeck.lab.entries import make_entries
+from cyberdeck.lab.executors import Progress
 from cyberdeck.lab.report import report
 
 CIPHER = load_game("cipher-run")
@@ -250,3 +251,24 @@ def test_the_budget_stops_the_screening_in_time_for_the_confirmation(tmp_path: P
                     screen_games=2, games=4, confirm=1, seed=1, workers=1, clock=clock)  # fmt: skip
     assert found.trials == 1 and len(found.confirmed) == 1
     assert found.spent_s == 600.0
+
+
+def test_a_stopped_confirmation_resumes_to_the_unbroken_result(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"], ["cold-boot", "redline"])
+
+    def stop(done: int, total: int, elapsed: float) -> None:
+        if done >= 2:
+            raise KeyboardInterrupt  # as Ctrl-C, SIGTERM or SIGHUP stop a run
+
+    def search(folder: str, confirming: Progress | None = None, resume: bool = False) -> Balance:
+        return balance(CIPHER, entries, (0.4, 0.6), tmp_path / folder, trials=2, screen_games=2,
+                       games=4, confirm=1, seed=3, workers=1, confirming=confirming,
+                       resume=resume)  # fmt: skip
+
+    whole = search("whole")
+    cut = search("cut", stop)
+    assert cut.interrupted and not cut.confirmed
+    assert json.loads((tmp_path / "cut" / "balance.json").read_text())["interrupted"]
+    resumed = search("cut", resume=True)
+    assert not resumed.interrupted
+    assert [c.to_json() for c in resumed.confirmed] == [c.to_json() for c in whole.confirmed]
