@@ -272,3 +272,23 @@ def test_a_stopped_confirmation_resumes_to_the_unbroken_result(tmp_path: Path) -
     resumed = search("cut", resume=True)
     assert not resumed.interrupted
     assert [c.to_json() for c in resumed.confirmed] == [c.to_json() for c in whole.confirmed]
+
+
+def test_a_search_stopped_between_trials_resumes_to_the_unbroken_one(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"], ["cold-boot", "redline"])
+
+    def stop(done: int, total: int, elapsed: float) -> None:
+        if done >= 2:
+            raise KeyboardInterrupt
+
+    def search(folder: str, progress: Progress | None = None, resume: bool = False) -> Balance:
+        return balance(CIPHER, entries, (0.4, 0.6), tmp_path / folder, trials=4, screen_games=2,
+                       games=2, confirm=1, seed=7, workers=1, progress=progress,
+                       resume=resume)  # fmt: skip
+
+    whole = search("whole")
+    cut = search("cut", stop)
+    assert cut.interrupted and cut.trials == 2 and not cut.confirmed
+    resumed = search("cut", resume=True)
+    assert [c.to_json() for c in resumed.pareto] == [c.to_json() for c in whole.pareto]
+    assert [c.to_json() for c in resumed.confirmed] == [c.to_json() for c in whole.confirmed]

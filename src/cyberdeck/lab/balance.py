@@ -30,7 +30,7 @@ from typing import Any
 from ..engine import BadDeck, BadOption, Game
 from ..engine.edits import card_key, parse_edit
 from .entries import Entry
-from .executors import Progress, check_executor
+from .executors import Progress, check_executor, signals_stop
 from .results import Results
 from .simulate import players_of, run_plan
 from .stats import wilson
@@ -359,49 +359,56 @@ def balance(
     interrupted = False
     if not done:
         study.enqueue_trial({"edits": 0})  # the set as it is: where the search starts from
-    while finished < trials and asked < ASKS * trials:
-        mean = sum(screen_s) / len(screen_s) if screen_s else 0.0
-        reserve = confirm * mean * games / screen_games
-        if budget_hours is not None and (spent + mean + reserve) * cores > budget_hours * 3600:
-            break
-        study.sampler = optuna.samplers.TPESampler(
-            seed=seed + asked, multivariate=True, group=True, n_startup_trials=10
-        )
-        trial = study.ask()
-        asked += 1
-        deltas = _sample(trial, knobs, max_edits)
-        try:
-            changes, changed, cards = apply(game, entries, knobs, deltas, base)
-        except BadDeck as err:
-            trial.set_user_attr("problems", err.problems)
-            study.tell(trial, [float(len(entries)), cost_of(knobs, deltas)])
-            finished += 1
-            continue
-        rates = screened.get(tuple(changes))
-        if rates is not None:  # asked again: scored as before, neither played nor counted
-            trial.set_user_attr("repeat", True)
-        else:
-            started = clock()
-            run = {"command": "balance", "seed": seed, "games": screen_games}
-            results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
-                               False, cards)  # fmt: skip
-            if results.run.get("interrupted"):
-                study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                interrupted = True
-                break
-            rates = {k: round(v[0], 4) for k, v in win_rates(results).items()}
-            seconds = clock() - started
-            spent += seconds
-            screen_s.append(seconds)
-            screened[tuple(changes)] = rates
-            trial.set_user_attr("seconds", seconds)
-            finished += 1
-        trial.set_user_attr("changes", changes)
-        trial.set_user_attr("rates", rates)
-        study.tell(trial, [miss_of(rates, band), cost_of(knobs, deltas)])
-        study.set_user_attr("spent_s", spent)
-        if progress is not None:
-            progress(finished, trials, spent)
+    try:  # a stop between games (Ctrl-C, SIGTERM, SIGHUP) ends the search as one in a game does
+        with signals_stop():
+            while finished < trials and asked < ASKS * trials:
+                mean = sum(screen_s) / len(screen_s) if screen_s else 0.0
+                reserve = confirm * mean * games / screen_games
+                if (
+                    budget_hours is not None
+                    and (spent + mean + reserve) * cores > budget_hours * 3600
+                ):
+                    break
+                study.sampler = optuna.samplers.TPESampler(
+                    seed=seed + asked, multivariate=True, group=True, n_startup_trials=10
+                )
+                trial = study.ask()
+                asked += 1
+                deltas = _sample(trial, knobs, max_edits)
+                try:
+                    changes, changed, cards = apply(game, entries, knobs, deltas, base)
+                except BadDeck as err:
+                    trial.set_user_attr("problems", err.problems)
+                    study.tell(trial, [float(len(entries)), cost_of(knobs, deltas)])
+                    finished += 1
+                    continue
+                rates = screened.get(tuple(changes))
+                if rates is not None:  # asked again: scored as before, neither played nor counted
+                    trial.set_user_attr("repeat", True)
+                else:
+                    started = clock()
+                    run = {"command": "balance", "seed": seed, "games": screen_games}
+                    results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
+                                       False, cards)  # fmt: skip
+                    if results.run.get("interrupted"):
+                        study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                        interrupted = True
+                        break
+                    rates = {k: round(v[0], 4) for k, v in win_rates(results).items()}
+                    seconds = clock() - started
+                    spent += seconds
+                    screen_s.append(seconds)
+                    screened[tuple(changes)] = rates
+                    trial.set_user_attr("seconds", seconds)
+                    finished += 1
+                trial.set_user_attr("changes", changes)
+                trial.set_user_attr("rates", rates)
+                study.tell(trial, [miss_of(rates, band), cost_of(knobs, deltas)])
+                study.set_user_attr("spent_s", spent)
+                if progress is not None:
+                    progress(finished, trials, spent)
+    except KeyboardInterrupt:
+        interrupted = True  # the trial asked and not told is asked again on resume
     front = {tuple(c.changes): c for c in sorted(
         (_candidate(t) for t in study.best_trials if "rates" in t.user_attrs),
         key=lambda c: -c.trial)}  # fmt: skip
