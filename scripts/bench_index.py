@@ -27,6 +27,7 @@ INDEX = RESULTS / "README.md"
 KINDS: list[tuple[str, str]] = [
     ("hard-vs-greedy/", "a chunk of the `hard` against `greedy` arena (`cyberdeck arena`)"),
     ("spiel-ismcts/", "our level against OpenSpiel's IS-MCTS bot (`bench/spiel_strength.py`)"),
+    ("ccg-balance-search", "the balance search on a planted imbalance (`bench/balance_search.py`)"),
     ("ccg-starters-balance", "the CCG starters' round robin, its targets (`bench/ccg_balance.py`)"),
     ("ccg-screen-", "a CCG card set screened and not shipped as such (`bench/ccg_balance.py`)"),
     ("ccg-diagnose-", "where each CCG starter's games are won and lost (`bench/ccg_diagnose.py`)"),

@@ -507,6 +507,97 @@ def whatif(
 
 
 @app.command()
+def balance(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    entries: Annotated[
+        str, typer.Option(help="Entries AGENT@DECK, e.g. 'greedy@ncpd greedy@the-mob ...'")
+    ],
+    band: Annotated[
+        str, typer.Option(help="The win rates to reach, in percent: low-high")
+    ] = "40-60",
+    budget: Annotated[
+        float | None, typer.Option(help="Core-hours for the whole search (default: --trials)")
+    ] = None,
+    bounds: Annotated[
+        Path | None,
+        typer.Option(help="A file of knobs, a line each: 'CARD: STAT -A..+B', 'DECK: -A..+B CARD'"),
+    ] = None,
+    trials: Annotated[int, typer.Option(help="At most this many candidates screened")] = 100,
+    screen_games: Annotated[
+        int, typer.Option("--screen-games", help="Games per pair to screen a candidate")
+    ] = 10,
+    games_: Annotated[
+        int, typer.Option("--games", help="Games per pair to confirm a candidate")
+    ] = 200,
+    confirm: Annotated[int, typer.Option(help="At most this many candidates confirmed")] = 3,
+    seed: Seed = 0,
+    option: Options = [],  # noqa: B006
+    workers: Workers = None,
+    dask: Dask = None,
+    out: Out = None,
+    resume: Resume = False,
+    card_set: CardSet = None,
+    as_json: AsJson = False,
+) -> None:
+    """Search card edits (stats and deck counts, within bounds) for the fewest, smallest that put
+    every entry's win rate in the band: screened at a few games a pair, the best confirmed at
+    full samples with 95% intervals."""
+    from ..lab.balance import balance as run_balance
+    from ..lab.balance import parse_band, read_knobs
+
+    game, options = setup(game_id, option, None)
+    try:
+        chosen = parse_entries(game, entries)
+        wanted = parse_band(band)
+        knobs, most = read_knobs(bounds) if bounds is not None else (None, 3)
+        check_executor(workers, dask)
+        cards_ = card_set_of(game, card_set)
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    folder = out_folder(out, "balance", game, seed, resume)
+    try:
+        with ProgressBar("trials") as bar:
+
+            def confirming(done: int, total: int, elapsed: float) -> None:
+                bar.update(done, total, "games of a confirmation")
+
+            found = run_balance(
+                game, chosen, wanted, folder, knobs, most, trials, budget, screen_games, games_,
+                confirm, seed, options, check_workers(workers), dask, bar, confirming, resume,
+                cards_,
+            )  # fmt: skip
+    except CyberdeckError as err:
+        raise fail_on(err) from None
+    if found.interrupted:
+        typer.echo(f"Stopped: the search is kept in {folder}; the same command with --resume "
+                   "--out FOLDER goes on.", err=True)  # fmt: skip
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.to_json()))
+        return
+    low, high = (round(100 * b) for b in wanted)
+    typer.echo(f"{game.title} balance search: {found.trials} candidates screened at "
+               f"{screen_games} games a pair in {found.spent_s / 3600:.2f} hours; "
+               f"band {low}–{high}%.")  # fmt: skip
+    for candidate in found.confirmed:
+        verdict = "all in the band" if candidate.in_band else "not all in the band"
+        typer.echo(f"  {'; '.join(candidate.changes) or 'no change'} — {verdict} at "
+                   f"{games_} games a pair:")  # fmt: skip
+        for row in candidate.confirmed:
+            a, b = row["ci95"]
+            typer.echo(f"    {row['entry']:<28}{100 * row['win']:5.1f}% (95% CI "
+                       f"{100 * a:.1f}–{100 * b:.1f}%, {row['games']} games)")  # fmt: skip
+    answer = found.answer
+    if answer is None:
+        typer.echo("  No candidate put every entry in the band at full samples: widen the "
+                   "bounds, allow more edits or give a bigger budget.")  # fmt: skip
+    else:
+        typer.echo(f"  Answer: {'; '.join(answer.changes) or 'the set as it is'} "
+                   f"(in {folder / 'changes.txt'}).")  # fmt: skip
+    typer.echo(f"  results: {folder}")
+
+
+@app.command()
 def cardset(
     game_id: Annotated[str, typer.Argument(help="Game id")],
     out: Annotated[

@@ -65,7 +65,8 @@ def parse_edit(text: str) -> Edit:
     )
 
 
-def _key(text: str) -> str:
+def card_key(text: str) -> str:
+    """A name compared without case, spaces or punctuation ('Road Warrior' is 'road-warrior')."""
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
@@ -77,16 +78,16 @@ def edit_card_set(game: Game, document: Mapping[str, Any], edits: Sequence[Edit]
     for edit in edits:
         entry = next(
             (c for c in cards or [] if isinstance(c, dict)
-             and _key(edit.target) in (_key(str(c.get("name", ""))), _key(str(c.get("id", ""))),
-                                       _key(str(c.get("slug", ""))))),
+             and card_key(edit.target) in (card_key(str(c.get("name", ""))), card_key(str(c.get("id", ""))),
+                                       card_key(str(c.get("slug", ""))))),
             None,
         )  # fmt: skip
         if entry is None:
             problems.append(f"'{edit.text}': {game.title}'s card set has no card '{edit.target}'.")
             continue
-        numbers = {_key(k): k for k, v in entry.items() if isinstance(v, int) and v is not True
+        numbers = {card_key(k): k for k, v in entry.items() if isinstance(v, int) and v is not True
                    and v is not False}  # fmt: skip
-        field = numbers.get(_key(edit.what))
+        field = numbers.get(card_key(edit.what))
         if field is None:
             problems.append(
                 f"'{edit.text}': {entry.get('name', edit.target)} has no number "
@@ -111,7 +112,7 @@ def edit_deck(game: Game, deck: str, cards: Sequence[str], edits: Sequence[Edit]
     out = list(cards)
     problems: list[str] = []
     for edit in edits:
-        if _key(edit.target) != _key(deck):
+        if card_key(edit.target) != card_key(deck):
             continue
         try:
             named = [str(c) for c in game.read_deck(f"1x {edit.what}")]

@@ -23,7 +23,7 @@ from .cards import card_metrics
 from .results import RUN, Results
 from .simulate import summarize
 from .stats import wilson
-from .store import WHATIF, read_run
+from .store import BALANCE, WHATIF, read_run
 
 CARDS_SHOWN = 24
 #: An entry stands out when its whole 95% interval lies this far or further from a fair share.
@@ -352,9 +352,54 @@ def _whatif_section(data: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def stands_out(results: Results | None, whatif: dict[str, Any] | None) -> list[str]:
+def _balance_section(data: dict[str, Any]) -> str:
+    """The search's answer with each entry's confirmed rate and interval, every confirmed
+    candidate, and the screening's Pareto front."""
+    low, high = data["band"]
+    parts = [f"<h2>Balance search</h2><p class='sub'>Band {_span(low, high)}; "
+             f"{data['trials']} candidates screened in {data['spent_s'] / 3600:.2f} hours at "
+             f"{data['settings']['screen_games']} games a pair, the best confirmed at "
+             f"{data['settings']['games']} games a pair (Wilson 95% intervals). Miss: points of "
+             "win rate outside the band, summed; cost: one per edit plus its share of its "
+             "knob's range.</p>"]  # fmt: skip
+    answer = data.get("answer")
+    if answer:
+        rows = answer["confirmed"]
+        parts.append(f"<p>Answer: {html.escape('; '.join(answer['changes']) or 'no change')}"
+                     "</p>")  # fmt: skip
+        parts.append(_interval_chart(
+            [r["entry"] for r in rows], [r["win"] for r in rows],
+            [r["ci95"][0] for r in rows], [r["ci95"][1] for r in rows], "win rate", 0.5,
+        ))  # fmt: skip
+    for candidate in data.get("confirmed", []):
+        parts.append(f"<h3>{html.escape('; '.join(candidate['changes']) or 'no change')}</h3>")
+        parts.append(_table(["entry", "games", "win", "95% interval", "in the band"],
+                            [[r["entry"], r["games"], _pct(r["win"]), _span(*r["ci95"]),
+                              "yes" if low <= r["win"] <= high else "no"]
+                             for r in candidate["confirmed"]]))  # fmt: skip
+    parts.append("<h3>Screened: the Pareto front</h3>")
+    parts.append(_table(["trial", "changes", "miss", "cost"],
+                        [[c["trial"], "; ".join(c["changes"]) or "no change",
+                          f"{100 * c['miss']:.1f}", c["cost"]] for c in data.get("pareto", [])]))  # fmt: skip
+    return "".join(parts)
+
+
+def stands_out(
+    results: Results | None, whatif: dict[str, Any] | None, balance: dict[str, Any] | None = None
+) -> list[str]:
     """The few sentences a designer should read first."""
     found: list[str] = []
+    if balance is not None:
+        answer = balance.get("answer")
+        if answer:
+            found.append(
+                f"The balance search puts every entry in the band with: "
+                f"{'; '.join(answer['changes']) or 'no change'} (confirmed at "
+                f"{balance['settings']['games']} games a pair)."
+            )
+        else:
+            found.append("The balance search found no candidate with every entry in the band "
+                         "at full samples within its budget.")  # fmt: skip
     if results is not None and not results.games.empty:
         s = summarize(results)
         seats = len(results.games["returns"].iloc[0])
@@ -386,8 +431,10 @@ def stands_out(results: Results | None, whatif: dict[str, Any] | None) -> list[s
     return found
 
 
-def _stands_out_section(results: Results | None, whatif: dict[str, Any] | None) -> str:
-    found = stands_out(results, whatif)
+def _stands_out_section(
+    results: Results | None, whatif: dict[str, Any] | None, balance: dict[str, Any] | None = None
+) -> str:
+    found = stands_out(results, whatif, balance)
     if not found:
         what = ["no entry's interval lies outside the band",
                 "no card's impact interval excludes zero"]  # fmt: skip
@@ -421,13 +468,17 @@ def report(folder: Path, out: Path | None = None) -> Path:
             if run.get("command") == "tournament":
                 sections.append(_tournament_section(results))
             sections.append(_cards_section(results))
+    balance = read_run(folder, BALANCE) if (folder / BALANCE).is_file() else None
+    if balance is not None and "band" in balance:
+        sections.append(_balance_section(balance))
+        title = f"{balance['settings']['game']}: balance search"
     if (folder / "optimize.json").is_file():
         sections.append(_search_section(folder))
         if not sections[:-1]:
             title = f"{read_run(folder, 'optimize.json')['settings']['game']}: deck search"
     if not sections:
         raise BadRecord(f"{folder} holds no lab results to report on.")
-    sections.insert(0, _stands_out_section(results, whatif))
+    sections.insert(0, _stands_out_section(results, whatif, balance))
     page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
             f"<h1>{html.escape(title)}</h1><p class='sub'>{html.escape(sub)}</p>"

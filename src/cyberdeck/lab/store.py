@@ -31,6 +31,8 @@ CARDS = "cards.parquet"
 SEARCH = "optimize.json"
 #: What a what-if keeps beside its two runs (``whatif``).
 WHATIF = "whatif.json"
+#: What a balance search keeps beside its study and confirmation runs (``balance``).
+BALANCE = "balance.json"
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -48,7 +50,7 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 def holds_run(folder: Path) -> bool:
-    return any((folder / name).exists() for name in (RUN, LOG, GAMES, SEARCH, WHATIF))
+    return any((folder / name).exists() for name in (RUN, LOG, GAMES, SEARCH, WHATIF, BALANCE))
 
 
 def fresh_folder(base: Path, command: str, game: str, seed: int) -> Path:
