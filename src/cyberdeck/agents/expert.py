@@ -13,6 +13,7 @@ evaluation's priors and its leaf scores, and the search corrects the network whe
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..engine import State
 from .ismcts import IsmctsAgent, Node
@@ -39,6 +40,23 @@ class ExpertAgent(IsmctsAgent):
             reuse=reuse,
         )  # fmt: skip
         self.net = net
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The search's own state and the network (its file's path, ``PolicyNet.__reduce__``):
+        a compiled base class pickles only the attributes it declares."""
+        inherited: Any = super().__getstate__()
+        state: dict[str, Any] = dict(inherited or {})
+        state["net"] = self.net
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        self.net = state.pop("net")
+        parent = getattr(super(), "__setstate__", None)
+        if parent is not None:
+            parent(state)
+        else:
+            self.__dict__.update(state)
 
     def iterate(self, root: Node, world: State) -> None:
         node = root
