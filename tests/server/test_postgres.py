@@ -183,6 +183,6 @@ def test_tournaments_on_postgresql(postgres_url: str) -> None:
     store = Store(postgres_url)
     store.migrate()
     try:
-        check_tournaments(store, "pg")
+        check_tournaments(store, "pg-swiss")
     finally:
         store.close()

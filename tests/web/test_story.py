@@ -124,7 +124,9 @@ def test_a_line_above_the_table_says_what_the_last_turn_did(page: Page, game: st
         if game == "matrix-overload" or (actor and int(actor) != my_seat(page)):
             break
     expect(line).to_be_visible()
-    assert line.locator("xpath=following-sibling::*[1]").get_attribute("class") == "board"
+    box = line.locator("xpath=..")  # the line and its "show all", just above the board
+    assert "last-turn-box" in (box.get_attribute("class") or "").split()
+    assert box.locator("xpath=following-sibling::*[1]").get_attribute("class") == "board"
     text = line.inner_text()
     assert text.startswith("Last turn: ")
     told = text.removeprefix("Last turn: ")
