@@ -305,11 +305,8 @@ async def enter_ai(
     ctx: Annotated[Context, Depends(context)],
 ) -> TournamentOut:
     """Enter an AI level (the creator, where the tournament allows AI entrants)."""
-    ration(ctx.tournament_acts, str(user.id), "You have entered and left tournaments often lately.")
-    field = await _field(ctx, tournament_id, user, None)
+    field = await _creators(ctx, tournament_id, user, "enters AI players")
     t = field.tournament
-    if t.created_by != user.id:
-        raise HTTPException(403, "Only the tournament's creator enters AI players.")
     if not t.allow_ai:
         raise HTTPException(400, "This tournament does not take AI entrants.")
     game = load_game(t.game)
@@ -378,11 +375,8 @@ async def start(
     ctx: Annotated[Context, Depends(context)],
 ) -> TournamentOut:
     """Start now (the creator): entries close and the first round is paired."""
-    ration(ctx.tournament_acts, str(user.id), "You have entered and left tournaments often lately.")
-    field = await _field(ctx, tournament_id, user, None)
+    field = await _creators(ctx, tournament_id, user, "starts it")
     t = field.tournament
-    if t.created_by != user.id:
-        raise HTTPException(403, "Only the tournament's creator starts it.")
     if t.status != "open":
         raise HTTPException(409, "This tournament has started already.")
     if len(field.entrants) < 2:
@@ -396,6 +390,15 @@ def _link(match_id: str | None, done: bool) -> str | None:
     if match_id is None:
         return None
     return f"/replay/{match_id}" if done else f"/watch/{match_id}"
+
+
+async def _creators(ctx: Context, tournament_id: str, user: UserData, what: str) -> Snapshot:
+    """A tournament its creator acts on (rate-limited like every act on tournaments)."""
+    ration(ctx.tournament_acts, str(user.id), "You have entered and left tournaments often lately.")
+    field = await _field(ctx, tournament_id, user, None)
+    if field.tournament.created_by != user.id:
+        raise HTTPException(403, f"Only the tournament's creator {what}.")
+    return field
 
 
 async def _field(
