@@ -15,7 +15,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from cyberdeck.web import STATIC
 
 from .drive import after_move, seq, settled, start_game
-from .fit import HOME, TABLE
+from .fit import HOME, TABLE, open_hand_card
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -65,21 +65,6 @@ def test_the_ccg_table_and_hand_fit_a_laptop_screen_with_readable_cards(page: Pa
     )
 
 
-#: For the hovered hand card ``i``: its box, whether it is inside the screen, and the other hand
-#: cards whose name it covers (a point at either end of the name's middle line finds it on top).
-OPEN_CARD = """(i) => {
-  const cards = [...document.querySelectorAll('.ccg-hand .kit-card')];
-  const open = cards[i], box = open.getBoundingClientRect();
-  const covered = cards.filter((other) => other !== open).filter((other) => {
-    const name = other.querySelector('.kit-card-name').getBoundingClientRect();
-    const y = name.top + name.height / 2;
-    return [name.left + 2, name.right - 2].some((x) => open.contains(document.elementFromPoint(x, y)));
-  }).map((other) => other.querySelector('.kit-card-name').textContent);
-  const inside = box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight;
-  return {width: box.width, covered, inside};
-}"""
-
-
 def test_a_hand_card_opens_above_the_hand_without_hiding_a_neighbour(page: Page) -> None:
     """At 1366x768 a CCG hand card pointed at opens large above the hand: every other card's name
     stays readable and the open card is not cut by the screen's edge (the first card of a row too)."""
@@ -90,16 +75,8 @@ def test_a_hand_card_opens_above_the_hand_without_hiding_a_neighbour(page: Page)
         page.locator(".moves-box button").first.click()
         after_move(page, before)
     settled(page)
-    cards = page.locator(".ccg-hand .kit-card")
-    for i in range(cards.count()):
-        width = (cards.nth(i).bounding_box() or {"width": 0})["width"]
-        cards.nth(i).hover()
-        page.wait_for_function(
-            "([i, w]) => document.querySelectorAll('.ccg-hand .kit-card')[i]"
-            ".getBoundingClientRect().width >= w * 1.449",
-            arg=[i, width],
-        )  # open all the way: its lift moves with its size
-        opened = page.evaluate(OPEN_CARD, i)
+    for i in range(page.locator(".ccg-hand .kit-card").count()):
+        opened = open_hand_card(page, i)
         assert opened["covered"] == [] and opened["inside"], (i, opened)
 
 
