@@ -246,7 +246,11 @@ function hand(ctx, pl) {
     const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug, pl.hand_costs[slug]));
     return readable(ctx, offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`), slug);
   }));
-  for (const slot of row.children) opensAbove(slot, row);
+  const opens = [...row.children].map((slot) => [slot, opensAbove(slot, row)]);
+  // A hand drawn anew under the pointer (the other side moved) lifts its open card at once.
+  requestAnimationFrame(() => {
+    for (const [slot, open] of opens) if (slot.isConnected && slot.matches(":hover, :focus-visible")) open();
+  });
   return row;
 }
 
@@ -275,6 +279,7 @@ function opensAbove(slot, row) {
   };
   slot.addEventListener("mouseenter", open);
   slot.addEventListener("focus", open);
+  return open;
 }
 
 function stepLine(view, ctx) {
