@@ -254,8 +254,6 @@ function hand(ctx, pl) {
   return row;
 }
 
-// How large a card of the hand opens (tables.css scales it by the same factor).
-const OPEN_SCALE = 1.45;
 // The room kept between an open card and the hand, and the screen's edges (px).
 const OPEN_MARGIN = 8;
 
@@ -268,8 +266,10 @@ function opensAbove(slot, row) {
   const card = slot.firstElementChild;
   const open = () => {
     const at = slot.getBoundingClientRect();
-    const width = at.width * OPEN_SCALE;
-    const height = at.height * OPEN_SCALE;
+    // How large it opens: tables.css's --open-scale, read where it applies.
+    const scale = parseFloat(getComputedStyle(card).getPropertyValue("--open-scale")) || 1;
+    const width = at.width * scale;
+    const height = at.height * scale;
     const clear = at.bottom - row.getBoundingClientRect().top + OPEN_MARGIN;
     const lift = Math.max(0, Math.min(clear, at.bottom - OPEN_MARGIN - height));
     const left = at.left + at.width / 2 - width / 2;
