@@ -5,7 +5,8 @@ first Play button is (its top, in CSS pixels from the top of the page) and wheth
 the fold; for each game's table a few moves into a match against the easy AI, how tall the page
 is in screens, whether the board and the player's hand fit, where the first move of the move list
 is (on a phone, how far a decision is from the top), the smallest card text and how many cards are
-clipped; and how many clicks each game's lesson takes from start to win.
+clipped, and (at 1366x768, in the CCG) what each hand card covers when it opens where it is
+pointed at; and how many clicks each game's lesson takes from start to win.
 
     PYTHONPATH=src python bench/arcade_fit.py [--game cyberpunk-ccg] [--json out.json]
 
@@ -31,7 +32,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from provenance import write_result  # noqa: E402
 from tests.web.arcade import CHROMIUM, CHROMIUM_ARGS, Arcade  # noqa: E402
 from tests.web.drive import READY, after_move, moves, seq, settled, start_game, status  # noqa: E402
-from tests.web.fit import HOME, TABLE  # noqa: E402
+from tests.web.fit import HOME, TABLE, open_hand_card  # noqa: E402
 
 from cyberdeck.engine import games  # noqa: E402
 
@@ -52,6 +53,22 @@ def warm(page: Page, game: str, count: int) -> None:
         settled(page)
     except PlaywrightTimeout:
         print(f"{game}: the table did not settle; measured as it is", file=sys.stderr)
+
+
+def hand_opening(page: Page) -> dict[str, int] | None:
+    """The CCG hand's cards opened one by one where they are pointed at: how many cover another
+    card's name, how many names they cover in all, and how many open past the screen's edge."""
+    count = page.locator(".ccg-hand .kit-card").count()
+    if not count:
+        return None
+    opened = [open_hand_card(page, i) for i in range(count)]
+    page.mouse.move(0, 0)
+    return {
+        "cards": count,
+        "covering": sum(1 for o in opened if o["covered"]),
+        "names_covered": sum(len(o["covered"]) for o in opened),
+        "outside_screen": sum(1 for o in opened if not o["inside"]),
+    }
 
 
 def lesson_clicks(page: Page, game: str) -> int:
@@ -144,6 +161,8 @@ def main() -> None:
                     page.wait_for_timeout(300)
                     table = page.evaluate(TABLE)
                     table["screens"] = round(table["page_height"] / height, 2)
+                    if name == "desktop":
+                        table["hand_open"] = hand_opening(page)
                     found["tables"].setdefault(game, {})[name] = table
                     if args.shots:
                         page.screenshot(path=str(args.shots / f"{game}-{name}.png"))

@@ -3,6 +3,10 @@ and ``bench/arcade_fit.py``, which reports the same figures for every game."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from playwright.sync_api import Page
+
 #: The page's own measurements: the first Play button; a table's height in screens, its board's
 #: and hand's bottoms, the first listed move's top, the smallest card text and the clipped cards.
 HOME = """() => {
@@ -46,3 +50,32 @@ TABLE = """() => {
         scrolling_card_boxes: scrollers,
     };
 }"""
+
+#: For the open CCG hand card ``i``: its width, whether it is inside the screen, and the other
+#: hand cards whose name it covers (a point at either end of the name's middle line finds it on top).
+OPEN_CARD = """(i) => {
+  const cards = [...document.querySelectorAll('.ccg-hand .kit-card')];
+  const open = cards[i], box = open.getBoundingClientRect();
+  const covered = cards.filter((other) => other !== open).filter((other) => {
+    const name = other.querySelector('.kit-card-name').getBoundingClientRect();
+    const y = name.top + name.height / 2;
+    return [name.left + 2, name.right - 2].some((x) => open.contains(document.elementFromPoint(x, y)));
+  }).map((other) => other.querySelector('.kit-card-name').textContent);
+  const inside = box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight;
+  return {width: box.width, covered, inside};
+}"""
+
+
+def open_hand_card(page: Page, i: int) -> dict[str, Any]:
+    """Points at the CCG hand's card ``i`` and waits until it is open all the way (its lift moves
+    with its size, 1.45 times): what ``OPEN_CARD`` reads then."""
+    card = page.locator(".ccg-hand .kit-card").nth(i)
+    width = (card.bounding_box() or {"width": 0})["width"]
+    card.hover()
+    page.wait_for_function(
+        "([i, w]) => document.querySelectorAll('.ccg-hand .kit-card')[i]"
+        ".getBoundingClientRect().width >= w * 1.449",
+        arg=[i, width],
+    )
+    found: dict[str, Any] = page.evaluate(OPEN_CARD, i)
+    return found

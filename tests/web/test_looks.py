@@ -15,7 +15,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from cyberdeck.web import STATIC
 
 from .drive import after_move, seq, settled, start_game
-from .fit import HOME, TABLE
+from .fit import HOME, TABLE, open_hand_card
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -63,6 +63,21 @@ def test_the_ccg_table_and_hand_fit_a_laptop_screen_with_readable_cards(page: Pa
         "(w) => document.querySelector('.ccg-hand .kit-card').getBoundingClientRect().width > w * 1.3",
         arg=before["width"] if before else 0,
     )
+
+
+def test_a_hand_card_opens_above_the_hand_without_hiding_a_neighbour(page: Page) -> None:
+    """At 1366x768 a CCG hand card pointed at opens large above the hand: every other card's name
+    stays readable and the open card is not cut by the screen's edge (the first card of a row too)."""
+    page.set_viewport_size(DESKTOP)
+    start_game(page, "cyberpunk-ccg")
+    while page.locator(".ccg-hand .kit-card").count() < 4:
+        before = settled(page)["seq"]
+        page.locator(".moves-box button").first.click()
+        after_move(page, before)
+    settled(page)
+    for i in range(page.locator(".ccg-hand .kit-card").count()):
+        opened = open_hand_card(page, i)
+        assert opened["covered"] == [] and opened["inside"], (i, opened)
 
 
 def test_a_phones_moves_are_a_sheet_in_reach_without_scrolling(page: Page) -> None:

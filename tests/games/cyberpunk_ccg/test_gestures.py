@@ -154,18 +154,18 @@ def _texts(state: CyberState) -> list[tuple[str, ...]]:
 
 
 def test_a_solos_combat_sense_goes_to_its_side_in_one_gesture() -> None:
-    """In the lesson's first hit the Blade Master's combat sense is on offer both ways; the
+    """In the lesson's first hit the Street Samurai's combat sense is on offer both ways; the
     gesture plays exactly the use and the side, and nothing more."""
     tutorial = Tutorial(GAME, load_script(GAME))
-    while str(tutorial.suggested) != "use c40":
+    while str(tutorial.suggested) != "use c20":
         tutorial.move(str(tutorial.suggested))
     state = tutorial.match.state
     assert isinstance(state, CyberState)
     offered = {m: text for text, m in ((t, tuple(v)) for t, v in _moves(state).items())}
-    assert set(offered) >= {("use c40", "add attack"), ("use c40", "add defense")}
-    assert offered[("use c40", "add attack")] == "Use Blade Master: add the Power to attack"
+    assert set(offered) >= {("use c20", "add attack"), ("use c20", "add defense")}
+    assert offered[("use c20", "add attack")] == "Use Street Samurai: add the Power to attack"
     plain = state.clone()
-    act(plain, "use c40", "add attack")
+    act(plain, "use c20", "add attack")
     gesture = next(g for g in GAME.gestures(state) if g.text.endswith("to attack"))
     assert gesture.group == "Combat sense"
     assert _play(state, gesture) == ["add attack"]

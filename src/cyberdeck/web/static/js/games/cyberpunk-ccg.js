@@ -242,10 +242,44 @@ function handTile(ctx, slug, cost) {
 
 function hand(ctx, pl) {
   const { el } = ctx;
-  return el("div", { class: "ccg-row ccg-hand" }, pl.hand.map((slug, i) => {
+  const row = el("div", { class: "ccg-row ccg-hand" }, pl.hand.map((slug, i) => {
     const node = el("div", { class: "ccg-hand-slot" }, handTile(ctx, slug, pl.hand_costs[slug]));
     return readable(ctx, offer(ctx, node, movesWhere(ctx, (k, a) => a[0] === slug), `hand:${slug}:${i}`), slug);
   }));
+  const opens = [...row.children].map((slot) => [slot, opensAbove(slot, row)]);
+  // A hand drawn anew under the pointer (the other side moved) lifts its open card at once.
+  requestAnimationFrame(() => {
+    for (const [slot, open] of opens) if (slot.isConnected && slot.matches(":hover, :focus-visible")) open();
+  });
+  return row;
+}
+
+// The room kept between an open card and the hand, and the screen's edges (px).
+const OPEN_MARGIN = 8;
+
+// A card of the hand opens large above the hand, not over its neighbours (of its row, or of the
+// row above where the hand wraps), and inside the screen: its slot (which does not move) is
+// measured when it is pointed at or focused, and the card is lifted clear of the hand's top and
+// shifted in from the screen's side. Where the screen has no room above the hand, the card
+// stops at the screen's top.
+function opensAbove(slot, row) {
+  const card = slot.firstElementChild;
+  const open = () => {
+    const at = slot.getBoundingClientRect();
+    // How large it opens: tables.css's --open-scale, read where it applies.
+    const scale = parseFloat(getComputedStyle(card).getPropertyValue("--open-scale")) || 1;
+    const width = at.width * scale;
+    const height = at.height * scale;
+    const clear = at.bottom - row.getBoundingClientRect().top + OPEN_MARGIN;
+    const lift = Math.max(0, Math.min(clear, at.bottom - OPEN_MARGIN - height));
+    const left = at.left + at.width / 2 - width / 2;
+    const shift = Math.max(0, OPEN_MARGIN - left) - Math.max(0, left + width - (document.documentElement.clientWidth - OPEN_MARGIN));
+    card.style.setProperty("--open-lift", `${-lift}px`);
+    card.style.setProperty("--open-shift", `${shift}px`);
+  };
+  slot.addEventListener("mouseenter", open);
+  slot.addEventListener("focus", open);
+  return open;
 }
 
 function stepLine(view, ctx) {
