@@ -52,7 +52,9 @@ def test_the_cut_takes_the_top_of_the_standings_and_skips_who_dropped() -> None:
 @pytest.mark.parametrize(
     ("size", "available", "played"), [(8, 8, 8), (8, 7, 4), (8, 5, 4), (4, 3, 2), (2, 1, 0)]
 )
-def test_a_small_field_gets_the_largest_cut_it_fills(size: int, available: int, played: int) -> None:
+def test_a_small_field_gets_the_largest_cut_it_fills(
+    size: int, available: int, played: int
+) -> None:
     assert cut_size(size, available) == played
 
 
