@@ -39,3 +39,61 @@ def test_make_enter_start_and_drop_from_the_tournament_pages(page: Page) -> None
     expect(page.locator(".tournament")).to_contain_text("web-swiss (dropped after round 1)")
     page.goto("/tournaments")
     expect(page.get_by_role("link", name="Web Swiss")).to_be_visible()
+
+
+def test_a_tournament_page_follows_its_top_cut_live_and_shows_the_bracket_when_finished(
+    page: Page,
+) -> None:
+    page.goto("/")
+    page.request.post("/api/auth/guest")
+    made = page.request.post("/api/auth/signup", data={"name": "web-cut", "password": PASSWORD})
+    assert made.ok, made.text()
+    created = page.request.post(
+        "/api/tournaments",
+        data={
+            "name": "Web Top Four",
+            "game": "cipher-run",
+            "rounds": 1,
+            "cut": 4,
+            "clock": {"kind": "real-time", "minutes": 10, "increment": 5},
+            "allow_ai": True,
+        },
+    )
+    assert created.ok, created.text()
+    tournament_id = created.json()["id"]
+    page.goto(f"/tournaments/{tournament_id}")
+    expect(page.locator(".tournament h1")).to_have_text("Web Top Four")
+    expect(page.locator(".tournament")).to_contain_text("then a top 4")
+    # The page is told of each entry, the start, every table's end and the cut: no reload.
+    for _ in range(4):
+        entered = page.request.post(
+            f"/api/tournaments/{tournament_id}/ai", data={"level": "random"}
+        )
+        assert entered.ok, entered.text()
+    expect(page.locator(".tournament tbody tr")).to_have_count(4)
+    started = page.request.post(f"/api/tournaments/{tournament_id}/start")
+    assert started.ok, started.text()
+    placings = page.locator(".placings tbody tr")
+    expect(placings).to_have_count(4, timeout=180_000)
+
+    # A finished tournament, opened afresh on a phone: the bracket, its two rounds, one player
+    # going on from each game, and the champion first in the final placing.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/tournaments/{tournament_id}")
+    bracket = page.get_by_role("region", name="Top 4 bracket")
+    expect(bracket.get_by_role("heading", name="Top 4")).to_be_visible()
+    rounds = bracket.locator(".bracket-round")
+    expect(rounds).to_have_count(2)
+    expect(rounds.locator("h3")).to_have_text(["Semi-finals", "Final"])
+    expect(rounds.nth(0).locator(".game")).to_have_count(2)
+    expect(bracket.locator(".seat[data-advances=true]")).to_have_count(3)
+    champion = rounds.nth(1).locator(".seat[data-advances=true] .who").inner_text()
+    expect(placings.first).to_contain_text(champion)
+    expect(placings.first).to_contain_text("won the final")
+    expect(rounds.nth(1).get_by_role("link", name="Replay")).to_have_attribute(
+        "href", f"/replay/{tournament_id}.3.1"
+    )
+    inside = page.evaluate(
+        "() => document.querySelector('.bracket').getBoundingClientRect().right <= window.innerWidth"
+    )
+    assert inside, "the bracket spills off a phone's screen"
