@@ -3,7 +3,10 @@ entrant, finds the round's table with its link, and drops; the standings say so.
 
 from __future__ import annotations
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+
+from .test_accessibility import severe
 
 expect.set_options(timeout=15_000)
 
@@ -61,7 +64,11 @@ def test_a_tournament_page_follows_its_top_cut_live_and_shows_the_bracket_when_f
     )
     assert created.ok, created.text()
     tournament_id = created.json()["id"]
-    page.goto(f"/tournaments/{tournament_id}")
+    stream = f"/api/tournaments/{tournament_id}/live"
+    with page.expect_response(lambda r: r.url.endswith(stream)) as live:
+        page.goto(f"/tournaments/{tournament_id}")
+    assert live.value.status == 200
+    assert live.value.headers["content-type"].startswith("text/event-stream")
     expect(page.locator(".tournament h1")).to_have_text("Web Top Four")
     expect(page.locator(".tournament")).to_contain_text("then a top 4")
     # The page is told of each entry, the start, every table's end and the cut: no reload.
@@ -97,3 +104,31 @@ def test_a_tournament_page_follows_its_top_cut_live_and_shows_the_bracket_when_f
         "() => document.querySelector('.bracket').getBoundingClientRect().right <= window.innerWidth"
     )
     assert inside, "the bracket spills off a phone's screen"
+    assert severe(Axe(), page, "a finished tournament's bracket on a phone") == []
+
+
+def test_the_form_makes_a_tournament_of_a_list_of_decks_and_an_entrant_picks_one(
+    page: Page,
+) -> None:
+    page.goto("/")
+    page.request.post("/api/auth/guest")
+    made = page.request.post("/api/auth/signup", data={"name": "web-list", "password": PASSWORD})
+    assert made.ok, made.text()
+    page.goto("/tournaments")
+    form = page.locator("form.tournament-form")
+    form.get_by_label("Name").fill("Web List")
+    form.get_by_label("Game").select_option("cyberpunk-ccg")
+    form.get_by_label("Deck rule").select_option("list")
+    choices = form.locator(".deck-choices input[type=checkbox]")
+    expect(choices.first).to_be_checked()
+    names = form.locator(".deck-choices label").all_inner_texts()
+    assert len(names) >= 2
+    assert severe(Axe(), page, "the tournament form with a list of decks") == []
+    form.get_by_label("Top cut").select_option("2")
+    form.get_by_role("button", name="Make it").click()
+    expect(page.locator(".tournament h1")).to_have_text("Web List")
+    expect(page.locator(".tournament")).to_contain_text("then a top 2")
+    expect(page.locator(".tournament")).to_contain_text(f"Decks to pick from: {names[0].strip()}")
+    page.get_by_label("Your deck").select_option(names[1].strip())
+    page.get_by_role("button", name="Enter").click()
+    expect(page.locator(".tournament")).to_contain_text(f"yours: {names[1].strip()}")
