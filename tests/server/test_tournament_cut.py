@@ -155,6 +155,10 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
         every = [t["match"] for r in done["pairings"] + done["bracket"] for t in r["tables"]]
         every = [m for m in every if m is not None]
         assert len(every) == len(set(every)), "a table was made twice"
+        listed = (await host.http.get("/api/tournaments", params={"status": "finished"})).json()
+        assert [(t["cut"], t["round"], t["rounds"]) for t in listed if t["id"] == tid] == [
+            (4, 4, 2)
+        ]
         for client in clients:
             await client.close()
 

@@ -205,6 +205,8 @@ class TournamentLine(BaseModel):
     status: str
     round: int
     rounds: int
+    #: The top cut chosen (0: none); ``round`` above ``rounds``: the cut is being played.
+    cut: int
     clock: str
     starts_at: float | None
     created_by: str
@@ -364,6 +366,7 @@ async def list_tournaments(
             status=t.status,
             round=t.round,
             rounds=t.rounds,
+            cut=t.cut,
             clock=TimeControl.from_json(t.time_control).label,
             starts_at=_starts(t),
             created_by=t.created_by_name,

@@ -30,7 +30,7 @@ export async function showTournaments(root) {
     el("h1", {}, "Tournaments"),
     rows.length ? table(["name", "game", "clock", "status", "round", "starts"], rows.map((t) => el("tr", {},
       el("td", {}, el("a", { href: `/tournaments/${t.id}` }, t.name)), el("td", {}, t.title), el("td", {}, t.clock),
-      el("td", {}, STATUS[t.status] || t.status), el("td", {}, `${t.round} of ${t.rounds || "–"}`), el("td", {}, when(t.starts_at)))))
+      el("td", {}, STATUS[t.status] || t.status), el("td", {}, t.rounds && t.round > t.rounds ? `top ${t.cut} cut` : `${t.round} of ${t.rounds || "–"}${t.cut ? `, then top ${t.cut}` : ""}`), el("td", {}, when(t.starts_at)))))
       : el("p", { class: "muted" }, "No tournaments yet."),
     user && user.kind === "account" ? createForm(games) : el("p", { class: "muted" }, "Sign in with an account to make or enter a tournament.")));
 }
