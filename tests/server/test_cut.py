@@ -12,6 +12,7 @@ from cyberdeck.server.cut import (
     first_round,
     next_round,
     placings,
+    reached,
     rounds_of,
     seeds,
 )
@@ -89,3 +90,15 @@ def test_the_final_placing_is_the_cut_then_the_swiss() -> None:
 @pytest.mark.parametrize(("size", "rounds"), [(0, 0), (2, 1), (4, 2), (8, 3)])
 def test_rounds_of_a_cut(size: int, rounds: int) -> None:
     assert rounds_of(size) == rounds
+
+
+def test_a_player_who_drops_in_the_cut_places_as_one_out_in_the_round_they_missed() -> None:
+    ranked = standings([1, 2, 3, 4, 5, 6], SWISS)
+    seed_of = {s.entrant: s.rank for s in ranked}
+    semis = [Table(1, 5, winner=1, done=True), Table(2, 3, winner=3, done=True)]
+    # 1 won a semi-final and dropped: 3 takes the final unplayed, 1 is the runner-up.
+    final = next_round(semis, seed_of, {2, 3, 4, 5, 6})
+    assert final == [Table(3, None)]
+    played = [semis, [Table(3, None, done=True)]]
+    assert reached(played, seed_of) == {1: 1, 5: 0, 2: 0, 3: 2}
+    assert placings(ranked, played, seed_of) == [3, 1, 2, 5, 4, 6]

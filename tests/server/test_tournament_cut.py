@@ -149,9 +149,9 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
         placed = placings(ranked, [semi_results, [decided]], rank)
         assert [p["entrant"] for p in done["placings"]] == placed
         assert placed[0] == champion == done["bracket"][1]["tables"][0]["advances"]
-        assert [p["how"] for p in done["placings"]] == ["won the final", "lost the final"] + [
-            "top 4"
-        ] * 2 + ["Swiss"] * 2
+        assert [p["how"] for p in done["placings"]] == ["champion", "runner-up"] + ["top 4"] * 2 + [
+            "Swiss"
+        ] * 2
         every = [t["match"] for r in done["pairings"] + done["bracket"] for t in r["tables"]]
         every = [m for m in every if m is not None]
         assert len(every) == len(set(every)), "a table was made twice"
@@ -167,6 +167,49 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
     except httpx.HTTPError:
         print(server.log.read_text()[-3000:])
         raise
+
+
+def test_a_semi_final_winner_who_drops_leaves_the_final_to_the_other_unplayed(
+    server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        clients = [await account(server) for _ in range(4)]
+        host = clients[0]
+        made = await host.http.post(
+            "/api/tournaments",
+            json={"name": "Walkover", "game": "duel", "rounds": 1, "cut": 4, "clock": ONE_MINUTE},
+        )
+        tid = made.json()["id"]
+        for client in clients:
+            entered = await client.http.post(f"/api/tournaments/{tid}/enter", json={})
+            assert entered.status_code == 200, entered.text
+        people = {n + 1: Person(c) for n, c in enumerate(clients)}
+        started = await host.http.post(f"/api/tournaments/{tid}/start")
+        assert started.status_code == 200, started.text
+        for table in started.json()["pairings"][0]["tables"]:
+            await settle(host, people, table)
+        semis = (await until(host, tid, lambda d: d["round"] == 2))["bracket"][0]["tables"]
+        first = await settle(host, people, semis[0])
+        assert first.winner is not None
+        left = await people[first.winner].client.http.post(f"/api/tournaments/{tid}/leave")
+        assert left.status_code == 200, left.text
+        second = await settle(host, people, semis[1])
+        assert second.winner is not None
+        done = await until(host, tid, lambda d: d["status"] == "finished")
+        final = done["bracket"][1]["tables"]
+        assert [(t["first"], t["second"], t["result"], t["advances"]) for t in final] == [
+            (second.winner, None, "bye", second.winner)
+        ]
+        assert [(p["entrant"], p["how"]) for p in done["placings"][:2]] == [
+            (second.winner, "champion"),
+            (first.winner, "runner-up"),
+        ]
+        dropped = {s["entrant"]: s["dropped"] for s in done["standings"]}
+        assert dropped[first.winner] == 2
+        for client in clients:
+            await client.close()
+
+    run(scenario())
 
 
 def test_entrants_pick_from_a_list_of_decks_and_the_tables_play_them(

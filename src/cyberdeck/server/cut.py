@@ -12,8 +12,9 @@ have, and a test checks a bracket worked out by hand.
 - A drawn game needs a decider: the higher seed advances.
 - A player who drops during the cut is paired no more: the opponent they would have met
   advances unplayed (a table with no second seat, like a Swiss bye).
-- Final placing: the champion, the finalist, then the players out in each earlier round (later
-  rounds first, by seed within a round), then everyone else in Swiss order.
+- Final placing: the champion, the runner-up, then the players out in each earlier round (later
+  rounds first, by seed within a round), then everyone else in Swiss order. A player who drops
+  in the cut places as one out in the round they did not play.
 """
 
 from __future__ import annotations
@@ -93,23 +94,26 @@ def rounds_of(size: int) -> int:
     return max(0, size.bit_length() - 1)
 
 
+def reached(cut_rounds: Sequence[Sequence[Table]], seed_of: dict[int, int]) -> dict[int, int]:
+    """How far each player of a finished cut got: the round (from 0) they went out in, the
+    champion one past the final. A player who went on from a table and is at none of the next
+    round (they dropped) went out in that next round."""
+    out: dict[int, int] = {}
+    for number, tables in enumerate(cut_rounds):
+        for t in tables:
+            going = advancing(t, seed_of)
+            for e in (t.first, t.second):
+                if e is not None:
+                    out[e] = number + 1 if e == going else number
+    return out
+
+
 def placings(
     ranked: Sequence[Standing], cut_rounds: Sequence[Sequence[Table]], seed_of: dict[int, int]
 ) -> list[int]:
-    """Every entrant, first place first: the cut's results (``cut_rounds``, finished), then the
-    Swiss standings (``ranked``) of those not in the cut."""
-    placed: list[int] = []
-    if cut_rounds and len(cut_rounds[-1]) == 1:
-        final = cut_rounds[-1][0]
-        champion = advancing(final, seed_of)
-        if champion is not None:
-            placed.append(champion)
-    for tables in reversed(cut_rounds):
-        out = []
-        for t in tables:
-            winner = advancing(t, seed_of)
-            if winner is None:
-                continue
-            out += [e for e in (t.first, t.second) if e is not None and e != winner]
-        placed += sorted((e for e in out if e not in placed), key=lambda e: seed_of[e])
-    return placed + [s.entrant for s in ranked if s.entrant not in placed]
+    """Every entrant, first place first: the players of the (finished) cut by how far they
+    got, the higher seed first among those out in one round; then the Swiss standings
+    (``ranked``) of the rest."""
+    far = reached(cut_rounds, seed_of)
+    placed = sorted(far, key=lambda e: (-far[e], seed_of[e]))
+    return placed + [s.entrant for s in ranked if s.entrant not in far]

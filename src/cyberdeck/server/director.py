@@ -211,6 +211,8 @@ class Director:
             field = await self.read(tournament_id)
             assert field is not None
             await self._make_matches(field)
+            if field.round_over():  # a cut round of players advancing unplayed only
+                return await self._advance(tournament_id, early)
         return "running"
 
     async def _make_matches(self, field: Snapshot) -> None:

@@ -25,7 +25,7 @@ from ..engine import CyberdeckError, Game, load_game
 from ..store import TableData, TournamentData, UserData
 from .clocks import NONE, BadTimeControl, TimeControl, time_control
 from .context import Context, address, context, optional_user, ration, require_user
-from .cut import advancing, placings, rounds_of
+from .cut import advancing, placings, reached, rounds_of
 from .decks import check
 from .director import Snapshot
 from .levels import ai_levels, read_level
@@ -152,7 +152,8 @@ class PlacingOut(BaseModel):
     place: int
     entrant: int
     name: str
-    #: How the place was earned: "won the final", "lost the final", "top 4", "Swiss".
+    #: How far the player got: "champion", "runner-up", "top 4", "top 8", or "Swiss" (not in
+    #: the cut).
     how: str
 
 
@@ -620,26 +621,20 @@ def _said(table: TableData, result: Table) -> str:
 
 def _placings(field: Snapshot, names: dict[int, str]) -> list[PlacingOut]:
     """The final placing: the cut's results, then the Swiss standings."""
-    ranked = field.standings()
     played = field.cut_rounds()
     seed_of = field.seed_of()
+    far = reached(played, seed_of)
     size = 2 * len(played[0]) if played else 0
-    reached = {}  # the entrant, and the cut round they went out in (from 1)
-    for number, tables in enumerate(played, start=1):
-        for t in tables:
-            for e in (t.first, t.second):
-                if e is not None:
-                    reached[e] = number
     out = []
-    for place, entrant in enumerate(placings(ranked, played, seed_of), start=1):
-        if entrant not in reached:
+    for place, entrant in enumerate(placings(field.standings(), played, seed_of), start=1):
+        if entrant not in far:
             how = "Swiss"
-        elif place == 1:
-            how = "won the final"
-        elif place == 2:
-            how = "lost the final"
+        elif far[entrant] == len(played):
+            how = "champion"
+        elif far[entrant] == len(played) - 1:
+            how = "runner-up"
         else:
-            how = f"top {size >> (reached[entrant] - 1)}"
+            how = f"top {size >> far[entrant]}"
         out.append(PlacingOut(place=place, entrant=entrant, name=names[entrant], how=how))
     return out
 
