@@ -291,8 +291,11 @@ def test_entrants_pick_from_a_list_of_decks_and_the_tables_play_them(
 
 
 async def notices(response: httpx.Response) -> Any:
-    """The ``changed`` notices of a live page's stream, as they come."""
+    """The ``changed`` notices of a live page's stream, as they come; ``ready`` first, once the
+    server has the stream on its noticeboard (its first line)."""
     async for line in response.aiter_lines():
+        if line.startswith("retry: "):
+            yield "ready"
         if line.startswith("data: "):
             yield json.loads(line[len("data: ") :])["status"]
 
@@ -315,6 +318,7 @@ def test_the_live_page_is_told_of_each_change_until_the_end(server: ServerProces
         async with watcher.http.stream("GET", f"/api/tournaments/{tid}/live") as stream:
             assert stream.headers["content-type"].startswith("text/event-stream")
             told = notices(stream)
+            assert await anext(told) == "ready"
             entered = await host.http.post(f"/api/tournaments/{tid}/ai", json={"level": "random"})
             assert entered.status_code == 200, entered.text
             assert await anext(told) == "open"
@@ -345,6 +349,9 @@ def test_live_pages_are_bounded_per_address(server: ServerProcess) -> None:
         opened = [await r.send(r.build_request("GET", live), stream=True) for r in readers]
         assert all(o.status_code == 200 for o in opened)
         assert len(opened) == STREAMS_PER_ADDRESS
+        told = [notices(o) for o in opened]  # held: a stream read no more is closed
+        for t in told:
+            assert await anext(t) == "ready"
         refused = await host.http.get(live)
         assert refused.status_code == 429 and "live pages" in refused.json()["detail"]
         await opened[0].aclose()

@@ -24,10 +24,13 @@ class Noticeboard:
         self.by_address: dict[str, int] = {}
         self.count = 0
 
+    def full(self, address: str) -> bool:
+        """``address``, or the server, holds as many streams as it may."""
+        return self.count >= MOST_STREAMS or self.by_address.get(address, 0) >= STREAMS_PER_ADDRESS
+
     def listen(self, tournament_id: str, address: str) -> asyncio.Queue[str] | None:
-        """A new stream of ``tournament_id``'s notices (``None``: the address, or the server,
-        holds as many as it may)."""
-        if self.count >= MOST_STREAMS or self.by_address.get(address, 0) >= STREAMS_PER_ADDRESS:
+        """A new stream of ``tournament_id``'s notices (``None``: ``full``)."""
+        if self.full(address):
             return None
         queue: asyncio.Queue[str] = asyncio.Queue(1)
         self.readers.setdefault(tournament_id, set()).add(queue)

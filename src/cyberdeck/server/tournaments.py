@@ -405,17 +405,20 @@ async def live(
     comment line now and then keeps a quiet stream open."""
     where = address(request)
     ration(ctx.tournament_looks, where, "This tournament's page was opened often lately.")
-    field = await _field(ctx, tournament_id, user, invite)
+    finished = (await _field(ctx, tournament_id, user, invite)).tournament.status == "finished"
     board = ctx.director.board
-    queue = None if field.tournament.status == "finished" else board.listen(tournament_id, where)
-    if queue is None and field.tournament.status != "finished":
+    if not finished and board.full(where):
         raise HTTPException(429, "Too many live pages are open from here; close one first.")
 
     async def notices() -> AsyncIterator[bytes]:
-        if queue is None:
-            yield _notice("finished")
+        # Taken here, not before the answer: a stream whose client left before it began
+        # holds no place on the board.
+        queue = None if finished else board.listen(tournament_id, where)
+        if queue is None:  # finished, or the last place taken meanwhile: the page polls
+            yield _notice("finished" if finished else "full")
             return
         try:
+            yield RETRY
             while True:
                 try:
                     status = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
@@ -431,6 +434,10 @@ async def live(
     return StreamingResponse(
         notices(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
     )
+
+
+#: The first line of a live stream: a browser that loses it tries again after 5 s.
+RETRY = b"retry: 5000\n\n"
 
 
 def _notice(status: str) -> bytes:
