@@ -78,6 +78,7 @@ def test_a_tournament_page_follows_its_top_cut_live_and_shows_the_bracket_when_f
         )
         assert entered.ok, entered.text()
     expect(page.locator(".tournament tbody tr")).to_have_count(4)
+    expect(page.locator(".tournament")).to_contain_text("Random AI 4")  # told apart
     started = page.request.post(f"/api/tournaments/{tournament_id}/start")
     assert started.ok, started.text()
     placings = page.locator(".placings tbody tr")

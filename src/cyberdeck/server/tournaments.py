@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -22,7 +23,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..engine import CyberdeckError, Game, load_game
-from ..store import TableData, TournamentData, UserData
+from ..store import EntrantData, TableData, TournamentData, UserData
 from .clocks import NONE, BadTimeControl, TimeControl, time_control
 from .context import Context, address, context, optional_user, ration, require_user
 from .cut import advancing, placings, reached, rounds_of
@@ -646,12 +647,22 @@ def _placings(field: Snapshot, names: dict[int, str]) -> list[PlacingOut]:
     return out
 
 
+def _names(entrants: list[EntrantData]) -> dict[int, str]:
+    """Each entrant's name as the page shows it: AI levels entered more than once are told
+    apart by their entrant number ("Random AI 3")."""
+    count = Counter(e.name for e in entrants if e.user_id is None)
+    return {
+        e.entrant: f"{e.name} {e.entrant}" if e.user_id is None and count[e.name] > 1 else e.name
+        for e in entrants
+    }
+
+
 async def _out(
     ctx: Context, tournament_id: str, user: UserData | None, invite: str | None
 ) -> TournamentOut:
     field = await _field(ctx, tournament_id, user, invite)
     t = field.tournament
-    names = {e.entrant: e.name for e in field.entrants}
+    names = _names(field.entrants)
     dropped = {e.entrant: e.dropped for e in field.entrants}
     seed_of = field.seed_of()
     rounds: dict[int, list[TableOut]] = {}
@@ -701,7 +712,7 @@ async def _out(
         entrants=[
             EntrantOut(
                 entrant=e.entrant,
-                name=e.name,
+                name=names[e.entrant],
                 ai=e.user_id is None,
                 dropped=e.dropped,
                 deck=_pick_name(t, e.deck)

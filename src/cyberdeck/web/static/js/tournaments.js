@@ -157,7 +157,7 @@ function page(t, user, act, invite) {
   if (mine && t.status === "open") actions.push(el("button", { type: "button", onclick: () => act("start") }, "Start now"));
   const swissOver = t.round > t.rounds && t.rounds > 0;
   const stage = t.status === "open" ? `starts ${when(t.starts_at)}` : swissOver ? `top cut, ${t.bracket[t.bracket.length - 1].name.toLowerCase()}` : `round ${t.round}`;
-  const format = `Swiss, ${t.rounds ? `${t.rounds} rounds` : "rounds by entrants"}${t.cut ? `, then a top ${t.cut}` : ""}`;
+  const format = `Swiss, ${t.rounds ? `${t.rounds} round${t.rounds === 1 ? "" : "s"}` : "rounds by entrants"}${t.cut ? `, then a top ${t.cut}` : ""}`;
   const mineDeck = user && t.entrants.find((e) => e.name === user.name && !e.ai && e.deck);
   return el("section", { class: "panel tournament", dataset: { status: t.status } }, back(),
     el("h1", {}, t.name),
@@ -188,7 +188,7 @@ function placing(t) {
       el("td", {}, String(p.place)), el("td", {}, p.name), el("td", {}, p.how)))));
 }
 
-// The top cut as a bracket: a column per round (side by side, scrolled sideways on a phone),
+// The top cut as a bracket: a column per round (side by side; one under another on a phone),
 // each game a box with its two seeds, the one who goes on marked.
 function bracket(t) {
   const seat = (x, entrant, name, seed) => el("li", { class: "seat", dataset: { advances: String(x.advances !== null && x.advances === entrant) } },
