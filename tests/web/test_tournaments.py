@@ -133,3 +133,26 @@ def test_the_form_makes_a_tournament_of_a_list_of_decks_and_an_entrant_picks_one
     page.get_by_label("Your deck").select_option(names[1].strip())
     page.get_by_role("button", name="Enter").click()
     expect(page.locator(".tournament")).to_contain_text(f"yours: {names[1].strip()}")
+
+
+def test_an_entrant_brings_a_deck_of_their_own_from_the_page(page: Page) -> None:
+    page.goto("/")
+    page.request.post("/api/auth/guest")
+    made = page.request.post("/api/auth/signup", data={"name": "web-own", "password": PASSWORD})
+    assert made.ok, made.text()
+    created = page.request.post(
+        "/api/tournaments",
+        data={
+            "name": "Web Own Decks",
+            "game": "cyberpunk-ccg",
+            "decks": "any",
+            "clock": {"kind": "real-time", "minutes": 10, "increment": 5},
+        },
+    )
+    assert created.ok, created.text()
+    page.goto(f"/tournaments/{created.json()['id']}")
+    expect(page.locator(".tournament")).to_contain_text("any legal deck of your own")
+    page.get_by_label("Your deck").select_option(index=1)
+    page.get_by_role("button", name="Enter").click()
+    expect(page.locator(".tournament tbody tr")).to_have_count(1)
+    expect(page.locator(".tournament")).to_contain_text("web-own")

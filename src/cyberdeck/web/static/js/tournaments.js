@@ -101,6 +101,7 @@ export async function showTournament(root, id, query) {
   let timer = null;
   let stream = null;
   let finished = false;
+  let ownDecks = null; // the rule "any": the game's starters and the player's saved decks
   const stop = () => {
     if (timer) clearInterval(timer);
     if (stream) stream.close();
@@ -109,7 +110,12 @@ export async function showTournament(root, id, query) {
   const draw = async () => {
     const t = await api(path);
     document.title = `${t.name} · cyberdeck`;
-    fill(root, page(t, user, async (verb, body) => {
+    if (t.decks === "any" && user && t.status === "open" && ownDecks === null) {
+      const game = encodeURIComponent(t.game);
+      const [starters, saved] = await Promise.all([api(`/api/games/${game}/starter-decks`), api(`/api/games/${game}/decks`).catch(() => [])]);
+      ownDecks = [...saved, ...starters].map((d) => ({ name: d.name, text: d.text }));
+    }
+    fill(root, page(t, user, ownDecks, async (verb, body) => {
       try {
         await api(`/api/tournaments/${encodeURIComponent(id)}/${verb}`, { method: "POST", body: body || {} });
         await draw();
@@ -140,15 +146,20 @@ export async function showTournament(root, id, query) {
   return stop;
 }
 
-function page(t, user, act, invite) {
+function page(t, user, ownDecks, act, invite) {
   const entered = user && t.entrants.some((e) => e.name === user.name && !e.ai && e.dropped === null);
   const mine = user && t.created_by === user.name;
   const actions = [];
   if (user && t.status === "open" && !entered) {
     if (t.decks === "list") {
-      const pick = el("select", { name: "pick", "aria-label": "Your deck" }, t.deck_lists.map((d) => el("option", { value: d.name }, d.name)));
+      const pick = el("select", { name: "pick" }, t.deck_lists.map((d) => el("option", { value: d.name }, d.name)));
       actions.push(el("label", {}, "Your deck ", pick), " ",
         el("button", { type: "button", onclick: () => act("enter", { invite, pick: pick.value }) }, "Enter"));
+    } else if (t.decks === "any" && ownDecks) {
+      // Your saved decks first, then the game's starters; the deck builder makes more.
+      const deck = el("select", { name: "deck" }, ownDecks.map((d, i) => el("option", { value: String(i) }, d.name)));
+      actions.push(el("label", {}, "Your deck ", deck), " ",
+        el("button", { type: "button", onclick: () => act("enter", { invite, deck: ownDecks[Number(deck.value)].text }) }, "Enter"));
     } else {
       actions.push(el("button", { type: "button", onclick: () => act("enter", { invite }) }, "Enter"));
     }
