@@ -41,7 +41,19 @@ def _bodies(word: str) -> Iterator[tuple[str, str, Any]]:
         "/api/tournaments",
         {"name": "x", "game": "duel", "clock": clock, "options": {word: word}},
     )
+    yield (
+        "POST",
+        "/api/tournaments",
+        {
+            "name": "x",
+            "game": "cyberpunk-ccg",
+            "clock": clock,
+            "decks": "list",
+            "deck_lists": [{"name": word, "text": word}],
+        },
+    )
     yield "POST", "/api/tournaments/x/enter", {"deck": word, "invite": word}
+    yield "POST", "/api/tournaments/x/enter", {"pick": word}
     yield "POST", "/api/bots", {"name": word}
 
 
@@ -58,6 +70,7 @@ def _paths(text: str) -> Iterator[tuple[str, str, dict[str, str]]]:
         f"/mail/verify/{word}",
         f"/mail/unsubscribe/{word}",
         f"/api/tournaments/{word}",
+        f"/api/tournaments/{word}/live",
     ):
         yield "GET", path, {}
     yield "POST", f"/api/quickplay/offers/{word}", {}

@@ -67,6 +67,30 @@ def check_tournaments(store: Store, prefix: str) -> None:
     assert store.set_tournament_status(tid, "finished", "running")
     assert not store.set_tournament_status(tid, "finished", "running")
     assert tid in [t.id for t in store.list_tournaments(("finished",))]
+    cut = f"{prefix}-cut"
+    decks = (("Runner", "# name: Runner\n1 a"), ("Corp", "# name: Corp\n1 b"))
+    store.create_tournament(
+        TournamentData(
+            cut,
+            "Cut",
+            "duel",
+            {},
+            "list",
+            2,
+            {"kind": "real-time", "base": 60.0, "increment": 0.0},
+            True,
+            datetime(2026, 12, 2, tzinfo=UTC),
+            True,
+            "inv",
+            True,
+            8,
+            host.id,
+            cut=4,
+            deck_lists=decks,
+        )
+    )
+    kept = store.load_tournament(cut)
+    assert kept is not None and (kept.cut, kept.deck_lists, kept.decks) == (4, decks, "list")
 
 
 def test_tournaments_in_the_store(tmp_path: Path) -> None:

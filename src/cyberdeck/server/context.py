@@ -87,6 +87,8 @@ class Context:
     bots: Recent[str, UserData] = field(default_factory=lambda: Recent(10_000))
     tournament_writes: Bucket = field(init=False)
     tournament_acts: Bucket = field(init=False)
+    #: Live tournament pages opened, per address (``tournaments.live``).
+    tournament_looks: Bucket = field(init=False)
 
     def __post_init__(self) -> None:
         config = self.config
@@ -109,6 +111,7 @@ class Context:
         self.bot_challenges = Bucket(20, 200)
         self.tournament_writes = Bucket(5, 20)
         self.tournament_acts = Bucket(60, 600)
+        self.tournament_looks = Bucket(60, 600)
 
     async def session(self, cookie: str | None) -> SessionData | None:
         """The live session a cookie names (none once it is ended, revoked or expired)."""

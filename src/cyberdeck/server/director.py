@@ -1,6 +1,8 @@
 """The tournament director: starts each tournament at its hour, pairs every round (``swiss``)
-when the last table of the one before has ended, makes each table's match, claims a game for
-the player whose opponent's clock has fallen, and closes the tournament after its last round.
+when the last table of the one before has ended, brackets the top cut after the Swiss rounds
+(``cut``), makes each table's match, claims a game for the player whose opponent's clock has
+fallen, and closes the tournament after its last round. Each change is posted on the
+tournament's noticeboard, so its open pages read it again.
 
 Everything it decides is read back from the database: the entrants, the tables of every round
 and their matches' outcomes. Pairing a round and making it the current one are one transaction
@@ -19,9 +21,11 @@ from datetime import UTC, datetime
 
 from ..engine import CyberdeckError, load_game
 from ..store import EntrantData, MatchData, SeatData, TableData, TournamentData
+from .cut import first_round, next_round, seeds
 from .database import Database
 from .hub import Hub, Room, new_match_data
 from .limits import KeyedLocks
+from .noticeboard import Noticeboard
 from .swiss import Standing, Table, pair, rounds_for, standings
 
 log = logging.getLogger("cyberdeck.tournaments")
@@ -60,7 +64,23 @@ class Snapshot:
         return out
 
     def standings(self) -> list[Standing]:
-        return standings([e.entrant for e in self.entrants], self.results())
+        """The Swiss standings: the cut's tables count for none of them."""
+        swiss = self.tournament.rounds
+        results = [r for t, r in zip(self.tables, self.results(), strict=True) if t.round <= swiss]
+        return standings([e.entrant for e in self.entrants], results)
+
+    def cut_rounds(self) -> list[list[Table]]:
+        """The cut's rounds so far, each's tables in bracket order."""
+        swiss = self.tournament.rounds
+        rounds: dict[int, list[Table]] = {}
+        for t, r in zip(self.tables, self.results(), strict=True):
+            if t.round > swiss:
+                rounds.setdefault(t.round, []).append(r)
+        return [rounds[n] for n in sorted(rounds)]
+
+    def seed_of(self) -> dict[int, int]:
+        """Each entrant's seed in the cut: their Swiss rank."""
+        return {s.entrant: s.rank for s in self.standings()}
 
     def round_over(self) -> bool:
         current = self.tournament.round
@@ -81,9 +101,10 @@ def table_seed(tournament: TournamentData, round_: int, table: int) -> int:
 
 
 class Director:
-    def __init__(self, db: Database, hub: Hub) -> None:
+    def __init__(self, db: Database, hub: Hub, board: Noticeboard | None = None) -> None:
         self.db = db
         self.hub = hub
+        self.board = board or Noticeboard()
         #: One director step at a time per tournament (a round's last two games ending at once
         #: pair the next round once).
         self.locks: KeyedLocks[str] = KeyedLocks()
@@ -139,33 +160,42 @@ class Director:
         """Whatever is due: the first round, the next, the end; the missing matches made."""
         async with self.locks.hold(tournament_id):
             try:
-                await self._advance(tournament_id, early)
+                status = await self._advance(tournament_id, early)
             except Exception:
                 log.exception("tournament %s: the director's step failed", tournament_id)
+                return
+            if status is not None:
+                self.board.post(tournament_id, status)
 
-    async def _advance(self, tournament_id: str, early: bool) -> None:
+    async def _advance(self, tournament_id: str, early: bool) -> str | None:
+        """One step; where the tournament then stands (``None``: it is not there, or done)."""
         field = await self.read(tournament_id)
         if field is None:
-            return
+            return None
         t = field.tournament
         if t.status == "finished":
-            return
+            return None
         if t.status == "open" and not early and t.starts_at.timestamp() > self.hub.wall.now():
-            return
+            return "open"
         if t.status == "running":
             await self._make_matches(field)
             field = await self.read(tournament_id)
             assert field is not None
             if not field.round_over():
-                return
+                return "running"
         playing = {e.entrant for e in field.entrants if e.dropped is None}
-        rounds = t.rounds
-        if t.status == "open" and rounds == 0:  # by entrants: fixed as entries close
-            rounds = rounds_for(len(playing))
-            await self.db.write(self.db.store.set_tournament_rounds, t.id, rounds)
-        if t.round >= rounds or len(playing) < 2:
+        if t.status == "open" and t.rounds == 0:  # by entrants: fixed as entries close
+            await self.db.write(self.db.store.set_tournament_rounds, t.id, rounds_for(len(playing)))
+            field = await self.read(tournament_id)
+            assert field is not None
+            t = field.tournament
+        if t.round < t.rounds and len(playing) >= 2:
+            paired = pair(field.standings(), playing)
+        else:
+            paired = _cut_round(field, playing)
+        if not paired:
             await self.db.write(self.db.store.set_tournament_status, t.id, "finished", t.status)
-            return
+            return "finished"
         number = t.round + 1
         tables = [
             TableData(
@@ -175,12 +205,15 @@ class Director:
                 p.second,
                 None if p.second is None else match_id(t.id, number, i + 1),
             )
-            for i, p in enumerate(pair(field.standings(), playing))
+            for i, p in enumerate(paired)
         ]
         if await self.db.write(self.db.store.pair_round, t.id, tables):
             field = await self.read(tournament_id)
             assert field is not None
             await self._make_matches(field)
+            if field.round_over():  # a cut round of players advancing unplayed only
+                return await self._advance(tournament_id, early)
+        return "running"
 
     async def _make_matches(self, field: Snapshot) -> None:
         """Make each table of the current round that has no match yet (after a restart), and
@@ -202,7 +235,7 @@ class Director:
     ) -> None:
         game = load_game(t.game)
         seats = [_seat(i, e) for i, e in enumerate((first, second))]
-        decks = [first.deck, second.deck] if t.decks == "any" else None
+        decks = [first.deck, second.deck] if t.decks != "starters" else None
         seed = table_seed(t, table.round, table.table)
         data = new_match_data(game, t.options, seats, decks, t.public, t.created_by, lambda: seed)
         data.id = table.match_id or ""
@@ -211,6 +244,20 @@ class Director:
             await self.hub.create(data)
         except CyberdeckError as err:
             log.error("tournament %s: table %s not made: %s", t.id, data.id, err)
+
+
+def _cut_round(field: Snapshot, playing: set[int]) -> list[Table]:
+    """The cut's next round once the Swiss rounds are played (none: the tournament is over,
+    because it has no cut, its final is played, or the Swiss ended with fewer than two)."""
+    t = field.tournament
+    played = field.cut_rounds()
+    if not played:
+        if t.round < t.rounds:
+            return []
+        return first_round(seeds(field.standings(), playing, t.cut))
+    if len(played[-1]) == 1:
+        return []
+    return next_round(played[-1], field.seed_of(), playing)
 
 
 def _fallen(room: Room, now: float) -> bool:

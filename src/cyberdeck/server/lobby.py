@@ -832,6 +832,8 @@ def kept(ctx: Context) -> dict[str, int]:
         "tournament_writes": len(ctx.tournament_writes),
         "tournament_acts": len(ctx.tournament_acts),
         "tournament_locks": len(ctx.director.locks),
+        "tournament_looks": len(ctx.tournament_looks),
+        "tournament_live_pages": ctx.director.board.count,
         "bot_makes": len(ctx.bot_makes),
         "bot_streams": len(ctx.bot_streams),
         "bot_moves": len(ctx.bot_moves),

@@ -1,29 +1,37 @@
 """Tournaments on the server: Swiss events for two-player games, made by any account.
 
-A tournament is created with its game and options, deck rule, number of rounds, a time control
+A tournament is created with its game and options, deck rule (the starters, any legal deck, or
+a list of decks each entrant picks from), number of rounds, an optional top cut, a time control
 (always: a no-show must lose on time), a start time, open or invite-only, and whether AI levels
-may enter. Players enter until it starts; the director (``director``) runs it from then. Every
-write here is rationed per player (``ration``) and each player has a few tournaments not yet
-finished at most, as with matches.
+may enter. Players enter until it starts; the director (``director``) runs it from then, and
+its page follows it live (``noticeboard``). Every write here is rationed per player
+(``ration``) and each player has a few tournaments not yet finished at most, as with matches.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import secrets
+from collections import Counter
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..engine import CyberdeckError, Game, load_game
-from ..store import TournamentData, UserData
+from ..store import EntrantData, TableData, TournamentData, UserData
 from .clocks import NONE, BadTimeControl, TimeControl, time_control
-from .context import Context, context, optional_user, ration, require_user
+from .context import Context, address, context, optional_user, ration, require_user
+from .cut import advancing, placings, reached, rounds_of
 from .decks import check
 from .director import Snapshot
 from .levels import ai_levels, read_level
 from .lobby import ClockSpec
+from .swiss import Table
 from .text import shown
 
 router = APIRouter(prefix="/api", tags=["tournaments"])
@@ -34,6 +42,15 @@ OPEN_TOURNAMENTS = 3
 MOST_ENTRANTS = 256
 #: The most rounds a creator may ask for.
 MOST_ROUNDS = 12
+#: The most decks a list of decks may hold.
+MOST_DECKS = 16
+#: A comment line on a quiet live page's stream this often, so that proxies keep it open.
+KEEPALIVE_SECONDS = 20.0
+
+
+class NamedDeck(BaseModel):
+    name: str = Field(max_length=64)
+    text: str = Field(max_length=20_000)
 
 
 class CreateTournament(BaseModel):
@@ -41,8 +58,14 @@ class CreateTournament(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     #: ``starters``: every table plays the game's own decks; ``any``: each entrant brings a
-    #: legal deck list of their own (games with decks only).
-    decks: Literal["starters", "any"] = "starters"
+    #: legal deck list of their own; ``list``: each entrant picks one of ``deck_lists``
+    #: (games with decks only).
+    decks: Literal["starters", "any", "list"] = "starters"
+    #: The decks allowed under the rule ``list``, each a name and a legal deck list.
+    deck_lists: list[NamedDeck] = Field(default_factory=list, max_length=MOST_DECKS)
+    #: The top cut after the Swiss rounds: 0 (none), or the top 2, 4 or 8 play single
+    #: elimination.
+    cut: Literal[0, 2, 4, 8] = 0
     #: Rounds of Swiss; left out: by entrants (enough for one unbeaten player, three at least).
     rounds: int | None = Field(default=None, ge=1, le=MOST_ROUNDS)
     #: Required, and never ``none``: a player who does not come loses on time.
@@ -59,11 +82,15 @@ class CreateTournament(BaseModel):
 class EnterTournament(BaseModel):
     #: A deck list, for a tournament whose rule is ``any``.
     deck: str | None = Field(default=None, max_length=20_000)
+    #: The name of the deck picked from the tournament's list, for the rule ``list``.
+    pick: str | None = Field(default=None, max_length=64)
     invite: str | None = Field(default=None, max_length=64)
 
 
 class EnterAI(BaseModel):
     level: str = Field(max_length=32)
+    #: The deck it plays, for the rule ``list`` (left out: the list's first).
+    pick: str | None = Field(default=None, max_length=64)
 
 
 class EntrantOut(BaseModel):
@@ -72,6 +99,9 @@ class EntrantOut(BaseModel):
     ai: bool
     #: The round after which the entrant dropped; null while in.
     dropped: int | None
+    #: The deck picked from the tournament's list: shown to the entrant, and to everyone once
+    #: the tournament is finished.
+    deck: str | None = None
 
 
 class StandingOut(BaseModel):
@@ -98,14 +128,39 @@ class TableOut(BaseModel):
     second: int | None
     second_name: str | None
     match: str | None
-    #: in play | first | second | draw | bye
+    #: in play | first | second | draw | bye (in the cut: the player advances unplayed)
     result: str
     link: str | None
+    #: In the cut: each seat's seed (Swiss rank), and who goes on (null while in play).
+    first_seed: int | None = None
+    second_seed: int | None = None
+    advances: int | None = None
 
 
 class RoundOut(BaseModel):
     round: int
     tables: list[TableOut]
+
+
+class CutRoundOut(BaseModel):
+    round: int
+    #: "Final", "Semi-finals", "Quarter-finals".
+    name: str
+    tables: list[TableOut]
+
+
+class PlacingOut(BaseModel):
+    place: int
+    entrant: int
+    name: str
+    #: How far the player got: "champion", "runner-up", "top 4", "top 8", or "Swiss" (not in
+    #: the cut).
+    how: str
+
+
+class DeckChoiceOut(BaseModel):
+    name: str
+    text: str
 
 
 class TournamentOut(BaseModel):
@@ -115,7 +170,12 @@ class TournamentOut(BaseModel):
     title: str
     options: dict[str, Any]
     decks: str
+    #: The decks of the rule ``list`` (empty under the other rules).
+    deck_lists: list[DeckChoiceOut]
+    #: Swiss rounds.
     rounds: int
+    #: The top cut chosen (0: none).
+    cut: int
     clock: dict[str, Any]
     rated: bool
     starts_at: float | None
@@ -123,11 +183,18 @@ class TournamentOut(BaseModel):
     allow_ai: bool
     allow_bots: bool
     status: str
+    #: The last round paired: the cut's rounds number on from the Swiss ones.
     round: int
     created_by: str
     entrants: list[EntrantOut]
+    #: The Swiss standings (the cut's games count for none of it).
     standings: list[StandingOut]
+    #: The Swiss rounds' tables.
     pairings: list[RoundOut]
+    #: The cut's rounds, first round first, tables in bracket order.
+    bracket: list[CutRoundOut]
+    #: The final placing once finished (the cut's results, then the Swiss standings).
+    placings: list[PlacingOut]
     #: The invite link, shown to the creator of an invite-only tournament only.
     invite: str | None = None
 
@@ -140,6 +207,8 @@ class TournamentLine(BaseModel):
     status: str
     round: int
     rounds: int
+    #: The top cut chosen (0: none); ``round`` above ``rounds``: the cut is being played.
+    cut: int
     clock: str
     starts_at: float | None
     created_by: str
@@ -166,9 +235,57 @@ def _two_player_game(body: CreateTournament) -> tuple[Game, dict[str, Any]]:
         raise HTTPException(400, str(err)) from None
     if options.get("players", 2) != 2:
         raise HTTPException(400, "A tournament's tables seat two: choose players 2.")
-    if body.decks == "any" and not game.has_decks:
+    if body.decks != "starters" and not game.has_decks:
         raise HTTPException(400, f"{game.title} is not played with decks of your own.")
     return game, options
+
+
+async def _deck_lists(
+    ctx: Context, user: UserData, game: Game, body: CreateTournament
+) -> tuple[tuple[str, str], ...]:
+    """The rule ``list``'s decks, each checked: every problem at once, one sentence each."""
+    if body.decks != "list":
+        if body.deck_lists:
+            raise HTTPException(
+                400,
+                "A list of decks goes with the deck rule 'list'; choose it or leave the list out.",
+            )
+        return ()
+    if not body.deck_lists:
+        raise HTTPException(400, "Give the list of decks the entrants pick from (one at least).")
+    problems: list[str] = []
+    named: list[tuple[str, str]] = []
+    for number, deck in enumerate(body.deck_lists, start=1):
+        name = shown(deck.name)
+        if not name:
+            problems.append(f"Deck {number} of the list has no name; give it one.")
+        elif name in (n for n, _ in named):
+            problems.append(f"Two decks of the list are named '{name}'; give each its own.")
+        _, broken = await check(ctx, user.id, game, deck.text)
+        problems += [f"'{name or number}': {p}" for p in broken]
+        named.append((name, deck.text))
+    if problems:
+        raise HTTPException(400, " ".join(problems))
+    return tuple(named)
+
+
+def _picked(t: TournamentData, pick: str | None) -> str:
+    """The text of the deck ``pick`` names in ``t``'s list."""
+    names = ", ".join(f"'{n}'" for n, _ in t.deck_lists)
+    if pick is None:
+        raise HTTPException(
+            400, f"This tournament is played with a deck from its list: pick one of {names}."
+        )
+    for name, text in t.deck_lists:
+        if name == pick:
+            return text
+    raise HTTPException(
+        400, f"'{shown(pick)}' is not one of this tournament's decks; pick one of {names}."
+    )
+
+
+def _pick_name(t: TournamentData, deck: str | None) -> str | None:
+    return next((name for name, text in t.deck_lists if text == deck), None)
 
 
 def _clock(spec: ClockSpec) -> TimeControl:
@@ -207,6 +324,7 @@ async def create_tournament(
             429,
             f"You have {OPEN_TOURNAMENTS} tournaments not yet finished; let one end first.",
         )
+    deck_lists = await _deck_lists(ctx, user, game, body)
     starts = UNSCHEDULED if body.starts_at is None else datetime.fromtimestamp(body.starts_at, UTC)
     data = TournamentData(
         id=secrets.token_urlsafe(9),
@@ -225,6 +343,8 @@ async def create_tournament(
         seed=ctx.dealer.seed(user.id),
         created_by=user.id,
         created_by_name=user.name,
+        cut=body.cut,
+        deck_lists=deck_lists,
     )
     await ctx.db.write(ctx.db.store.create_tournament, data)
     return await _out(ctx, data.id, user, data.invite)
@@ -248,6 +368,7 @@ async def list_tournaments(
             status=t.status,
             round=t.round,
             rounds=t.rounds,
+            cut=t.cut,
             clock=TimeControl.from_json(t.time_control).label,
             starts_at=_starts(t),
             created_by=t.created_by_name,
@@ -268,6 +389,62 @@ async def get_tournament(
     return await _out(ctx, tournament_id, user, invite)
 
 
+@router.get(
+    "/tournaments/{tournament_id}/live",
+    responses={200: {"content": {"text/event-stream": {}}, "description": "Notices of change."}},
+)
+async def live(
+    tournament_id: str,
+    request: Request,
+    ctx: Annotated[Context, Depends(context)],
+    user: Annotated[UserData | None, Depends(optional_user)],
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> StreamingResponse:
+    """Server-sent events while the tournament is open or running: a ``changed`` event (its
+    data: ``{"status": ...}``) each time entries, standings, pairings or the bracket change;
+    read the tournament again then. The stream ends after the notice that it is finished. A
+    comment line now and then keeps a quiet stream open."""
+    where = address(request)
+    ration(ctx.tournament_looks, where, "This tournament's page was opened often lately.")
+    finished = (await _field(ctx, tournament_id, user, invite)).tournament.status == "finished"
+    board = ctx.director.board
+    if not finished and board.full(where):
+        raise HTTPException(429, "Too many live pages are open from here; close one first.")
+
+    async def notices() -> AsyncIterator[bytes]:
+        # Taken here, not before the answer: a stream whose client left before it began
+        # holds no place on the board.
+        queue = None if finished else board.listen(tournament_id, where)
+        if queue is None:  # finished, or the last place taken meanwhile: the page polls
+            yield _notice("finished" if finished else "full")
+            return
+        try:
+            yield RETRY
+            while True:
+                try:
+                    status = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    yield b": still here\n\n"
+                    continue
+                yield _notice(status)
+                if status == "finished":
+                    return
+        finally:
+            board.leave(tournament_id, where, queue)
+
+    return StreamingResponse(
+        notices(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+    )
+
+
+#: The first line of a live stream: a browser that loses it tries again after 5 s.
+RETRY = b"retry: 5000\n\n"
+
+
+def _notice(status: str) -> bytes:
+    return f"event: changed\ndata: {json.dumps({'status': status})}\n\n".encode()
+
+
 @router.post("/tournaments/{tournament_id}/enter", response_model=TournamentOut)
 async def enter(
     tournament_id: str,
@@ -285,6 +462,8 @@ async def enter(
     if user.kind == "bot" and not t.allow_bots:
         raise HTTPException(403, "This tournament does not take bots.")
     deck = None
+    if t.decks != "list" and body.pick is not None:
+        raise HTTPException(400, "This tournament has no list of decks to pick from.")
     if t.decks == "any":
         if not body.deck:
             raise HTTPException(400, "This tournament is played with your own deck: give its list.")
@@ -293,6 +472,12 @@ async def enter(
         if problems:
             raise HTTPException(400, " ".join(problems))
         deck = body.deck
+    elif t.decks == "list":
+        if body.deck is not None:
+            raise HTTPException(
+                400, "This tournament's decks are its list's: pick one by its name (pick)."
+            )
+        deck = _picked(t, body.pick)
     await _add(ctx, t, user.id, None, deck)
     return await _out(ctx, tournament_id, user, body.invite)
 
@@ -317,7 +502,12 @@ async def enter_ai(
             f"'{body.level}' is not an AI level of {game.title}; "
             f"choose one of {', '.join(ai_levels(game))}.",
         )
-    await _add(ctx, t, None, level, None)
+    deck = None
+    if t.decks == "list":
+        deck = _picked(t, body.pick if body.pick is not None else t.deck_lists[0][0])
+    elif body.pick is not None:
+        raise HTTPException(400, "This tournament has no list of decks to pick from.")
+    await _add(ctx, t, None, level, deck)
     return await _out(ctx, tournament_id, user, None)
 
 
@@ -327,6 +517,8 @@ async def _add(
     if t.status != "open":
         raise HTTPException(409, "This tournament has started; entries are closed.")
     number = await ctx.db.write(ctx.db.store.add_entrant, t.id, user_id, level, deck, MOST_ENTRANTS)
+    if number is not None:
+        ctx.director.board.post(t.id, t.status)
     if number is None:
         raise HTTPException(
             409,
@@ -365,6 +557,7 @@ async def leave(
         done = await ctx.db.write(ctx.db.store.drop_entrant, t.id, number, t.round)
     if not done:
         raise HTTPException(409, "You have left this tournament already.")
+    ctx.director.board.post(t.id, t.status)
     return await _out(ctx, tournament_id, user, None)
 
 
@@ -420,23 +613,61 @@ async def _field(
     return field
 
 
+#: The cut's rounds by how many are left to play, the final last.
+CUT_ROUND_NAMES = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}
+
+
+def _said(table: TableData, result: Table) -> str:
+    if table.second is None:
+        return "bye"
+    if not result.done:
+        return "in play"
+    if result.winner is None:
+        return "draw"
+    return "first" if result.winner == table.first else "second"
+
+
+def _placings(field: Snapshot, names: dict[int, str]) -> list[PlacingOut]:
+    """The final placing: the cut's results, then the Swiss standings."""
+    played = field.cut_rounds()
+    seed_of = field.seed_of()
+    far = reached(played, seed_of)
+    size = 2 * len(played[0]) if played else 0
+    out = []
+    for place, entrant in enumerate(placings(field.standings(), played, seed_of), start=1):
+        if entrant not in far:
+            how = "Swiss"
+        elif far[entrant] == len(played):
+            how = "champion"
+        elif far[entrant] == len(played) - 1:
+            how = "runner-up"
+        else:
+            how = f"top {size >> far[entrant]}"
+        out.append(PlacingOut(place=place, entrant=entrant, name=names[entrant], how=how))
+    return out
+
+
+def _names(entrants: list[EntrantData]) -> dict[int, str]:
+    """Each entrant's name as the page shows it: AI levels entered more than once are told
+    apart by their entrant number ("Random AI 3")."""
+    count = Counter(e.name for e in entrants if e.user_id is None)
+    return {
+        e.entrant: f"{e.name} {e.entrant}" if e.user_id is None and count[e.name] > 1 else e.name
+        for e in entrants
+    }
+
+
 async def _out(
     ctx: Context, tournament_id: str, user: UserData | None, invite: str | None
 ) -> TournamentOut:
     field = await _field(ctx, tournament_id, user, invite)
     t = field.tournament
-    names = {e.entrant: e.name for e in field.entrants}
+    names = _names(field.entrants)
     dropped = {e.entrant: e.dropped for e in field.entrants}
+    seed_of = field.seed_of()
     rounds: dict[int, list[TableOut]] = {}
     for table, result in zip(field.tables, field.results(), strict=True):
-        if table.second is None:
-            said = "bye"
-        elif not result.done:
-            said = "in play"
-        elif result.winner is None:
-            said = "draw"
-        else:
-            said = "first" if result.winner == table.first else "second"
+        cut = table.round > t.rounds
         rounds.setdefault(table.round, []).append(
             TableOut(
                 table=table.table,
@@ -445,10 +676,20 @@ async def _out(
                 second=table.second,
                 second_name=None if table.second is None else names[table.second],
                 match=table.match_id,
-                result=said,
+                result=_said(table, result),
                 link=_link(table.match_id, result.done),
+                first_seed=seed_of[table.first] if cut else None,
+                second_seed=seed_of[table.second] if cut and table.second is not None else None,
+                advances=advancing(result, seed_of) if cut else None,
             )
         )
+    cut_rounds = sorted(n for n in rounds if n > t.rounds)
+    in_cut = rounds_of(2 * len(rounds[cut_rounds[0]])) if cut_rounds else 0
+    shown_to = (
+        None
+        if user is None
+        else next((e.entrant for e in field.entrants if e.user_id == user.id), None)
+    )
     return TournamentOut(
         id=t.id,
         name=t.name,
@@ -456,7 +697,9 @@ async def _out(
         title=load_game(t.game).title,
         options=t.options,
         decks=t.decks,
+        deck_lists=[DeckChoiceOut(name=n, text=text) for n, text in t.deck_lists],
         rounds=t.rounds,
+        cut=t.cut,
         clock=TimeControl.from_json(t.time_control).public(),
         rated=t.rated,
         starts_at=_starts(t),
@@ -467,7 +710,15 @@ async def _out(
         round=t.round,
         created_by=t.created_by_name,
         entrants=[
-            EntrantOut(entrant=e.entrant, name=e.name, ai=e.user_id is None, dropped=e.dropped)
+            EntrantOut(
+                entrant=e.entrant,
+                name=names[e.entrant],
+                ai=e.user_id is None,
+                dropped=e.dropped,
+                deck=_pick_name(t, e.deck)
+                if t.status == "finished" or e.entrant == shown_to
+                else None,
+            )
             for e in field.entrants
         ],
         standings=[
@@ -486,6 +737,19 @@ async def _out(
             )
             for s in field.standings()
         ],
-        pairings=[RoundOut(round=n, tables=tables) for n, tables in sorted(rounds.items())],
+        pairings=[
+            RoundOut(round=n, tables=tables)
+            for n, tables in sorted(rounds.items())
+            if n <= t.rounds
+        ],
+        bracket=[
+            CutRoundOut(
+                round=n,
+                name=CUT_ROUND_NAMES.get(in_cut - i, f"Round of {2 ** (in_cut - i)}"),
+                tables=rounds[n],
+            )
+            for i, n in enumerate(cut_rounds)
+        ],
+        placings=_placings(field, names) if t.status == "finished" else [],
         invite=t.invite if user is not None and user.id == t.created_by and not t.public else None,
     )

@@ -240,8 +240,9 @@ class Pairing(Base):
 class TournamentRow(Base):
     """A Swiss tournament: what its games share and how it runs. Its standings are not stored:
     they are counted from its tables' matches, so they can never disagree with the games.
-    ``round`` is the last round paired (0 before the first); pairing a round and raising it
-    are one transaction, so a round is never paired twice."""
+    ``round`` is the last round paired (0 before the first), the cut's rounds numbered on from
+    the Swiss ones; pairing a round and raising it are one transaction, so a round is never
+    paired twice."""
 
     __tablename__ = "tournaments"
 
@@ -249,8 +250,15 @@ class TournamentRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    #: starters (every seat plays its game's starter decks) | any (each entrant's own legal deck)
+    #: starters (every seat plays its game's starter decks) | any (each entrant's own legal
+    #: deck) | list (each entrant picks one of ``deck_lists``)
     decks: Mapped[str] = mapped_column(String(16))
+    #: The decks allowed under the rule ``list``: ``[{"name": ..., "text": ...}]`` (else empty).
+    deck_lists: Mapped[list[dict[str, str]]] = mapped_column(
+        JSON, default=list, server_default="[]"
+    )
+    #: The top cut after the Swiss rounds: 0 (none), 2, 4 or 8 (single elimination).
+    cut: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     rounds: Mapped[int] = mapped_column(Integer)
     time_control: Mapped[dict[str, Any]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column(Boolean, default=True)

@@ -178,6 +178,10 @@ class TournamentData:
     allow_bots: bool = False
     round: int = 0
     created_by_name: str = ""
+    #: The top cut (0: none, 2, 4 or 8) played after ``rounds`` of Swiss.
+    cut: int = 0
+    #: The rule ``list``'s decks: (name, deck list) pairs.
+    deck_lists: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -795,6 +799,8 @@ class Store:
                     status=t.status,
                     round=t.round,
                     created_by=t.created_by,
+                    cut=t.cut,
+                    deck_lists=[{"name": n, "text": text} for n, text in t.deck_lists],
                 )
             )
 
@@ -826,6 +832,8 @@ class Store:
                 bool(r.allow_bots),
                 r.round,
                 name,
+                r.cut,
+                tuple((d["name"], d["text"]) for d in r.deck_lists or ()),
             )
             for r, name in rows
         ]
