@@ -23,7 +23,7 @@ from .actions import Action, ActionSpace
 from .compiled import mypyc_attr
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
-from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
+from .errors import BadDeck, BadOption, BadView, CyberdeckError, IllegalAction
 from .events import CardUse, Event
 from .questions import Gesture, Proposal, Stop, Window
 from .record import Record
@@ -161,6 +161,35 @@ class Game(ABC):
                 if choice != option.default:
                     configs.append(self.resolve_options({option.name: choice}))
         return configs
+
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """A full state that ``seat`` might be in, given its ``view`` alone: ``view(seat)``
+        equals ``view``, and ``current_player`` and ``legal_actions()`` are the real ones; what
+        the seat cannot see is dealt with ``rng`` as ``determinize`` deals it (the same ``rng``
+        gives the same state as ``real.determinize(seat, rng)``, whatever the real hidden cards).
+
+        This is how an agent plays where only a view reaches it (a bot on a server): agents read
+        only the view, the legal actions and sampled worlds, so from this state they choose as
+        they would from the real one. A view that is not one of this game's, or not ``seat``'s,
+        raises ``BadView`` with a sentence."""
+        if view.get("game") != self.id:
+            raise BadView(f"This is not a view of {self.title} (its game is {view.get('game')!r}).")
+        try:
+            position = self.position_from_view(view, seat)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+            raise BadView(
+                f"The view does not describe a {self.title} position of seat {seat + 1} "
+                f"({type(err).__name__}: {err})."
+            ) from None
+        except CyberdeckError as err:
+            raise BadView(f"The view does not describe a {self.title} position: {err}") from None
+        return position.determinize(seat, rng)
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        """The position ``view`` shows ``seat``, with what the seat cannot see filled in any way
+        consistent with the view (``state_from_view`` then re-deals it). A game whose view
+        lacks what its state needs does not override this."""
+        raise BadView(f"{self.title} cannot rebuild its state from a seat's view.")
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
