@@ -15,6 +15,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
+from cyberdeck.agents.levels import make_agent
 from cyberdeck.cli import app
 from cyberdeck.engine import BadOption
 from cyberdeck.remote.bot import chooser, play
@@ -260,6 +261,40 @@ def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess)
         any(b in line for b in ("look at the table again", "The game is over")) for line in refused
     )
     assert len(moves) >= 3
+
+
+def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
+    """The levels, greedy and a policy file play from the turn's view and legal actions (JSON, as
+    the stream sends it), and choose what they would from the real state; a game that cannot
+    rebuild its state from a view is refused with a sentence."""
+    from cyberdeck.agents.policy import SHIPPED
+    from cyberdeck.engine import BadView, Rng, load_game
+
+    game = load_game("hack-me")
+    state = game.new_state(None, 3)
+    rng = Rng(4)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    turn = json.loads(
+        json.dumps(
+            {
+                "type": "turn", "match": "m1", "seq": 12, "seat": seat,
+                "view": state.view(seat), "legal_actions": [a.text for a in state.legal_actions()],
+            }
+        )
+    )  # fmt: skip
+    for spec in ("greedy", "easy", f"policy:{SHIPPED / 'hack-me.npz'}"):
+        action = chooser(spec, 9)(turn)
+        assert action in turn["legal_actions"], spec
+    greedy = make_agent("greedy", 9, game)
+    assert chooser("greedy", 9)(turn) == greedy.choose(state).text
+    cypher = load_game("cypher").new_state(None, 1)
+    mover = cypher.current_player
+    assert mover is not None
+    with pytest.raises(BadView, match="cannot rebuild"):
+        chooser("greedy")({**turn, "view": json.loads(json.dumps(cypher.view(mover)))})
 
 
 def test_an_agent_no_game_has_is_refused_with_a_sentence() -> None:

@@ -54,9 +54,13 @@ def position(view: Mapping[str, Any], seat: int) -> HackState:
     state.fresh = bool(tally["fresh"])
     state.known_own = [int(n) for n in tally["known_own"]]
     state.known_pub = [int(n) for n in tally["known_public"]]
-    state.run_res, state.run_level, state.bonus = (int(n) for n in tally["run"][:3])
-    state.boosted = bool(tally["run"][3])
-    state.shock_target, state.shock_next = (int(n) for n in tally["shock"])
+    run_tally, shock = tally["run"], tally["shock"]
+    state.run_res = int(run_tally[0])
+    state.run_level = int(run_tally[1])
+    state.bonus = int(run_tally[2])
+    state.boosted = bool(run_tally[3])
+    state.shock_target = int(shock[0])
+    state.shock_next = int(shock[1])
     state.k_res = int(tally["rewire_resource"])
     state.recycled = int(tally["recycled"])
     state.filing = _cards(tally["filing"])
