@@ -111,3 +111,13 @@ def test_a_view_that_is_not_the_games_is_refused_with_a_sentence(game: Game) -> 
     broken = {key: value for key, value in view.items() if key in ("game", "seat")}
     with pytest.raises(BadView, match="does not describe"):
         game.state_from_view(broken, seat, Rng(0))
+    with pytest.raises(BadView, match="not a view of"):
+        game.state_from_view(["not", "a", "view"], seat, Rng(0))  # type: ignore[arg-type]
+    if "seat" in view:
+        with pytest.raises(BadView, match="view, not seat"):
+            game.state_from_view(view, seat + 1, Rng(0))
+    # A view whose parts contradict each other: the outcome of a game that goes on.
+    twisted = {**view, "outcome": {"winners": [], "returns": [0.0] * state.num_players,
+                                   "reason": "made up"}}  # fmt: skip
+    with pytest.raises(BadView, match="does not add up"):
+        game.state_from_view(twisted, seat, Rng(0))

@@ -294,7 +294,9 @@ def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
     mover = cypher.current_player
     assert mover is not None
     with pytest.raises(BadView, match="cannot rebuild"):
-        chooser("greedy")({**turn, "view": json.loads(json.dumps(cypher.view(mover)))})
+        chooser("greedy")(
+            {**turn, "seat": mover, "view": json.loads(json.dumps(cypher.view(mover)))}
+        )
 
 
 def test_an_agent_no_game_has_is_refused_with_a_sentence() -> None:

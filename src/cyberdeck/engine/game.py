@@ -14,6 +14,7 @@ cycle (``tests/test_architecture.py``).
 from __future__ import annotations
 
 import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -172,8 +173,10 @@ class Game(ABC):
         only the view, the legal actions and sampled worlds, so from this state they choose as
         they would from the real one. A view that is not one of this game's, or not ``seat``'s,
         raises ``BadView`` with a sentence."""
-        if view.get("game") != self.id:
-            raise BadView(f"This is not a view of {self.title} (its game is {view.get('game')!r}).")
+        if not isinstance(view, Mapping) or view.get("game") != self.id:
+            raise BadView(f"This is not a view of {self.title}.")
+        if view.get("seat", seat) != seat:
+            raise BadView(f"This is seat {view['seat']}'s view, not seat {seat}'s.")
         try:
             position = self.position_from_view(view, seat)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
@@ -183,7 +186,13 @@ class Game(ABC):
             ) from None
         except CyberdeckError as err:
             raise BadView(f"The view does not describe a {self.title} position: {err}") from None
-        return position.determinize(seat, rng)
+        state = position.determinize(seat, rng)
+        if _as_sent(state.view(seat)) != _as_sent(view):
+            raise BadView(
+                f"The view does not add up to a {self.title} position: the state it describes "
+                "would show the seat something else."
+            )
+        return state
 
     def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
         """The position ``view`` shows ``seat``, with what the seat cannot see filled in any way
@@ -397,6 +406,11 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def _as_sent(view: Mapping[str, Any]) -> Any:
+    """A view as it travels (through JSON: tuples become lists, keys strings), to compare two."""
+    return json.loads(json.dumps(view))
 
 
 @dataclass(frozen=True, slots=True)
