@@ -15,6 +15,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
+from cyberdeck.agents.levels import make_agent
 from cyberdeck.cli import app
 from cyberdeck.engine import BadOption
 from cyberdeck.remote.bot import chooser, play
@@ -211,15 +212,104 @@ def test_cyberdeck_bot_plays_an_agent_as_a_bot(server: ServerProcess) -> None:
         assert all(any(b in line for b in benign) for line in refused), refused
 
 
-def test_an_agent_that_needs_the_full_state_is_refused_with_a_sentence() -> None:
-    with pytest.raises(BadOption, match="never sees"):
-        chooser("hard")
+def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess) -> None:
+    """``cyberdeck bot --agent normal``: the search level, rebuilt from each turn's view, plays a
+    whole game against another bot; every move it sends is taken."""
+
+    async def two_bots() -> tuple[str, list[str]]:
+        person = await owner(server)
+        tokens = [
+            (await person.http.post("/api/bots", json={"name": f"lvl{next(names)}"})).json()[
+                "token"
+            ]
+            for _ in range(2)
+        ]
+        bots = [
+            httpx.AsyncClient(base_url=server.base, headers={"Authorization": f"Bearer {t}"})
+            for t in tokens
+        ]
+        created = await bots[0].post("/api/matches", json={"game": "cipher-run", "clock": CLOCK})
+        match_id = created.json()["match"]["id"]
+        joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
+        assert joined.status_code == 200, joined.text
+        for bot in bots:
+            await bot.aclose()
+        return match_id, tokens
+
+    match_id, tokens = run(two_bots())
+    said: list[list[str]] = [[], []]
+    moves: list[str] = []
+    normal = chooser("normal", 5)
+
+    def counted(turn: dict[str, Any]) -> str:
+        action = normal(turn)
+        assert action in turn["legal_actions"]
+        moves.append(action)
+        return action
+
+    with ThreadPoolExecutor(2) as pool:
+        done = [
+            pool.submit(play, server.base, tokens[0], counted, 1, said[0].append),
+            pool.submit(play, server.base, tokens[1], chooser("random", 1), 1, said[1].append),
+        ]
+        assert [d.result(timeout=300) for d in done] == [1, 1]
+    assert said[0][0].startswith(f"{match_id}: cipher-run, seat")
+    assert said[0][-1].startswith(f"{match_id}: over (")
+    assert not [line for line in said[0] if "no move" in line], said[0]
+    refused = [line for line in said[0] if "refused" in line]  # only a stale turn's (see above)
+    assert all(
+        any(b in line for b in ("look at the table again", "The game is over")) for line in refused
+    )
+    assert len(moves) >= 3
+
+
+def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
+    """The levels, greedy and a policy file play from the turn's view and legal actions (JSON, as
+    the stream sends it), and choose what they would from the real state; a game that cannot
+    rebuild its state from a view is refused with a sentence."""
+    from cyberdeck.agents.policy import SHIPPED
+    from cyberdeck.engine import BadView, Rng, load_game
+
+    game = load_game("hack-me")
+    state = game.new_state(None, 3)
+    rng = Rng(4)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    turn = json.loads(
+        json.dumps(
+            {
+                "type": "turn", "match": "m1", "seq": 12, "seat": seat,
+                "view": state.view(seat), "legal_actions": [a.text for a in state.legal_actions()],
+            }
+        )
+    )  # fmt: skip
+    for spec in ("greedy", "easy", f"policy:{SHIPPED / 'hack-me.npz'}"):
+        action = chooser(spec, 9)(turn)
+        assert action in turn["legal_actions"], spec
+    greedy = make_agent("greedy", 9, game)
+    assert chooser("greedy", 9)(turn) == greedy.choose(state).text
+    cypher = load_game("cypher").new_state(None, 1)
+    mover = cypher.current_player
+    assert mover is not None
+    with pytest.raises(BadView, match="cannot rebuild"):
+        chooser("greedy")(
+            {**turn, "seat": mover, "view": json.loads(json.dumps(cypher.view(mover)))}
+        )
+
+
+def test_an_agent_no_game_has_is_refused_with_a_sentence() -> None:
+    with pytest.raises(BadOption, match="no agent 'alphago'"):
+        chooser("alphago")
     with pytest.raises(BadOption, match="MODULE:FUNCTION"):
         chooser("python:nothing")
+    with pytest.raises(BadOption, match="no policy file"):
+        chooser("policy:no/such/policy.npz")
     result = CliRunner().invoke(
-        app, ["bot", "--server", "http://x", "--token", "t", "--agent", "hard"]
+        app, ["bot", "--server", "http://x", "--token", "t", "--agent", "alphago"]
     )
-    assert result.exit_code == 2 and "never sees" in result.output
+    assert result.exit_code == 2 and "no agent 'alphago'" in result.output
 
 
 def test_the_bot_api_is_in_the_openapi_schema(server: ServerProcess) -> None:

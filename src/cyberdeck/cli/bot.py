@@ -19,12 +19,16 @@ def bot(
         str, typer.Option(envvar="CYBERDECK_BOT_TOKEN", help="The bot's token (shown once)")
     ],
     agent: Annotated[
-        str, typer.Option(help="random, or python:MODULE:FUNCTION (given each turn)")
+        str,
+        typer.Option(
+            help="An agent: a level (easy, normal, hard, expert), greedy, random, policy:PATH, "
+            "or python:MODULE:FUNCTION (given each turn); it plays from the seat's view alone"
+        ),
     ] = "random",
     games: Annotated[
         int | None, typer.Option(min=1, help="Stop after this many games (default: never)")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the random agent")] = 0,
+    seed: Annotated[int, typer.Option(help="The agent's seed")] = 0,
 ) -> None:
     """Play as a bot account: answer every turn on the bot's event stream with the agent's
     move (make and join matches, or enter tournaments, through the API or the arcade)."""

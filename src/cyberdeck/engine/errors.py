@@ -40,6 +40,11 @@ class BadRecord(CyberdeckError):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+class BadView(CyberdeckError):
+    """A view that does not describe a position of its game as a seat sees it."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnknownGame(CyberdeckError):
     """A game id that is not registered."""
 

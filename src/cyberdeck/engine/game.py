@@ -14,6 +14,7 @@ cycle (``tests/test_architecture.py``).
 from __future__ import annotations
 
 import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from .actions import Action, ActionSpace
 from .compiled import mypyc_attr
 from .decklist import Deck, DeckCard, format_decklist, readable_entries
 from .encoding import Encoding
-from .errors import BadDeck, BadOption, CyberdeckError, IllegalAction
+from .errors import BadDeck, BadOption, BadView, CyberdeckError, IllegalAction
 from .events import CardUse, Event
 from .questions import Gesture, Proposal, Stop, Window
 from .record import Record
@@ -161,6 +162,43 @@ class Game(ABC):
                 if choice != option.default:
                     configs.append(self.resolve_options({option.name: choice}))
         return configs
+
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """A full state that ``seat`` might be in, given its ``view`` alone: ``view(seat)``
+        equals ``view``, and ``current_player`` and ``legal_actions()`` are the real ones; what
+        the seat cannot see is dealt with ``rng`` as ``determinize`` deals it (the same ``rng``
+        gives the same state as ``real.determinize(seat, rng)``, whatever the real hidden cards).
+
+        This is how an agent plays where only a view reaches it (a bot on a server): agents read
+        only the view, the legal actions and sampled worlds, so from this state they choose as
+        they would from the real one. A view that is not one of this game's, or not ``seat``'s,
+        raises ``BadView`` with a sentence."""
+        if not isinstance(view, Mapping) or view.get("game") != self.id:
+            raise BadView(f"This is not a view of {self.title}.")
+        if view.get("seat", seat) != seat:
+            raise BadView(f"This is seat {view['seat']}'s view, not seat {seat}'s.")
+        try:
+            position = self.position_from_view(view, seat)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+            raise BadView(
+                f"The view does not describe a {self.title} position of seat {seat + 1} "
+                f"({type(err).__name__}: {err})."
+            ) from None
+        except CyberdeckError as err:
+            raise BadView(f"The view does not describe a {self.title} position: {err}") from None
+        state = position.determinize(seat, rng)
+        if _as_sent(state.view(seat)) != _as_sent(view):
+            raise BadView(
+                f"The view does not add up to a {self.title} position: the state it describes "
+                "would show the seat something else."
+            )
+        return state
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        """The position ``view`` shows ``seat``, with what the seat cannot see filled in any way
+        consistent with the view (``state_from_view`` then re-deals it). A game whose view
+        lacks what its state needs does not override this."""
+        raise BadView(f"{self.title} cannot rebuild its state from a seat's view.")
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -368,6 +406,11 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def _as_sent(view: Mapping[str, Any]) -> Any:
+    """A view as it travels (through JSON: tuples become lists, keys strings), to compare two."""
+    return json.loads(json.dumps(view))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,13 @@
 """``cyberdeck bot``: play a bot account on a server, through the documented bot API only (the
 same NDJSON stream and move endpoint any program in any language uses; ``docs/bots.md``).
 
-A bot's seat is told its view and its legal actions, never the game's full state: an agent
-that plays from those alone plays here. ``random`` does; so does any Python callable
-(``python:MODULE:FUNCTION``), handed each turn as the stream says it (``match``, ``seat``,
-``seq``, ``view``, ``legal_actions``, ``seconds_left``) and answering an action's text. The
-search levels and learned policies read a full state (their worlds are dealt from it), which
-no remote seat has; they are refused with a sentence rather than played blind.
+A bot's seat is told its view and its legal actions, never the game's full state, and that is
+all an agent needs: ``Game.state_from_view`` rebuilds a state that looks the same from the seat,
+with what it cannot see dealt at random, and every agent (the levels, ``policy:PATH``, a game's
+own) reads only the view, the legal actions and worlds re-dealt from the seat's knowledge, so it
+chooses there as the server's AI would choose from the real state. A Python callable
+(``python:MODULE:FUNCTION``) is handed each turn as the stream says it (``match``, ``seat``,
+``seq``, ``view``, ``legal_actions``, ``seconds_left``) and answers an action's text.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Any
 
 import httpx
 
-from ..engine import BadOption
+from ..agents.levels import make_agent
+from ..engine import Agent, BadOption, CyberdeckError, Rng, games, load_game
 
 #: What a bot plays with: a turn (as the stream sends it) in, an action's text out.
 Chooser = Callable[[dict[str, Any]], str]
@@ -28,7 +30,7 @@ Chooser = Callable[[dict[str, Any]], str]
 def chooser(spec: str, seed: int = 0) -> Chooser:
     """The agent a spec names, as a bot plays it; ``BadOption`` says why a spec cannot be."""
     name, _, rest = spec.strip().partition(":")
-    if name.lower() == "random" and not rest:
+    if name.lower() == "random" and not rest:  # needs no state: plays every game as it is
         rng = random.Random(seed)
         return lambda turn: str(rng.choice(turn["legal_actions"]))
     if name.lower() == "python":
@@ -43,10 +45,39 @@ def chooser(spec: str, seed: int = 0) -> Chooser:
             raise BadOption(f"'{spec}' is not callable.")
         call: Chooser = found
         return call
-    raise BadOption(
-        f"'{spec}' plays from the game's full state, which a bot's seat never sees; give "
-        "random, or python:MODULE:FUNCTION (a callable given the seat's view and legal actions)."
-    )
+    return FromView(spec, seed)
+
+
+class FromView:
+    """An agent (``agents.levels.make_agent``'s spec) playing each turn from the seat's view: one
+    agent per match, so a search that keeps its tree between a seat's decisions keeps it here."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.agents: dict[str, Agent] = {}
+        problems = []
+        for game in games():  # refused at once when no game plays it, with the first reason
+            try:
+                make_agent(spec, seed, game)
+            except CyberdeckError as err:
+                problems.append(str(err))
+            else:
+                return
+        raise BadOption(problems[0])
+
+    def __call__(self, turn: dict[str, Any]) -> str:
+        view, seat = turn["view"], int(turn["seat"])
+        game = load_game(str(view.get("game")))
+        agent = self.agents.get(turn["match"])
+        if agent is None:
+            agent = self.agents[turn["match"]] = make_agent(self.spec, self.seed, game)
+        state = game.state_from_view(view, seat, Rng(self.seed * 1_000_003 + int(turn["seq"])))
+        return agent.choose(state).text
+
+    def forget(self, match: str) -> None:
+        """A match is over: its agent goes."""
+        self.agents.pop(match, None)
 
 
 def play(
@@ -77,7 +108,12 @@ def play(
                 if event["type"] == "start":
                     say(f"{event['match']}: {event['game']}, seat {event['seat'] + 1}")
                 elif event["type"] == "turn":
-                    action = choose(event)
+                    try:
+                        action = choose(event)
+                    except CyberdeckError as err:
+                        say(f"{event['match']}: no move ({err}); resigning")
+                        http.post(f"/api/bot/matches/{event['match']}/resign")
+                        continue
                     moved = http.post(
                         f"/api/bot/matches/{event['match']}/move",
                         json={"action": action, "seq": event["seq"]},
@@ -85,6 +121,8 @@ def play(
                     if moved.status_code != 200:
                         say(f"{event['match']}: {action} refused: {_detail(moved)}")
                 elif event["type"] == "end":
+                    if isinstance(choose, FromView):
+                        choose.forget(event["match"])
                     ended += 1
                     outcome = event.get("outcome") or {}
                     say(f"{event['match']}: over ({outcome.get('reason', '')})")

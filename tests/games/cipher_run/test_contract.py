@@ -2,7 +2,7 @@
 
 import json
 
-from cyberdeck.engine import Rng
+from cyberdeck.engine import Card, Rng
 from cyberdeck.games.cipher_run.cards import KIND, NUMBER
 
 from .conftest import GAME, play
@@ -32,7 +32,11 @@ def test_views_never_hold_a_hand_or_the_deck_order_of_another_seat():
         for seat in (0, 1):
             view = s.view(seat)
             assert "hand" not in view["players"][1 - seat]
-            assert "deck" not in json.dumps(view).replace("deck_count", "")
+            # A deck list says what a deck was built of, in card order, never the deck's order.
+            shown = json.dumps(view).replace("deck_count", "").replace("deck_list", "")
+            assert "deck" not in shown
+            for player in view["players"]:
+                assert player["deck_list"] == sorted(player["deck_list"], key=Card.parse)
         s.apply(rng.choice(s.legal_actions()))
 
 

@@ -27,6 +27,7 @@ from .actions import ACTIONS, BY_TEXT, VAULT_NAMES
 from .encoding import encoding
 from .evaluate import evaluate
 from .options import OPTIONS
+from .rebuild import position
 from .render import describe_action, describe_deck, in_words, inspect, render
 from .state import CipherState
 
@@ -68,6 +69,9 @@ class CipherRun(Game):
         )
         state.setup(cards)
         return state
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        return position(view, seat)
 
     def parse_action(self, text: str) -> Action:
         """Also reads ``v2`` or a bare ``2`` where a vault is expected. An action's own text

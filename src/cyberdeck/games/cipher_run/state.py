@@ -69,6 +69,7 @@ class CipherState(CachedState):
         "first",
         "hands",
         "kings",
+        "lists",
         "mods",
         "phase",
         "pivot_flip",
@@ -104,6 +105,9 @@ class CipherState(CachedState):
         self.profile: list[int] = [NO_PROFILE] * 6
         #: Opening hands shown and shuffled back: ``(seat, cards)``, public.
         self.redraws: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        #: Each seat's deck list (its cards in code order), public: what a view's unseen cards
+        #: are dealt from when a state is rebuilt from it.
+        self.lists: tuple[tuple[int, ...], ...] = ((), ())
         self.turn = 0
         #: Turns left once both decks are empty; -1 before that.
         self.final = -1
@@ -118,6 +122,7 @@ class CipherState(CachedState):
         rng = self.rng
         self.first = self.to_move = rng.below(2)
         redraws = []
+        self.lists = (tuple(sorted(decks[0])), tuple(sorted(decks[1])))
         for seat in (0, 1):
             deck = list(decks[seat])
             if sum(1 for c in deck if KIND[c] == NUMBER) < MIN_OPENING_NUMBERS:
@@ -589,6 +594,7 @@ class CipherState(CachedState):
         other.total = self.total[:]
         other.profile = self.profile[:]
         other.redraws = self.redraws
+        other.lists = self.lists
         other.turn = self.turn
         other.final = self.final
         other._outcome = self._outcome

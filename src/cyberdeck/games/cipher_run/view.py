@@ -166,6 +166,7 @@ def view(state: CipherState, seat: int | None) -> dict[str, Any]:
             "deck_count": len(decks[s]),
             "discard": card_texts(discards[s]),
             "controls": controllers.count(s),
+            "deck_list": card_texts(state.lists[s]),
         }
         if s == seat:
             player["hand"] = _hand(hands[s])

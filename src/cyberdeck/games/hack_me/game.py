@@ -22,6 +22,7 @@ from .encoding import encoding
 from .evaluate import evaluate
 from .gestures import gestures
 from .phases import NAMES
+from .rebuild import position
 from .render import describe_action, inspect, render
 from .state import HackState
 
@@ -54,6 +55,9 @@ class HackMe(Game):
         state = HackState(rng)
         state.setup(piles)
         return state
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        return position(view, seat)
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)

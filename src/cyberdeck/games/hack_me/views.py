@@ -8,7 +8,6 @@ card accessed in a run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ...engine.shared import FrozenDict, FrozenList, Memo, card_texts
@@ -54,14 +53,6 @@ def _draw_firewalls(fw: list[int], mine: bool) -> FrozenDict:
     return FrozenDict(out)
 
 
-def _sortedcard_texts(cards: Sequence[int]) -> FrozenList:
-    key = tuple(cards)
-    part = _SORTED.data.get(key)
-    if part is None:
-        part = _SORTED.put(key, FrozenList(sorted(TEXT[c] for c in key)))
-    return part
-
-
 def _generators(gens: list[int]) -> FrozenList:
     key = tuple(gens)
     part = _GENERATORS.data.get(key)
@@ -74,7 +65,6 @@ def _generators(gens: list[int]) -> FrozenList:
 
 #: Shared parts (``engine.shared``): firewalls, generators and piles by their cards.
 _WALLS: Memo[tuple[tuple[int, ...], bool], FrozenDict] = Memo()
-_SORTED: Memo[tuple[int, ...], FrozenList] = Memo()
 _GENERATORS: Memo[tuple[int, ...], FrozenList] = Memo()
 _EMPTY = FrozenList()
 
@@ -92,7 +82,7 @@ def _player(state: HackState, p: int, seat: int | None) -> dict[str, Any]:
         "deck_top": card_texts(deck[len(deck) - known :][::-1]) if known else _EMPTY,
         "hand_count": len(state.hands[p]),
         "hand": card_texts(state.hands[p]) if mine else None,
-        "hand_known": _sortedcard_texts(state.seen[p]),
+        "hand_known": card_texts(state.seen[p]),
         "generators": _generators(state.gens[p]),
         "firewalls": _firewalls(state.fws[p], mine),
         "agenda": {
@@ -151,6 +141,23 @@ def _pending(state: HackState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def _tally(state: HackState) -> dict[str, Any]:
+    """The rules' public bookkeeping between decisions, as they keep it (what a seat's state is
+    rebuilt from, with the table: ``rebuild``): counts of known deck tops and set-aside cards,
+    the run's last figures, what a shock or a King's rewiring comes back to."""
+    return {
+        "fresh": state.fresh,
+        "known_own": list(state.known_own),
+        "known_public": list(state.known_pub),
+        "stack_counts": [len(state.stack), len(state.stacked)],
+        "run": [state.run_res, state.run_level, state.bonus, state.boosted],
+        "shock": [state.shock_target, state.shock_next],
+        "rewire_resource": state.k_res,
+        "recycled": state.recycled,
+        "filing": [TEXT[c] for c in state.filing],
+    }
+
+
 def view(state: HackState, seat: int | None) -> dict[str, Any]:
     outcome = state.outcome
     decider = state.current_player
@@ -169,6 +176,7 @@ def view(state: HackState, seat: int | None) -> dict[str, Any]:
         "players": [_player(state, p, seat) for p in (0, 1)],
         "run": _run(state),
         "pending": _pending(state, seat),
+        "tally": _tally(state),
         "legal_actions": [a.text for a in state.legal_actions()]
         if seat is not None and seat == decider
         else [],

@@ -9,6 +9,7 @@ from ...engine import (
     ActionSpace,
     Agent,
     BadOption,
+    BadView,
     Encoding,
     Game,
     Option,
@@ -22,6 +23,7 @@ from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
 from .hindsight import LEVELS
+from .rebuild import position
 from .render import describe_action, in_words, inspect, render
 from .review import review
 from .state import ACTIONS, MatrixState
@@ -67,6 +69,12 @@ class MatrixOverload(Game):
         deck = self.deck(options["variant"])
         rng.shuffle(deck)
         return self.dealt(options["variant"], deck, rng)
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        variant = view["variant"]
+        if variant not in VARIANTS:
+            raise BadView(f"{self.title} has no variant {variant!r}.")
+        return position(view, self.deck(variant))
 
     def shuffled_deck(self, variant: str, seed: int) -> list[int]:
         """The deck game ``seed`` deals from, top last: the JAX twin starts from it
