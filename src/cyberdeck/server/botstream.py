@@ -1,28 +1,32 @@
-"""What a bot account is told, as lines of JSON (NDJSON) on its event stream: a person challenges
-it to a match, a match it sits in has started, it is its turn (with exactly its seat's view and legal actions, from
-``visibility.table_for``, the one place the server decides what a seat may see), a match has
-ended. A bot answers with moves over HTTP (``bots``), so it needs no cyberdeck code at all.
+"""What a bot account is told, one JSON message an event: a person challenges it to a match, a
+match it sits in has started, it is its turn (with exactly its seat's view and legal actions,
+from ``visibility.table_for``, the one place the server decides what a seat may see), a match
+has ended. The same messages go to every feed a bot reads, however it reads them: lines of an
+NDJSON stream (``bots``) or text messages of its websocket (``botsocket``); their shapes are
+``botprotocol``'s. A bot answers with moves over HTTP or on its socket, so it needs no
+cyberdeck code at all.
 
-Each bot has a few streams open at most, each with a bounded backlog: a bot that stops reading
-has its stream closed rather than held in memory (it opens another and is told again what it
-must decide: an open stream starts with every turn that waits for it).
+Each bot has a few feeds open at most, streams and sockets together, each with a bounded
+backlog: a bot that stops reading has its feed closed rather than held in memory (it opens
+another and is told again what it must decide: a new feed starts with every turn that waits
+for it).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 from ..store import MatchData
 from .hub import Hub, Room
 from .limits import Recent
 from .visibility import table_for
+from .wire import encode
 
-#: Streams one bot may hold open at once, and the lines each may have waiting.
+#: Feeds (streams and sockets) one bot may hold open at once, and the messages each may have
+#: waiting.
 STREAMS_PER_BOT = 4
 BACKLOG = 256
-#: Lines that close a stream (its reader fell too far behind).
+#: What closes a feed (its reader fell too far behind).
 CLOSED = b""
 
 
@@ -37,7 +41,7 @@ class BotLines:
         hub.on_end.append(self.ended)
 
     def open(self, bot_id: int) -> asyncio.Queue[bytes] | None:
-        """A new stream for ``bot_id`` (``None``: it has too many), told first of every match
+        """A new feed for ``bot_id`` (``None``: it has too many), told first of every match
         it sits in and every turn waiting for it."""
         held = self.streams.setdefault(bot_id, set())
         if len(held) >= STREAMS_PER_BOT:
@@ -80,11 +84,11 @@ class BotLines:
         for info in room.data.seats:
             if info.user_id is not None and info.user_id in self.streams:
                 line = {"type": "end", "match": room.id, "outcome": room.outcome}
-                self._tell(info.user_id, encode_line(line))
+                self._tell(info.user_id, encode(line))
 
     def challenge(self, bot: int, room: Room, by: str) -> bool:
         """Tell ``bot`` that ``by`` invites it to ``room``'s free seat: ``False`` when it has no
-        stream open (it would never hear of it)."""
+        feed open (it would never hear of it)."""
         if bot not in self.streams:
             return False
         line = {
@@ -97,7 +101,7 @@ class BotLines:
             "by": by,
             "invite": room.data.invite,
         }
-        self._tell(bot, encode_line(line))
+        self._tell(bot, encode(line))
         return True
 
     def _tell(self, bot: int, line: bytes) -> None:
@@ -106,7 +110,7 @@ class BotLines:
 
     def _put(self, queue: asyncio.Queue[bytes], line: bytes) -> None:
         if queue.full():
-            # Too far behind: the stream ends (its reader sees it close and opens another).
+            # Too far behind: the feed ends (its reader sees it close and opens another).
             while not queue.empty():
                 queue.get_nowait()
             queue.put_nowait(CLOSED)
@@ -114,12 +118,8 @@ class BotLines:
         queue.put_nowait(line)
 
 
-def encode_line(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
-
-
 def start_line(room: Room, bot: int) -> bytes:
-    return encode_line(
+    return encode(
         {
             "type": "start",
             "match": room.id,
@@ -139,7 +139,7 @@ def turn_line(room: Room, seat: int, now: float) -> bytes:
     left = None
     if room.clock is not None:
         left = round(max(0.0, room.clock.remaining(seat, now)), 1)
-    return encode_line(
+    return encode(
         {
             "type": "turn",
             "match": room.id,
