@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 
 from ..store import NameTaken, UserData
 from .botprotocol import Played
-from .botstream import CLOSED
+from .botstream import CLOSED, Feed
 from .context import Context, context, ration, require_user
 from .hub import Connection, Room
 from .lobby import BOT_CLOCK
@@ -205,7 +205,7 @@ async def stream(
     return StreamingResponse(lines(), media_type=NDJSON.media_type)
 
 
-def open_feed(ctx: Context, bot: UserData) -> asyncio.Queue[bytes]:
+def open_feed(ctx: Context, bot: UserData) -> Feed:
     """A new feed of the bot's events (a stream or a socket: one budget for both), or a
     ``Refused`` (rate-limited) saying why not."""
     wait = ctx.bot_streams.wait(str(bot.id))

@@ -40,7 +40,7 @@ from .botprotocol import (
     socket_messages,
 )
 from .bots import NDJSON, Refused, open_feed, play_move, resign_match
-from .botstream import CLOSED
+from .botstream import CLOSED, Feed
 from .context import Context
 from .hub import Connection
 from .protocol import BadMessage, ErrorCode, Ping, Pong, read_message
@@ -106,7 +106,7 @@ async def bot_socket(ctx: Context, socket: Socket) -> None:
         conn.forget()
 
 
-async def tell(feed: asyncio.Queue[bytes], conn: Connection) -> None:
+async def tell(feed: Feed, conn: Connection) -> None:
     """The bot's events onto its socket, in order, until the feed closes (the bot fell behind:
     the socket closes, and a new one is told again what waits)."""
     while True:

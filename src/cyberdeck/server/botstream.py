@@ -30,37 +30,54 @@ BACKLOG = 256
 CLOSED = b""
 
 
+class Feed:
+    """One reader's events (a stream's or a socket's), waiting to be read: at most ``BACKLOG``,
+    and each turn once (a turn is told when the feed opens and after each move; a feed that
+    opens while a move is being stored would otherwise hear that move's next turn twice)."""
+
+    __slots__ = ("queue", "turns")
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue(BACKLOG)
+        #: The ``seq`` of the last turn told on this feed, by match (until the match ends).
+        self.turns: dict[str, int] = {}
+
+    async def get(self) -> bytes:
+        """The next event (``CLOSED``: the feed fell behind and is done)."""
+        return await self.queue.get()
+
+
 class BotLines:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.streams: dict[int, set[asyncio.Queue[bytes]]] = {}
+        self.streams: dict[int, set[Feed]] = {}
         #: The (match, bot) starts already told, so a start is told once however the table
         #: goes on (the recent ones only: an old start told twice is harmless).
         self.started: Recent[tuple[str, int], bool] = Recent(50_000)
         hub.on_turn.append(self.turn)
         hub.on_end.append(self.ended)
 
-    def open(self, bot_id: int) -> asyncio.Queue[bytes] | None:
+    def open(self, bot_id: int) -> Feed | None:
         """A new feed for ``bot_id`` (``None``: it has too many), told first of every match
         it sits in and every turn waiting for it."""
         held = self.streams.setdefault(bot_id, set())
         if len(held) >= STREAMS_PER_BOT:
             return None
-        queue: asyncio.Queue[bytes] = asyncio.Queue(BACKLOG)
-        held.add(queue)
+        feed = Feed()
+        held.add(feed)
         for room in list(self.hub.rooms.values()):
             if room.status == "running" and room.seat_of(bot_id) is not None:
                 self.started.put((room.id, bot_id), True)
-                self._put(queue, start_line(room, bot_id))
+                self._put(feed, start_line(room, bot_id))
                 seat = room.deciding()
                 if seat is not None and room.data.seats[seat].user_id == bot_id:
-                    self._put(queue, turn_line(room, seat, self.hub.wall.now()))
-        return queue
+                    self._turn(feed, room, seat)
+        return feed
 
-    def close(self, bot_id: int, queue: asyncio.Queue[bytes]) -> None:
+    def close(self, bot_id: int, feed: Feed) -> None:
         held = self.streams.get(bot_id)
         if held is not None:
-            held.discard(queue)
+            held.discard(feed)
             if not held:
                 del self.streams[bot_id]
 
@@ -77,13 +94,16 @@ class BotLines:
                 self.started.put((data.id, bot), True)
                 self._tell(bot, start_line(room, bot))
             if bot in users and room.deciding() == info.seat:
-                self._tell(bot, turn_line(room, info.seat, self.hub.wall.now()))
+                for feed in list(self.streams.get(bot, ())):
+                    self._turn(feed, room, info.seat)
 
     async def ended(self, room: Room) -> None:
         """``Hub.on_end``: tell each bot at the table how it ended."""
         for info in room.data.seats:
             if info.user_id is not None and info.user_id in self.streams:
                 line = {"type": "end", "match": room.id, "outcome": room.outcome}
+                for feed in self.streams[info.user_id]:
+                    feed.turns.pop(room.id, None)
                 self._tell(info.user_id, encode(line))
 
     def challenge(self, bot: int, room: Room, by: str) -> bool:
@@ -105,10 +125,18 @@ class BotLines:
         return True
 
     def _tell(self, bot: int, line: bytes) -> None:
-        for queue in list(self.streams.get(bot, ())):
-            self._put(queue, line)
+        for feed in list(self.streams.get(bot, ())):
+            self._put(feed, line)
 
-    def _put(self, queue: asyncio.Queue[bytes], line: bytes) -> None:
+    def _turn(self, feed: Feed, room: Room, seat: int) -> None:
+        """Tell ``feed`` that ``seat`` decides now, unless it was told this turn already."""
+        if feed.turns.get(room.id) == room.seq:
+            return
+        feed.turns[room.id] = room.seq
+        self._put(feed, turn_line(room, seat, self.hub.wall.now()))
+
+    def _put(self, feed: Feed, line: bytes) -> None:
+        queue = feed.queue
         if queue.full():
             # Too far behind: the feed ends (its reader sees it close and opens another).
             while not queue.empty():
