@@ -41,7 +41,7 @@ from .botprotocol import (
 )
 from .bots import NDJSON, Refused, open_feed, play_move, resign_match
 from .botstream import CLOSED, Feed
-from .context import Context
+from .context import Context, bearer
 from .hub import Connection
 from .protocol import BadMessage, ErrorCode, Ping, Pong, read_message
 from .sockets import TOO_MANY, UNAUTHORISED, Socket, next_message
@@ -52,11 +52,6 @@ log = logging.getLogger("cyberdeck.server")
 BOT_PATH = "/ws/bot"
 
 router = APIRouter(tags=["bots"])
-
-
-def bearer(socket: Socket) -> str | None:
-    scheme, _, token = socket.headers.get("authorization", "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def refusal(refused: Refused, match: str | None, msg_id: str | None) -> dict[str, Any]:
@@ -73,7 +68,7 @@ def refusal(refused: Refused, match: str | None, msg_id: str | None) -> dict[str
 async def bot_socket(ctx: Context, socket: Socket) -> None:
     """A bot's socket, from its token to its close."""
     config = ctx.config
-    token = bearer(socket)
+    token = bearer(socket.headers.get("authorization", ""))
     bot = await ctx.bot(token) if token is not None else None
     await socket.accept(config.max_message_bytes)
     if bot is None:

@@ -1,6 +1,6 @@
 """What a bot account is told, one JSON message an event: a person challenges it to a match, a
 match it sits in has started, it is its turn (with exactly its seat's view and legal actions,
-from ``visibility.table_for``, the one place the server decides what a seat may see), a match
+from ``visibility``, the one place the server decides what a seat may see), a match
 has ended. The same messages go to every feed a bot reads, however it reads them: lines of an
 NDJSON stream (``bots``) or text messages of its websocket (``botsocket``); their shapes are
 ``botprotocol``'s. A bot answers with moves over HTTP or on its socket, so it needs no
@@ -19,7 +19,7 @@ import asyncio
 from ..store import MatchData
 from .hub import Hub, Room
 from .limits import Recent
-from .visibility import table_for
+from .visibility import legal_for, view_for
 from .wire import encode
 
 #: Feeds (streams and sockets) one bot may hold open at once, and the messages each may have
@@ -161,9 +161,10 @@ def start_line(room: Room, bot: int) -> bytes:
 
 
 def turn_line(room: Room, seat: int, now: float) -> bytes:
-    """The seat's turn: its view and legal actions only (never another seat's), and the
-    seconds its clock has left."""
-    table = table_for(room.match.state, seat, [], True, (seat,))
+    """The seat's turn: its view and legal actions only (never another seat's; what a
+    person's table shows that seat, without the menus a page draws), and the seconds its clock
+    has left."""
+    state = room.match.state
     left = None
     if room.clock is not None:
         left = round(max(0.0, room.clock.remaining(seat, now)), 1)
@@ -173,8 +174,8 @@ def turn_line(room: Room, seat: int, now: float) -> bytes:
             "match": room.id,
             "seq": room.seq,
             "seat": seat,
-            "view": table["view"],
-            "legal_actions": table["legal_actions"],
+            "view": view_for(state, seat),
+            "legal_actions": legal_for(state, seat),
             "seconds_left": left,
         }
     )
