@@ -15,8 +15,10 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from typer.testing import CliRunner
 from websockets.asyncio.client import ClientConnection
 
+from cyberdeck.cli import app
 from cyberdeck.remote.bot import chooser
 from cyberdeck.remote.botsocket import play_socket
 from cyberdeck.server.botprotocol import EVENT_TYPES, socket_answers
@@ -290,3 +292,11 @@ def test_every_bot_route_event_and_socket_message_is_in_the_openapi_document(
     # A plain request to the socket's address is told what it is.
     plain = httpx.get(f"{server.base}/ws/bot")
     assert plain.status_code == 426 and "websocket" in plain.json()["detail"]
+
+
+def test_cyberdeck_bot_says_why_the_socket_was_refused(server: ServerProcess) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["bot", "--server", server.base, "--token", "cdb_nothing", "--transport", "websocket"],
+    )
+    assert result.exit_code == 2 and "no bot's" in result.output
