@@ -207,16 +207,19 @@ async def stream(
 
 def open_feed(ctx: Context, bot: UserData) -> Feed:
     """A new feed of the bot's events (a stream or a socket: one budget for both), or a
-    ``Refused`` (rate-limited) saying why not."""
+    ``Refused`` (rate-limited, or too many open) saying why not."""
     wait = ctx.bot_streams.wait(str(bot.id))
     if wait > 0:
         raise Refused(
-            ErrorCode.RATE_LIMITED, "This bot has opened its stream often lately.", wait=wait
+            ErrorCode.RATE_LIMITED,
+            "This bot has opened its streams and sockets often lately.",
+            wait=wait,
         )
     feed = ctx.bot_lines.open(bot.id)
     if feed is None:
         raise Refused(
-            ErrorCode.TOO_MANY, "This bot has as many streams open as it may; close one first."
+            ErrorCode.TOO_MANY,
+            "This bot has as many streams and sockets open as it may; close one first.",
         )
     ctx.bot_streams.take(str(bot.id))
     return feed
