@@ -60,6 +60,7 @@ KINDS: list[tuple[str, str]] = [
     ("matrix-hard", "MATR1X 0VERL0AD's `hard` over 1,000 deals (`bench/matrix_levels.py`)"),
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
+    ("pettingzoo-bot", "the example bot's policy against random (`bench/pettingzoo_bot.py`)"),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     ("fuzz-", "rules bugs looked for over seeded games (`cyberdeck fuzz`)"),

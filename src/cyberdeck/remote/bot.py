@@ -1,5 +1,6 @@
 """``cyberdeck bot``: play a bot account on a server, through the documented bot API only (the
-same NDJSON stream and move endpoint any program in any language uses; ``docs/bots.md``).
+same NDJSON stream and move endpoint any program in any language uses, or the bots' websocket:
+``remote.botsocket``; ``docs/bots.md``).
 
 A bot's seat is told its view and its legal actions, never the game's full state, and that is
 all an agent needs: ``Game.state_from_view`` rebuilds a state that looks the same from the seat,
@@ -80,6 +81,47 @@ class FromView:
         self.agents.pop(match, None)
 
 
+#: What ``Games.hear`` answers for a turn its agent cannot play: the bot resigns the match.
+RESIGN = "resign"
+
+
+class Games:
+    """What a bot makes of its events, however they come (the NDJSON stream here, the websocket
+    in ``remote.botsocket``): a line said a match, the agent asked at each turn, the matches
+    ended counted until ``games`` (none: never done)."""
+
+    def __init__(self, choose: Chooser, games: int | None, say: Callable[[str], None]) -> None:
+        self.choose = choose
+        self.games = games
+        self.say = say
+        self.ended = 0
+
+    def hear(self, event: dict[str, Any]) -> str | None:
+        """The action to play for ``event`` (a turn), ``RESIGN``, or ``None``."""
+        if event["type"] == "start":
+            self.say(f"{event['match']}: {event['game']}, seat {event['seat'] + 1}")
+        elif event["type"] == "turn":
+            try:
+                return self.choose(event)
+            except CyberdeckError as err:
+                self.say(f"{event['match']}: no move ({err}); resigning")
+                return RESIGN
+        elif event["type"] == "end":
+            if isinstance(self.choose, FromView):
+                self.choose.forget(event["match"])
+            self.ended += 1
+            outcome = event.get("outcome") or {}
+            self.say(f"{event['match']}: over ({outcome.get('reason', '')})")
+        return None
+
+    def refused(self, match: str, action: str, sentence: str) -> None:
+        self.say(f"{match}: {action} refused: {sentence}")
+
+    @property
+    def done(self) -> bool:
+        return self.games is not None and self.ended >= self.games
+
+
 def play(
     server: str,
     token: str,
@@ -95,7 +137,7 @@ def play(
         headers={"Authorization": f"Bearer {token}"},
         timeout=httpx.Timeout(30, read=None),
     )
-    ended = 0
+    told = Games(choose, games, say)
     try:
         with http.stream("GET", "/api/bot/stream") as lines:
             if lines.status_code != 200:
@@ -105,33 +147,22 @@ def play(
                 if not line.strip():
                     continue  # a keep-alive
                 event = json.loads(line)
-                if event["type"] == "start":
-                    say(f"{event['match']}: {event['game']}, seat {event['seat'] + 1}")
-                elif event["type"] == "turn":
-                    try:
-                        action = choose(event)
-                    except CyberdeckError as err:
-                        say(f"{event['match']}: no move ({err}); resigning")
-                        http.post(f"/api/bot/matches/{event['match']}/resign")
-                        continue
+                action = told.hear(event)
+                if action is RESIGN:
+                    http.post(f"/api/bot/matches/{event['match']}/resign")
+                elif action is not None:
                     moved = http.post(
                         f"/api/bot/matches/{event['match']}/move",
                         json={"action": action, "seq": event["seq"]},
                     )
                     if moved.status_code != 200:
-                        say(f"{event['match']}: {action} refused: {_detail(moved)}")
-                elif event["type"] == "end":
-                    if isinstance(choose, FromView):
-                        choose.forget(event["match"])
-                    ended += 1
-                    outcome = event.get("outcome") or {}
-                    say(f"{event['match']}: over ({outcome.get('reason', '')})")
-                    if games is not None and ended >= games:
-                        return ended
+                        told.refused(event["match"], action, _detail(moved))
+                if told.done:
+                    break
     finally:
         if client is None:
             http.close()
-    return ended
+    return told.ended
 
 
 def _detail(response: httpx.Response) -> str:

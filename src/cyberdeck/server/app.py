@@ -24,6 +24,7 @@ from ..store import Store, sqlite_url
 from . import (
     accounts,
     bots,
+    botsocket,
     chains,
     decks,
     lobby,
@@ -101,6 +102,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
         version="1",
         summary="Authoritative online play of every cyberdeck game: accounts, lobby, "
         "live matches over websockets (/ws/matches/{id}; message schema at /api/ws-schema), "
+        "bots (an event stream, moves, and their own websocket: /ws/bot), "
         "replays, ratings, and deck building (card catalogues, deck checks, saved decks).",
         lifespan=lifespan,
     )
@@ -134,9 +136,11 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(tutorials.router)
     app.include_router(tournaments.router)
     app.include_router(bots.router)
+    app.include_router(botsocket.router)
+    botsocket.document(app)
     app.include_router(turns.router)
     pages.mount(app)
-    return MatchSockets(app, Guard(app, config))
+    return MatchSockets(app, Guard(app, config), {botsocket.BOT_PATH: botsocket.bot_socket})
 
 
 def validation_sentence(errors: Sequence[Any]) -> str:

@@ -6,7 +6,8 @@ is shown its token once; the server keeps only the token's SHA-256. The bot send
 one, enter a tournament) work for the bot as for a person, under the same limits. On top of
 those, a bot reads its event stream (``GET /api/bot/stream``, NDJSON: ``botstream``) and answers
 each turn with a move (``POST /api/bot/matches/{id}/move``), which goes through the same checks
-as a move from a websocket (``Hub.move``).
+as a move from a websocket (``Hub.move``). The bot's websocket (``botsocket``) tells the same
+events and plays moves through the same ``play_move``.
 
 Bots play with a clock always (one that does not answer loses on time); rated games between
 bots go on a ladder of their own; a game between a bot and a person is never rated.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import math
 import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -26,11 +28,12 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..store import NameTaken, UserData
-from .botstream import CLOSED
+from .botprotocol import Played
+from .botstream import CLOSED, Feed
 from .context import Context, context, ration, require_user
-from .hub import Connection
+from .hub import Connection, Room
 from .lobby import BOT_CLOCK
-from .protocol import Move, Resign
+from .protocol import ErrorCode, Move, Resign
 from .text import shown
 
 router = APIRouter(prefix="/api", tags=["bots"])
@@ -39,16 +42,53 @@ router = APIRouter(prefix="/api", tags=["bots"])
 MOST_BOTS = 5
 #: A blank line on a quiet stream this often, so that proxies and clients keep it open.
 KEEPALIVE_SECONDS = 20.0
-#: What a bot is told for a move that was not played, by the websocket's error code.
+#: The HTTP status of a refusal, by the websocket's error code (any other: 400).
 REFUSALS = {
-    "rate-limited": 429,
-    "duplicate": 409,
-    "stale": 409,
-    "not-your-turn": 409,
-    "not-started": 409,
-    "finished": 409,
-    "server-error": 503,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.TOO_MANY: 429,
+    ErrorCode.DUPLICATE: 409,
+    ErrorCode.STALE: 409,
+    ErrorCode.NOT_YOUR_TURN: 409,
+    ErrorCode.NOT_STARTED: 409,
+    ErrorCode.FINISHED: 409,
+    ErrorCode.NO_MATCH: 404,
+    ErrorCode.SERVER: 503,
 }
+
+
+class Refused(Exception):
+    """A bot's request the server did not carry out: the websocket's error code, the sentence
+    a person would read, the match and its ``seq`` where known, and (rate-limited) the seconds
+    to wait. The HTTP routes answer it as a status (``answered``), the socket as an error."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        sentence: str,
+        match: str | None = None,
+        seq: int | None = None,
+        wait: float = 0.0,
+    ) -> None:
+        #: Whole seconds to wait before asking again (0: not a matter of waiting).
+        self.retry = 0
+        if wait > 0:
+            self.retry = 3600 if math.isinf(wait) else math.ceil(wait)
+            sentence = f"{sentence} Try again in {self.retry} s."
+        super().__init__(sentence)
+        self.code = code
+        self.sentence = sentence
+        self.match = match
+        self.seq = seq
+
+    @property
+    def status(self) -> int:
+        return REFUSALS.get(self.code, 400)
+
+
+class NDJSON(StreamingResponse):
+    """A stream of JSON objects, one a line (each line's schema: ``botsocket.document``)."""
+
+    media_type = "application/x-ndjson"
 
 
 class BotIn(BaseModel):
@@ -77,13 +117,6 @@ class BotMove(BaseModel):
 class ChallengeIn(BaseModel):
     #: The bot's name.
     bot: str = Field(min_length=1, max_length=64)
-
-
-class Played(BaseModel):
-    match: str
-    #: The sequence number after the move.
-    seq: int
-    status: str
 
 
 def token_hash(token: str) -> str:
@@ -131,42 +164,69 @@ async def require_bot(user: Annotated[UserData, Depends(require_user)]) -> UserD
 
 @router.get(
     "/bot/stream",
+    response_class=NDJSON,
     responses={
-        200: {"content": {"application/x-ndjson": {}}, "description": "Events, a line each."}
+        200: {
+            "description": "Events, a JSON object a line (each line a BotEvent); a blank line "
+            "now and then keeps a quiet stream open.",
+            "content": {NDJSON.media_type: {"schema": {"$ref": "#/components/schemas/BotEvent"}}},
+        }
     },
 )
 async def stream(
     bot: Annotated[UserData, Depends(require_bot)],
     ctx: Annotated[Context, Depends(context)],
 ) -> StreamingResponse:
-    """The bot's events, one JSON object a line, for as long as it reads: ``start`` (a match
-    it sits in has started: game, seat, seats, clock), ``turn`` (its seat must decide: ``seq``,
-    ``view``, ``legal_actions``, ``seconds_left``) and ``end`` (the outcome). A blank line now
-    and then keeps a quiet stream open. Every turn waiting when it opens comes first."""
-    ration(ctx.bot_streams, str(bot.id), "This bot has opened its stream often lately.")
-    queue = ctx.bot_lines.open(bot.id)
-    if queue is None:
-        raise HTTPException(429, "This bot has as many streams open as it may; close one first.")
+    """The bot's events, one JSON object a line, for as long as it reads: ``challenge`` (a
+    person invites it to a match), ``start`` (a match it sits in has started: game, seat,
+    seats, clock), ``turn`` (its seat must decide: ``seq``, ``view``, ``legal_actions``,
+    ``seconds_left``) and ``end`` (the outcome). A blank line now and then keeps a quiet stream
+    open. Every turn waiting when it opens comes first. The bot's websocket (``/ws/bot``) tells
+    the same events."""
+    try:
+        feed = open_feed(ctx, bot)
+    except Refused as refused:
+        raise answered(refused) from None
 
     async def lines() -> AsyncIterator[bytes]:
         try:
             while True:
                 try:
-                    line = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)
+                    line = await asyncio.wait_for(feed.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     yield b"\n"
                     continue
                 if line == CLOSED:
                     return
-                yield line
+                yield line + b"\n"
         finally:
-            ctx.bot_lines.close(bot.id, queue)
+            ctx.bot_lines.close(bot.id, feed)
 
-    return StreamingResponse(lines(), media_type="application/x-ndjson")
+    return StreamingResponse(lines(), media_type=NDJSON.media_type)
+
+
+def open_feed(ctx: Context, bot: UserData) -> Feed:
+    """A new feed of the bot's events (a stream or a socket: one budget for both), or a
+    ``Refused`` (rate-limited, or too many open) saying why not."""
+    wait = ctx.bot_streams.wait(str(bot.id))
+    if wait > 0:
+        raise Refused(
+            ErrorCode.RATE_LIMITED,
+            "This bot has opened its streams and sockets often lately.",
+            wait=wait,
+        )
+    feed = ctx.bot_lines.open(bot.id)
+    if feed is None:
+        raise Refused(
+            ErrorCode.TOO_MANY,
+            "This bot has as many streams and sockets open as it may; close one first.",
+        )
+    ctx.bot_streams.take(str(bot.id))
+    return feed
 
 
 class _Reply:
-    """Where ``Hub.move``'s answer to the bot is written (a websocket's stand-in)."""
+    """Where ``Hub``'s answer to the bot is written (a websocket's stand-in)."""
 
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
@@ -179,6 +239,15 @@ class _Reply:
         self.write_now(data)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+    def refusal(self, match: str) -> Refused | None:
+        """The table's refusal among the answers, if it refused."""
+        for message in self.messages:
+            if message.get("type") == "error":
+                code = ErrorCode(str(message.get("code")))
+                seq = message.get("seq")
+                return Refused(code, str(message.get("message")), match, seq)
         return None
 
 
@@ -207,12 +276,59 @@ async def challenge(
         raise HTTPException(409, f"{bot.name} is not online now; try again later.")
 
 
-async def _seated(ctx: Context, bot: UserData, match_id: str) -> tuple[Any, int]:
+async def _seated(ctx: Context, bot: UserData, match_id: str) -> tuple[Room, int]:
     room = await ctx.hub.room(match_id)
     seat = None if room is None else room.seat_of(bot.id)
     if room is None or seat is None:
-        raise HTTPException(404, f"This bot has no seat in a match '{match_id}'.")
+        raise Refused(ErrorCode.NO_MATCH, f"This bot has no seat in a match '{match_id}'.")
     return room, seat
+
+
+def _ration_move(ctx: Context, bot: UserData) -> None:
+    """A bot's moves and resignations share one rate (a person's websocket rate), however
+    they are sent."""
+    wait = ctx.bot_moves.wait(str(bot.id))
+    if wait > 0:
+        raise Refused(
+            ErrorCode.RATE_LIMITED, "This bot is moving faster than the server allows.", wait=wait
+        )
+    ctx.bot_moves.take(str(bot.id))
+
+
+async def play_move(
+    ctx: Context, bot: UserData, match_id: str, action: str, seq: int, move_id: str = ""
+) -> Played:
+    """Play the bot's ``action`` at ``seq`` through the same checks as a person's move
+    (``Hub.move``), or raise ``Refused`` with the table's sentence."""
+    _ration_move(ctx, bot)
+    room, seat = await _seated(ctx, bot, match_id)
+    reply = _Reply()
+    conn = Connection(reply, (seat,), bot.id, ctx.config)
+    move = Move(type="move", id=move_id or f"bot-{seq}", seq=seq, action=action)
+    await ctx.hub.move(room, conn, move, ctx.hub.wall.now())
+    refused = reply.refusal(room.id)
+    if refused is not None:
+        raise refused
+    return Played(match=room.id, seq=room.seq, status=room.status, id=move_id)
+
+
+async def resign_match(ctx: Context, bot: UserData, match_id: str, move_id: str = "") -> Played:
+    """Resign the bot's game, or raise ``Refused`` saying why it cannot."""
+    _ration_move(ctx, bot)
+    room, seat = await _seated(ctx, bot, match_id)
+    reply = _Reply()
+    conn = Connection(reply, (seat,), bot.id, ctx.config)
+    await ctx.hub.resign(room, conn, Resign(type="resign", id=move_id or "resign"))
+    refused = reply.refusal(room.id)
+    if refused is not None:
+        raise refused
+    return Played(match=room.id, seq=room.seq, status=room.status, id=move_id)
+
+
+def answered(refused: Refused) -> HTTPException:
+    """A refusal as the HTTP routes answer it: its status and its sentence."""
+    headers = {"Retry-After": str(refused.retry)} if refused.retry else None
+    return HTTPException(refused.status, refused.sentence, headers=headers)
 
 
 @router.post("/bot/matches/{match_id}/move", response_model=Played)
@@ -223,21 +339,12 @@ async def move(
     ctx: Annotated[Context, Depends(context)],
 ) -> Played:
     """Play the bot's move at ``seq``. A move the table refuses is a 400 (illegal) or 409 (not
-    its turn, an older position, sent already) with the sentence a player would read."""
-    ration(ctx.bot_moves, str(bot.id), "This bot is moving faster than the server allows.")
-    room, seat = await _seated(ctx, bot, match_id)
-    reply = _Reply()
-    conn = Connection(reply, (seat,), bot.id, ctx.config)
-    msg_id = body.id or f"bot-{body.seq}"
-    received = ctx.hub.wall.now()
-    await ctx.hub.move(
-        room, conn, Move(type="move", id=msg_id, seq=body.seq, action=body.action), received
-    )
-    for message in reply.messages:
-        if message.get("type") == "error":
-            code = REFUSALS.get(str(message.get("code")), 400)
-            raise HTTPException(code, str(message.get("message")))
-    return Played(match=room.id, seq=room.seq, status=room.status)
+    its turn, an older position, sent already) with the sentence a player would read; 404 for a
+    match the bot does not sit in, 429 past the rate."""
+    try:
+        return await play_move(ctx, bot, match_id, body.action, body.seq, body.id)
+    except Refused as refused:
+        raise answered(refused) from None
 
 
 @router.post("/bot/matches/{match_id}/resign", response_model=Played)
@@ -246,14 +353,8 @@ async def resign(
     bot: Annotated[UserData, Depends(require_bot)],
     ctx: Annotated[Context, Depends(context)],
 ) -> Played:
-    """Resign the bot's game."""
-    ration(ctx.bot_moves, str(bot.id), "This bot is moving faster than the server allows.")
-    room, seat = await _seated(ctx, bot, match_id)
-    reply = _Reply()
-    await ctx.hub.resign(
-        room, Connection(reply, (seat,), bot.id, ctx.config), Resign(type="resign", id="resign")
-    )
-    for message in reply.messages:
-        if message.get("type") == "error":
-            raise HTTPException(409, str(message.get("message")))
-    return Played(match=room.id, seq=room.seq, status=room.status)
+    """Resign the bot's game (409 when it is not in play)."""
+    try:
+        return await resign_match(ctx, bot, match_id)
+    except Refused as refused:
+        raise answered(refused) from None

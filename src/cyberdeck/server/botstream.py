@@ -1,62 +1,83 @@
-"""What a bot account is told, as lines of JSON (NDJSON) on its event stream: a person challenges
-it to a match, a match it sits in has started, it is its turn (with exactly its seat's view and legal actions, from
-``visibility.table_for``, the one place the server decides what a seat may see), a match has
-ended. A bot answers with moves over HTTP (``bots``), so it needs no cyberdeck code at all.
+"""What a bot account is told, one JSON message an event: a person challenges it to a match, a
+match it sits in has started, it is its turn (with exactly its seat's view and legal actions,
+from ``visibility``, the one place the server decides what a seat may see), a match
+has ended. The same messages go to every feed a bot reads, however it reads them: lines of an
+NDJSON stream (``bots``) or text messages of its websocket (``botsocket``); their shapes are
+``botprotocol``'s. A bot answers with moves over HTTP or on its socket, so it needs no
+cyberdeck code at all.
 
-Each bot has a few streams open at most, each with a bounded backlog: a bot that stops reading
-has its stream closed rather than held in memory (it opens another and is told again what it
-must decide: an open stream starts with every turn that waits for it).
+Each bot has a few feeds open at most, streams and sockets together, each with a bounded
+backlog: a bot that stops reading has its feed closed rather than held in memory (it opens
+another and is told again what it must decide: a new feed starts with every turn that waits
+for it).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 from ..store import MatchData
 from .hub import Hub, Room
 from .limits import Recent
-from .visibility import table_for
+from .visibility import legal_for, view_for
+from .wire import encode
 
-#: Streams one bot may hold open at once, and the lines each may have waiting.
+#: Feeds (streams and sockets) one bot may hold open at once, and the messages each may have
+#: waiting.
 STREAMS_PER_BOT = 4
 BACKLOG = 256
-#: Lines that close a stream (its reader fell too far behind).
+#: What closes a feed (its reader fell too far behind).
 CLOSED = b""
+
+
+class Feed:
+    """One reader's events (a stream's or a socket's), waiting to be read: at most ``BACKLOG``,
+    and each turn once (a turn is told when the feed opens and after each move; a feed that
+    opens while a move is being stored would otherwise hear that move's next turn twice)."""
+
+    __slots__ = ("queue", "turns")
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue(BACKLOG)
+        #: The ``seq`` of the last turn told on this feed, by match (until the match ends).
+        self.turns: dict[str, int] = {}
+
+    async def get(self) -> bytes:
+        """The next event (``CLOSED``: the feed fell behind and is done)."""
+        return await self.queue.get()
 
 
 class BotLines:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.streams: dict[int, set[asyncio.Queue[bytes]]] = {}
+        self.streams: dict[int, set[Feed]] = {}
         #: The (match, bot) starts already told, so a start is told once however the table
         #: goes on (the recent ones only: an old start told twice is harmless).
         self.started: Recent[tuple[str, int], bool] = Recent(50_000)
         hub.on_turn.append(self.turn)
         hub.on_end.append(self.ended)
 
-    def open(self, bot_id: int) -> asyncio.Queue[bytes] | None:
-        """A new stream for ``bot_id`` (``None``: it has too many), told first of every match
+    def open(self, bot_id: int) -> Feed | None:
+        """A new feed for ``bot_id`` (``None``: it has too many), told first of every match
         it sits in and every turn waiting for it."""
         held = self.streams.setdefault(bot_id, set())
         if len(held) >= STREAMS_PER_BOT:
             return None
-        queue: asyncio.Queue[bytes] = asyncio.Queue(BACKLOG)
-        held.add(queue)
+        feed = Feed()
+        held.add(feed)
         for room in list(self.hub.rooms.values()):
             if room.status == "running" and room.seat_of(bot_id) is not None:
                 self.started.put((room.id, bot_id), True)
-                self._put(queue, start_line(room, bot_id))
+                self._put(feed, start_line(room, bot_id))
                 seat = room.deciding()
                 if seat is not None and room.data.seats[seat].user_id == bot_id:
-                    self._put(queue, turn_line(room, seat, self.hub.wall.now()))
-        return queue
+                    self._turn(feed, room, seat)
+        return feed
 
-    def close(self, bot_id: int, queue: asyncio.Queue[bytes]) -> None:
+    def close(self, bot_id: int, feed: Feed) -> None:
         held = self.streams.get(bot_id)
         if held is not None:
-            held.discard(queue)
+            held.discard(feed)
             if not held:
                 del self.streams[bot_id]
 
@@ -73,18 +94,21 @@ class BotLines:
                 self.started.put((data.id, bot), True)
                 self._tell(bot, start_line(room, bot))
             if bot in users and room.deciding() == info.seat:
-                self._tell(bot, turn_line(room, info.seat, self.hub.wall.now()))
+                for feed in list(self.streams.get(bot, ())):
+                    self._turn(feed, room, info.seat)
 
     async def ended(self, room: Room) -> None:
         """``Hub.on_end``: tell each bot at the table how it ended."""
         for info in room.data.seats:
             if info.user_id is not None and info.user_id in self.streams:
                 line = {"type": "end", "match": room.id, "outcome": room.outcome}
-                self._tell(info.user_id, encode_line(line))
+                for feed in self.streams[info.user_id]:
+                    feed.turns.pop(room.id, None)
+                self._tell(info.user_id, encode(line))
 
     def challenge(self, bot: int, room: Room, by: str) -> bool:
         """Tell ``bot`` that ``by`` invites it to ``room``'s free seat: ``False`` when it has no
-        stream open (it would never hear of it)."""
+        feed open (it would never hear of it)."""
         if bot not in self.streams:
             return False
         line = {
@@ -97,16 +121,24 @@ class BotLines:
             "by": by,
             "invite": room.data.invite,
         }
-        self._tell(bot, encode_line(line))
+        self._tell(bot, encode(line))
         return True
 
     def _tell(self, bot: int, line: bytes) -> None:
-        for queue in list(self.streams.get(bot, ())):
-            self._put(queue, line)
+        for feed in list(self.streams.get(bot, ())):
+            self._put(feed, line)
 
-    def _put(self, queue: asyncio.Queue[bytes], line: bytes) -> None:
+    def _turn(self, feed: Feed, room: Room, seat: int) -> None:
+        """Tell ``feed`` that ``seat`` decides now, unless it was told this turn already."""
+        if feed.turns.get(room.id) == room.seq:
+            return
+        feed.turns[room.id] = room.seq
+        self._put(feed, turn_line(room, seat, self.hub.wall.now()))
+
+    def _put(self, feed: Feed, line: bytes) -> None:
+        queue = feed.queue
         if queue.full():
-            # Too far behind: the stream ends (its reader sees it close and opens another).
+            # Too far behind: the feed ends (its reader sees it close and opens another).
             while not queue.empty():
                 queue.get_nowait()
             queue.put_nowait(CLOSED)
@@ -114,12 +146,8 @@ class BotLines:
         queue.put_nowait(line)
 
 
-def encode_line(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
-
-
 def start_line(room: Room, bot: int) -> bytes:
-    return encode_line(
+    return encode(
         {
             "type": "start",
             "match": room.id,
@@ -133,20 +161,21 @@ def start_line(room: Room, bot: int) -> bytes:
 
 
 def turn_line(room: Room, seat: int, now: float) -> bytes:
-    """The seat's turn: its view and legal actions only (never another seat's), and the
-    seconds its clock has left."""
-    table = table_for(room.match.state, seat, [], True, (seat,))
+    """The seat's turn: its view and legal actions only (never another seat's; what a
+    person's table shows that seat, without the menus a page draws), and the seconds its clock
+    has left."""
+    state = room.match.state
     left = None
     if room.clock is not None:
         left = round(max(0.0, room.clock.remaining(seat, now)), 1)
-    return encode_line(
+    return encode(
         {
             "type": "turn",
             "match": room.id,
             "seq": room.seq,
             "seat": seat,
-            "view": table["view"],
-            "legal_actions": table["legal_actions"],
+            "view": view_for(state, seat),
+            "legal_actions": legal_for(state, seat),
             "seconds_left": left,
         }
     )

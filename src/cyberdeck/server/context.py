@@ -194,10 +194,19 @@ async def optional_user(request: Request) -> UserData | None:
     """The player asking: a bot by its token (``Authorization: Bearer``), else the session's
     cookie."""
     ctx = await context(request)
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and token:
-        return await ctx.bot(token.strip())
+    token = bearer(request.headers.get("authorization", ""))
+    if token is not None:
+        return await ctx.bot(token)
     return await ctx.user(request.cookies.get(COOKIE))
+
+
+def bearer(authorization: str) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (a bot's, on a request or on the
+    bots' websocket), if that is what it holds."""
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
 
 
 def ration(bucket: Bucket, key: str, sentence: str) -> None:

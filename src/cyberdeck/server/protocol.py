@@ -31,7 +31,8 @@ class ErrorCode(StrEnum):
     CANNOT_CLAIM = "cannot-claim"
     EXPIRED = "expired"  # the match waited too long for players and was dropped
     NO_MATCH = "no-match"
-    TOO_MANY = "too-many"  # too many sockets of yours on this match already
+    TOO_MANY = "too-many"  # too many sockets of yours on this match already (a bot: feeds)
+    UNAUTHORISED = "unauthorised"  # the bots' socket: no bot's token, or not a bot's
     NO_REMATCH = "no-rematch"  # no rematch can be offered, accepted or declined now
     NO_CHAT = "no-chat"  # this table has no chat for you (nobody to talk to)
     SERVER = "server-error"
@@ -168,6 +169,13 @@ class BadMessage(Exception):
 
 
 def read_client_message(text: str | bytes) -> AnyClientMessage:
+    found: AnyClientMessage = read_message(text, _client, KINDS)
+    return found
+
+
+def read_message(text: str | bytes, kinds: TypeAdapter[Any], names: str) -> Any:
+    """``text`` read as one of the messages ``kinds`` takes (by their ``type``, named in
+    ``names`` for the sentence), or ``BadMessage`` saying what is wrong."""
     refused = body_refusal(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if refused is not None:
         raise BadMessage(refused.replace("The request", "The message", 1))
@@ -176,15 +184,15 @@ def read_client_message(text: str | bytes) -> AnyClientMessage:
     except (ValueError, UnicodeDecodeError):
         raise BadMessage("The message is not JSON.") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise BadMessage(f"A message is a JSON object with a 'type' ({KINDS}).")
+        raise BadMessage(f"A message is a JSON object with a 'type' ({names}).")
     try:
-        return _client.validate_python(data)
+        return kinds.validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
         kind = data.get("type")
         if first["type"] == "union_tag_invalid":
-            raise BadMessage(f"'{kind}' is not a message type; use {KINDS}.") from None
+            raise BadMessage(f"'{kind}' is not a message type; use {names}.") from None
         if first["type"] == "string_pattern_mismatch" and where == "id":
             raise BadMessage(
                 f"The {kind} message has a bad field 'id': a message id is 1 to 64 printable "

@@ -104,26 +104,38 @@ class Socket:
         await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})
 
 
-class MatchSockets:
-    """The app's outermost layer: ``/ws/matches/{id}`` is served here, the rest by ``rest``
-    (``app`` wrapped in whatever guards it; ``app.state`` holds the server's context)."""
+#: A socket's handler past the checks every socket gets: the context and the socket.
+Handler = Callable[[Context, Socket], Awaitable[None]]
 
-    def __init__(self, app: Any, rest: ASGIApp | None = None) -> None:
+
+class MatchSockets:
+    """The app's outermost layer: ``/ws/matches/{id}`` is served here, and each path of
+    ``paths`` by its handler (the bots' socket), the rest by ``rest`` (``app`` wrapped in
+    whatever guards it; ``app.state`` holds the server's context)."""
+
+    def __init__(
+        self, app: Any, rest: ASGIApp | None = None, paths: dict[str, Handler] | None = None
+    ) -> None:
         self.app = app
         self.rest: ASGIApp = rest or app
+        self.paths = paths or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            found = MATCH_PATH.fullmatch(scope["path"])
-            if found is not None:
+            path = scope["path"]
+            found = MATCH_PATH.fullmatch(path)
+            handler = self.paths.get(path)
+            if found is not None or handler is not None:
                 socket = Socket(scope, receive, send)
-                refused = refusal(scope["path"], "The address") or query_refusal(
+                refused = refusal(path, "The address") or query_refusal(
                     scope.get("query_string", b"")
                 )
                 if refused is not None:
                     await socket.close(POLICY, refused[:120])
-                    return
-                await match_socket(self.app.state.ctx, socket, found[1])
+                elif handler is not None:
+                    await handler(self.app.state.ctx, socket)
+                elif found is not None:
+                    await match_socket(self.app.state.ctx, socket, found[1])
                 return
         await self.rest(scope, receive, send)
 
@@ -198,44 +210,11 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         # After the welcome: the chat this connection takes part in, and a rematch on offer.
         await ctx.chat.greet(ctx, room, conn)
         await ctx.rematches.greet(ctx, room, conn)
-        while not conn.closed:
-            message = await socket.receive()
-            arrived = time.perf_counter()
-            # The clocks judge a move or a claim by when it came in, not when it was handled.
-            received = ctx.hub.wall.now()
-            if message["type"] == "websocket.disconnect":
+        while True:
+            got = await next_message(ctx, socket, conn)
+            if got is None:
                 break
-            data = message.get("text")
-            if data is None:
-                data = message.get("bytes")
-            oversized: int | None = message.get("cyberdeck.oversized")
-            if data is None and oversized is None:
-                continue
-            # Every message counts against the rate, an oversized one too (it costs the most).
-            if not conn.allow():
-                now = time.monotonic()
-                if now - conn.warned_at >= 1.0:
-                    conn.warned_at = now
-                    conn.send(
-                        error(
-                            ErrorCode.RATE_LIMITED,
-                            f"Too many messages: at most {config.rate_per_second:g} a second; "
-                            "the extra ones were ignored.",
-                        )
-                    )
-                continue
-            size = oversized or 0  # told by our protocol, which skipped the message unread
-            if data is not None:  # handed over whole (uvicorn's protocol, with compression)
-                size = len(data.encode()) if isinstance(data, str) else len(data)
-            if data is None or size > config.max_message_bytes:
-                conn.send(
-                    error(
-                        ErrorCode.TOO_LARGE,
-                        f"A message may be at most {config.max_message_bytes} bytes; "
-                        f"this one was {size}.",
-                    )
-                )
-                continue
+            data, arrived, received = got
             try:
                 msg = read_client_message(data)
             except BadMessage as err:
@@ -268,3 +247,54 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         await ctx.hub.disconnect(room, conn)
         ctx.rematches.left(room, conn)
         conn.forget()
+
+
+async def next_message(
+    ctx: Context, socket: Socket, conn: Connection
+) -> tuple[str | bytes, float, float] | None:
+    """The next message of ``socket`` that is answered on its merits, with when it arrived (the
+    monotonic ``perf_counter``, for the move latency) and when it was received (the wall
+    clock's time: the clocks judge a move or a claim by when it came in, not when it was
+    handled); ``None`` once the socket is gone. Every socket keeps the same limits here, a
+    person's and a bot's: past the rate a message is dropped (with a notice a second at most),
+    past the size it is answered ``too-large``; an oversized one counts against the rate too
+    (it costs the most)."""
+    config = ctx.config
+    while not conn.closed:
+        message = await socket.receive()
+        arrived = time.perf_counter()
+        received = ctx.hub.wall.now()
+        if message["type"] == "websocket.disconnect":
+            return None
+        data = message.get("text")
+        if data is None:
+            data = message.get("bytes")
+        oversized: int | None = message.get("cyberdeck.oversized")
+        if data is None and oversized is None:
+            continue
+        if not conn.allow():
+            now = time.monotonic()
+            if now - conn.warned_at >= 1.0:
+                conn.warned_at = now
+                conn.send(
+                    error(
+                        ErrorCode.RATE_LIMITED,
+                        f"Too many messages: at most {config.rate_per_second:g} a second; "
+                        "the extra ones were ignored.",
+                    )
+                )
+            continue
+        size = oversized or 0  # told by our protocol, which skipped the message unread
+        if data is not None:  # handed over whole (uvicorn's protocol, with compression)
+            size = len(data.encode()) if isinstance(data, str) else len(data)
+        if data is None or size > config.max_message_bytes:
+            conn.send(
+                error(
+                    ErrorCode.TOO_LARGE,
+                    f"A message may be at most {config.max_message_bytes} bytes; "
+                    f"this one was {size}.",
+                )
+            )
+            continue
+        return data, arrived, received
+    return None
