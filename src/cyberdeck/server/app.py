@@ -24,6 +24,7 @@ from ..store import Store, sqlite_url
 from . import (
     accounts,
     bots,
+    cardsets,
     chains,
     decks,
     lobby,
@@ -125,6 +126,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(decks.router)
+    app.include_router(cardsets.router)
     app.include_router(series.router)
     app.include_router(chains.router)
     app.include_router(stops.router)
