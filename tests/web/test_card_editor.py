@@ -5,6 +5,8 @@ saying it is played with an edited card set."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 expect.set_options(timeout=30_000)
@@ -47,10 +49,15 @@ def test_edit_a_card_check_it_save_it_measure_it_and_play_it(page: Page) -> None
     page.locator(".lab-games-per-pair").fill("1")
     page.locator(".lab-run").click()
     expect(page.locator(".lab-progress-text")).to_contain_text("Finished")
-    rows = page.locator(".lab-result-table tbody tr")
+    expect(page.locator(".lab-result-table .lab-matchup")).to_have_text(
+        ["greedy/ncpd v greedy/the-mob"]
+    )
+    rows = page.locator(".lab-result-table tr.lab-row")
     expect(rows).to_have_count(2)
-    expect(rows.first).to_contain_text("greedy/ncpd")
-    expect(rows.first.locator("td").nth(5)).to_contain_text(" to ")
+    expect(rows.first.locator("th")).to_have_text("greedy/ncpd")
+    expect(rows.first.locator("td").nth(1)).to_contain_text(" pts")
+    expect(rows.first.locator("td").nth(1)).to_contain_text(", ")
+    expect(rows.first.locator(".lab-interval")).to_have_attribute("aria-label", re.compile("to"))
     expect(page.locator(".lab-progress")).to_have_attribute("value", "2")
 
     page.locator(".lab-play").click()

@@ -333,18 +333,20 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
   return { node, stop: () => { clearTimeout(s.timer); clearTimeout(s.poll); } };
 }
 
-// A what-if's rows: each matchup and entry, its win rate with the shipped cards and with the set,
-// the change with its 95% interval drawn on a small bar, and the corrected test's mark.
+// A what-if's rows, grouped by matchup: each entry's win rate with the shipped cards and with
+// the set, the change with its 95% interval (in words and drawn on a small bar), and the
+// corrected test's mark.
 function resultTable(result) {
-  return el("div", {},
-    el("table", { class: "lab-result-table" },
-      el("caption", {}, `${result.played} games a side, seed ${result.seed}; * = significant after ${result.correction === "holm" ? "Holm's" : "Benjamini–Hochberg's"} correction`),
-      el("thead", {}, el("tr", {}, ["matchup", "entry", "shipped", "yours", "change", "95% interval", "", "p (corrected)"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, result.comparisons.map((r) => el("tr", { dataset: { significant: String(r.significant) } },
-        el("td", {}, r.matchup), el("td", {}, r.entry),
-        el("td", {}, percent(r.base)), el("td", {}, percent(r.changed)),
-        el("td", {}, `${signed(r.change)} pts${r.significant ? " *" : ""}`),
-        el("td", {}, `${signed(r.ci95[0])} to ${signed(r.ci95[1])}`),
+  const matchups = [...new Set(result.comparisons.map((r) => r.matchup))];
+  return el("table", { class: "lab-result-table" },
+    el("caption", {}, `${result.played} games a side, seed ${result.seed}; * = significant after ${result.correction === "holm" ? "Holm's" : "Benjamini–Hochberg's"} correction`),
+    el("thead", {}, el("tr", {}, ["entry", "win rate", "change, 95% interval", "", "p"].map((h) => el("th", { scope: "col" }, h)))),
+    matchups.map((m) => el("tbody", {},
+      el("tr", { class: "lab-matchup" }, el("th", { scope: "rowgroup", colspan: 5 }, m)),
+      result.comparisons.filter((r) => r.matchup === m).map((r) => el("tr", { class: "lab-row", dataset: { significant: String(r.significant) } },
+        el("th", { scope: "row" }, r.entry),
+        el("td", {}, `${percent(r.base)} → ${percent(r.changed)}`),
+        el("td", {}, `${signed(r.change)} pts${r.significant ? " *" : ""} [${signed(r.ci95[0])}, ${signed(r.ci95[1])}]`),
         el("td", { class: "lab-interval-cell" }, intervalBar(r.ci95, r.change)),
         el("td", {}, String(r.p_adjusted)))))));
 }
