@@ -9,7 +9,8 @@ import asyncio
 import copy
 from typing import Any
 
-from cyberdeck.server.cardsets import MAX_NUMBER, MAX_SETS
+from cyberdeck.server.cardcheck import MAX_NUMBER
+from cyberdeck.server.cardsets import MAX_SETS
 
 from .harness import Client, ServerProcess, run
 

@@ -6,9 +6,7 @@ cards: a saved set is the player's own copy, played only where it is named."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
@@ -18,20 +16,17 @@ from pydantic import BaseModel, Field
 from ..engine import CyberdeckError, Game, load_game
 from ..lab.entries import Entry
 from ..store import CardSetData, NameTaken, UserData
+from .cardcheck import changes, check_card_set, problems, shipped
 from .context import Context, address, context, ration, require_user
 from .decks import LARGEST_ID, ProblemsOut
 from .labjobs import AGENTS, FINISHED, MAX_ENTRIES, MAX_GAMES, Job, JobRefused
 from .text import shown
+from .thinking import NoAnswer
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["card sets"])
 
 #: Saved card sets one player may keep per game.
 MAX_SETS = 20
-#: The largest number a card may print: the games' validators take any whole number, and a
-#: number past this is a typing slip, not a design (nor a number any table could show).
-MAX_NUMBER = 999
-#: Changed numbers the check puts next to their field (a set changing more is told as a whole).
-MAX_FIELDS = 200
 
 
 class ShippedOut(BaseModel):
@@ -127,88 +122,6 @@ def fixed(game: Game) -> str:
     return f"{game.title}'s cards are fixed by its rules: a designer edits its decks{where}."
 
 
-@cache
-def shipped(game_id: str) -> dict[str, Any] | None:
-    return load_game(game_id).card_set()
-
-
-def _key(entry: Any) -> str | None:
-    """How an entry of a document names its card: its slug, else its name."""
-    if not isinstance(entry, Mapping):
-        return None
-    key = entry.get("slug", entry.get("name"))
-    return key if isinstance(key, str) else None
-
-
-def _by_card(document: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    cards = document.get("cards")
-    found: dict[str, Mapping[str, Any]] = {}
-    for entry in cards if isinstance(cards, list) else []:
-        key = _key(entry)
-        if key is not None and key not in found:
-            found[key] = entry
-    return found
-
-
-def changes(game: Game, document: Mapping[str, Any]) -> list[Change]:
-    """Each number (or word) of ``document`` that differs from the shipped set, card by card."""
-    base = _by_card(shipped(game.id) or {})
-    out = []
-    for key, entry in _by_card(document).items():
-        before = base.get(key)
-        if before is None:
-            continue
-        for name, value in entry.items():
-            if before.get(name) != value:
-                out.append(Change(card=key, field=name, shipped=before.get(name), edited=value))
-    return out
-
-
-def _one_change(game: Game, change: Change) -> dict[str, Any]:
-    """The shipped set with only ``change`` made."""
-    document = json.loads(json.dumps(shipped(game.id)))
-    for entry in document["cards"]:
-        if _key(entry) == change.card:
-            entry[change.field] = change.edited
-    return dict(document)
-
-
-def _too_large(document: Mapping[str, Any]) -> list[str]:
-    cards = document.get("cards")
-    found = []
-    for number, entry in enumerate(cards if isinstance(cards, list) else [], start=1):
-        if not isinstance(entry, Mapping):
-            continue
-        for name, value in entry.items():
-            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_NUMBER:
-                label = _key(entry) or f"entry {number}"
-                found.append(f"{label}: {name} must be at most {MAX_NUMBER}.")
-    return found
-
-
-def problems(game: Game, document: Mapping[str, Any]) -> list[str]:
-    """Every problem of ``document``, by the game's own validator, one sentence each."""
-    try:
-        found = list(game.check_card_set(document))
-    except (CyberdeckError, TypeError, ValueError, KeyError, AttributeError) as err:
-        found = [f"The card set cannot be read: {err}."]
-    return found + _too_large(document)
-
-
-def check(game: Game, document: Mapping[str, Any]) -> CheckOut:
-    """The set's problems, each changed number's own (checked as the only change to the shipped
-    set, so a page can show it beside the field), and the changes."""
-    found = problems(game, document)
-    made = changes(game, document)
-    fields = []
-    if found:
-        for change in made[:MAX_FIELDS]:
-            own = problems(game, _one_change(game, change))
-            if own:
-                fields.append(FieldProblem(card=change.card, field=change.field, problems=own))
-    return CheckOut(ok=not found, problems=found, fields=fields, changes=made)
-
-
 def _refused(found: list[str]) -> JSONResponse:
     return JSONResponse(
         ProblemsOut(detail=" ".join(found), problems=found).model_dump(), status_code=400
@@ -218,7 +131,7 @@ def _refused(found: list[str]) -> JSONResponse:
 def _set_out(game: Game, data: CardSetData) -> CardSetOut:
     return CardSetOut(
         id=data.id, game=game.id, name=data.name, cards=data.cards,
-        changes=changes(game, data.cards), result=data.result,
+        changes=[Change(**c) for c in changes(game.id, data.cards)], result=data.result,
         created_at=data.created_at, updated_at=data.updated_at,
     )  # fmt: skip
 
@@ -265,8 +178,13 @@ async def check_set(
     """Check an edited card set as a designer types (no sign-in): every problem, each changed
     number's own, and what differs from the shipped set."""
     game = editable_game(game_id)
-    ration(ctx.card_checks, address(request), "Too many card-set checks from your address.")
-    return check(game, body.cards)
+    where = address(request)
+    ration(ctx.card_checks, where, "Too many card-set checks from your address.")
+    try:
+        answer = await ctx.hub.thinkers.run(where, check_card_set, game.id, body.cards)
+    except NoAnswer:
+        raise HTTPException(503, "The card set could not be checked just now; try again.") from None
+    return CheckOut(**answer)
 
 
 @router.get("/card-sets", response_model=list[CardSetOut])
