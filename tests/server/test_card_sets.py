@@ -135,7 +135,7 @@ def test_saved_sets_belong_to_their_player_and_bad_input_stores_nothing(
             await bob.http.put(mine, json={"name": "Mine", "cards": document})
         ).status_code == 404
         assert (await bob.http.delete(mine)).status_code == 404
-        assert (await bob.http.get(f"{mine}/whatif")).status_code == 404
+        assert (await bob.http.get(f"{mine}/run")).status_code == 404
         assert (await bob.http.get(base)).json() == []
         assert (
             await alice.http.get(f"/api/games/cypher/card-sets/{saved['id']}")
@@ -204,7 +204,7 @@ def test_a_what_if_runs_off_the_loop_with_progress_and_keeps_its_result(
                 f"{CCG}/card-sets", json={"name": "Nomads up", "cards": document}
             )
         ).json()
-        job = f"{CCG}/card-sets/{saved['id']}/whatif"
+        job = f"{CCG}/card-sets/{saved['id']}/run"
         assert (await designer.http.get(job)).json()["status"] == "none"
         for wrong, why in (
             ({"entries": [{"agent": "hard"}, {"agent": "greedy"}]}, "not 'hard'"),
@@ -218,7 +218,7 @@ def test_a_what_if_runs_off_the_loop_with_progress_and_keeps_its_result(
         assert started.status_code == 202, started.text
         assert started.json()["total"] == 4
         again = await designer.http.post(job, json={"entries": entries, "games": 2})
-        assert again.status_code == 429 and "running already" in again.json()["detail"]
+        assert again.status_code == 429 and "run going already" in again.json()["detail"]
 
         seen = []
         while True:
@@ -252,6 +252,20 @@ def test_a_what_if_runs_off_the_loop_with_progress_and_keeps_its_result(
         assert after["status"] == "cancelled" and after["done"] < after["total"]
         assert after["done"] <= stopped.json()["done"] + 1
         assert (await designer.http.delete(job)).status_code == 409
+
+        three = [{"agent": "greedy", "deck": d} for d in ("the-nomads", "ncpd", "militech")]
+        small = await designer.http.post(
+            job, json={"kind": "tournament", "entries": three, "games": 2}
+        )
+        assert small.status_code == 202 and small.json()["total"] == 3 * 2
+        done = await until(designer, job, lambda j: j["status"] != "running")
+        assert done["status"] == "finished" and done["kind"] == "tournament", done
+        table = done["result"]["standings"]
+        assert sorted(r["entry"] for r in table) == sorted(f"greedy/{d['deck']}" for d in three)
+        assert [r["rate"] for r in table] == sorted((r["rate"] for r in table), reverse=True)
+        for row in table:
+            assert row["games"] == 4 and 0 <= row["ci95"][0] <= row["rate"] <= row["ci95"][1] <= 1
+        assert sum(r["wins"] for r in table) == 6
         await designer.close()
 
     run(scenario())

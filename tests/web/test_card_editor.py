@@ -60,6 +60,12 @@ def test_edit_a_card_check_it_save_it_measure_it_and_play_it(page: Page) -> None
     expect(rows.first.locator(".lab-interval")).to_have_attribute("aria-label", re.compile("to"))
     expect(page.locator(".lab-progress")).to_have_attribute("value", "2")
 
+    page.get_by_label("a small tournament with your set").check()
+    page.locator(".lab-run").click()
+    expect(page.locator(".lab-standings tr.lab-row")).to_have_count(2)
+    expect(page.locator(".lab-standings caption")).to_contain_text("1 in all")
+    expect(page.locator(".lab-saved li", has_text="Nomads up")).to_contain_text("tournament kept")
+
     page.locator(".lab-play").click()
     page.wait_for_url("**/play/**")
     expect(page.locator(".clock-kind")).to_contain_text("Casual · edited card set")

@@ -1,7 +1,7 @@
 """Checking an edited card set for the Lab page: every problem by the game's own validator, each
 changed number's own problems (so the page can write them beside the number), and the diff
-against the shipped set. Plain data in and out: a set changing many numbers is a quarter of a
-second of checks, which runs in an AI worker process (``thinking``), never on the event loop."""
+against the shipped set. Plain data in and out: a set changing many numbers is checked once per
+number, work for an AI worker process (``thinking``), never for the event loop."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
@@ -82,7 +82,11 @@ class EntryIn(BaseModel):
     deck: str | None = Field(default=None, max_length=64)
 
 
-class WhatIfIn(BaseModel):
+class RunIn(BaseModel):
+    kind: Literal["whatif", "tournament"] = Field(
+        default="whatif",
+        description="whatif: the set against the shipped cards; tournament: the set alone.",
+    )
     entries: list[EntryIn] = Field(min_length=2, max_length=MAX_ENTRIES)
     games: int = Field(default=4, ge=1, le=MAX_GAMES)
     seed: int = Field(default=1, ge=0, le=2**31)
@@ -91,6 +95,7 @@ class WhatIfIn(BaseModel):
 class JobOut(BaseModel):
     id: str | None
     set: int
+    kind: str | None
     status: str = Field(description="running, finished, cancelled or failed; none: never run.")
     done: int
     total: int
@@ -303,27 +308,28 @@ def _job_out(set_id: int, job: Job | None, data: CardSetData) -> JobOut:
         return JobOut(**job.to_json())
     kept = data.result
     return JobOut(
-        id=None, set=set_id, status=FINISHED if kept else "none", done=0, total=0, error=None,
-        result=kept,
+        id=None, set=set_id, kind=kept["kind"] if kept else None,
+        status=FINISHED if kept else "none", done=0, total=0, error=None, result=kept,
     )  # fmt: skip
 
 
-@router.post("/card-sets/{set_id}/whatif", response_model=JobOut, status_code=202)
-async def start_whatif(
+@router.post("/card-sets/{set_id}/run", response_model=JobOut, status_code=202)
+async def start_run(
     game_id: str,
     set_id: int,
-    body: WhatIfIn,
+    body: RunIn,
     user: Annotated[UserData, Depends(require_user)],
     ctx: Annotated[Context, Depends(context)],
 ) -> JobOut:
-    """Play the entries' games with the shipped cards and with this set, on the same seeds and
-    seats, in the lab's worker process; poll ``GET`` for its progress and result."""
+    """A what-if (the entries' games with the shipped cards and with this set, on the same seeds
+    and seats) or a small tournament (with this set alone), played in the lab's worker process;
+    poll ``GET`` for its progress and result."""
     game = editable_game(game_id)
     data = await my_card_set(ctx, user, game, set_id)
     entries = _entries(game, body.entries)
-    ration(ctx.lab_starts, str(user.id), "Too many what-ifs started in a short time.")
+    ration(ctx.lab_starts, str(user.id), "Too many lab runs started in a short time.")
     try:
-        job = Job(user.id, set_id, game, data.cards, entries, body.games, body.seed)
+        job = Job(user.id, set_id, game, data.cards, entries, body.games, body.seed, body.kind)
     except CyberdeckError as err:
         raise HTTPException(400, str(err)) from None
 
@@ -340,31 +346,31 @@ async def start_whatif(
     return JobOut(**job.to_json())
 
 
-@router.get("/card-sets/{set_id}/whatif", response_model=JobOut)
-async def whatif_progress(
+@router.get("/card-sets/{set_id}/run", response_model=JobOut)
+async def run_progress(
     game_id: str,
     set_id: int,
     user: Annotated[UserData, Depends(require_user)],
     ctx: Annotated[Context, Depends(context)],
 ) -> JobOut:
-    """The set's latest what-if: its progress while it runs, then its result (kept with the
-    set, so it is here after a restart too)."""
+    """The set's latest run: its progress while it runs, then its result (kept with the set, so
+    it is here after a restart too)."""
     game = editable_game(game_id)
     data = await my_card_set(ctx, user, game, set_id)
     return _job_out(set_id, ctx.hub.lab.of(user.id, set_id), data)
 
 
-@router.delete("/card-sets/{set_id}/whatif", response_model=JobOut)
-async def cancel_whatif(
+@router.delete("/card-sets/{set_id}/run", response_model=JobOut)
+async def cancel_run(
     game_id: str,
     set_id: int,
     user: Annotated[UserData, Depends(require_user)],
     ctx: Annotated[Context, Depends(context)],
 ) -> JobOut:
-    """Stop the set's running what-if (the game under way is dropped)."""
+    """Stop the set's run (the game under way is dropped)."""
     game = editable_game(game_id)
     data = await my_card_set(ctx, user, game, set_id)
     job = ctx.hub.lab.of(user.id, set_id)
     if job is None or not ctx.hub.lab.cancel(job):
-        raise HTTPException(409, "This card set has no what-if running.")
+        raise HTTPException(409, "This card set has no run going.")
     return _job_out(set_id, job, data)

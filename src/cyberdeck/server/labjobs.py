@@ -1,5 +1,7 @@
-"""What-if jobs the arcade's Lab page starts: a saved card set against the game's shipped cards,
-on the same seeds and seats (common random numbers, ``lab.whatif``), a few games a pair.
+"""Jobs the arcade's Lab page starts on a saved card set: a what-if (the set against the game's
+shipped cards, on the same seeds and seats: common random numbers, ``lab.whatif``) or a small
+tournament (a round robin of the entries with the set, each entry's win rate with its Wilson
+interval), a few games a pair.
 
 A game is seconds of CPU. It is played in a worker process of the lab's own pool (the AI seats'
 ``Thinkers``, a second instance: its fair turns between users, its limit per question, its
@@ -23,6 +25,7 @@ from ..engine import Game
 from ..lab.entries import Entry
 from ..lab.playing import Planned, Setup, play_game
 from ..lab.simulate import players_of
+from ..lab.stats import wilson
 from ..lab.whatif import compare_games, whatif_plan
 from .thinking import NoAnswer, Thinkers
 
@@ -32,6 +35,7 @@ AGENTS = ("random", "greedy")
 MAX_GAMES = 20
 MAX_ENTRIES = 6
 RUNNING, FINISHED, CANCELLED, FAILED = "running", "finished", "cancelled", "failed"
+WHATIF, TOURNAMENT = "whatif", "tournament"
 
 
 class JobRefused(Exception):
@@ -40,7 +44,8 @@ class JobRefused(Exception):
 
 @dataclass
 class Job:
-    """One what-if: ``plan`` played twice, with the shipped cards and with ``cards``."""
+    """One run: ``plan`` played with ``cards`` (a tournament), and with the shipped cards too
+    (a what-if)."""
 
     user_id: int
     set_id: int
@@ -49,6 +54,7 @@ class Job:
     entries: list[Entry]
     games: int
     seed: int
+    kind: str = WHATIF
     plan: list[Planned] = field(default_factory=list)
     id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     done: int = 0
@@ -64,7 +70,7 @@ class Job:
 
     @property
     def total(self) -> int:
-        return 2 * len(self.plan)
+        return (2 if self.kind == WHATIF else 1) * len(self.plan)
 
     def setup(self, edited: bool) -> Setup:
         options = self.game.resolve_options(None)
@@ -72,8 +78,8 @@ class Job:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "set": self.set_id, "status": self.status, "done": self.done,
-            "total": self.total, "error": self.error, "result": self.result,
+            "id": self.id, "set": self.set_id, "kind": self.kind, "status": self.status,
+            "done": self.done, "total": self.total, "error": self.error, "result": self.result,
         }  # fmt: skip
 
 
@@ -102,22 +108,22 @@ class LabJobs:
         cap is reached."""
         if self.running(job.user_id) >= self.per_user:
             raise JobRefused(
-                f"You have {self.per_user} what-if running already; wait for it or cancel it."
+                f"You have {self.per_user} lab run going already; wait for it or cancel it."
             )
         if self.running() >= self.at_once:
-            raise JobRefused("The lab is busy with other designers' what-ifs; try again shortly.")
+            raise JobRefused("The lab is busy with other designers' runs; try again shortly.")
         self.latest[job.user_id, job.set_id] = job
         job.task = asyncio.get_running_loop().create_task(self._run(job, keep))
 
     async def _run(self, job: Job, keep: Callable[[Job], Awaitable[None]]) -> None:
-        shipped, edited = job.setup(False), job.setup(True)
-        base: list[dict[str, Any]] = []
-        changed: list[dict[str, Any]] = []
+        sides: list[tuple[Setup, list[dict[str, Any]]]] = [(job.setup(True), [])]
+        if job.kind == WHATIF:
+            sides.insert(0, (job.setup(False), []))
         try:
             for planned in job.plan:
-                for setup, rows in ((shipped, base), (edited, changed)):
+                for setup, rows in sides:
                     row = await self.workers.run(job.user_id, play_game, setup, planned)
-                    rows.append({k: row[k] for k in ("number", "entries", "winners")})
+                    rows.append({k: row[k] for k in ("number", "entries", "winners", "draw")})
                     job.done += 1
         except asyncio.CancelledError:
             job.status = CANCELLED
@@ -131,15 +137,18 @@ class LabJobs:
             return
         labels = [e.label for e in job.entries]
         job.result = {
-            "kind": "whatif",
+            "kind": job.kind,
             "entries": labels,
             "games": job.games,
             "seed": job.seed,
-            "correction": "holm",
-            "played": len(base),
+            "played": len(sides[0][1]),
             "finished_at": datetime.now(UTC).isoformat(),
-            "comparisons": compare_games(labels, base, changed, "holm"),
         }
+        if job.kind == WHATIF:
+            job.result["correction"] = "holm"
+            job.result["comparisons"] = compare_games(labels, sides[0][1], sides[1][1], "holm")
+        else:
+            job.result["standings"] = standings(labels, sides[0][1])
         job.status = FINISHED
         await keep(job)
 
@@ -161,3 +170,21 @@ class LabJobs:
         for job in list(self.latest.values()):
             self.cancel(job)
         self.workers.close()
+
+
+def standings(labels: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each entry's games, wins (a draw half a win) and win rate with its 95% Wilson interval,
+    best first."""
+    games = [0] * len(labels)
+    wins = [0.0] * len(labels)
+    for row in rows:
+        for seat, entry in enumerate(row["entries"]):
+            games[entry] += 1
+            wins[entry] += 1.0 if seat in row["winners"] else 0.5 if row["draw"] else 0.0
+    out = []
+    for entry, label in enumerate(labels):
+        low, high = wilson(wins[entry], games[entry])
+        rate = wins[entry] / games[entry] if games[entry] else 0.0
+        out.append({"entry": label, "games": games[entry], "wins": wins[entry],
+                    "rate": round(rate, 4), "ci95": [round(low, 4), round(high, 4)]})  # fmt: skip
+    return sorted(out, key=lambda r: -r["rate"])

@@ -175,7 +175,7 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
   function drawSaved() {
     fill(savedBox, s.sets.length ? s.sets.map((set) => el("li", { dataset: { set: String(set.id) } },
       el("button", { type: "button", class: "link lab-load", onclick: () => load(set) }, set.name),
-      el("span", { class: "muted" }, ` ${set.changes.length} changed${set.result ? " · what-if kept" : ""} `),
+      el("span", { class: "muted" }, ` ${set.changes.length} changed${set.result ? ` · ${set.result.kind === "tournament" ? "tournament" : "what-if"} kept` : ""} `),
       el("button", { type: "button", class: "link lab-delete", "aria-label": `Delete ${set.name}`, onclick: () => remove(set) }, "Delete")))
       : el("li", { class: "muted" }, "No card set saved yet."));
   }
@@ -244,17 +244,21 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
     dataset: { agent: p.agent, deck: p.deck ?? "" } }));
   fill(entryRows, picks.map((p, i) => el("label", { class: "lab-entry-label" }, boxes[i], ` ${p.agent}${p.deck ? ` with ${(starters.find((d) => d.key === p.deck) || {}).name || p.deck}` : ""}`)));
   const gamesInput = el("input", { type: "number", class: "lab-games-per-pair", min: 1, max: 20, value: 4, "aria-label": "Games per pair of entries" });
-  const bar = el("progress", { class: "lab-progress", max: 1, value: 0, hidden: true, "aria-label": "What-if progress" });
+  const bar = el("progress", { class: "lab-progress", max: 1, value: 0, hidden: true, "aria-label": "Games played" });
   const progressText = el("span", { class: "lab-progress-text", role: "status", "aria-live": "polite" });
   const cancel = el("button", { type: "button", class: "lab-cancel", hidden: true, onclick: stopJob }, "Cancel");
-  const run = el("button", { type: "button", class: "primary lab-run", onclick: startJob }, "Run the what-if");
+  const kindPick = el("fieldset", { class: "lab-kind-pick" }, el("legend", {}, "Run"),
+    [["whatif", "a what-if: your set against the shipped cards"], ["tournament", "a small tournament with your set"]].map(([value, words], i) =>
+      el("label", {}, el("input", { type: "radio", name: "lab-kind", value, checked: i === 0 }), ` ${words}`)));
+  const run = el("button", { type: "button", class: "primary lab-run", onclick: startJob }, "Run it");
   const result = el("div", { class: "lab-result" });
 
   async function startJob() {
-    if (!s.id) { say("Save the card set first: a what-if runs on a saved set."); return; }
+    if (!s.id) { say("Save the card set first: the lab runs a saved set."); return; }
     const entries = boxes.filter((b) => b.checked).map((b) => ({ agent: b.dataset.agent, deck: b.dataset.deck || null }));
+    const kind = kindPick.querySelector("input:checked").value;
     try {
-      const job = await api(`${base}/card-sets/${s.id}/whatif`, { method: "POST", body: { entries, games: Number(gamesInput.value) } });
+      const job = await api(`${base}/card-sets/${s.id}/run`, { method: "POST", body: { kind, entries, games: Number(gamesInput.value) } });
       showJob(job, null);
       watch();
     } catch (err) {
@@ -264,7 +268,7 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
 
   async function stopJob() {
     try {
-      showJob(await api(`${base}/card-sets/${s.id}/whatif`, { method: "DELETE" }), null);
+      showJob(await api(`${base}/card-sets/${s.id}/run`, { method: "DELETE" }), null);
     } catch (err) {
       say(err.message);
     }
@@ -276,10 +280,11 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
     const id = s.id;
     s.poll = setTimeout(async () => {
       try {
-        const job = await api(`${base}/card-sets/${id}/whatif`);
+        const job = await api(`${base}/card-sets/${id}/run`);
         if (id !== s.id) return;
         showJob(job, null);
         if (job.status === "running") watch();
+        else if (job.status === "finished") await refreshSaved();
       } catch (err) {
         say(err.message);
       }
@@ -296,9 +301,9 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
       : running ? `${job.done} of ${job.total} games played`
         : job.status === "finished" ? `Finished: ${job.total ? `${job.total} games` : "kept with the set"}`
           : job.status === "cancelled" ? `Cancelled after ${job.done} of ${job.total} games`
-            : job.error || "The what-if failed.";
+            : job.error || "The run failed.";
     const shownResult = (job && job.result) || kept;
-    fill(result, shownResult ? resultTable(shownResult) : null);
+    fill(result, !shownResult ? null : shownResult.kind === "tournament" ? standingsTable(shownResult) : resultTable(shownResult));
   }
 
   const controls = el("div", { class: "lab-filters" },
@@ -319,9 +324,9 @@ function cardEditor(game, shipped, { catalogue, starters, saved }) {
           el("button", { type: "button", class: "lab-play", onclick: play }, "Play it vs the AI (normal)")),
         diff),
       el("section", { class: "panel lab-whatif" },
-        el("h2", {}, "What-if"),
-        el("p", { class: "muted" }, "Plays the chosen entries' games with the shipped cards and with your set, on the same deals and seeds, in the lab's own worker (never the AI seats'). Each row's change in win rate has its 95% interval; a mark means the change passes its test, corrected for the number of rows (Holm)."),
-        entryRows,
+        el("h2", {}, "What-if or tournament"),
+        el("p", { class: "muted" }, "A what-if plays the chosen entries' games with the shipped cards and with your set, on the same deals and seeds; each row's change in win rate has its 95% interval, and a mark means the change passes its test, corrected for the number of rows (Holm). A tournament plays a round robin with your set alone. The games are played in the lab's own worker, never the AI seats'."),
+        kindPick, entryRows,
         el("label", { class: "field" }, "Games per pair", gamesInput),
         el("div", { class: "db-buttons" }, run, cancel),
         bar, progressText, result),
@@ -351,9 +356,20 @@ function resultTable(result) {
         el("td", {}, String(r.p_adjusted)))))));
 }
 
-// The interval on a line from -100 to +100 points, zero in the middle: a picture of the row,
-// beside the numbers that say the same.
-function intervalBar([low, high], change) {
+// A tournament's standings: each entry's games, wins and win rate with its 95% interval.
+function standingsTable(result) {
+  return el("table", { class: "lab-result-table lab-standings" },
+    el("caption", {}, `A round robin with your set: ${result.games} ${result.games === 1 ? "game" : "games"} a pair, ${result.played} in all, seed ${result.seed}`),
+    el("thead", {}, el("tr", {}, ["entry", "games", "wins", "win rate, 95% interval", ""].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, result.standings.map((r) => el("tr", { class: "lab-row" },
+      el("th", { scope: "row" }, r.entry), el("td", {}, String(r.games)), el("td", {}, String(r.wins)),
+      el("td", {}, `${percent(r.rate)} [${percent(r.ci95[0])}, ${percent(r.ci95[1])}]`),
+      el("td", { class: "lab-interval-cell" }, intervalBar([2 * r.ci95[0] - 1, 2 * r.ci95[1] - 1], 2 * r.rate - 1, "win rate"))))));
+}
+
+// The interval on a line from -100 to +100 points, zero in the middle (a tournament's win rate:
+// 0% to 100%, 50% in the middle): a picture of the row, beside the numbers that say the same.
+function intervalBar([low, high], change, what = "points") {
   const at = (x) => `${50 + 50 * x}%`;
   // Placed through the style object: the arcade's policy refuses style attributes.
   const span = el("span", { class: "lab-interval-span" });
@@ -361,6 +377,7 @@ function intervalBar([low, high], change) {
   span.style.width = `${50 * (high - low)}%`;
   const dot = el("span", { class: "lab-interval-dot" });
   dot.style.left = at(change);
-  return el("span", { class: "lab-interval", role: "img", "aria-label": `from ${signed(low)} to ${signed(high)} points` },
+  const words = what === "points" ? `from ${signed(low)} to ${signed(high)} points` : `win rate from ${percent((low + 1) / 2)} to ${percent((high + 1) / 2)}`;
+  return el("span", { class: "lab-interval", role: "img", "aria-label": words },
     el("span", { class: "lab-interval-zero" }), span, dot);
 }
