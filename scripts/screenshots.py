@@ -131,7 +131,7 @@ def lab(page: Page, out: Path) -> None:
     page.goto("/lab/cyberpunk-ccg")
     page.locator(".lab-search").fill("road")
     page.get_by_label("Road Warrior: sr").fill("45")
-    expect(page.locator(".lab-verdict")).to_have_text("Playable: 1 number changed.")
+    expect(page.locator(".lab-verdict")).to_have_text("Playable: 1 number changed.", timeout=30_000)
     page.locator(".lab-name").fill("Nomads up")
     page.locator(".lab-save").click()
     expect(page.locator(".lab-set .flash")).to_have_text("Saved Nomads up.")
