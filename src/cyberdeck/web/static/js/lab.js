@@ -6,6 +6,7 @@
 // nothing here changes the shipped cards.
 import { api, ensureSession, gamesById, me } from "./api.js";
 import { card } from "./cards.js";
+import { deckBuilder } from "./deckbuilder.js";
 import { el, fill } from "./dom.js";
 
 const CHECK_DELAY_MS = 250;
@@ -25,6 +26,15 @@ function typedValue(text) {
   return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
+async function builderData(game, user) {
+  const [catalogue, starters, saved] = await Promise.all([
+    api(`/api/games/${game.id}/cards`),
+    api(`/api/games/${game.id}/starter-decks`),
+    user ? api(`/api/games/${game.id}/decks`) : Promise.resolve([]),
+  ]);
+  return { catalogue, starters, saved };
+}
+
 export async function showLab(root, gameId) {
   const games = Object.values(await gamesById());
   const shown = games.find((g) => g.id === gameId) || null;
@@ -40,13 +50,16 @@ export async function showLab(root, gameId) {
     return null;
   }
   const set = await api(`/api/games/${shown.id}/card-set`);
+  const user = await me();
   if (!set.editable) {
+    // Where the rules fix the cards, the decks over them are the designer's: the deck builder.
+    const builder = shown.has_decks ? deckBuilder(shown, await builderData(shown, user)) : null;
     fill(root, el("section", { class: "lab-page" }, head,
       el("section", { class: "panel lab-fixed" }, el("p", {}, set.reason),
-        shown.has_decks ? el("p", {}, el("a", { class: "button", href: `/decks/${shown.id}` }, `Open the ${shown.title} deck builder`)) : null)));
+        shown.has_decks ? el("p", {}, "Its deck builder is below (and on ", el("a", { href: `/decks/${shown.id}` }, "a page of its own"), ").") : null),
+      builder));
     return null;
   }
-  const user = await me();
   const [catalogue, starters, saved] = await Promise.all([
     shown.has_decks ? api(`/api/games/${shown.id}/cards`) : Promise.resolve([]),
     shown.has_decks ? api(`/api/games/${shown.id}/starter-decks`) : Promise.resolve([]),
