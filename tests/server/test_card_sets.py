@@ -298,3 +298,30 @@ def test_a_match_with_a_saved_set_is_casual_and_marked_edited(server: ServerProc
         await other.close()
 
     run(scenario())
+
+
+def test_a_guests_card_sets_go_with_them_into_their_account(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        owner = await Client(server).guest()
+        signed = await owner.http.post(
+            "/api/auth/signup", json={"name": "set-owner", "password": "correct horse battery"}
+        )
+        assert signed.status_code == 201
+        document = await shipped(owner)
+        await owner.http.post(f"{CCG}/card-sets", json={"name": "Mine", "cards": document})
+        guest = await Client(server).guest()
+        entry(document, "ganger")["sr"] = 25
+        made = await guest.http.post(f"{CCG}/card-sets", json={"name": "Mine", "cards": document})
+        assert made.status_code == 201
+        came = await guest.http.post(
+            "/api/auth/signin", json={"name": "set-owner", "password": "correct horse battery"}
+        )
+        assert came.status_code == 200
+        kept = (await guest.http.get(f"{CCG}/card-sets")).json()
+        assert sorted(s["name"] for s in kept) == ["Mine", "Mine (guest)"]
+        moved = next(s for s in kept if s["name"] == "Mine (guest)")
+        assert moved["changes"] == [{"card": "ganger", "field": "sr", "shipped": 20, "edited": 25}]
+        await owner.close()
+        await guest.close()
+
+    run(scenario())
