@@ -15,7 +15,9 @@ with its card set.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,6 +36,11 @@ AGENTS = ("random", "greedy")
 #: The most games per pair of entries, and the most entries, a job may ask for.
 MAX_GAMES = 20
 MAX_ENTRIES = 6
+log = logging.getLogger(__name__)
+
+#: Runs remembered after they end (their results are kept with their sets too): the oldest
+#: ended ones are forgotten past this, so the memory stays bounded however many sets are run.
+KEEP = 1000
 RUNNING, FINISHED, CANCELLED, FAILED = "running", "finished", "cancelled", "failed"
 WHATIF, TOURNAMENT = "whatif", "tournament"
 
@@ -91,7 +98,7 @@ class LabJobs:
         self.workers = Thinkers(workers, game_seconds)
         self.per_user = per_user
         self.at_once = at_once
-        self.latest: dict[tuple[int, int], Job] = {}
+        self.latest: OrderedDict[tuple[int, int], Job] = OrderedDict()
 
     def running(self, user_id: int | None = None) -> int:
         return sum(
@@ -112,7 +119,11 @@ class LabJobs:
             )
         if self.running() >= self.at_once:
             raise JobRefused("The lab is busy with other designers' runs; try again shortly.")
+        self.latest.pop((job.user_id, job.set_id), None)
         self.latest[job.user_id, job.set_id] = job
+        ended = [key for key, old in self.latest.items() if old.status != RUNNING]
+        for key in ended[: max(0, len(self.latest) - KEEP)]:
+            del self.latest[key]
         job.task = asyncio.get_running_loop().create_task(self._run(job, keep))
 
     async def _run(self, job: Job, keep: Callable[[Job], Awaitable[None]]) -> None:
@@ -150,7 +161,10 @@ class LabJobs:
         else:
             job.result["standings"] = standings(labels, sides[0][1])
         job.status = FINISHED
-        await keep(job)
+        try:
+            await keep(job)
+        except Exception:  # the result stays here; the set just does not keep it
+            log.exception("a lab run's result could not be kept with its card set")
 
     def cancel(self, job: Job) -> bool:
         """Stop ``job``; ``False`` when it was not running."""
