@@ -45,6 +45,13 @@ RUNNING, FINISHED, CANCELLED, FAILED = "running", "finished", "cancelled", "fail
 WHATIF, TOURNAMENT = "whatif", "tournament"
 
 
+def outcome(setup: Setup, planned: Planned) -> dict[str, Any]:
+    """In the lab's worker: one game played, and only what a run reads of it comes back (its
+    record and card uses would be kilobytes to pickle and unpickle for nothing)."""
+    row = play_game(setup, planned)
+    return {k: row[k] for k in ("number", "entries", "winners", "draw")}
+
+
 class JobRefused(Exception):
     """A job that may not start now (a cap reached): the sentence says which."""
 
@@ -133,8 +140,7 @@ class LabJobs:
         try:
             for planned in job.plan:
                 for setup, rows in sides:
-                    row = await self.workers.run(job.user_id, play_game, setup, planned)
-                    rows.append({k: row[k] for k in ("number", "entries", "winners", "draw")})
+                    rows.append(await self.workers.run(job.user_id, outcome, setup, planned))
                     job.done += 1
         except asyncio.CancelledError:
             job.status = CANCELLED
