@@ -12,6 +12,8 @@ from cyberdeck.lab.entries import Entry
 from cyberdeck.server import labjobs
 from cyberdeck.server.labjobs import CANCELLED, FINISHED, Job, LabJobs, standings
 
+from .harness import run
+
 
 def test_standings_count_a_draw_as_half_a_win_with_an_interval() -> None:
     # ``winners`` are seats: the last game's winner, seat 1, is entry 0 ("a").
@@ -56,6 +58,6 @@ def test_ended_runs_are_forgotten_past_the_bound_and_running_ones_never(
         assert jobs[5].status in (CANCELLED, FINISHED)
 
     try:
-        asyncio.run(scenario())
+        run(scenario())
     finally:
         lab.close()
