@@ -55,6 +55,7 @@ KINDS: list[tuple[str, str]] = [
     ("lean-fingerprints", "the lean path plays every game as `apply` does (`bench/lean*.py`)"),
     ("lean", "every game's speed for machines, source trees side by side (`bench/lean.py`)"),
     ("peers", "our engines beside OpenSpiel's and RLCard's (`bench/peers.py`)"),
+    ("lab-stall", "a ping's round trip while the Lab page's runs play (`bench/lab_stall.py`)"),
     ("lab", "the lab's games per minute per core and its scaling (`bench/lab.py`)"),
     ("matrix-normal", "MATR1X 0VERL0AD's `normal` over 1,000 deals (`bench/matrix_levels.py`)"),
     ("matrix-hard", "MATR1X 0VERL0AD's `hard` over 1,000 deals (`bench/matrix_levels.py`)"),

@@ -3,7 +3,9 @@ to look at: ``make screenshots`` writes screenshots/<game>-desktop.png and <game
 the home page). Each game is played a few moves into a match against the easy AI first. Each
 game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps into the lesson.
 An online match between two people is taken mid-game (online-desktop.png: its clock bar and
-chat) and at its end (online-end-desktop.png: the rematch box), from the first player's seat."""
+chat) and at its end (online-end-desktop.png: the rematch box), from the first player's seat.
+The Lab page's card editor is taken with a card edited, saved and measured by a tiny what-if
+(lab-desktop.png, lab-phone.png); ``--lab-only`` takes only that."""
 
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ def main() -> None:
         help="make the last gesture offered (several moves as one click) where there is one, "
         "so that the picture shows what gestures did",
     )
+    parser.add_argument("--lab-only", action="store_true", help="only the Lab page's pictures")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -70,6 +73,9 @@ def main() -> None:
                     print(f"console: {m.text}", file=sys.stderr) if m.type == "error" else None
                 ),
             )
+            lab(page, out)
+            if args.lab_only:
+                return
             for name, (width, height) in SIZES.items():
                 page.set_viewport_size({"width": width, "height": height})
                 page.goto("/")
@@ -116,6 +122,24 @@ def shoot(page: Page, stem: str, out: Path) -> None:
         path = out / f"{stem}-{name}.png"
         page.screenshot(path=str(path), full_page=name == "phone")
         print(f"wrote {path}")
+
+
+def lab(page: Page, out: Path) -> None:
+    """The card editor with Road Warrior's SR raised, saved, and a what-if of one game a pair
+    played to its result table."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("/lab/cyberpunk-ccg")
+    page.locator(".lab-search").fill("road")
+    page.get_by_label("Road Warrior: sr").fill("45")
+    expect(page.locator(".lab-verdict")).to_have_text("Playable: 1 number changed.", timeout=30_000)
+    page.locator(".lab-name").fill("Nomads up")
+    page.locator(".lab-save").click()
+    expect(page.locator(".lab-set .flash")).to_have_text("Saved Nomads up.")
+    page.locator(".lab-games-per-pair").fill("2")
+    page.locator(".lab-run").click()
+    expect(page.locator(".lab-progress-text")).to_contain_text("Finished", timeout=60_000)
+    page.locator(".lab-result-table").scroll_into_view_if_needed()
+    shoot(page, "lab", out)
 
 
 def online(browser: Browser, server: Arcade, out: Path) -> None:

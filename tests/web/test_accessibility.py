@@ -21,6 +21,7 @@ PAGES = {
     "/leaderboard/cipher-run": "main h1",
     "/tournaments": ".tournaments h1",
     "/decks/cyberpunk-ccg": ".db",
+    "/lab/cyberpunk-ccg": ".lab-card",
     "/learn/cyberpunk-ccg": ".learn-page[data-step]",
 }
 

@@ -161,10 +161,22 @@ def _resumes(folder: Path | None, resume: bool) -> bool:
 def compare(base: Results, changed: Results, correction: str = "holm") -> list[dict[str, Any]]:
     """Per matchup (the entries at a table) and entry, and per entry over all its games when it
     meets several matchups: the paired change in win rate, its interval and corrected p-value."""
-    labels = base.entries
-    twin = {int(r["number"]): set(r["winners"]) for r in changed.games.to_dict("records")}
+    return compare_games(
+        base.entries, base.games.to_dict("records"), changed.games.to_dict("records"), correction
+    )
+
+
+def compare_games(
+    labels: list[str],
+    base: list[dict[str, Any]],
+    changed: list[dict[str, Any]],
+    correction: str = "holm",
+) -> list[dict[str, Any]]:
+    """``compare`` over the games' rows as ``play_game`` makes them (``number``, ``entries``,
+    ``winners``), whoever played them: a run's results, or the arcade's lab jobs."""
+    twin = {int(r["number"]): set(r["winners"]) for r in changed}
     cells: dict[tuple[str, int], list[int]] = {}
-    for row in base.games.to_dict("records"):
+    for row in base:
         number = int(row["number"])
         if number not in twin:
             continue

@@ -26,6 +26,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--ai-move-seconds", type=float, default=10.0, help="the most an AI may think per move"
     )
+    parser.add_argument(
+        "--lab-workers", type=int, default=1, help="processes the Lab page's runs play in"
+    )
+    parser.add_argument(
+        "--lab-jobs", type=int, default=2, help="Lab page runs the whole server plays at once"
+    )
     parser.add_argument("--rate", type=float, default=20.0, help="messages per second")
     parser.add_argument("--burst", type=int, default=40)
     parser.add_argument("--max-message", type=int, default=4096, help="bytes")
@@ -103,6 +109,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(err))
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
+    if args.lab_workers < 1 or args.lab_jobs < 0:
+        parser.error("--lab-workers must be at least 1 and --lab-jobs at least 0 (0: no runs).")
     config = ServerConfig(
         db_url=args.db,
         grace_seconds=args.grace,
@@ -110,6 +118,8 @@ def main(argv: list[str] | None = None) -> None:
         step_gap=max(0.0, args.step_gap),
         ai_workers=args.ai_workers,
         ai_move_seconds=args.ai_move_seconds,
+        lab_workers=args.lab_workers,
+        lab_jobs=args.lab_jobs,
         rate_per_second=args.rate,
         rate_burst=args.burst,
         max_message_bytes=args.max_message,

@@ -25,6 +25,7 @@ from . import (
     accounts,
     bots,
     botsocket,
+    cardsets,
     chains,
     decks,
     lobby,
@@ -127,6 +128,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(decks.router)
+    app.include_router(cardsets.router)
     app.include_router(series.router)
     app.include_router(chains.router)
     app.include_router(stops.router)

@@ -39,6 +39,12 @@ class ServerConfig:
     #: The most seconds an AI seat may think about one move, whatever its agent does; past it
     #: the workers are replaced and the seat plays a legal move drawn from the match's seed.
     ai_move_seconds: float = 10.0
+    #: Worker processes the Lab page's what-ifs play their games in (apart from the AI seats'),
+    #: the most seconds one of those games may take, and the what-ifs that may run at once:
+    #: one per user, ``lab_jobs`` on the whole server.
+    lab_workers: int = 1
+    lab_game_seconds: float = 60.0
+    lab_jobs: int = 2
     #: Cookie flags: ``Secure`` belongs on when the server is behind HTTPS. Cookies are also
     #: ``Secure`` on any request that came over HTTPS, which a proxy in front can say with
     #: ``X-Forwarded-Proto`` when ``behind_proxy`` is set (then ``X-Forwarded-For`` names the

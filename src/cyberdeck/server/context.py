@@ -53,6 +53,11 @@ class Context:
     newcomers: Bucket = field(init=False)
     #: Deck checks per address (lists not checked before; ``decks.validate``).
     deck_checks: Bucket = field(init=False)
+    #: The Lab page: card-set checks per address (one as a designer types, a pause apart),
+    #: card sets saved and what-ifs started per user.
+    card_checks: Bucket = field(init=False)
+    card_set_writes: Bucket = field(init=False)
+    lab_starts: Bucket = field(init=False)
     #: Looks at one's own "Your turn" list per user (every page's badge asks now and then).
     turn_lists: Bucket = field(init=False)
     #: ``/api/metrics`` as last worked out (when, and the encoded answer), with and without
@@ -98,6 +103,9 @@ class Context:
         self.failed_by_address = Throttle(config.sign_in_failures_per_address, 900)
         self.newcomers = Bucket(config.newcomers_burst, config.newcomers_per_hour)
         self.deck_checks = Bucket(60, 3600)
+        self.card_checks = Bucket(60, 3600)
+        self.card_set_writes = Bucket(30, 300)
+        self.lab_starts = Bucket(5, 30)
         self.queues = Queues(config.quickplay_answer_seconds)
         self.queue_acts = Bucket(30, 600)
         self.queue_looks = Bucket(60, 3600)

@@ -20,8 +20,9 @@ from .sockets import ASGIApp, Message, Receive, Scope, Send, origin_allowed
 
 #: Requests that change nothing; every other method must come from the server's own pages.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: Deck lists are a few kilobytes; their routes take far less than the rest of the API.
-DECK_PATH = re.compile(r"/api/games/[^/]+/decks(/.*)?")
+#: Deck lists and card sets are a few kilobytes; their routes take far less than the rest of
+#: the API.
+DECK_PATH = re.compile(r"/api/games/[^/]+/(decks|card-sets)(/.*)?")
 #: The arcade loads only its own scripts, styles and sockets, and no one may frame it.
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

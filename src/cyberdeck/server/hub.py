@@ -50,6 +50,7 @@ from .collector import Pauses, tend
 from .config import HOTSEAT, REALTIME, TURN_BASED_KIND, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
+from .labjobs import LabJobs
 from .levels import stored_level
 from .limits import KeyedLocks
 from .pacing import AiPace, Pace
@@ -436,6 +437,7 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
         "rematch_of": data.rematch_of,
         "time_control": TimeControl.from_json(data.time_control).public(),
         "rated": data.rated,
+        "edited": data.cards is not None,
     }
 
 
@@ -466,6 +468,7 @@ class Hub:
         self.rooms_opened = 0
         self.heartbeat = Heartbeat(self.counts)
         self.thinkers = Thinkers(config.ai_workers, config.ai_move_seconds)
+        self.lab = LabJobs(config.lab_workers, config.lab_game_seconds, 1, config.lab_jobs)
         #: Accounts and stops, read once and kept (``players``).
         self.players = Players(db)
 
@@ -475,7 +478,7 @@ class Hub:
         """A room from stored data: the game rebuilt by replaying its record; ``clock``, the
         clocks as stored with its latest move (none: fresh clocks, not yet running)."""
         game = load_game(data.game)
-        match = Match(game, data.options, data.seed, data.decks)
+        match = Match(game, data.options, data.seed, data.decks, cards=data.cards)
         room = Room(data, game, match, pace=Pace(self.config.step_gap))
         control = TimeControl.from_json(data.time_control)
         if control.timed:
@@ -691,7 +694,9 @@ class Hub:
                     raise BadDeck(room.game.validate_deck([]))
                 decks = list(room.data.decks or [None] * len(room.data.seats))
                 decks[chosen.seat] = deck
-                match = Match(room.game, room.data.options, room.data.seed, decks)
+                match = Match(
+                    room.game, room.data.options, room.data.seed, decks, cards=room.data.cards
+                )
             if not await self.db.write(
                 self.db.store.take_seat, room.id, chosen.seat, user_id, start, decks
             ):
@@ -1564,6 +1569,7 @@ class Hub:
             for conn in room.conns:
                 conn.stop()
         self.thinkers.close()
+        self.lab.close()
 
 
 def bot_ladder(game: str) -> str:

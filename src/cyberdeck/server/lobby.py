@@ -17,6 +17,7 @@ from ..engine.registry import rules_path
 from ..engine.tutorial import load_script
 from ..store import MatchData, SeatData, UserData, seat_name
 from ..userdata import GameStats
+from .cardsets import my_card_set
 from .clocks import TURN_BASED, BadTimeControl, TimeControl, time_control
 from .config import HOTSEAT
 from .context import Context, context, optional_user, require_user
@@ -109,6 +110,9 @@ class CreateMatch(BaseModel):
     #: Rated (the result moves ratings; accounts only) or casual; left out: rated for an
     #: account, casual for a guest.
     rated: bool | None = None
+    #: One of the creator's saved card sets of this game (``/api/games/{game}/card-sets``):
+    #: the match is played with its edited cards, and is casual (an edited set is never rated).
+    card_set: int | None = Field(default=None, ge=1)
 
 
 class SeatOut(BaseModel):
@@ -141,6 +145,8 @@ class MatchOut(BaseModel):
     #: The time control (``kind``, its numbers, and ``label``: what a player reads).
     time_control: dict[str, Any] = Field(default_factory=lambda: {"kind": "none"})
     rated: bool = False
+    #: Played with an edited card set (a designer's experiment, never rated).
+    edited: bool = False
 
 
 class CreatedMatch(BaseModel):
@@ -348,6 +354,13 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
     caps and deal."""
     game = _game(body.game)
     control, rated = _time_and_rating(body, user)
+    cards = None
+    if body.card_set is not None:
+        if body.campaign:
+            raise HTTPException(400, "A campaign is played with the game's own cards.")
+        if body.rated:
+            raise HTTPException(400, "A match with an edited card set is never rated.")
+        cards, rated = (await my_card_set(ctx, user, game, body.card_set)).cards, False
     if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
         raise HTTPException(
             429,
@@ -404,7 +417,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
         else:
             deal = partial(ctx.dealer.seed, user.id)
             data = new_match_data(game, options, seats, body.decks, body.public, user.id, deal)
-        data.time_control, data.rated = control.to_json(), rated
+        data.time_control, data.rated, data.cards = control.to_json(), rated, cards
         room = await ctx.hub.create(data)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None

@@ -26,6 +26,8 @@ PAGES = (
     "/learn/{game_id}",
     "/leaderboard/{game_id}",
     "/decks/{game_id}",
+    "/lab",
+    "/lab/{game_id}",
     "/account",
     "/turns",
     "/tournaments",

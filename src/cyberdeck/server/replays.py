@@ -62,7 +62,9 @@ class Replays:
         """Step ``step`` (within the record) of a finished match."""
         replay = self._replays.get(data.id)
         if replay is None:
-            match = Match(load_game(data.game), data.options, data.seed, data.decks)
+            match = Match(
+                load_game(data.game), data.options, data.seed, data.decks, cards=data.cards
+            )
             replay = Replay(match, [a.text for a in data.actions], [])
             replay.frames.append(Frame(match.state.clone(), [], None))
             self._replays[data.id] = replay

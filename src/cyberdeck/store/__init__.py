@@ -3,6 +3,7 @@ server talks to. SQLite (WAL, foreign keys on) by default, PostgreSQL by URL."""
 
 from .repository import (
     ActionData,
+    CardSetData,
     ChatLineData,
     ClockSave,
     DeckData,
@@ -28,6 +29,7 @@ from .repository import (
 
 __all__ = [
     "ActionData",
+    "CardSetData",
     "ChatLineData",
     "ClockSave",
     "DeckData",

@@ -74,6 +74,9 @@ class MatchRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
     #: The clocks as of the latest move (``server.clocks.Clock.to_json``), stored with it.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: An edited card set the match is played with (``Game.new_state(cards=...)``); null: the
+    #: game's shipped cards. Such a match is never rated.
+    cards: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeriesRow(Base):
@@ -166,6 +169,26 @@ class DeckRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class CardSetRow(Base):
+    """A player's saved card set for one game: a name, the card-set document (an edited copy of
+    the game's shipped cards, which stay as they are) and the latest what-if run on it. Names
+    are unique per player and game."""
+
+    __tablename__ = "card_sets"
+    __table_args__ = (
+        UniqueConstraint("user_id", "game", "name", name="uq_card_sets_user_game_name"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    cards: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

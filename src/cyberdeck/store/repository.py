@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -43,6 +43,7 @@ from .checkpoints import Checkpoints
 from .models import (
     ActionRow,
     BotToken,
+    CardSetRow,
     ChatLine,
     DeckRow,
     EntrantRow,
@@ -131,6 +132,8 @@ class MatchData:
     #: match is rated: creation settings, like the options.
     time_control: dict[str, Any] | None = None
     rated: bool = False
+    #: An edited card set the match is played with (null: the shipped cards); never rated.
+    cards: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +266,19 @@ class DeckData:
 
 
 @dataclass(frozen=True, slots=True)
+class CardSetData:
+    id: int
+    user_id: int
+    game: str
+    name: str
+    cards: dict[str, Any]
+    #: The latest what-if run on the set (``server.labjobs``), or null.
+    result: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SessionData:
     id: int
     user_id: int
@@ -296,6 +312,13 @@ def _deck_data(row: DeckRow) -> DeckData:
     return DeckData(
         row.id, row.user_id, row.game, row.name, row.text, row.created_at, row.updated_at
     )
+
+
+def _card_set_data(row: CardSetRow) -> CardSetData:
+    return CardSetData(
+        row.id, row.user_id, row.game, row.name, dict(row.cards),
+        None if row.result is None else dict(row.result), row.created_at, row.updated_at,
+    )  # fmt: skip
 
 
 class StoreBusy(CyberdeckError):
@@ -564,6 +587,7 @@ class Store:
                     "chain": match.chain,
                     "time_control": match.time_control,
                     "rated": match.rated,
+                    "cards": match.cards,
                 },
             )
             connection.execute(
@@ -730,6 +754,7 @@ class Store:
                 chain=r.chain,
                 time_control=r.time_control,
                 rated=bool(r.rated),
+                cards=r.cards,
             )
             for r in rows
         ]
@@ -1165,7 +1190,7 @@ class Store:
     def adopt_guest(self, guest_id: int, account_id: int) -> int:
         """Give ``account_id`` everything guest ``guest_id`` had: the seats of its matches (and
         with them its statistics, which are counted from matches), the matches and campaigns it
-        made, its saved decks (one whose name the account already uses gets " (guest)" added)
+        made, its saved decks and card sets (one whose name the account already uses gets " (guest)" added)
         and its stops where the account has none. Returns how many matches moved. One
         transaction: all of it moves, or nothing does."""
         with self.sessions.begin() as session:
@@ -1188,17 +1213,8 @@ class Store:
             session.execute(
                 update(ChatLine).where(ChatLine.user_id == guest_id).values(user_id=account_id)
             )
-            taken = {
-                (row.game, row.name.lower())
-                for row in session.scalars(select(DeckRow).where(DeckRow.user_id == account_id))
-            }
-            for deck in session.scalars(select(DeckRow).where(DeckRow.user_id == guest_id)).all():
-                name, extra = deck.name, 1
-                while (deck.game, name.lower()) in taken:
-                    name = f"{deck.name} (guest)" if extra == 1 else f"{deck.name} (guest {extra})"
-                    extra += 1
-                taken.add((deck.game, name.lower()))
-                deck.user_id, deck.name = account_id, name[:64]
+            _adopt_named(session, DeckRow, guest_id, account_id)
+            _adopt_named(session, CardSetRow, guest_id, account_id)
             for stops in session.scalars(
                 select(StopsRow).where(StopsRow.user_id == guest_id)
             ).all():
@@ -1334,6 +1350,73 @@ class Store:
             )
             return getattr(gone, "rowcount", 0) == 1
 
+    # --- saved card sets ------------------------------------------------------------------------
+
+    def card_sets(self, user_id: int, game: str) -> list[CardSetData]:
+        """A player's saved card sets of one game, by name."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(CardSetRow)
+                .where(CardSetRow.user_id == user_id, CardSetRow.game == game)
+                .order_by(CardSetRow.name, CardSetRow.id)
+            ).all()
+            return [_card_set_data(r) for r in rows]
+
+    def card_set(self, user_id: int, set_id: int) -> CardSetData | None:
+        """One saved card set, only if it is this player's."""
+        with self.sessions() as session:
+            row = session.get(CardSetRow, set_id)
+            return None if row is None or row.user_id != user_id else _card_set_data(row)
+
+    def create_card_set(
+        self, user_id: int, game: str, name: str, cards: dict[str, Any]
+    ) -> CardSetData:
+        try:
+            with self.sessions.begin() as session:
+                row = CardSetRow(user_id=user_id, game=game, name=name, cards=cards)
+                session.add(row)
+                session.flush()
+                session.refresh(row)
+                return _card_set_data(row)
+        except IntegrityError:
+            raise _card_set_name_taken(name) from None
+
+    def update_card_set(
+        self, user_id: int, set_id: int, name: str, cards: dict[str, Any]
+    ) -> CardSetData | None:
+        """Rename and rewrite one of this player's card sets (its what-if, run on the cards as
+        they were, is dropped when the cards change); ``None`` when they have no such set."""
+        try:
+            with self.sessions.begin() as session:
+                row = session.get(CardSetRow, set_id)
+                if row is None or row.user_id != user_id:
+                    return None
+                if row.cards != cards:
+                    row.result = None
+                row.name, row.cards, row.updated_at = name, cards, datetime.now(UTC)
+                session.flush()
+                return _card_set_data(row)
+        except IntegrityError:
+            raise _card_set_name_taken(name) from None
+
+    def keep_card_set_result(
+        self, user_id: int, set_id: int, cards: dict[str, Any], result: dict[str, Any]
+    ) -> bool:
+        """Keep a what-if's result with the set, if the set still has the cards it was run on."""
+        with self.sessions.begin() as session:
+            row = session.get(CardSetRow, set_id)
+            if row is None or row.user_id != user_id or row.cards != cards:
+                return False
+            row.result = result
+            return True
+
+    def delete_card_set(self, user_id: int, set_id: int) -> bool:
+        with self.sessions.begin() as session:
+            gone = session.execute(
+                delete(CardSetRow).where(CardSetRow.id == set_id, CardSetRow.user_id == user_id)
+            )
+            return getattr(gone, "rowcount", 0) == 1
+
     # --- ratings --------------------------------------------------------------------------------
 
     def ratings(self, game: str, user_ids: Sequence[int]) -> dict[int, RatingData]:
@@ -1461,6 +1544,31 @@ def _utc(moment: datetime | None) -> datetime | None:
     if moment is None or moment.tzinfo is not None:
         return moment
     return moment.replace(tzinfo=UTC)
+
+
+Named = TypeVar("Named", DeckRow, CardSetRow)
+
+
+def _adopt_named(session: Session, table: type[Named], guest_id: int, account_id: int) -> None:
+    """The guest's named things (saved decks, card sets) given to the account; one whose name
+    the account already uses for that game gets " (guest)" added."""
+    taken = {
+        (row.game, row.name.lower())
+        for row in session.scalars(select(table).where(table.user_id == account_id))
+    }
+    for kept in session.scalars(select(table).where(table.user_id == guest_id)).all():
+        name, extra = kept.name, 1
+        while (kept.game, name.lower()) in taken:
+            name = f"{kept.name} (guest)" if extra == 1 else f"{kept.name} (guest {extra})"
+            extra += 1
+        taken.add((kept.game, name.lower()))
+        kept.user_id, kept.name = account_id, name[:64]
+
+
+def _card_set_name_taken(name: str) -> NameTaken:
+    return NameTaken(
+        f"You already have a card set named '{name}' for this game; choose another name."
+    )
 
 
 def _deck_name_taken(name: str) -> NameTaken:

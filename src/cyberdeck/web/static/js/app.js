@@ -27,6 +27,8 @@ const ROUTES = [
   [/^\/tournaments\/([^/]+)$/, (m, q) => showTournament(root, m[1], q)],
   [/^\/about$/, () => showAbout(root)],
   [/^\/decks\/([^/]+)$/, (m, q) => showDecks(m[1], q)],
+  [/^\/lab$/, () => showLab(null)],
+  [/^\/lab\/([^/]+)$/, (m) => showLab(m[1])],
 ];
 
 // The deck builders live in js/decks.js (export showDecks(root, gameId, query)), loaded when
@@ -42,6 +44,12 @@ async function showDecks(gameId, query) {
     return null;
   }
   return module.showDecks(root, gameId, query);
+}
+
+// The Lab page (js/lab.js), loaded when first asked for: a designer's page, not a player's.
+async function showLab(gameId) {
+  const module = await import("./lab.js");
+  return module.showLab(root, gameId);
 }
 
 async function route() {
@@ -76,7 +84,7 @@ async function drawAccount() {
   const nav = document.getElementById("account");
   const user = await me({ fresh: true });
   if (!user) {
-    fill(nav, el("a", { href: "/tournaments" }, "Tournaments"), el("a", { href: "/account", class: "button" }, "Sign in"));
+    fill(nav, el("a", { href: "/tournaments" }, "Tournaments"), el("a", { href: "/lab" }, "Lab"), el("a", { href: "/account", class: "button" }, "Sign in"));
     return;
   }
   const signOut = el("button", {
@@ -91,6 +99,7 @@ async function drawAccount() {
   }, "Sign out");
   fill(nav,
     el("a", { href: "/tournaments" }, "Tournaments"),
+    el("a", { href: "/lab" }, "Lab"),
     el("span", { class: "who" }, user.kind === "guest" ? `${user.name} (guest)` : user.name),
     user.kind === "guest" ? el("a", { href: "/account", class: "button" }, "Sign in / sign up") : null,
     signOut);

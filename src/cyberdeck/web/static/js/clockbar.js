@@ -25,6 +25,10 @@ export function clockBar(nameOf, onFall) {
   let clock = null;
   let at = 0;
   let rated = false;
+  // Played with an edited card set (the Lab page's): said beside "Casual", as such a match is.
+  let edited = false;
+  const kind = (label) => el("span", { class: "clock-kind", dataset: { rated: String(rated), edited: String(edited) } },
+    `${rated ? "Rated" : "Casual"}${edited ? " · edited card set" : ""} · ${label}`);
 
   function left(seat) {
     const base = clock.left[seat];
@@ -35,8 +39,7 @@ export function clockBar(nameOf, onFall) {
     if (!clock) return;
     node.hidden = false;
     fill(node,
-      el("span", { class: "clock-kind", dataset: { rated: String(rated) } },
-        `${rated ? "Rated" : "Casual"} · ${clock.control.label}`),
+      kind(clock.control.label),
       clock.left.map((_, seat) => {
         const out = clock.out.includes(seat);
         const taken = clock.taken.includes(seat);
@@ -58,10 +61,11 @@ export function clockBar(nameOf, onFall) {
     // two or more (a match without a clock too), before any clock starts.
     match(summary) {
       rated = Boolean(summary && summary.rated);
+      edited = Boolean(summary && summary.edited);
       const control = summary && summary.time_control;
       if (!clock && control && summary.seats.length > 1) {
         node.hidden = false;
-        fill(node, el("span", { class: "clock-kind", dataset: { rated: String(rated) } }, `${rated ? "Rated" : "Casual"} · ${control.label}`));
+        fill(node, kind(control.label));
       }
     },
     // The clocks as a message gave them (null: the match has none).
