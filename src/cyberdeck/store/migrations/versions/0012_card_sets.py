@@ -2,7 +2,7 @@
 what-if run on them) and the card set a match is played with.
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 """
 
 from __future__ import annotations
