@@ -77,15 +77,21 @@ async def play_moves(sockets: list[Socket], rng: random.Random, moves: int, tag:
     return made
 
 
+#: Keys whose values are public lists of every card a seat brought (Cipher Run's deck lists): they
+#: name every card any hand can hold, so they would hide a leak among the strings a seat has seen.
+PUBLIC_LISTS = frozenset({"deck_list"})
+
+
 def strings(value: Any, out: set[str] | None = None) -> set[str]:
-    """Every string in a JSON value, keys included."""
+    """Every string in a JSON value, keys included, but not the public lists' cards."""
     out = set() if out is None else out
     if isinstance(value, str):
         out.add(value)
     elif isinstance(value, dict):
         for key, item in value.items():
             out.add(str(key))
-            strings(item, out)
+            if key not in PUBLIC_LISTS:
+                strings(item, out)
     elif isinstance(value, list | tuple):
         for item in value:
             strings(item, out)

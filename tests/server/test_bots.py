@@ -19,6 +19,7 @@ from cyberdeck.agents.levels import make_agent
 from cyberdeck.cli import app
 from cyberdeck.engine import BadOption
 from cyberdeck.remote.bot import chooser, play
+from cyberdeck.remote.botsocket import play_socket
 
 from .harness import Client, ServerProcess, run, served
 
@@ -210,6 +211,51 @@ def test_cyberdeck_bot_plays_an_agent_as_a_bot(server: ServerProcess) -> None:
         refused = [line for line in lines if "refused" in line]
         benign = ("look at the table again", "The game is over")
         assert all(any(b in line for b in benign) for line in refused), refused
+
+
+def test_a_bot_past_its_rate_waits_as_told_and_plays_on(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """One move a second and no burst: each bot's second move comes sooner and is refused with
+    the seconds to wait (``Retry-After``, the socket's ``retry``); both transports wait and send
+    it again, and the game is played to its end with nothing refused."""
+    with served(
+        tmp_path_factory, "slow-bots", "--ai-delay", "0", "--rate", "1", "--burst", "1"
+    ) as slow:
+
+        async def two_bots() -> tuple[str, list[str]]:
+            person = await owner(slow)
+            tokens = []
+            for _ in range(2):
+                made = await person.http.post("/api/bots", json={"name": f"slow{next(names)}"})
+                tokens.append(made.json()["token"])
+            headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
+            async with (
+                httpx.AsyncClient(base_url=slow.base, headers=headers[0]) as first,
+                httpx.AsyncClient(base_url=slow.base, headers=headers[1]) as second,
+            ):
+                created = await first.post("/api/matches", json={"game": "duel", "clock": CLOCK})
+                match_id = created.json()["match"]["id"]
+                joined = await second.post(f"/api/matches/{match_id}/join", json={})
+                assert joined.status_code == 200, joined.text
+            return match_id, tokens
+
+        match_id, tokens = run(two_bots())
+        said: list[list[str]] = [[], []]
+        pool = ThreadPoolExecutor(2)
+        try:
+            done = [
+                pool.submit(play, slow.base, tokens[0], chooser("random"), 1, said[0].append),
+                pool.submit(
+                    play_socket, slow.base, tokens[1], chooser("random", 1), 1, said[1].append
+                ),
+            ]
+            assert [d.result(timeout=60) for d in done] == [1, 1], said
+        finally:
+            pool.shutdown(wait=False)  # a bot left waiting is released when its server stops
+        for lines in said:
+            assert lines[-1].startswith(f"{match_id}: over (")
+            assert not [line for line in lines if "faster than the server" in line], lines
 
 
 def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess) -> None:

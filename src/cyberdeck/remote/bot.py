@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +85,9 @@ class FromView:
 #: What ``Games.hear`` answers for a turn its agent cannot play: the bot resigns the match.
 RESIGN = "resign"
 
+#: How many times a move the server asked the bot to wait for is sent again before it is given up.
+RETRIES = 8
+
 
 class Games:
     """What a bot makes of its events, however they come (the NDJSON stream here, the websocket
@@ -151,10 +155,7 @@ def play(
                 if action is RESIGN:
                     http.post(f"/api/bot/matches/{event['match']}/resign")
                 elif action is not None:
-                    moved = http.post(
-                        f"/api/bot/matches/{event['match']}/move",
-                        json={"action": action, "seq": event["seq"]},
-                    )
+                    moved = _move(http, event["match"], action, event["seq"])
                     if moved.status_code != 200:
                         told.refused(event["match"], action, _detail(moved))
                 if told.done:
@@ -163,6 +164,17 @@ def play(
         if client is None:
             http.close()
     return told.ended
+
+
+def _move(http: httpx.Client, match: str, action: str, seq: int) -> httpx.Response:
+    """Play ``action``; past the bot's rate, wait as the server says and send it again."""
+    for _ in range(RETRIES):
+        moved = http.post(f"/api/bot/matches/{match}/move", json={"action": action, "seq": seq})
+        wait = moved.headers.get("Retry-After", "") if moved.status_code == 429 else ""
+        if not wait.isdigit():
+            break
+        time.sleep(int(wait))
+    return moved
 
 
 def _detail(response: httpx.Response) -> str:

@@ -4,6 +4,7 @@ one connection for its events and its moves, with the documented messages only."
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from ..engine import BadOption
-from .bot import RESIGN, Chooser, Games
+from .bot import RESIGN, RETRIES, Chooser, Games
 
 #: Codes of a refusal that ends the bot's socket (its token, its feeds): said, never retried.
 FATAL = {"unauthorised", "too-many"}
@@ -36,8 +37,9 @@ def play_socket(
     """Hear the bot's events on its socket and answer every turn there, until ``games``
     matches have ended (none: until interrupted); how many ended."""
     told = Games(choose, games, say)
-    #: The moves sent and not yet answered, by their id: a refusal names its move's id.
-    sent: dict[str, str] = {}
+    #: The moves sent and not yet answered, by their id (a refusal names its move's id), and
+    #: how many times each was sent.
+    sent: dict[str, tuple[dict[str, Any], int]] = {}
     headers = {"Authorization": f"Bearer {token}"}
     try:
         with connect(socket_url(server), additional_headers=headers) as socket:
@@ -47,7 +49,14 @@ def play_socket(
                 if kind == "error":
                     if message["code"] in FATAL:
                         raise BadOption(str(message["message"]))
-                    what = sent.pop(str(message.get("id")), "a message")
+                    move, tries = sent.pop(str(message.get("id")), ({}, RETRIES))
+                    retry = message.get("retry")
+                    if message["code"] == "rate-limited" and retry and tries < RETRIES:
+                        time.sleep(int(retry))  # the server asked to wait: then send it again
+                        sent[move["id"]] = (move, tries + 1)
+                        socket.send(json.dumps(move))
+                        continue
+                    what = move.get("action", "a message")
                     told.refused(str(message.get("match")), what, str(message["message"]))
                 elif kind == "played":
                     sent.pop(str(message["id"]), None)
@@ -57,9 +66,10 @@ def play_socket(
                         socket.send(json.dumps({"type": "resign", "match": message["match"]}))
                     elif action is not None:
                         move_id = f"{message['match']}.{message['seq']}"
-                        sent[move_id] = action
                         move = {"type": "move", "match": message["match"], "id": move_id}
-                        socket.send(json.dumps({**move, "seq": message["seq"], "action": action}))
+                        move |= {"seq": message["seq"], "action": action}
+                        sent[move_id] = (move, 1)
+                        socket.send(json.dumps(move))
                 if told.done:
                     break
     except InvalidStatus as err:

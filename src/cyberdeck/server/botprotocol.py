@@ -117,8 +117,9 @@ class Played(BaseModel):
 class Refusal(BaseModel):
     """A message of the bot's was not played, with the sentence a person would read: ``code``
     as on the match websocket (``illegal``, ``stale``, ``not-your-turn``, ``malformed``,
-    ``rate-limited``, ...), the match and the bot's ``id`` when the message named them, and the
-    match's ``seq`` when the position is known."""
+    ``rate-limited``, ...), the match and the bot's ``id`` when the message named them, the
+    match's ``seq`` when the position is known, and (``rate-limited``) the whole seconds to
+    wait before sending the message again."""
 
     type: Literal["error"]
     code: ErrorCode
@@ -126,6 +127,7 @@ class Refusal(BaseModel):
     match: str | None = None
     id: str | None = None
     seq: int | None = None
+    retry: int | None = None
 
 
 BotSocketOut = Annotated[

@@ -62,6 +62,7 @@ def refusal(refused: Refused, match: str | None, msg_id: str | None) -> dict[str
         match=refused.match or match,
         id=msg_id,
         seq=refused.seq,
+        retry=refused.retry or None,
     ).model_dump()
 
 
