@@ -44,6 +44,30 @@ async def owner(server: ServerProcess) -> Client:
     return client
 
 
+def bots_at_a_table(server: ServerProcess, game: str, prefix: str) -> tuple[str, list[str]]:
+    """Two new bots of one owner seated at a new ``game`` match with a clock: its id, and the
+    bots' tokens (the first bot created the match, the second joined it)."""
+
+    async def seated() -> tuple[str, list[str]]:
+        person = await owner(server)
+        tokens = []
+        for _ in range(2):
+            made = await person.http.post("/api/bots", json={"name": f"{prefix}{next(names)}"})
+            tokens.append(made.json()["token"])
+        headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        async with (
+            httpx.AsyncClient(base_url=server.base, headers=headers[0]) as first,
+            httpx.AsyncClient(base_url=server.base, headers=headers[1]) as second,
+        ):
+            created = await first.post("/api/matches", json={"game": game, "clock": CLOCK})
+            match_id = created.json()["match"]["id"]
+            joined = await second.post(f"/api/matches/{match_id}/join", json={})
+            assert joined.status_code == 200, joined.text
+        return match_id, tokens
+
+    return run(seated())
+
+
 async def play_as_bot(base: str, token: str, match_id: str) -> dict[str, Any]:
     """A complete bot, as a reader of docs/bots.md would write it: for each turn on its
     stream, the first legal action; it returns the outcome of ``match_id``."""
@@ -174,27 +198,7 @@ def first_legal(turn: dict[str, Any]) -> str:
 
 
 def test_cyberdeck_bot_plays_an_agent_as_a_bot(server: ServerProcess) -> None:
-    async def two_bots() -> tuple[str, list[str]]:
-        person = await owner(server)
-        tokens = [
-            (await person.http.post("/api/bots", json={"name": f"cli{next(names)}"})).json()[
-                "token"
-            ]
-            for _ in range(2)
-        ]
-        bots = [
-            httpx.AsyncClient(base_url=server.base, headers={"Authorization": f"Bearer {t}"})
-            for t in tokens
-        ]
-        created = await bots[0].post("/api/matches", json={"game": "duel", "clock": CLOCK})
-        match_id = created.json()["match"]["id"]
-        joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
-        assert joined.status_code == 200, joined.text
-        for bot in bots:
-            await bot.aclose()
-        return match_id, tokens
-
-    match_id, tokens = run(two_bots())
+    match_id, tokens = bots_at_a_table(server, "duel", "cli")
     said: list[list[str]] = [[], []]
     specs = ["random", "python:tests.server.test_bots:first_legal"]
     with ThreadPoolExecutor(2) as pool:
@@ -222,25 +226,7 @@ def test_a_bot_past_its_rate_waits_as_told_and_plays_on(
     with served(
         tmp_path_factory, "slow-bots", "--ai-delay", "0", "--rate", "1", "--burst", "1"
     ) as slow:
-
-        async def two_bots() -> tuple[str, list[str]]:
-            person = await owner(slow)
-            tokens = []
-            for _ in range(2):
-                made = await person.http.post("/api/bots", json={"name": f"slow{next(names)}"})
-                tokens.append(made.json()["token"])
-            headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
-            async with (
-                httpx.AsyncClient(base_url=slow.base, headers=headers[0]) as first,
-                httpx.AsyncClient(base_url=slow.base, headers=headers[1]) as second,
-            ):
-                created = await first.post("/api/matches", json={"game": "duel", "clock": CLOCK})
-                match_id = created.json()["match"]["id"]
-                joined = await second.post(f"/api/matches/{match_id}/join", json={})
-                assert joined.status_code == 200, joined.text
-            return match_id, tokens
-
-        match_id, tokens = run(two_bots())
+        match_id, tokens = bots_at_a_table(slow, "duel", "slow")
         said: list[list[str]] = [[], []]
         pool = ThreadPoolExecutor(2)
         try:
@@ -262,27 +248,7 @@ def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess)
     """``cyberdeck bot --agent normal``: the search level, rebuilt from each turn's view, plays a
     whole game against another bot; every move it sends is taken."""
 
-    async def two_bots() -> tuple[str, list[str]]:
-        person = await owner(server)
-        tokens = [
-            (await person.http.post("/api/bots", json={"name": f"lvl{next(names)}"})).json()[
-                "token"
-            ]
-            for _ in range(2)
-        ]
-        bots = [
-            httpx.AsyncClient(base_url=server.base, headers={"Authorization": f"Bearer {t}"})
-            for t in tokens
-        ]
-        created = await bots[0].post("/api/matches", json={"game": "cipher-run", "clock": CLOCK})
-        match_id = created.json()["match"]["id"]
-        joined = await bots[1].post(f"/api/matches/{match_id}/join", json={})
-        assert joined.status_code == 200, joined.text
-        for bot in bots:
-            await bot.aclose()
-        return match_id, tokens
-
-    match_id, tokens = run(two_bots())
+    match_id, tokens = bots_at_a_table(server, "cipher-run", "lvl")
     said: list[list[str]] = [[], []]
     moves: list[str] = []
     normal = chooser("normal", 5)
