@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext
 
 from tests.server.harness import ServerProcess
+from tests.server.timetravel import TimeTravel
 
 #: The arcade's deal seed (``--deal-seed``): each account's Nth match is dealt the same every run,
 #: and each test plays as a fresh guest, so a test's first match always gets the deal of
@@ -61,6 +62,17 @@ class Arcade(ServerProcess):
             "--newcomers-burst",
             "100000",
         ]
+
+
+class TimedArcade(Arcade):
+    """The arcade run by the tests' launcher, whose clock the test moves on (``timetravel``)."""
+
+    def __init__(self, data_dir: Path, travel: TimeTravel) -> None:
+        super().__init__(data_dir)
+        self.env = travel.env
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "tests.server.launcher", *super().command()[2:]]
 
 
 def open_person(browser: Browser, arcade: Arcade) -> BrowserContext:

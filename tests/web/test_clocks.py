@@ -7,28 +7,15 @@ what they may do), and a click wins the game."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.timetravel import TimeTravel
 
-from .arcade import Arcade, open_person
+from .arcade import Arcade, TimedArcade, open_person
 from .drive import TABLE, join_by_link, start_game
-
-
-class TimedArcade(Arcade):
-    """The arcade run by the tests' launcher, whose clock the test moves on."""
-
-    def __init__(self, data_dir: Path, travel: TimeTravel) -> None:
-        super().__init__(data_dir)
-        self.env = travel.env
-
-    def command(self) -> list[str]:
-        return [sys.executable, "-m", "tests.server.launcher", *super().command()[2:]]
 
 
 @pytest.fixture(scope="module")
