@@ -5,7 +5,9 @@ game's tutorial page is taken too (<game>-learn-desktop.png ...), a few steps in
 An online match between two people is taken mid-game (online-desktop.png: its clock bar and
 chat) and at its end (online-end-desktop.png: the rematch box), from the first player's seat.
 The Lab page's card editor is taken with a card edited, saved and measured by a tiny what-if
-(lab-desktop.png, lab-phone.png); ``--lab-only`` takes only that."""
+(lab-desktop.png, lab-phone.png), and a finished Swiss tournament of AI entrants with its top cut
+(tournament-desktop.png, tournament-phone.png); ``--only lab`` or ``--only tournament`` takes
+only those."""
 
 from __future__ import annotations
 
@@ -53,7 +55,11 @@ def main() -> None:
         help="make the last gesture offered (several moves as one click) where there is one, "
         "so that the picture shows what gestures did",
     )
-    parser.add_argument("--lab-only", action="store_true", help="only the Lab page's pictures")
+    parser.add_argument(
+        "--only",
+        choices=("lab", "tournament"),
+        help="only the Lab page's pictures, or only the tournament page's",
+    )
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -73,8 +79,11 @@ def main() -> None:
                     print(f"console: {m.text}", file=sys.stderr) if m.type == "error" else None
                 ),
             )
-            lab(page, out)
-            if args.lab_only:
+            if args.only != "tournament":
+                lab(page, out)
+            if args.only != "lab":
+                tournament(browser, server, out)
+            if args.only:
                 return
             for name, (width, height) in SIZES.items():
                 page.set_viewport_size({"width": width, "height": height})
@@ -140,6 +149,41 @@ def lab(page: Page, out: Path) -> None:
     expect(page.locator(".lab-progress-text")).to_contain_text("Finished", timeout=60_000)
     page.locator(".lab-result-table").scroll_into_view_if_needed()
     shoot(page, "lab", out)
+
+
+#: The tournament pictured: its AI entrants' levels (told apart on the page by their number).
+ENTRANTS = ("easy", "random", "easy", "greedy", "random", "greedy")
+
+
+def tournament(browser: Browser, server: Arcade, out: Path) -> None:
+    """A Cipher Run Swiss of two rounds and a top 4, made by a new account with six AI entrants
+    and played to its end by the server: the standings, every round's tables and the bracket."""
+    context = browser.new_context(base_url=server.base, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto("/")
+    page.request.post("/api/auth/guest")
+    page.request.post("/api/auth/signup", data={"name": "swiss-maker", "password": "pictures 123"})
+    made = page.request.post(
+        "/api/tournaments",
+        data={
+            "name": "Friday Night Swiss",
+            "game": "cipher-run",
+            "rounds": 2,
+            "cut": 4,
+            "clock": {"kind": "real-time", "minutes": 10, "increment": 5},
+            "allow_ai": True,
+        },
+    )
+    assert made.ok, made.text()
+    tournament_id = made.json()["id"]
+    for level in ENTRANTS:
+        entered = page.request.post(f"/api/tournaments/{tournament_id}/ai", data={"level": level})
+        assert entered.ok, entered.text()
+    page.request.post(f"/api/tournaments/{tournament_id}/start")
+    page.goto(f"/tournaments/{tournament_id}")
+    expect(page.locator(".placings tbody tr")).to_have_count(4, timeout=600_000)
+    shoot(page, "tournament", out)
+    context.close()
 
 
 def online(browser: Browser, server: Arcade, out: Path) -> None:

@@ -26,8 +26,22 @@ LEGAL_CIPHER = "\n".join(
 )
 
 
+#: Seconds a request may wait: a deck check is worked out in the AI workers, which a loaded
+#: machine may be slow to start (nothing here is timed).
+WAIT = 60
+
+
 def get(server: ServerProcess, path: str) -> httpx.Response:
-    return httpx.get(server.base + path, timeout=10)
+    return httpx.get(server.base + path, timeout=WAIT)
+
+
+def checked_deck(server: ServerProcess, game_id: str, text: str) -> dict[str, Any]:
+    """The answer to checking ``text`` as a deck of ``game_id``."""
+    answer = httpx.post(
+        f"{server.base}/api/games/{game_id}/decks/validate", json={"text": text}, timeout=WAIT
+    )
+    found: dict[str, Any] = answer.json()
+    return found
 
 
 def test_the_catalogue_lists_every_card_a_deck_may_hold(server: ServerProcess) -> None:
@@ -66,19 +80,14 @@ def test_every_starter_deck_checks_legal(server: ServerProcess) -> None:
         starters = get(server, f"/api/games/{game_id}/starter-decks").json()
         assert len(starters) == len(load_game(game_id).starter_decks()) >= 2
         for starter in starters:
-            checked = httpx.post(
-                f"{server.base}/api/games/{game_id}/decks/validate",
-                json={"text": starter["text"]},
-            ).json()
+            checked = checked_deck(server, game_id, starter["text"])
             assert checked["ok"] and checked["problems"] == [], checked
             assert checked["name"] == starter["name"] and checked["summary"]
 
 
 def test_a_check_reports_every_problem_at_once(server: ServerProcess) -> None:
     text = BROKEN_DECK
-    checked = httpx.post(
-        f"{server.base}/api/games/cipher-run/decks/validate", json={"text": text}
-    ).json()
+    checked = checked_deck(server, "cipher-run", text)
     assert not checked["ok"]
     assert checked["problems"] == BROKEN_DECK_PROBLEMS
     assert checked["name"] == "Broken" and checked["size"] == 11
@@ -89,10 +98,7 @@ def test_a_check_reports_every_problem_at_once(server: ServerProcess) -> None:
         "8H": 1,
     }
 
-    ccg = httpx.post(
-        f"{server.base}/api/games/cyberpunk-ccg/decks/validate",
-        json={"text": BROKEN_CCG_DECK},
-    ).json()
+    ccg = checked_deck(server, "cyberpunk-ccg", BROKEN_CCG_DECK)
     assert ccg["problems"] == BROKEN_CCG_DECK_PROBLEMS
     assert ccg["summary"].startswith("9 cards: Runs 7, Gear 0")
 
