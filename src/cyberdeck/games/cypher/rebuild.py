@@ -1,7 +1,8 @@
 """The position a Cypher view shows its seat (``Game.state_from_view``): the table as shown (play
 areas, the Display, the seat's hand, the deck cards, removed cards and copies in other hands it
-knows), the rules' pending steps and the end's count; the cards it cannot see dealt from the rest
-of the card set, which every seat knows whole; ``determinize`` re-deals them."""
+knows, and which of them everyone saw face up), the rules' pending steps and the end's count; the
+cards it cannot see dealt from the rest of the card set, which every seat knows whole (the view's
+glossary); ``determinize`` re-deals them."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ class _Cards:
     """The card set's cards not yet placed, by kind."""
 
     def __init__(self, cat: Catalog) -> None:
-        self.kind = cat.kind
         self.left: list[list[int]] = [[] for _ in cat.copies]
         for c in range(len(cat.kind) - 1, -1, -1):
             self.left[cat.kind[c]].append(c)
