@@ -244,11 +244,12 @@ def test_a_bot_past_its_rate_waits_as_told_and_plays_on(
             assert not [line for line in lines if "faster than the server" in line], lines
 
 
-def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess) -> None:
+@pytest.mark.parametrize("game", ["cipher-run", "cypher"])
+def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess, game: str) -> None:
     """``cyberdeck bot --agent normal``: the search level, rebuilt from each turn's view, plays a
     whole game against another bot; every move it sends is taken."""
 
-    match_id, tokens = bots_at_a_table(server, "cipher-run", "lvl")
+    match_id, tokens = bots_at_a_table(server, game, "lvl")
     said: list[list[str]] = [[], []]
     moves: list[str] = []
     normal = chooser("normal", 5)
@@ -265,7 +266,7 @@ def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess)
             pool.submit(play, server.base, tokens[1], chooser("random", 1), 1, said[1].append),
         ]
         assert [d.result(timeout=300) for d in done] == [1, 1]
-    assert said[0][0].startswith(f"{match_id}: cipher-run, seat")
+    assert said[0][0].startswith(f"{match_id}: {game}, seat")
     assert said[0][-1].startswith(f"{match_id}: over (")
     assert not [line for line in said[0] if "no move" in line], said[0]
     refused = [line for line in said[0] if "refused" in line]  # only a stale turn's (see above)
@@ -302,13 +303,21 @@ def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
         assert action in turn["legal_actions"], spec
     greedy = make_agent("greedy", 9, game)
     assert chooser("greedy", 9)(turn) == greedy.choose(state).text
-    cypher = load_game("cypher").new_state(None, 1)
+    cypher_game = load_game("cypher")
+    cypher = cypher_game.new_state({"players": 3}, 2)
+    for _ in range(9):
+        cypher.apply(rng.choice(cypher.legal_actions()))
     mover = cypher.current_player
     assert mover is not None
+    told = {**turn, "seat": mover, "view": json.loads(json.dumps(cypher.view(mover)))}
+    told["legal_actions"] = [a.text for a in cypher.legal_actions()]
+    assert chooser("normal", 9)(told) in told["legal_actions"]
+    assert chooser("greedy", 9)(told) == make_agent("greedy", 9, cypher_game).choose(cypher).text
+    ccg = load_game("cyberpunk-ccg").new_state(None, 1)
+    mover = ccg.current_player
+    assert mover is not None
     with pytest.raises(BadView, match="cannot rebuild"):
-        chooser("greedy")(
-            {**turn, "seat": mover, "view": json.loads(json.dumps(cypher.view(mover)))}
-        )
+        chooser("greedy")({**turn, "seat": mover, "view": json.loads(json.dumps(ccg.view(mover)))})
 
 
 def test_an_agent_no_game_has_is_refused_with_a_sentence() -> None:

@@ -134,7 +134,8 @@ class Catalog:
         return self.names[self.kind[card]]
 
     def cards_json(self) -> dict[str, dict[str, Any]]:
-        """The glossary a view carries so that a renderer can name and score cards."""
+        """The glossary a view carries so that a renderer can name and score cards, and a state
+        rebuilt from a view knows the card set (``from_glossary``)."""
         return {
             KINDS[k]: {
                 "name": self.names[k],
@@ -142,9 +143,20 @@ class Catalog:
                 "influence": self.influence[k],
                 "copies": self.copies[k],
                 "text": self.texts[k],
+                "effect": EFFECTS[self.effect[k]],
+                "boosted_influence": self.boosted[k],
             }
             for k in self.present
         }
+
+    def from_glossary(self, glossary: Mapping[str, Any]) -> Catalog:
+        """The card set a view's glossary (``cards_json``) describes: this one when it is the
+        same, else a new one (``BadDeck`` when the glossary is no valid card set)."""
+        if glossary == self.cards_json():
+            return self
+        if not isinstance(glossary, Mapping):
+            raise BadDeck(["A view's cards are an object of cards by id."])
+        return Catalog({"cards": [{"id": kind, **dict(card)} for kind, card in glossary.items()]})
 
 
 def _validate(document: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ from . import campaign
 from .catalog import Catalog, default_catalog, default_document, load_card_file
 from .encoding import encoding
 from .evaluate import evaluate
+from .rebuild import position
 from .render import describe_action, in_words, inspect, render, words_key
 from .rules import ACTIONS
 from .state import CypherState
@@ -119,6 +120,9 @@ class Cypher(Game):
 
     def series_setup(self, setup: Any, starter: int) -> Any:
         return campaign.series_setup(setup, starter)
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        return position(view, seat)
 
     def render(self, view: Mapping[str, Any], style: Style) -> str:
         return render(view, style)
