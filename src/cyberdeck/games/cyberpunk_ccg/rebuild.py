@@ -12,6 +12,7 @@ each deck's cards as the view counts), and ``determinize`` re-deals them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...engine import BadView, Rng
@@ -37,8 +38,9 @@ def position(view: Mapping[str, Any], seat: int) -> CyberState:
     players = view["players"]
     if len(players) != 2:
         raise BadView("A Cyberpunk CCG view shows two players.")
-    decks = [[BY_SLUG[str(slug)] for slug in pl["deck_list"]] for pl in players]
-    st = CyberState(decks, Rng(0), CARDS)
+    decks = tuple(tuple(BY_SLUG[str(slug)] for slug in pl["deck_list"]) for pl in players)
+    fresh = _fresh(decks)
+    st = fresh.clone()
     tally = view["tally"]
     if view["prompt"] is not None and tally["prompt"] is None:
         raise BadView("The view shows a card being paid for that only its owner may see.")
@@ -67,9 +69,9 @@ def position(view: Mapping[str, Any], seat: int) -> CyberState:
         st.style[p] = int(pl["style"]) - sum(st.defs[i].style for i in st.play[p])
     st.hand[seat] = put(_ids(players[seat]["hand_ids"]), Z_HAND)
     for p, pl in enumerate(players):
-        _deal(st, p, pl, p != seat, placed)
+        _deal(st, p, pl, p != seat, (fresh.runs[p], fresh.gear[p]), placed)
     for card, mark in tally["marks"].items():
-        i = _ids([card])[0]
+        i = int(str(card)[1:])
         st.used[i], st.host[i], st.team[i], st.flags[i], st.spent[i], st.tokens[i] = map(int, mark)
     st.turn = int(view["turn"])
     st.active = int(view["active"])
@@ -89,17 +91,32 @@ def position(view: Mapping[str, Any], seat: int) -> CyberState:
     return st
 
 
-def _deal(st: CyberState, p: int, pl: Mapping[str, Any], hidden: bool, placed: set[int]) -> None:
-    """Seat ``p``'s cards the view does not place: into its decks, and first into its hand as
-    many of each deck's cards as the view counts there when the hand is ``hidden``."""
-    rest = [i for i in range(1, len(st.cards)) if st.owner[i] == p and i not in placed]
+@lru_cache(maxsize=16)
+def _fresh(decks: tuple[tuple[int, ...], ...]) -> CyberState:
+    """A table of these decks before the shuffle, every card in its deck: one a pair of deck
+    lists, so the states rebuilt from one match's views share their card facts (and the views'
+    shared parts, which go by them: ``views``)."""
+    return CyberState([list(deck) for deck in decks], Rng(0), CARDS)
+
+
+def _deal(
+    st: CyberState,
+    p: int,
+    pl: Mapping[str, Any],
+    hidden: bool,
+    decks: tuple[list[int], list[int]],
+    placed: set[int],
+) -> None:
+    """Seat ``p``'s cards the view does not place (``decks``: all its Runs cards and all its Gear
+    cards): into its decks, and first into its hand as many of each deck's cards as the view
+    counts there when the hand is ``hidden``."""
     held_runs = int(pl["hand_runs"]) if hidden else 0
     held_gear = int(pl["hand_count"]) - held_runs if hidden else 0
-    for which, deck, zone, held, shown in (
-        ("runs", st.runs[p], Z_RUNS, held_runs, "runs_deck"),
-        ("gear", st.gear[p], Z_GEAR, held_gear, "gear_deck"),
+    for which, whole, deck, zone, held, shown in (
+        ("runs", decks[0], st.runs[p], Z_RUNS, held_runs, "runs_deck"),
+        ("gear", decks[1], st.gear[p], Z_GEAR, held_gear, "gear_deck"),
     ):
-        cards = [i for i in rest if st.defs[i].deck == which]
+        cards = [i for i in whole if i not in placed]
         if len(cards) != held + int(pl[shown]):
             raise BadView(
                 f"Player {p + 1} holds {held} {which.title()} cards in hand and "

@@ -21,13 +21,11 @@ from .rules import (
     STASH,
     STEP_NAMES,
     TURN_CAP,
-    Z_DISCARD,
     Z_GEAR,
     Z_HAND,
     Z_LIMBO,
     Z_PLAY,
     Z_RUNS,
-    Z_STASH,
     c,
 )
 
@@ -242,8 +240,6 @@ def _deck_list(st: CyberState, p: int) -> FrozenList:
 
 
 _DECKS: Memo[tuple[int, tuple[int, ...]], tuple[Any, tuple[FrozenList, FrozenList]]] = Memo()
-#: Zones whose cards everyone sees, with the marks the rules keep on them.
-_SHOWN_ZONES = (Z_PLAY, Z_STASH, Z_DISCARD, Z_LIMBO)
 
 
 def tally(st: CyberState, secret: int) -> dict[str, Any]:
@@ -254,12 +250,22 @@ def tally(st: CyberState, secret: int) -> dict[str, Any]:
     per-turn facts of each seat. A card its owner is paying for with nothing paid yet
     (``secret``) stays out of it: only its owner's view adds it (``view``)."""
     zone = st.zone
+    playing = (
+        [i for i, z in enumerate(zone) if z == Z_LIMBO and i != secret] if Z_LIMBO in zone else []
+    )
     marks = {}
-    for i in range(1, len(st.cards)):
-        if zone[i] in _SHOWN_ZONES and i != secret:
-            mark = (st.used[i], st.host[i], st.team[i], st.flags[i], st.spent[i], st.tokens[i])
-            if any(mark):
-                marks[c(i)] = list(mark)
+    used, host, team, flags, spent, tokens = (
+        st.used,
+        st.host,
+        st.team,
+        st.flags,
+        st.spent,
+        st.tokens,
+    )
+    for pile in (*st.play, *st.stash, *st.discard, playing):
+        for i in pile:
+            if used[i] or host[i] or team[i] or flags[i] or spent[i] or tokens[i]:
+                marks[c(i)] = [used[i], host[i], team[i], flags[i], spent[i], tokens[i]]
     return {
         "priority": st.prio,
         "passes": st.passes,
@@ -269,7 +275,7 @@ def tally(st: CyberState, secret: int) -> dict[str, Any]:
         "hit": _raw(st.hit),
         "mods": [_raw(m) for m in st.mods],
         "dying": list(st.dying),
-        "playing": [c(i) for i in range(1, len(st.cards)) if zone[i] == Z_LIMBO and i != secret],
+        "playing": [c(i) for i in playing],
         "marks": marks,
         "site_hit": list(st.sitehit),
         "stash_hit": list(st.stashhit),
