@@ -1,5 +1,6 @@
-"""Cyberpunk CCG: information — what each seat may see (the public table plus its own hand) and
-the re-deal of what it cannot see, for search that must not peek."""
+"""Cyberpunk CCG: information — what each seat may see (the public table, both deck lists, the
+rules' public tally, and its own hand) and the re-deal of what it cannot see, for search that must
+not peek; from a view alone the position is rebuilt (``rebuild``)."""
 
 from __future__ import annotations
 
