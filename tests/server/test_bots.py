@@ -276,6 +276,37 @@ def test_a_bot_plays_the_normal_level_from_its_seats_view(server: ServerProcess,
     assert len(moves) >= 3
 
 
+def test_a_bot_plays_the_ccg_levels_from_the_turn_as_the_stream_sends_it() -> None:
+    """A Cyberpunk CCG turn, as the stream sends it, is enough for the levels: ``normal`` answers
+    a legal move and greedy the move it picks from the real state, at points along a game."""
+    from cyberdeck.engine import Rng, load_game
+
+    game = load_game("cyberpunk-ccg")
+    state = game.new_state({"sponsor": "militech"}, 7)
+    rng = Rng(8)
+    asked = 0
+    for step in itertools.count():
+        if state.is_terminal or asked == 3:
+            break
+        seat = state.current_player
+        assert seat is not None
+        legal = [a.text for a in state.legal_actions()]
+        if step % 40 == 39 and len(legal) > 1:
+            turn = json.loads(
+                json.dumps(
+                    {
+                        "type": "turn", "match": "m1", "seq": step, "seat": seat,
+                        "view": state.view(seat), "legal_actions": legal,
+                    }
+                )
+            )  # fmt: skip
+            assert chooser("normal", 5)(turn) in legal
+            assert chooser("greedy", 9)(turn) == make_agent("greedy", 9, game).choose(state).text
+            asked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert asked == 3
+
+
 def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
     """The levels, greedy and a policy file play from the turn's view and legal actions (JSON, as
     the stream sends it), and choose what they would from the real state; a game that cannot
@@ -313,11 +344,11 @@ def test_a_bot_agent_chooses_from_the_turn_as_the_stream_sends_it() -> None:
     told["legal_actions"] = [a.text for a in cypher.legal_actions()]
     assert chooser("normal", 9)(told) in told["legal_actions"]
     assert chooser("greedy", 9)(told) == make_agent("greedy", 9, cypher_game).choose(cypher).text
-    ccg = load_game("cyberpunk-ccg").new_state(None, 1)
-    mover = ccg.current_player
+    duel = load_game("duel").new_state(None, 1)  # the toy game has no position_from_view
+    mover = duel.current_player
     assert mover is not None
     with pytest.raises(BadView, match="cannot rebuild"):
-        chooser("greedy")({**turn, "seat": mover, "view": json.loads(json.dumps(ccg.view(mover)))})
+        chooser("greedy")({**turn, "seat": mover, "view": json.loads(json.dumps(duel.view(mover)))})
 
 
 def test_an_agent_no_game_has_is_refused_with_a_sentence() -> None:

@@ -43,6 +43,7 @@ from .encoding import encoding
 from .evaluate import evaluate
 from .gestures import gestures
 from .lines import spell_labels
+from .rebuild import position
 from .render import describe_action, describe_deck, render
 from .state import CyberState
 from .table import STOPS, propose, stop_of
@@ -100,6 +101,9 @@ class CyberpunkCCG(Game):
         state = CyberState(self._deck_lists(options, decks), Rng(seed), table)
         state.start()
         return state
+
+    def position_from_view(self, view: Mapping[str, Any], seat: int) -> State:
+        return position(view, seat)
 
     def card_set(self) -> dict[str, Any]:
         return editing.document()

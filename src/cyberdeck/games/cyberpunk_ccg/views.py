@@ -1,5 +1,6 @@
-"""Cyberpunk CCG: information — what each seat may see (the public table plus its own hand) and
-the re-deal of what it cannot see, for search that must not peek."""
+"""Cyberpunk CCG: information — what each seat may see (the public table, both deck lists, the
+rules' public tally, and its own hand) and the re-deal of what it cannot see, for search that must
+not peek; from a view alone the position is rebuilt (``rebuild``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .rules import (
     TURN_CAP,
     Z_GEAR,
     Z_HAND,
+    Z_LIMBO,
     Z_PLAY,
     Z_RUNS,
     c,
@@ -178,6 +180,7 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "play": shared_list([_in_play(st, i, mods) for i in st.play[p]]),
                 "stash": _pile(st, st.stash[p]),
                 "discard": _pile(st, st.discard[p]),
+                "deck_list": _deck_list(st, p),
             }
         )
     h = st.hit
@@ -219,8 +222,73 @@ def draw_public(st: CyberState) -> dict[str, Any]:
         "names": labels({"players": players}),
         "hit": hit,
         "prompt": prompt,
+        "tally": tally(st, secret),
         "outcome": st._outcome.to_json() if st._outcome else None,
     }
+
+
+def _deck_list(st: CyberState, p: int) -> FrozenList:
+    """The cards seat ``p`` brought, by slug, in the order of their instances (``c1`` first):
+    deck lists are public (the rules page), so this says which card every instance is."""
+    key = (id(st.defs), st.cards)
+    entry = _DECKS.data.get(key)
+    if entry is None:
+        lists: list[list[str]] = [[], []]
+        for i in range(1, len(st.cards)):
+            lists[st.owner[i]].append(st.defs[i].slug)
+        entry = _DECKS.put(key, (st.defs, (FrozenList(lists[0]), FrozenList(lists[1]))))
+    return entry[1][p]
+
+
+_DECKS: Memo[tuple[int, tuple[int, ...]], tuple[Any, tuple[FrozenList, FrozenList]]] = Memo()
+
+
+def tally(st: CyberState, secret: int) -> dict[str, Any]:
+    """The rules' public bookkeeping that the table does not draw: who holds priority and how
+    many passed in a row, the question in front of a seat and the move it may still take back,
+    the hit in progress, this turn's changes to stats, trashed cards waiting to be saved, cards
+    being played, each card's marks (used, host, team, flags, Movement spent, tokens) and the
+    per-turn facts of each seat. A card its owner is paying for with nothing paid yet
+    (``secret``) stays out of it: only its owner's view adds it (``view``)."""
+    zone = st.zone
+    playing = (
+        [i for i, z in enumerate(zone) if z == Z_LIMBO and i != secret] if Z_LIMBO in zone else []
+    )
+    marks = {}
+    used, host, team, flags, spent, tokens = (
+        st.used,
+        st.host,
+        st.team,
+        st.flags,
+        st.spent,
+        st.tokens,
+    )
+    for pile in (*st.play, *st.stash, *st.discard, playing):
+        for i in pile:
+            if used[i] or host[i] or team[i] or flags[i] or spent[i] or tokens[i]:
+                marks[c(i)] = [used[i], host[i], team[i], flags[i], spent[i], tokens[i]]
+    return {
+        "priority": st.prio,
+        "passes": st.passes,
+        "prompt": None if secret else _raw(st.prompt),
+        "backout": None if secret else _raw(st.backout),
+        "backouts": list(st.backouts),
+        "hit": _raw(st.hit),
+        "mods": [_raw(m) for m in st.mods],
+        "dying": list(st.dying),
+        "playing": [c(i) for i in playing],
+        "marks": marks,
+        "site_hit": list(st.sitehit),
+        "stash_hit": list(st.stashhit),
+        "corp_zone": list(st.corpzone),
+    }
+
+
+def _raw(value: Any) -> Any:
+    """A rules tuple as JSON: tuples become lists, numbers and words stay."""
+    if isinstance(value, tuple):
+        return [_raw(v) for v in value]
+    return value
 
 
 def _payment(st: CyberState, pr: tuple[Any, ...]) -> dict[str, Any]:
@@ -236,9 +304,14 @@ def view(st: CyberState, seat: int | None) -> dict[str, Any]:
     players = [dict(entry) for entry in public["players"]]
     if seat is not None and 0 <= seat < 2:
         players[seat]["hand"] = sorted(st.defs[i].slug for i in st.hand[seat])
+        # The hand in the order the seat holds it (the order its moves are listed in).
+        players[seat]["hand_ids"] = [c(i) for i in st.hand[seat]]
         pr = st.prompt
-        if pr is not None and pr[1] == seat and economy.unannounced(st):
+        secret = economy.unannounced(st) if pr is not None and pr[1] == seat else 0
+        if pr is not None and secret:
             out["prompt"] = {**public["prompt"], **_payment(st, pr)}
+            # The question and the card being paid for, that only this seat knows about.
+            out["tally"] = tally(st, 0)
         # What each card in hand costs this seat, its sponsor's faction discount taken off: the
         # printed cost alone misleads (the table and the page show this one).
         players[seat]["hand_costs"] = {
