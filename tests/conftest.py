@@ -7,10 +7,22 @@ the tests of the window's size set it themselves."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from tests.server.mailbox import Inbox
 
 
 @pytest.fixture(autouse=True)
 def no_window_size(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
+
+
+@pytest.fixture(scope="module")
+def inbox() -> Iterator[Inbox]:
+    """A real SMTP server of the module's own (aiosmtpd), keeping every mail it is sent."""
+    box = Inbox().start()
+    yield box
+    box.stop()

@@ -9,6 +9,7 @@ from typing import Any
 from cyberdeck.engine import Event, Game, Match, load_game
 from cyberdeck.engine.record import UNDO
 from cyberdeck.store import MatchData
+from tests.views import DECK_LISTS
 
 from .harness import Client, ServerProcess, Socket
 
@@ -77,20 +78,15 @@ async def play_moves(sockets: list[Socket], rng: random.Random, moves: int, tag:
     return made
 
 
-#: Keys whose values are public lists of every card a seat brought (Cipher Run's deck lists): they
-#: name every card any hand can hold, so they would hide a leak among the strings a seat has seen.
-PUBLIC_LISTS = frozenset({"deck_list"})
-
-
 def strings(value: Any, out: set[str] | None = None) -> set[str]:
-    """Every string in a JSON value, keys included, but not the public lists' cards."""
+    """Every string in a JSON value, keys included, but not the deck lists' cards (``tests.views``)."""
     out = set() if out is None else out
     if isinstance(value, str):
         out.add(value)
     elif isinstance(value, dict):
         for key, item in value.items():
             out.add(str(key))
-            if key not in PUBLIC_LISTS:
+            if key not in DECK_LISTS:
                 strings(item, out)
     elif isinstance(value, list | tuple):
         for item in value:

@@ -20,13 +20,6 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="module")
-def inbox() -> Iterator[Inbox]:
-    box = Inbox().start()
-    yield box
-    box.stop()
-
-
-@pytest.fixture(scope="module")
 def travel(tmp_path_factory: pytest.TempPathFactory) -> TimeTravel:
     return TimeTravel(tmp_path_factory.mktemp("mail-clock") / "offset")
 

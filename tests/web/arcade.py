@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext
 
 from tests.server.harness import ServerProcess
+from tests.server.mailbox import Inbox
 from tests.server.timetravel import TimeTravel
 
 #: The arcade's deal seed (``--deal-seed``): each account's Nth match is dealt the same every run,
@@ -38,11 +39,17 @@ class Arcade(ServerProcess):
     """``cyberdeck serve`` itself, as a player starts it, with AI seats that move at once."""
 
     def __init__(
-        self, data_dir: Path, grace_seconds: float = 90.0, deal_seed: int = DEAL_SEED
+        self,
+        data_dir: Path,
+        grace_seconds: float = 90.0,
+        deal_seed: int = DEAL_SEED,
+        mail: Inbox | None = None,
     ) -> None:
         super().__init__("", data_dir)
         self.grace_seconds = grace_seconds
         self.deal_seed = deal_seed
+        #: Where the arcade sends its mail (none: it sends none).
+        self.mail = mail
         self.log = data_dir / "serve.log"
 
     def command(self) -> list[str]:
@@ -61,14 +68,15 @@ class Arcade(ServerProcess):
             # Every test is a fresh guest from one address: more than a real address makes.
             "--newcomers-burst",
             "100000",
+            *(() if self.mail is None else ("--smtp", self.mail.url, "--public-url", self.base)),
         ]
 
 
 class TimedArcade(Arcade):
     """The arcade run by the tests' launcher, whose clock the test moves on (``timetravel``)."""
 
-    def __init__(self, data_dir: Path, travel: TimeTravel) -> None:
-        super().__init__(data_dir)
+    def __init__(self, data_dir: Path, travel: TimeTravel, mail: Inbox | None = None) -> None:
+        super().__init__(data_dir, mail=mail)
         self.env = travel.env
 
     def command(self) -> list[str]:

@@ -5,7 +5,6 @@ off, the address forgotten; a guest is not offered any of it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -18,31 +17,15 @@ from .arcade import Arcade, open_person
 PASSWORD = "correct horse battery"
 
 
-class MailingArcade(Arcade):
-    def __init__(self, data_dir: Path, inbox: Inbox) -> None:
-        super().__init__(data_dir)
-        self.inbox = inbox
-
-    def command(self) -> list[str]:
-        return [*super().command(), "--smtp", self.inbox.url, "--public-url", self.base]
-
-
 @pytest.fixture(scope="module")
-def inbox() -> Iterator[Inbox]:
-    box = Inbox().start()
-    yield box
-    box.stop()
-
-
-@pytest.fixture(scope="module")
-def mailing(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator[MailingArcade]:
-    server = MailingArcade(tmp_path_factory.mktemp("mailing"), inbox).start()
+def mailing(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator[Arcade]:
+    server = Arcade(tmp_path_factory.mktemp("mailing"), mail=inbox).start()
     yield server
     server.stop()
 
 
 def test_an_address_is_saved_verified_from_its_mail_and_turn_mails_turned_off(
-    browser: Browser, mailing: MailingArcade, inbox: Inbox
+    browser: Browser, mailing: Arcade, inbox: Inbox
 ) -> None:
     context = open_person(browser, mailing)
     page = context.new_page()
@@ -74,7 +57,7 @@ def test_an_address_is_saved_verified_from_its_mail_and_turn_mails_turned_off(
     context.close()
 
 
-def test_a_guest_is_not_offered_an_address(browser: Browser, mailing: MailingArcade) -> None:
+def test_a_guest_is_not_offered_an_address(browser: Browser, mailing: Arcade) -> None:
     context = open_person(browser, mailing)
     page = context.new_page()
     assert page.request.post("/api/auth/guest").status == 201

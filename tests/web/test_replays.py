@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.views import past_deck_lists
+
 from .arcade import Arcade, open_person
 from .drive import TABLE, after_move, settled, start_game
 
@@ -53,10 +55,6 @@ def replay_step(page: Page, match_id: str, step: int, seat: int) -> dict[str, An
     return data
 
 
-def public_side(player: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in player.items() if key != "deck_list"}
-
-
 def board_cards(page: Page) -> set[str]:
     cards: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('.replay-page .board [data-card]')]"
@@ -83,7 +81,7 @@ def test_a_players_replay_opens_from_their_seat_and_never_shows_the_ais_hand(pag
         mine = replay_step(page, match_id, step, 0)["table"]["view"]
         ai_hand = set(replay_step(page, match_id, step, 1)["table"]["view"]["players"][1]["hand"])
         # Both deck lists are public and name every card; what the player saw is the rest.
-        seen = json.dumps({**mine, "players": [public_side(p) for p in mine["players"]]})
+        seen = json.dumps(past_deck_lists(mine))
         secret = {card for card in ai_hand if f'"{card}"' not in seen}
         shown = board_cards(page)
         assert mine["players"][0]["hand"] and set(mine["players"][0]["hand"]) <= shown

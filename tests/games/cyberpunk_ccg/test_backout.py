@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from tests.views import past_deck_lists
 
 from cyberdeck.engine import Action, Event, IllegalAction, Match, load_game, visible
 from cyberdeck.games.cyberpunk_ccg.backout import BACKOUT_LIMIT
@@ -93,16 +94,8 @@ def test_back_outs_are_limited_per_turn() -> None:
 def _names(seen: Any, *words: str) -> bool:
     """Whether the view names any of ``words``, past the deck lists (public, they name every card
     a seat brought)."""
-    text = json.dumps(_past_deck_lists(seen))
+    text = json.dumps(past_deck_lists(seen))
     return any(w in text for w in words)
-
-
-def _past_deck_lists(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _past_deck_lists(v) for k, v in value.items() if k != "deck_list"}
-    if isinstance(value, list | tuple):
-        return [_past_deck_lists(v) for v in value]
-    return value
 
 
 def _told(events: list[Event], seat: int | None) -> list[str]:
