@@ -148,3 +148,20 @@ def test_a_game_takes_a_deck_for_one_seat_and_the_default_for_the_other() -> Non
     mine = GAME.read_deck(GAME.deck_text(STARTERS["the-nomads"][2]))
     state = GAME.new_state({}, 2, decks=[None, mine])
     assert [p["sponsor"] for p in state.view(None)["players"]] == ["N.C.P.D.", "The Nomads"]
+
+
+def test_both_deck_lists_are_public_and_the_hands_are_not() -> None:
+    """The ruling on the rules page ("What you can see"): every seat and a spectator see each
+    player's deck list, the same list, the whole deck a player brought; only its owner sees a
+    hand."""
+    state = GAME.new_state({"sponsor": "militech"}, 4)
+    views = [state.view(seat) for seat in (0, 1, None)]
+    lists = [[player["deck_list"] for player in view["players"]] for view in views]
+    assert lists[0] == lists[1] == lists[2]
+    for seat, player in enumerate(views[0]["players"]):
+        held = player["hand_count"] + player["runs_deck"] + player["gear_deck"]
+        assert len(lists[0][seat]) == held + len(player["play"]) + len(player["stash"])
+    for seat, view in enumerate(views[:2]):
+        assert "hand" in view["players"][seat] and "hand_ids" in view["players"][seat]
+        assert not {"hand", "hand_ids"} & set(view["players"][1 - seat])
+    assert not any({"hand", "hand_ids"} & set(p) for p in views[2]["players"])
