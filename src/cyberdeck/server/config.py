@@ -108,6 +108,14 @@ class ServerConfig:
     public_url: str | None = None
     #: Seconds every player of a quick-play pairing has to accept it.
     quickplay_answer_seconds: float = 20.0
+    #: In a cluster (``serve --workers N``): this process's worker name (``w1``…; the balancer
+    #: routes a match to the worker its id names, see ``server.leases``), the Redis server the
+    #: workers tell each other news through (``server.bus``), and the seconds a worker's hold on
+    #: a match lasts unless renewed (a dead worker's matches are taken over after it).
+    #: ``None`` (the default): one process, on its own.
+    worker: str | None = None
+    redis_url: str | None = None
+    lease_seconds: float = 3.0
 
     def in_play(self, kind: str) -> int:
         """The most matches of ``kind`` one user may have made and not finished."""
