@@ -11,6 +11,7 @@ from cyberdeck.engine import games, registry
 
 from .duel import DUEL
 from .harness import ServerProcess
+from .services import postgres_url, redis_server  # noqa: F401 - fixtures for every module
 
 
 def every_game_id() -> list[str]:

@@ -5,23 +5,15 @@ CI (``CI=true``, where the Makefile installs them): there a missing PostgreSQL f
 from __future__ import annotations
 
 import asyncio
-import glob
-import os
-import shutil
-import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
 
-import pytest
 from sqlalchemy.exc import DataError
 
 from cyberdeck.server.database import Database
 from cyberdeck.store import MatchData, NewAction, SeatData, Store
 
 from .fuzz import http_fuzz, websocket_fuzz
-from .harness import ServerProcess, free_port, run
+from .harness import ServerProcess, run
 from .test_chat import two_chats
 from .test_database import Recording
 from .test_mailboxes import check_mailboxes
@@ -29,68 +21,6 @@ from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
 from .test_solitaire_board import check_board, fill
 from .test_store_tournaments import check_tournaments
-
-
-def _binaries() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1]).parent
-    which = shutil.which("initdb")
-    return Path(which).resolve().parent if which else None
-
-
-def _cannot(reason: str) -> NoReturn:
-    """Skip a PostgreSQL test that cannot run here; in CI, fail it: CI installs PostgreSQL, and
-    a test skipped there would hide the very failures it is for."""
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"PostgreSQL tests must run in CI: {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        _cannot("the psycopg driver is not installed")
-    bin_dir = _binaries()
-    if bin_dir is None:
-        _cannot("PostgreSQL is not installed (Debian's postgresql package gives initdb)")
-    prefix: list[str] = []
-    folder = Path(tempfile.mkdtemp(prefix="cyberdeck-pg-"))
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        runuser = shutil.which("runuser")
-        if runuser is None:
-            shutil.rmtree(folder, ignore_errors=True)
-            _cannot("running as root without runuser: PostgreSQL cannot be started")
-        prefix = [runuser, "-u", "nobody", "--"]
-        shutil.chown(folder, "nobody")
-    data, port = folder / "data", free_port()
-
-    def pg(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [*prefix, *args], capture_output=True, text=True, timeout=60, check=False
-        )
-
-    made = pg(
-        str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"
-    )
-    if made.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        _cannot(f"initdb failed: {made.stderr.strip()[-300:]}")
-    options = f"-k {folder} -h 127.0.0.1 -p {port} -F"
-    started = pg(
-        str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
-        "-w", "-t", "30", "start",
-    )  # fmt: skip
-    if started.returncode != 0:
-        shutil.rmtree(folder, ignore_errors=True)
-        _cannot(f"PostgreSQL did not start: {started.stderr.strip()[-300:]}")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_no_bad_text_is_a_server_error_on_postgresql(postgres_url: str, tmp_path: Path) -> None:

@@ -167,10 +167,11 @@ def play(
 
 
 def _move(http: httpx.Client, match: str, action: str, seq: int) -> httpx.Response:
-    """Play ``action``; past the bot's rate, wait as the server says and send it again."""
+    """Play ``action``; past the bot's rate (429), or while a cluster's match moves to another
+    worker (503), wait as the server says and send it again."""
     for _ in range(RETRIES):
         moved = http.post(f"/api/bot/matches/{match}/move", json={"action": action, "seq": seq})
-        wait = moved.headers.get("Retry-After", "") if moved.status_code == 429 else ""
+        wait = moved.headers.get("Retry-After", "") if moved.status_code in (429, 503) else ""
         if not wait.isdigit():
             break
         time.sleep(int(wait))

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 
 from ..engine import CyberdeckError
 from .app import serve
+from .cluster import Cluster, ClusterRefused, balancer_config
 from .config import ServerConfig
+from .leases import WORKER_NAME
 from .levels import register_policies
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(
+    argv: list[str] | None = None,
+    run_worker: Callable[[ServerConfig, str, int], None] | None = None,
+) -> None:
+    """The server, or with ``--workers`` a cluster of them (each worker run by ``run_worker``,
+    ``app.serve`` unless given)."""
     parser = argparse.ArgumentParser(prog="python -m cyberdeck.server")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
@@ -102,11 +110,64 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="NAME=PATH: a learned policy AI seats may take by its name (repeat for more)",
     )
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("CYBERDECK_REDIS"),
+        help="the Redis server a cluster's workers tell each other news through "
+        "(redis://host:6379/0; default: $CYBERDECK_REDIS)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="run a cluster of this many worker processes on PostgreSQL and Redis, behind HAProxy "
+        "on --port (default: one process)",
+    )
+    parser.add_argument(
+        "--worker-port",
+        type=int,
+        default=None,
+        help="the first worker's port (default: --port + 1)",
+    )
+    parser.add_argument(
+        "--restart-after",
+        type=float,
+        default=0.5,
+        help="with --workers: seconds before a worker that died is started again",
+    )
+    parser.add_argument(
+        "--no-balancer",
+        action="store_true",
+        help="with --workers: start no HAProxy (your own balancer takes --balancer-config's lines)",
+    )
+    parser.add_argument(
+        "--balancer-config",
+        action="store_true",
+        help="with --workers: print the balancer's HAProxy configuration and exit",
+    )
+    parser.add_argument(
+        "--worker",
+        default=None,
+        help="this process's name in a cluster of workers (w1, w2…; see cyberdeck serve --workers)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=3.0,
+        help="in a cluster: how long a worker's hold on a match lasts unless renewed",
+    )
     args = parser.parse_args(argv)
     try:
         register_policies(args.policy)
     except CyberdeckError as err:
         parser.error(str(err))
+    if args.worker is not None and not WORKER_NAME.fullmatch(args.worker):
+        parser.error("--worker is a short name of letters and digits, such as w1.")
+    if args.worker is not None and not (args.db or "").startswith("postgresql"):
+        parser.error(
+            "A worker of a cluster needs the PostgreSQL database its workers share (--db "
+            "postgresql+psycopg://…); SQLite is one process's."
+        )
     if args.ai_workers < 1:
         parser.error("--ai-workers must be at least 1: the AI seats need a process to think in.")
     if args.lab_workers < 1 or args.lab_jobs < 0:
@@ -144,8 +205,30 @@ def main(argv: list[str] | None = None) -> None:
         quickplay_answer_seconds=max(1.0, args.quickplay_answer),
         smtp_url=args.smtp or None,
         public_url=args.public_url,
+        worker=args.worker,
+        redis_url=args.redis or None,
+        lease_seconds=max(0.5, args.lease_seconds),
     )
-    serve(config, args.host, args.port)
+    if args.workers is None:
+        serve(config, args.host, args.port)
+        return
+    cluster = Cluster(
+        config,
+        args.host,
+        args.port,
+        args.workers,
+        args.worker_port or args.port + 1,
+        balancer=not args.no_balancer,
+        restart_after=max(0.0, args.restart_after),
+        run=run_worker,
+    )
+    if args.balancer_config:
+        print(balancer_config(args.host, args.port, cluster.names(), "127.0.0.1"))
+        return
+    try:
+        cluster.serve()
+    except ClusterRefused as err:
+        parser.error(str(err))
 
 
 if __name__ == "__main__":

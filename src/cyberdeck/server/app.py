@@ -45,6 +45,7 @@ from .context import Context
 from .database import Database
 from .guard import Guard
 from .hub import Hub
+from .leases import Elsewhere
 from .mailer import BadMailSetting, Post
 from .sockets import MatchSockets
 from .turnmail import TurnMails
@@ -111,6 +112,11 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     @app.exception_handler(CyberdeckError)
     async def readable(_: Request, err: CyberdeckError) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=400)
+
+    @app.exception_handler(Elsewhere)
+    async def elsewhere(_: Request, err: Elsewhere) -> JSONResponse:
+        """A cluster's other worker has the match for now: the client tries again shortly."""
+        return JSONResponse({"detail": str(err)}, status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def unreadable(_: Request, err: RequestValidationError) -> JSONResponse:

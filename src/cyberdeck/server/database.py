@@ -34,11 +34,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from ..store import ClockSave, Finish, NewAction, Store, StoreBusy
+from ..store import ClockSave, Fence, Finish, NewAction, Store, StoreBusy
 
 P = ParamSpec("P")
 T = TypeVar("T")
-Item = NewAction | Finish | ClockSave
+Item = NewAction | Finish | ClockSave | Fence
 #: A transaction that takes longer than this (seconds) counts as slow in the metrics.
 SLOW_COMMIT = 0.005
 #: Seconds before a batch the checkpoint kept out is tried again.

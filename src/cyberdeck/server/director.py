@@ -24,6 +24,7 @@ from ..store import EntrantData, MatchData, SeatData, TableData, TournamentData
 from .cut import first_round, next_round, seeds
 from .database import Database
 from .hub import Hub, Room, new_match_data
+from .leases import Elsewhere
 from .limits import KeyedLocks
 from .noticeboard import Noticeboard
 from .swiss import Standing, Table, pair, rounds_for, standings
@@ -127,10 +128,17 @@ class Director:
                 matches[mid] = room.data  # the live status and outcome
         return Snapshot(tournament, entrants, tables, matches)
 
+    @property
+    def directing(self) -> bool:
+        """In a cluster, one worker directs (it holds the ``director`` lease); else this one."""
+        return self.hub.ownership is None or self.hub.ownership.directing
+
     async def run(self) -> None:
-        """Until cancelled: pick up where every live tournament stood, then keep time."""
-        for t in await self.db.read(self.db.store.list_tournaments, ("running",), 10_000):
-            await self._step(t.id)
+        """Until cancelled: pick up where every live tournament stood, then keep time (in a
+        cluster, from when this worker becomes the director)."""
+        while not self.directing:
+            await asyncio.sleep(TICK_SECONDS)
+        await self._step_running()
         while True:
             try:
                 await self.tick()
@@ -138,13 +146,28 @@ class Director:
                 log.exception("the tournament director's tick failed")
             await asyncio.sleep(TICK_SECONDS)
 
+    async def _step_running(self) -> None:
+        for t in await self.db.read(self.db.store.list_tournaments, ("running",), 10_000):
+            await self._step(t.id)
+
     async def tick(self) -> None:
+        if not self.directing:
+            return
         now = self.hub.wall.now()
         due = await self.db.read(self.db.store.due_tournaments, datetime.fromtimestamp(now, UTC))
         for tournament_id in due:
             await self._step(tournament_id)
+        if self.hub.ownership is not None:
+            # A table that ended on another worker is not told here (``table_ended``): every
+            # running tournament is read again instead.
+            await self._step_running()
         for mid in list(self.tables):
-            room = self.hub.rooms.get(mid) or await self.hub.room(mid)
+            room = self.hub.rooms.get(mid)
+            if room is None:
+                try:
+                    room = await self.hub.room(mid, wait=False)
+                except Elsewhere:  # played on another worker: its players may claim there
+                    continue
             if room is not None and _fallen(room, now):
                 await self.hub.claim_fallen(room, REFEREE)
 
@@ -203,7 +226,7 @@ class Director:
                 i + 1,
                 p.first,
                 p.second,
-                None if p.second is None else match_id(t.id, number, i + 1),
+                None if p.second is None else self.hub.new_id(match_id(t.id, number, i + 1)),
             )
             for i, p in enumerate(paired)
         ]

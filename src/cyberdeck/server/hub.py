@@ -44,13 +44,15 @@ from ..engine.autoanswer import (
     log_event,
 )
 from ..engine.record import UNDO
-from ..store import ClockSave, Finish, MatchData, NewAction, SeatData
+from ..store import ClockSave, Fence, Finish, MatchData, NewAction, SeatData
+from ..store.leases import LeaseLost
 from .clocks import TURN_BASED, Clock, SystemClock, TimeControl, WallClock
 from .collector import Pauses, tend
 from .config import HOTSEAT, REALTIME, TURN_BASED_KIND, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .labjobs import LabJobs
+from .leases import Ownership
 from .levels import stored_level
 from .limits import KeyedLocks
 from .pacing import AiPace, Pace
@@ -471,6 +473,10 @@ class Hub:
         self.lab = LabJobs(config.lab_workers, config.lab_game_seconds, 1, config.lab_jobs)
         #: Accounts and stops, read once and kept (``players``).
         self.players = Players(db)
+        #: In a cluster, the matches this worker holds (``leases``); none in one process.
+        self.ownership = (
+            Ownership(db, config.worker, config.lease_seconds) if config.worker else None
+        )
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -525,10 +531,16 @@ class Hub:
         self._made.setdefault(room.data.created_by, set()).add(room.id)
         self.rooms_opened += 1
 
-    def drop(self, room: Room) -> None:
-        """A room leaves memory (a finished match is loaded again if asked for)."""
+    def drop(self, room: Room, held: bool = True) -> None:
+        """A room leaves memory (a finished match is loaded again if asked for); in a cluster
+        its lease goes with it (unless no longer ``held``)."""
         if self.rooms.pop(room.id, None) is None:
             return
+        if self.ownership is not None:
+            if held:
+                self.spawn(self.ownership.let_go(room.id))
+            else:
+                self.ownership.tokens.pop(room.id, None)
         made = self._made.get(room.data.created_by)
         if made is not None:
             made.discard(room.id)
@@ -597,12 +609,19 @@ class Hub:
                         conn.stop()
 
     async def start(self) -> None:
-        """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``)."""
+        """Rebuild every unfinished match (after a restart, a crash, a ``kill -9``); in a
+        cluster, hold this worker's life and take matches up as they are asked for."""
         self.pauses.watch()
         self.spawn(self.heartbeat.run())
         if self.config.gc_freeze_seconds > 0:
             self.spawn(tend(self.config.gc_freeze_seconds, self.config.gc_sweep_seconds))
         self.spawn(self._expire_open_matches())
+        if self.ownership is not None:
+            await self.ownership.begin()
+            self.spawn(self.ownership.run(self._lost, self._hand_over, self._adopt))
+            self.spawn(self._keep_time())
+            log.info("worker %s serving as %s", self.config.worker, self.ownership.holder)
+            return
         live = await self.db.read(self.db.store.live_matches)
         clocks = await self.db.read(self.db.store.clocks, [d.id for d in live])
         alive = await self.db.read(self.db.store.read_setting, ALIVE_AT)
@@ -631,25 +650,103 @@ class Hub:
         self.spawn(self._keep_time())
         log.info("rebuilt %d live matches", len(self.rooms))
 
-    async def room(self, match_id: str) -> Room | None:
-        """The live room of a match, loading a finished one on demand (to watch its end)."""
+    async def room(self, match_id: str, wait: bool = True) -> Room | None:
+        """The live room of a match, loading a finished one on demand (to watch its end). In a
+        cluster, a match is loaded only once its lease is held (``Elsewhere`` if another worker
+        keeps it; ``wait``: for as long as a dead worker's lease takes to expire)."""
         room = self.rooms.get(match_id)
         if room is not None:
             return room
         async with self.loading.hold(match_id):
             room = self.rooms.get(match_id)
             if room is None:
+                down_for = None
+                if self.ownership is not None:
+                    down_for = await self.ownership.take(match_id, wait)
                 data = await self.db.read(self.db.store.load_match, match_id)
                 if data is None:
+                    if self.ownership is not None:
+                        await self.ownership.let_go(match_id)
                     return None
                 clocks = await self.db.read(self.db.store.clocks, [match_id])
-                room = self.build(data, clocks.get(match_id))
+                try:
+                    room = self.build(data, clocks.get(match_id))
+                except CyberdeckError:
+                    if self.ownership is not None:
+                        await self.ownership.let_go(match_id)
+                    raise
                 self.keep(room)
+                if self.ownership is not None:
+                    await self._taken_up(room, down_for)
         return room
 
+    async def _taken_up(self, room: Room, down_for: float | None) -> None:
+        """A match this worker has just taken the lease of, and loaded: its clocks go on (the
+        seconds it had no owner charged to nobody), and its AI seats and the table play."""
+        if room.status != "running":
+            return
+        outcome = room.match.state.outcome
+        if outcome is not None:
+            await self._finish(room, outcome.to_json())
+            return
+        if room.clock is not None and down_for is not None:
+            now = self.wall.now()
+            room.clock.resume(now - down_for, now)
+            room.clock.hand_to(room.deciding(), now)
+            assert self.ownership is not None
+            try:
+                await self.db.commit(
+                    self.ownership.fence(room.id), ClockSave(room.id, room.clock.to_json())
+                )
+            except Exception:
+                log.exception("match %s: its clocks after the takeover were not stored", room.id)
+        self.schedule_ai(room)
+
+    async def _lost(self, match_id: str) -> None:
+        """Another worker holds this match now (this one stalled past its lease): it leaves
+        memory, and its sockets are closed so that they reconnect to the new owner."""
+        room = self.rooms.get(match_id)
+        if room is None:
+            return
+        log.warning("match %s: its lease was lost; its sockets go to the new owner", match_id)
+        self._leave(room, held=False)
+
+    async def _hand_over(self, match_id: str) -> None:
+        """Another worker (the match's home, back) asks for this match: between two moves, it
+        leaves memory and its lease is released."""
+        room = self.rooms.get(match_id)
+        if room is None:
+            assert self.ownership is not None
+            await self.ownership.let_go(match_id)
+            return
+        async with room.lock:
+            self._leave(room, held=True)
+
+    def _leave(self, room: Room, held: bool) -> None:
+        if room.ai_task is not None:
+            room.ai_task.cancel()
+        self.drop(room, held)
+        for conn in list(room.conns):
+            conn.stop()
+
+    async def _adopt(self, match_id: str) -> None:
+        """An orphaned match (its owner died, nobody asked for it since): taken up here."""
+        room = await self.room(match_id, wait=False)
+        if room is not None:
+            self.forget_if_idle(room)
+
+    def new_id(self, match_id: str) -> str:
+        """A new match's id as this server gives it: in a cluster, naming this worker."""
+        return match_id if self.ownership is None else self.ownership.own_id(match_id)
+
     async def create(self, data: MatchData) -> Room:
-        """Check that the game can be set up (options, decks), store it, open its room."""
+        """Check that the game can be set up (options, decks), store it, open its room. In a
+        cluster, the match's id gains this worker's name (the balancer sends it here) and its
+        lease is taken before it is stored."""
         room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
+        if self.ownership is not None:
+            data.id = self.new_id(data.id)
+            await self.ownership.take(data.id, wait=False)
         await self.db.write(self.db.store.create_match, data)
         self.keep(room)
         await self._started(room)
@@ -1185,7 +1282,7 @@ class Hub:
         came in); undo them on failure. The message id goes with the last, which a re-sent
         message would repeat."""
         actions = room.match.record.actions
-        items: list[NewAction | Finish | ClockSave] = [
+        items: list[NewAction | Finish | ClockSave | Fence] = [
             NewAction(room.id, step, seat, actions[step], msg_id if step == room.seq - 1 else None)
             for step in range(room.seq - count, room.seq)
         ]
@@ -1196,8 +1293,16 @@ class Hub:
             items.append(Finish(room.id, outcome.to_json()))
         if save is not None:
             items.append(save)
+        if self.ownership is not None:
+            items.insert(0, self.ownership.fence(room.id))
         try:
             await self.db.commit(*items)
+        except LeaseLost:
+            # Another worker holds the match now: the move is not stored and not acknowledged;
+            # the mover's page sends it again to the new owner as it reconnects.
+            log.warning("match %s: lease lost; move %d not stored", room.id, room.seq - 1)
+            self._leave(room, held=False)
+            return False
         except Exception:
             log.exception(
                 "match %s: move %d not stored; rebuilding from the store", room.id, room.seq - 1
@@ -1273,7 +1378,12 @@ class Hub:
                     room.fell = out
                     self.broadcast_clock(room)
             # Only while a clock runs: a restart charges nobody for time before a clock started.
-            if ticking and (now - written >= ALIVE_EVERY or now < written):
+            # (In a cluster each match's lease says when its owner was last alive.)
+            if (
+                ticking
+                and self.ownership is None
+                and (now - written >= ALIVE_EVERY or now < written)
+            ):
                 written = now
                 try:
                     await self.db.write(self.db.store.put_setting, ALIVE_AT, repr(now))

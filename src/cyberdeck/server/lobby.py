@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import asdict
 from functools import cache, partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi.responses import JSONResponse
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
@@ -857,5 +859,18 @@ def kept(ctx: Context) -> dict[str, int]:
 
 
 @router.get("/health", tags=["protocol"])
-async def health(ctx: Annotated[Context, Depends(context)]) -> dict[str, Any]:
-    return {"ok": True, "live_matches": len(ctx.hub.rooms)}
+async def health(ctx: Annotated[Context, Depends(context)]) -> JSONResponse:
+    """Whether this server (in a cluster, this worker) can take matches: a worker whose leases
+    were not renewed within a lease's length answers 503, and the balancer stops sending to it."""
+    own = ctx.hub.ownership
+    body: dict[str, Any] = {"ok": True, "live_matches": len(ctx.hub.rooms)}
+    if own is not None:
+        late = time.monotonic() - own.renewed
+        body |= {
+            "ok": late < own.seconds,
+            "worker": own.worker,
+            "pid": os.getpid(),
+            "leases_renewed_ago": round(late, 3),
+            "matches_held": len(own.tokens),
+        }
+    return JSONResponse(body, status_code=200 if body["ok"] else 503)

@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     UNAUTHORISED = "unauthorised"  # the bots' socket: no bot's token, or not a bot's
     NO_REMATCH = "no-rematch"  # no rematch can be offered, accepted or declined now
     NO_CHAT = "no-chat"  # this table has no chat for you (nobody to talk to)
+    ELSEWHERE = "elsewhere"  # a cluster's other worker has the match now: reconnect
     SERVER = "server-error"
 
 

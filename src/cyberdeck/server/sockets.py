@@ -22,6 +22,7 @@ from .auth import COOKIE
 from .config import ServerConfig
 from .context import Context
 from .hub import Connection, error
+from .leases import Elsewhere
 from .protocol import (
     Accept,
     BadMessage,
@@ -54,6 +55,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 FORBIDDEN, UNAUTHORISED, NOT_FOUND, TOO_MANY = 4403, 4401, 4404, 4429
 #: A request the socket cannot serve (a query that does not parse), before it is accepted.
 POLICY = 1008
+#: The match is on another worker of a cluster for now: reconnect (as after a restart).
+TRY_AGAIN = 1013
 MATCH_PATH = re.compile(r"/ws/matches/([^/]+)")
 TRUE = {"1", "true", "yes", "on"}
 
@@ -169,7 +172,12 @@ async def match_socket(ctx: Context, socket: Socket, match_id: str) -> None:
         await socket.close(UNAUTHORISED, "sign in first")
         return
     await socket.accept(config.max_message_bytes)
-    room = await ctx.hub.room(match_id)
+    try:
+        room = await ctx.hub.room(match_id)
+    except Elsewhere as err:  # a cluster's other worker has it: the client tries again
+        await socket.send_json(error(ErrorCode.ELSEWHERE, str(err)))
+        await socket.close(TRY_AGAIN, "served elsewhere; reconnect")
+        return
     if room is None:
         await socket.send_json(error(ErrorCode.NO_MATCH, f"There is no match '{match_id}'."))
         await socket.close(NOT_FOUND)

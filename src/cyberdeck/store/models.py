@@ -341,3 +341,19 @@ class BotToken(Base):
     )
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class Lease(Base):
+    """Who holds a match (or a worker's life, or the tournament director) in a cluster of
+    workers, until when (``store.leases``). Seconds are the database's own clock."""
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64), index=True)
+    #: One more at every change of holder: a move is stored only with its holder's token.
+    token: Mapped[int] = mapped_column(BigInteger)
+    renewed_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+    #: A worker asking the holder to hand the lease over (null: nobody).
+    wanted_by: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -40,6 +40,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from ..engine import CyberdeckError
 from ..engine.record import UNDO
 from .checkpoints import Checkpoints
+from .leases import MATCH, fence
 from .models import (
     ActionRow,
     BotToken,
@@ -230,6 +231,17 @@ class ClockSave:
 
 
 @dataclass(frozen=True, slots=True)
+class Fence:
+    """In a cluster: the match's moves are stored only while this worker (``holder``) still
+    holds its lease with ``token`` (``leases.fence``); the lease is renewed for ``seconds``."""
+
+    match_id: str
+    holder: str
+    token: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class RatingData:
     user_id: int
     name: str
@@ -344,6 +356,10 @@ def _busy(err: OperationalError) -> bool:
     return code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
+#: The advisory lock the workers of a cluster take in turn to migrate (any fixed number).
+MIGRATION_LOCK = 0x637962657264
+
+
 class Store:
     def __init__(self, url: str, *, checkpoints_apart: bool = False) -> None:
         """``checkpoints_apart`` (SQLite in a file): no commit checkpoints the log; a thread
@@ -379,10 +395,14 @@ class Store:
         self._prepare_journal()
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (the server does this at startup)."""
+        """Bring the schema to the newest migration (the server does this at startup). On
+        PostgreSQL the workers of a cluster may start together: one migrates at a time (a
+        transaction-scoped advisory lock), and the others find the schema new already."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -1115,9 +1135,10 @@ class Store:
             row = session.get(Setting, name)
             return None if row is None else row.value
 
-    def commit(self, items: Iterable[NewAction | Finish | ClockSave]) -> None:
+    def commit(self, items: Iterable[NewAction | Finish | ClockSave | Fence]) -> None:
         """Accepted actions and finished matches, of any number of matches, in one transaction
-        (actions first, in order, so a finish never lands before the move that ended a game).
+        (actions first, in order, so a finish never lands before the move that ended a game;
+        in a cluster, each match's lease checked before anything: ``Fence``).
 
         Every move of every match comes through here, so this is the store's hot path: it keeps
         one connection open for it and sends the actions as one prepared ``INSERT`` (the SQL
@@ -1137,6 +1158,11 @@ class Store:
                 connection.commit()
         try:
             with connection.begin():
+                for item in items:
+                    if isinstance(item, Fence):
+                        fence(
+                            connection, MATCH + item.match_id, item.holder, item.token, item.seconds
+                        )
                 if rows:
                     connection.exec_driver_sql(self._insert_actions, rows)
                 for item in items:

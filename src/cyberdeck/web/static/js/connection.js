@@ -54,7 +54,9 @@ export class MatchConnection {
       }
       this.handlers.onStatus("closed");
       this.retries += 1;
-      const wait = Math.min(5000, 250 * 2 ** Math.min(this.retries, 5));
+      // Jittered, so that the players of a restarted (or taken over) server's matches do not
+      // all come back in the same instant.
+      const wait = Math.min(5000, 250 * 2 ** Math.min(this.retries, 5)) * (0.5 + Math.random());
       setTimeout(() => this.open(), wait);
     });
   }

@@ -1,0 +1,70 @@
+"""A cluster of the tests' server (``--workers``) on a throwaway PostgreSQL and Redis, behind
+HAProxy: started and stopped like ``ServerProcess``, with its workers reachable one by one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+from typing import Any, Self
+
+import httpx
+
+from .harness import ServerProcess, free_port
+from .services import cannot
+
+
+class ClusterProcess(ServerProcess):
+    """``--workers N`` of the tests' server: the balancer on ``port``, worker K on
+    ``worker_port + K - 1``."""
+
+    def __init__(
+        self, db_url: str, data_dir: Path, redis_url: str, workers: int, *args: str
+    ) -> None:
+        if shutil.which("haproxy") is None:
+            cannot("HAProxy is not installed (Debian's haproxy package)")
+        super().__init__(db_url, data_dir, *args)
+        self.workers = workers
+        self.worker_port = free_port()
+        while self.worker_port in range(self.port - workers, self.port + 1):
+            self.worker_port = free_port()
+        self.redis_url = redis_url
+
+    def command(self) -> list[str]:
+        return [
+            *super().command(),
+            *("--workers", str(self.workers), "--worker-port", str(self.worker_port)),
+            *("--redis", self.redis_url),
+        ]
+
+    def worker_base(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.worker_port + int(name[1:]) - 1}"
+
+    def health(self, name: str) -> dict[str, Any] | None:
+        """The worker's own health answer (``None``: it does not answer)."""
+        try:
+            answer = httpx.get(f"{self.worker_base(name)}/api/health", timeout=1)
+        except httpx.HTTPError:
+            return None
+        return dict(answer.json()) if answer.status_code == 200 else None
+
+    def start(self) -> Self:
+        super().start()
+        self.wait_healthy(*(f"w{k}" for k in range(1, self.workers + 1)))
+        return self
+
+    def wait_healthy(self, *names: str, within: float = 120) -> None:
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if all(self.health(n) is not None for n in names):
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"workers {names} not healthy: {self.log.read_text()[-3000:]}")
+
+    def kill_worker(self, name: str) -> None:
+        """``kill -9`` one worker (the supervisor starts it again)."""
+        found = self.health(name)
+        assert found is not None, f"{name} is not up"
+        os.kill(int(found["pid"]), signal.SIGKILL)

@@ -1,0 +1,198 @@
+"""A cluster of two workers (``--workers 2``) on PostgreSQL and Redis behind HAProxy, all started
+here: matches made on either worker are played through the one port, a spectator sees every
+move, a worker that does not own a match sends its clients on, and killing a match's owner
+hands the match to the other worker with every acknowledged move and the clocks kept."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from cyberdeck.store import Store
+
+from .cluster_harness import ClusterProcess
+from .conftest import every_game_id
+from .drive import assert_no_leaks, drain, mover, play_moves, seat_people
+from .harness import Client, Socket, run
+from .services import RedisServer
+from .test_restart import BEFORE, HOUR, carry_on
+
+
+@pytest.fixture(scope="module")
+def cluster(
+    postgres_url: str, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ClusterProcess]:
+    folder = tmp_path_factory.mktemp("cluster")
+    process = ClusterProcess(
+        postgres_url,
+        folder,
+        redis_server.url,
+        2,
+        *("--ai-delay", "0", "--rate", "1000", "--burst", "1000"),
+        # A killed worker stays down for the rest of the module: its matches stay with the
+        # worker that took them over.
+        *("--restart-after", "600"),
+    ).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+async def made_on(cluster: ClusterProcess, name: str, maker: Client, game: str) -> str:
+    """A match of ``game`` made by ``maker`` on worker ``name`` itself."""
+    async with httpx.AsyncClient(base_url=cluster.worker_base(name), timeout=10) as http:
+        http.cookies = maker.http.cookies
+        made = await http.post("/api/matches", json={"game": game})
+        assert made.status_code == 201, made.text
+        match_id: str = made.json()["match"]["id"]
+    return match_id
+
+
+def test_matches_on_both_workers_are_played_through_one_port(cluster: ClusterProcess) -> None:
+    async def scenario() -> None:
+        for name in ("w1", "w2"):
+            a, b, watcher = [await Client(cluster).guest() for _ in range(3)]
+            match_id = await made_on(cluster, name, a, "duel")
+            assert match_id.endswith(f".{name}"), match_id
+            await b.join(match_id)  # through the balancer, to the match's owner
+            sockets = [await c.socket(match_id) for c in (a, b)]
+            for sock in sockets:
+                await sock.expect("welcome")
+            spectator = await watcher.socket(match_id, watch="true")
+            await spectator.expect("welcome")
+            for sock in sockets:
+                await drain(sock)
+            await drain(spectator)
+            made = await play_moves(sockets, random.Random(name), 6, name)
+            assert made > 0
+            seen = sockets[0].seq
+            while spectator.seq < seen:
+                await spectator.recv()
+            assert (
+                spectator.seq == seen
+                and spectator.table["to_move"] == (sockets[0].table["to_move"])
+            )
+            for sock in (*sockets, spectator):
+                await sock.close()
+            for c in (a, b, watcher):
+                await c.close()
+
+    run(scenario())
+
+
+def test_a_worker_that_does_not_own_the_match_sends_its_client_on(
+    cluster: ClusterProcess,
+) -> None:
+    """Straight to the other worker's port (past the balancer): told the match is elsewhere,
+    the socket closed so the client reconnects; the HTTP routes say so with 503 and
+    Retry-After."""
+
+    async def scenario() -> None:
+        maker = await Client(cluster).guest()
+        match_id = await made_on(cluster, "w1", maker, "duel")
+        base = cluster.worker_base("w2")
+        async with websockets.connect(
+            f"ws{base[4:]}/ws/matches/{match_id}?watch=true",
+            additional_headers={"Cookie": maker.cookie()},
+            origin=websockets.Origin(base),
+        ) as sock:
+            told = json.loads(await sock.recv())
+            assert told["type"] == "error" and told["code"] == "elsewhere", told
+            assert "another worker" in told["message"]
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await sock.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        async with httpx.AsyncClient(base_url=cluster.worker_base("w2"), timeout=20) as http:
+            http.cookies = maker.http.cookies
+            joined = await http.post(f"/api/matches/{match_id}/join")
+        assert joined.status_code == 503 and joined.headers["retry-after"] == "1"
+        assert "another worker" in joined.json()["detail"]
+        await maker.close()
+
+    run(scenario())
+
+
+def test_the_health_of_each_worker_names_it(cluster: ClusterProcess) -> None:
+    for name in ("w1", "w2"):
+        health = cluster.health(name)
+        assert health is not None and health["ok"] and health["worker"] == name
+
+
+async def reached(client: Client, match_id: str, within: float = 30) -> float:
+    """Seconds until a socket through the balancer is welcomed at ``match_id`` again (the
+    takeover: refused while the dead owner's lease runs out, then served)."""
+    began = time.monotonic()
+    while time.monotonic() - began < within:
+        try:
+            sock = await client.socket(match_id)
+            message = await sock.recv(within)
+            await sock.close()
+            if message["type"] == "welcome":
+                return time.monotonic() - began
+        except (OSError, websockets.WebSocketException, TimeoutError):
+            pass
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"{match_id} was not taken over within {within} s")
+
+
+def test_killing_the_owner_hands_every_match_over_with_every_acknowledged_move(
+    cluster: ClusterProcess, tmp_path: Path
+) -> None:
+    """Every registered game on one worker, with a real-time clock; a move in flight; the
+    worker killed. Through the same port, the other worker takes each match over: every
+    acknowledged move is there, the move in flight is made once or not at all (and can then be
+    sent again), the clocks were not charged for the takeover, and the games play on to their
+    end with nothing hidden leaked to any seat."""
+    game_ids = every_game_id()
+
+    async def scenario() -> None:
+        tables: dict[str, dict[str, Any]] = {}
+        owner = ""
+        for index, game_id in enumerate(game_ids):
+            rng = random.Random(index)
+            match_id, clients, sockets = await seat_people(cluster, game_id, clock=HOUR)
+            owner = match_id.rsplit(".", 1)[1]
+            await play_moves(sockets, rng, BEFORE, "before")
+            acked = sockets[0].seq
+            in_flight = None
+            sock = mover(sockets)
+            if sock is not None:
+                action = rng.choice(sock.table["legal_actions"])
+                await sock.move(action, "in-flight")
+                in_flight = (sockets.index(sock), action, acked)
+            tables[game_id] = {
+                "match": match_id,
+                "clients": clients,
+                "before": sockets,
+                "acked": acked,
+                "views": [s.table["view"] for s in sockets],
+                "in_flight": in_flight,
+            }
+        assert {t["match"].rsplit(".", 1)[1] for t in tables.values()} == {owner}
+        cluster.kill_worker(owner)
+        for game_id in game_ids:
+            await reached(tables[game_id]["clients"][0], tables[game_id]["match"])
+        survivor = "w2" if owner == "w1" else "w1"
+        health = cluster.health(survivor)
+        assert health is not None and health["matches_held"] >= len(game_ids)
+        for game_id in game_ids:
+            received = await carry_on(cluster, game_id, tables[game_id])
+            before: list[Socket] = tables[game_id]["before"]
+            assert all(s.received for s in before)
+            store = Store(cluster.db_url)
+            data = store.load_match(tables[game_id]["match"])
+            store.close()
+            assert data is not None
+            assert_no_leaks(data, received)
+
+    run(scenario())
