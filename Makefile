@@ -12,7 +12,7 @@ TERMINAL_STAMP := $(VENV)/.installed-terminal
 # The browser tests drive Debian's chromium through Playwright (no browser download).
 CHROMIUM := /usr/bin/chromium
 BROWSER_STAMP := $(VENV)/.chromium
-POSTGRES_STAMP := $(VENV)/.postgresql
+SERVICES_STAMP := $(VENV)/.services
 HOST ?= 127.0.0.1
 PORT ?= 8765
 
@@ -52,16 +52,19 @@ $(BROWSER_STAMP): $(STAMP)
 
 browser: $(BROWSER_STAMP)
 
-# Debian's PostgreSQL, so that the server tests run on it as well as on SQLite (they start a
-# throwaway cluster of their own). Where it cannot be installed, those tests say why and skip,
-# except with CI=true (.ci/run sets it), where they fail.
-$(POSTGRES_STAMP): $(STAMP) $(BROWSER_STAMP)
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+# Debian's PostgreSQL, Redis and HAProxy, so that the server tests run on PostgreSQL as well as
+# SQLite and a cluster of workers runs behind its balancer (the tests start throwaway servers of
+# their own). Where they cannot be installed, those tests say why and skip, except with CI=true
+# (.ci/run sets it), where they fail.
+SERVICES := postgresql redis-server haproxy
+$(SERVICES_STAMP): $(STAMP) $(BROWSER_STAMP)
+	@{ ls /usr/lib/postgresql/*/bin/initdb && command -v redis-server && \
+	   { command -v haproxy || test -x /usr/sbin/haproxy; }; } >/dev/null 2>&1 || { \
 	  [ "$$(id -u)" = 0 ] && export DEBIAN_FRONTEND=noninteractive && \
-	  { apt-get install -y --no-install-recommends postgresql || \
-	    { apt-get update && apt-get install -y --no-install-recommends postgresql; }; } || \
-	  echo "PostgreSQL is not installed; its server tests will be skipped (and fail with CI=true)."; }
-	touch $(POSTGRES_STAMP)
+	  { apt-get install -y --no-install-recommends $(SERVICES) || \
+	    { apt-get update && apt-get install -y --no-install-recommends $(SERVICES); }; } || \
+	  echo "PostgreSQL, Redis or HAProxy is not installed; their server tests will be skipped (and fail with CI=true)."; }
+	touch $(SERVICES_STAMP)
 
 # The arcade: the server with the browser front end; open the address it prints.
 play: $(PLAY_STAMP)
@@ -79,7 +82,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(BROWSER_STAMP) $(POSTGRES_STAMP)
+unit: $(STAMP) $(BROWSER_STAMP) $(SERVICES_STAMP)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
