@@ -83,6 +83,40 @@ def serve(
             "choose it by its name, never by a path (repeat for more)"
         ),
     ] = [],  # noqa: B006
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Run a cluster of this many worker processes behind HAProxy on --port (needs "
+            "--db postgresql+psycopg://... and --redis); default: one process",
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CYBERDECK_REDIS",
+            help="The Redis server a cluster's workers tell each other news through "
+            "(redis://host:6379/0)",
+        ),
+    ] = None,
+    worker_port: Annotated[
+        int | None,
+        typer.Option(help="With --workers: the first worker's port (default: --port + 1)"),
+    ] = None,
+    no_balancer: Annotated[
+        bool,
+        typer.Option(
+            "--no-balancer",
+            help="With --workers: start no HAProxy; your own balancer takes the lines "
+            "--balancer-config prints",
+        ),
+    ] = False,
+    balancer_config: Annotated[
+        bool,
+        typer.Option(
+            "--balancer-config", help="With --workers: print HAProxy's configuration and exit"
+        ),
+    ] = False,
 ) -> None:
     """Run the arcade: the browser front end, accounts, lobby and live games (HTTP, websockets)."""
     if not 1 <= port <= MAX_PORT:
@@ -99,7 +133,6 @@ def serve(
         register_policies(policy)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
     config = ServerConfig(
         db_url=db,
         grace_seconds=grace,
@@ -111,5 +144,27 @@ def serve(
         deal_seed=deal_seed,
         smtp_url=smtp or None,
         public_url=public_url,
+        redis_url=redis or None,
     )
-    run_server(config, host, port)
+    if workers is None:
+        typer.echo(f"cyberdeck arcade on http://{host}:{port}/ (API docs at /docs)")
+        run_server(config, host, port)
+        return
+    from ..server.cluster import Cluster, ClusterRefused
+    from ..server.cluster import balancer_config as haproxy_lines
+
+    cluster = Cluster(
+        config, host, port, workers, worker_port or port + 1, balancer=not no_balancer
+    )
+    if balancer_config:
+        typer.echo(haproxy_lines(host, port, cluster.names(), "127.0.0.1"), nl=False)
+        return
+    try:
+        cluster.check()
+    except ClusterRefused as err:
+        raise fail(str(err)) from None
+    typer.echo(
+        f"cyberdeck arcade on http://{host}:{port}/: {workers} workers on ports "
+        f"{cluster.first_worker_port}-{cluster.first_worker_port + workers - 1}"
+    )
+    cluster.serve()

@@ -147,6 +147,16 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
     app.include_router(botsocket.router)
     botsocket.document(app)
     app.include_router(turns.router)
+    if config.worker is not None:
+        worker = config.worker
+
+        @app.middleware("http")
+        async def named(request: Request, call_next: Any) -> Any:
+            """Each answer says which worker of the cluster gave it (for operators and tests)."""
+            response = await call_next(request)
+            response.headers["X-Cyberdeck-Worker"] = worker
+            return response
+
     pages.mount(app)
     return MatchSockets(app, Guard(app, config), {botsocket.BOT_PATH: botsocket.bot_socket})
 
