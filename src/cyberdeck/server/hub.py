@@ -1675,6 +1675,10 @@ class Hub:
         self.pauses.unwatch()
         for task in list(self._tasks):
             task.cancel()
+        if self.ownership is not None:
+            # Stopped, not killed: its matches are free at once for the worker their clients
+            # reconnect to, instead of after their leases expire.
+            await self.ownership.close()
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.stop()

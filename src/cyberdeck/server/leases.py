@@ -125,6 +125,16 @@ class Ownership:
             except Exception:
                 log.exception("the lease of match %s was not released (it will expire)", match_id)
 
+    async def close(self) -> None:
+        """Release every lease this worker holds (it is stopping)."""
+        for match_id in list(self.tokens):
+            await self.let_go(match_id)
+        try:
+            await self.db.read(release, self.engine, WORKER + self.worker, self.holder)
+            await self.db.read(release, self.engine, DIRECTOR, self.holder)
+        except Exception:
+            log.exception("this worker's own leases were not released (they will expire)")
+
     async def begin(self) -> None:
         """Hold this worker's own life (a previous life's lease is waited out)."""
         while not isinstance(await self._try(WORKER + self.worker, False), Held):
