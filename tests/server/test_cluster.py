@@ -24,6 +24,7 @@ from .conftest import every_game_id
 from .drive import assert_no_leaks, drain, mover, play_moves, seat_people
 from .harness import Client, Socket, run
 from .services import RedisServer
+from .test_quickplay import answer, offered, seek
 from .test_restart import BEFORE, HOUR, carry_on
 
 
@@ -118,6 +119,37 @@ def test_a_worker_that_does_not_own_the_match_sends_its_client_on(
         assert joined.status_code == 503 and joined.headers["retry-after"] == "1"
         assert "another worker" in joined.json()["detail"]
         await maker.close()
+
+    run(scenario())
+
+
+def test_quick_play_pairs_on_one_worker_and_the_match_is_played_at_its_home(
+    cluster: ClusterProcess,
+) -> None:
+    """Quick play's queues live on one worker; the match it makes is for any living worker
+    (its id names it) and is played there, through the same port."""
+
+    async def scenario() -> None:
+        ann, bob = await Client(cluster).guest(), await Client(cluster).guest()
+        await seek(ann, time_control="5+3")
+        await seek(bob, time_control="5+3")
+        offer = await offered(ann)
+        await answer(ann, offer, True)
+        done = await answer(bob, offer, True)
+        match_id = done["note"]["match"]
+        home = match_id.rsplit(".", 1)[1]
+        assert home in ("w1", "w2")
+        sockets = [await c.socket(match_id) for c in (ann, bob)]
+        for sock in sockets:
+            assert (await sock.expect("welcome"))["status"] == "running"
+            await drain(sock)
+        assert await play_moves(sockets, random.Random(3), 4, "quick") > 0
+        answered = await ann.http.get(f"/api/matches/{match_id}")
+        assert answered.headers["x-cyberdeck-worker"] == home
+        for sock in sockets:
+            await sock.close()
+        await ann.close()
+        await bob.close()
 
     run(scenario())
 

@@ -52,7 +52,7 @@ from .config import HOTSEAT, REALTIME, TURN_BASED_KIND, ServerConfig
 from .database import Database
 from .heartbeat import Counts, Heartbeat
 from .labjobs import LabJobs
-from .leases import Ownership
+from .leases import Ownership, home_of
 from .levels import stored_level
 from .limits import KeyedLocks
 from .pacing import AiPace, Pace
@@ -735,17 +735,32 @@ class Hub:
         if room is not None:
             self.forget_if_idle(room)
 
-    def new_id(self, match_id: str) -> str:
-        """A new match's id as this server gives it: in a cluster, naming this worker."""
-        return match_id if self.ownership is None else self.ownership.own_id(match_id)
+    def new_id(self, match_id: str, home: str | None = None) -> str:
+        """A new match's id as this server gives it: in a cluster, naming its home worker
+        (``home``, else this one)."""
+        return match_id if self.ownership is None else self.ownership.own_id(match_id, home)
 
-    async def create(self, data: MatchData) -> Room:
+    async def spread(self) -> str | None:
+        """In a cluster, a living worker drawn at random: the home of a match made here for
+        players who are not here (quick play's pairings, made on the one worker that queues)."""
+        if self.ownership is None:
+            return None
+        return await self.ownership.any_worker()
+
+    async def send_home(self, room: Room) -> None:
+        """A match made here for another worker (``spread``) leaves, its lease released: its
+        home takes it up when its players arrive."""
+        if self.ownership is not None and home_of(room.id) != self.ownership.worker:
+            async with room.lock:
+                self._leave(room, held=True)
+
+    async def create(self, data: MatchData, home: str | None = None) -> Room:
         """Check that the game can be set up (options, decks), store it, open its room. In a
         cluster, the match's id gains this worker's name (the balancer sends it here) and its
         lease is taken before it is stored."""
         room = self.build(data)  # BadDeck / BadOption surface here, before anything is stored
         if self.ownership is not None:
-            data.id = self.new_id(data.id)
+            data.id = self.new_id(data.id, home)
             await self.ownership.take(data.id, wait=False)
         await self.db.write(self.db.store.create_match, data)
         self.keep(room)

@@ -84,9 +84,15 @@ class Ownership:
     def engine(self) -> Engine:
         return self.db.store.engine
 
-    def own_id(self, match_id: str) -> str:
-        """A new match's id, naming this worker (the balancer sends it here)."""
-        return match_id if home_of(match_id) else f"{match_id}.{self.worker}"
+    def own_id(self, match_id: str, home: str | None = None) -> str:
+        """A new match's id, naming its home (this worker unless said): the balancer sends
+        its requests there."""
+        return match_id if home_of(match_id) else f"{match_id}.{home or self.worker}"
+
+    async def any_worker(self) -> str:
+        """A living worker of the cluster, drawn at random (this one if none is known)."""
+        living = sorted(await self.db.read(alive, self.engine, WORKER))
+        return secrets.choice(living) if living else self.worker
 
     def fence(self, match_id: str) -> Fence:
         return Fence(match_id, self.holder, self.tokens[match_id], self.seconds)

@@ -351,9 +351,11 @@ async def create_match(
     return await open_match(ctx, user, body)
 
 
-async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> CreatedMatch:
+async def open_match(
+    ctx: Context, user: UserData, body: CreateMatch, home: str | None = None
+) -> CreatedMatch:
     """Every new match is made here, whoever asks (the form, quick play): the same checks,
-    caps and deal."""
+    caps and deal. ``home``: in a cluster, the worker the match is for (else this one)."""
     game = _game(body.game)
     control, rated = _time_and_rating(body, user)
     cards = None
@@ -420,7 +422,7 @@ async def open_match(ctx: Context, user: UserData, body: CreateMatch) -> Created
             deal = partial(ctx.dealer.seed, user.id)
             data = new_match_data(game, options, seats, body.decks, body.public, user.id, deal)
         data.time_control, data.rated, data.cards = control.to_json(), rated, cards
-        room = await ctx.hub.create(data)
+        room = await ctx.hub.create(data, home)
     except BadDeck as err:
         raise HTTPException(400, " ".join(err.problems)) from None
     except CyberdeckError as err:

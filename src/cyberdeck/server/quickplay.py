@@ -336,8 +336,9 @@ async def play_ai(
             409, "A game against the AI is offered once you have waited the time you chose."
         )
     seats = [SeatSpec(), *(SeatSpec(kind="ai", level="normal") for _ in range(pool.players - 1))]
-    made = await open_match(ctx, user, _creation(game, pool, seats))
+    made = await open_match(ctx, user, _creation(game, pool, seats), await ctx.hub.spread())
     ctx.queues.leave(user.id)
+    await ctx.hub.send_home(ctx.hub.rooms[made.match.id])
     return made
 
 
@@ -354,11 +355,13 @@ async def _start(ctx: Context, offer: Offer) -> None:
         if maker is None:
             raise HTTPException(409, "A player of the pairing is gone.")
         seats = [SeatSpec() for _ in range(offer.pool.players)]
-        made = await open_match(ctx, maker, _creation(game, offer.pool, seats))
+        home = await ctx.hub.spread()  # in a cluster, any worker plays it
+        made = await open_match(ctx, maker, _creation(game, offer.pool, seats), home)
         room = ctx.hub.rooms[made.match.id]
         for seeker in order[1:]:
             if await ctx.hub.join(room, seeker.user_id, seeker.name) is None:
                 raise HTTPException(409, "The match could not seat every player.")
+        await ctx.hub.send_home(room)
     except HTTPException as err:
         ctx.queues.tell(
             everyone, Note("failed", f"The pairing could not start a game: {err.detail}")
