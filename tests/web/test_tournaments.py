@@ -105,6 +105,14 @@ def test_a_tournament_page_follows_its_top_cut_live_and_shows_the_bracket_when_f
         "() => document.querySelector('.bracket').getBoundingClientRect().right <= window.innerWidth"
     )
     assert inside, "the bracket spills off a phone's screen"
+    # The standings and rounds are wider than a phone: each scrolls in its own box, and the
+    # page itself never scrolls sideways.
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('.tournament table')].map((t) =>
+             t.closest('.table-scroll').getBoundingClientRect().right <= window.innerWidth)"""
+    )
+    assert wide and all(wide), "a tournament table spills off a phone's screen"
+    assert page.evaluate("() => document.querySelector('main').scrollWidth <= window.innerWidth")
     assert severe(Axe(), page, "a finished tournament's bracket on a phone") == []
 
 
