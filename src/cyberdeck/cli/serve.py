@@ -69,6 +69,14 @@ def serve(
         str | None,
         typer.Option(help="The arcade's address as players reach it, for the links in e-mails"),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CYBERDECK_REDIS",
+            help="The Redis server (redis://host:port) a cluster's workers tell each other news "
+            "through; without it the arcade is one process on its own",
+        ),
+    ] = None,
     deal_seed: Annotated[
         int | None,
         typer.Option(
@@ -111,5 +119,6 @@ def serve(
         deal_seed=deal_seed,
         smtp_url=smtp or None,
         public_url=public_url,
+        redis_url=redis or None,
     )
     run_server(config, host, port)

@@ -91,6 +91,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--public-url", default=None, help="the arcade's address, for mail links")
     parser.add_argument(
+        "--redis",
+        default=os.environ.get("CYBERDECK_REDIS"),
+        help="redis://host:port: the Redis server a cluster's workers tell each other news "
+        "through (default: $CYBERDECK_REDIS); without it the server is one process on its own",
+    )
+    parser.add_argument(
         "--quickplay-answer",
         type=float,
         default=20.0,
@@ -144,6 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         quickplay_answer_seconds=max(1.0, args.quickplay_answer),
         smtp_url=args.smtp or None,
         public_url=args.public_url,
+        redis_url=args.redis or None,
     )
     serve(config, args.host, args.port)
 

@@ -1,0 +1,23 @@
+"""Matches by who made them and where they stand: each worker of a cluster counts a player's
+matches in play from the database.
+
+Revision ID: 0013
+Revises: 0012
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision = "0013"
+down_revision = "0012"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_index("ix_matches_maker_status", "matches", ["created_by", "status"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_matches_maker_status", table_name="matches")

@@ -1,0 +1,112 @@
+"""The workers' bus: one process's bus calls each handler once; two workers on one Redis hear
+each other's notices (and each its own once); Redis going away loses notices without failing
+anyone, and when it comes back the workers subscribe again and catch up."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from cyberdeck.server.bus import Bus, RedisBus, make_bus
+
+from .harness import run
+from .redis_server import RedisServer, redis_server
+
+__all__ = ["redis_server"]
+
+
+async def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "waited in vain"
+        await asyncio.sleep(0.02)
+
+
+def test_one_process_bus_calls_each_handler_once() -> None:
+    async def scenario() -> None:
+        bus = make_bus(None)
+        assert type(bus) is Bus
+        heard: list[tuple[str, Any]] = []
+
+        async def later(notice: dict[str, Any]) -> None:
+            heard.append(("async", notice["n"]))
+
+        bus.subscribe("t", lambda notice: heard.append(("sync", notice["n"])))
+        bus.subscribe("t", later)
+        bus.subscribe("other", lambda notice: heard.append(("other", notice)))
+        bus.publish("t", {"n": 1})
+        assert heard == [("sync", 1)], "a plain handler is called at once"
+        await asyncio.sleep(0)
+        assert heard == [("sync", 1), ("async", 1)]
+        await bus.announce("t", {"n": 2})
+        assert heard[2:] == [("sync", 2), ("async", 2)], "announce waits for the handlers"
+        assert bus.report() == {
+            "kind": "local",
+            "published": 2,
+            "delivered": 0,
+            "lost": 0,
+            "reconnects": 0,
+            "connected": True,
+        }
+
+    run(scenario())
+
+
+def test_a_failing_handler_fails_no_one() -> None:
+    bus = Bus()
+    heard = []
+
+    def broken(notice: dict[str, Any]) -> None:
+        raise RuntimeError("broken")
+
+    bus.subscribe("t", broken)
+    bus.subscribe("t", heard.append)
+    bus.publish("t", {"n": 1})
+    assert heard == [{"n": 1}]
+
+
+def test_two_workers_hear_each_other_and_survive_redis_going_away(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        one, two = RedisBus(redis_server.url, "w1"), RedisBus(redis_server.url, "w2")
+        heard: dict[str, list[Any]] = {"w1": [], "w2": []}
+        caught_up = {"w1": 0, "w2": 0}
+        for name, bus in (("w1", one), ("w2", two)):
+            bus.subscribe("turn", lambda n, name=name: heard[name].append(n["match"]))
+
+            def catch_up(name: str = name) -> None:
+                caught_up[name] += 1
+
+            bus.subscribe("turn", lambda n: None, catch_up)
+            await bus.start()
+        assert await one.ready(10) and await two.ready(10)
+        assert caught_up == {"w1": 1, "w2": 1}, "the first subscription catches up too"
+
+        one.publish("turn", {"match": "m1"})
+        two.publish("turn", {"match": "m2"})
+        await until(lambda: len(heard["w1"]) == 2 and len(heard["w2"]) == 2)
+        await asyncio.sleep(0.2)  # nothing more comes: each worker hears its own notice once
+        assert heard == {"w1": ["m1", "m2"], "w2": ["m2", "m1"]}
+        assert one.delivered == 1 and two.delivered == 1
+
+        redis_server.stop()
+        await until(lambda: not one.connected and not two.connected)
+        one.publish("turn", {"match": "m3"})  # never raises: lost, logged, counted
+        await until(lambda: one.lost >= 1)
+        assert heard["w1"][-1] == "m3", "the worker's own handlers heard it all the same"
+
+        redis_server.start()  # the same port
+        await until(lambda: one.connected and two.connected)
+        await until(lambda: caught_up == {"w1": 2, "w2": 2})
+        assert one.reconnects == 1 and two.reconnects == 1
+        two.publish("turn", {"match": "m4"})
+        await until(lambda: heard["w1"][-1:] == ["m4"])
+        report = one.report()
+        assert report["kind"] == "redis" and report["connected"] is True
+        assert report["published"] == 2 and report["lost"] >= 1 and report["reconnects"] == 1
+        await one.stop()
+        await two.stop()
+
+    run(scenario())

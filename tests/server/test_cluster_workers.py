@@ -1,0 +1,95 @@
+"""Two workers of a cluster in one test process: two apps on one database (a SQLite file both
+open), each with its own memory. A session ended on one worker no longer signs anyone in on the
+other (the bus tells it at once); the caps on matches in play hold across workers (counted from
+the database)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from cyberdeck.server.app import create_app
+from cyberdeck.server.auth import COOKIE
+from cyberdeck.server.config import ServerConfig
+
+from .redis_server import RedisServer, redis_server
+
+__all__ = ["redis_server"]
+
+
+@contextmanager
+def workers(config: ServerConfig, *names: str) -> Iterator[list[TestClient]]:
+    """One app a worker name, each started (its lifespan) and stopped with the block."""
+    with ExitStack() as stack:
+        yield [
+            stack.enter_context(TestClient(create_app(replace(config, worker=name))))
+            for name in names
+        ]
+
+
+def cluster_config(tmp_path: Path, **more: object) -> ServerConfig:
+    return replace(
+        ServerConfig(
+            db_url=f"sqlite:///{tmp_path / 'cluster.sqlite3'}",
+            allow_missing_origin=True,
+            ai_delay=0,
+            ai_workers=1,
+        ),
+        **more,
+    )
+
+
+def signed_in(client: TestClient) -> dict[str, str]:
+    """A new guest on ``client``'s worker: the cookie header it signs in with anywhere."""
+    made = client.post("/api/auth/guest")
+    assert made.status_code == 201, made.text
+    return {"cookie": f"{COOKIE}={made.cookies[COOKIE]}"}
+
+
+def test_a_session_ended_on_one_worker_is_refused_on_another(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    config = cluster_config(tmp_path, redis_url=redis_server.url)
+    with workers(config, "w1", "w2") as (one, two):
+        for client in (one, two):
+            ctx = client.app.app.state.ctx  # type: ignore[attr-defined]
+            assert client.portal is not None
+            assert client.portal.call(ctx.bus.ready, 10)
+        cookie = signed_in(one)
+        assert two.get("/api/auth/me", headers=cookie).status_code == 200  # kept in w2's memory
+        assert one.post("/api/auth/signout", headers=cookie).status_code == 204
+        deadline = time.monotonic() + 5
+        while two.get("/api/auth/me", headers=cookie).status_code != 401:
+            assert time.monotonic() < deadline, "w2 still signs the ended session in"
+            time.sleep(0.05)
+        # A session revoked from the list is gone on the other worker too.
+        cookie = signed_in(two)
+        assert one.get("/api/auth/me", headers=cookie).status_code == 200
+        session = two.get("/api/auth/sessions", headers=cookie).json()[0]["id"]
+        assert one.delete(f"/api/auth/sessions/{session}", headers=cookie).status_code == 204
+        deadline = time.monotonic() + 5
+        while two.get("/api/auth/me", headers=cookie).status_code != 401:
+            assert time.monotonic() < deadline, "w2 still signs the revoked session in"
+            time.sleep(0.05)
+        metrics = two.app.app.state.ctx.bus.report()  # type: ignore[attr-defined]
+        assert metrics["kind"] == "redis" and metrics["delivered"] >= 2
+
+
+def test_the_caps_on_matches_in_play_hold_across_workers(tmp_path: Path) -> None:
+    config = cluster_config(tmp_path, hotseat_matches=2, open_matches=1)
+    with workers(config, "w1", "w2") as (one, two):
+        cookie = signed_in(one)
+        for _ in range(2):
+            made = one.post("/api/matches", json={"game": "duel", "hotseat": True}, headers=cookie)
+            assert made.status_code == 201, made.text
+        refused = two.post("/api/matches", json={"game": "duel", "hotseat": True}, headers=cookie)
+        assert refused.status_code == 429 and "2 hot-seat matches" in refused.json()["detail"]
+        # Matches waiting for players are counted the same way.
+        assert one.post("/api/matches", json={"game": "duel"}, headers=cookie).status_code == 201
+        refused = two.post("/api/matches", json={"game": "duel"}, headers=cookie)
+        assert refused.status_code == 429 and "waiting for players" in refused.json()["detail"]
