@@ -1,14 +1,23 @@
 """The workers' bus: one process's bus calls each handler once; two workers on one Redis hear
 each other's notices (and each its own once); Redis going away loses notices without failing
-anyone, and when it comes back the workers subscribe again and catch up."""
+anyone, and when it comes back the workers subscribe again and catch up. A bot reading its feed
+on one worker is told of its match on another."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from cyberdeck.engine import load_game
+from cyberdeck.server.botstream import BotLines
 from cyberdeck.server.bus import Bus, RedisBus, make_bus
+from cyberdeck.server.config import ServerConfig
+from cyberdeck.server.database import Database
+from cyberdeck.server.hub import Hub, new_match_data
+from cyberdeck.store import SeatData, Store
 
 from .harness import run
 from .redis_server import RedisServer, redis_server
@@ -108,5 +117,51 @@ def test_two_workers_hear_each_other_and_survive_redis_going_away(
         assert report["published"] == 2 and report["lost"] >= 1 and report["reconnects"] == 1
         await one.stop()
         await two.stop()
+
+    run(scenario())
+
+
+def test_a_bots_feed_on_one_worker_is_told_of_its_match_on_another(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    async def scenario() -> None:
+        url = f"sqlite:///{tmp_path / 'cluster.sqlite3'}"
+        stores = [Store(url), Store(url)]
+        stores[0].migrate()
+        first, second = (stores[0].create_user(n, "bot") for n in ("ada", "bob"))
+        hubs = [
+            Hub(
+                Database(store),
+                ServerConfig(db_url=url, worker=name, redis_url=redis_server.url, ai_workers=1),
+                bus=RedisBus(redis_server.url, name),
+            )
+            for store, name in zip(stores, ("w1", "w2"), strict=True)
+        ]
+        lines = [BotLines(hub) for hub in hubs]
+        for hub in hubs:
+            await hub.bus.start()
+            assert isinstance(hub.bus, RedisBus) and await hub.bus.ready(10)
+        feed = lines[1].open(second.id)  # bob reads his feed on w2
+        assert feed is not None
+        await until(lambda: lines[0].online(second.id))  # w1 knows bob can be challenged
+        game = load_game("duel")
+        seats = [SeatData(s, "human", None, first.id, first.name) for s in (0, 1)]
+        data = new_match_data(game, {}, seats, None, True, first.id)
+        starts = hubs[0].build(data).match.state.current_player
+        assert starts is not None
+        data.seats[starts] = SeatData(starts, "human", None, second.id, second.name)
+        room = await hubs[0].create(data)  # on w1, which tells the turn on the bus
+        assert room.id not in hubs[1].rooms
+        start = json.loads(await asyncio.wait_for(feed.get(), 10))
+        assert start["type"] == "start" and start["match"] == room.id
+        assert start["seat"] == starts
+        turn = json.loads(await asyncio.wait_for(feed.get(), 10))
+        assert turn["type"] == "turn" and turn["match"] == room.id and turn["seat"] == starts
+        assert turn["legal_actions"] and turn["seq"] == room.seq
+        assert room.id not in hubs[1].rooms, "w2 read the match; it holds it not"
+        for hub in hubs:
+            await hub.bus.stop()
+            await hub.stop()
+            await hub.db.close()
 
     run(scenario())

@@ -189,15 +189,13 @@ class RedisBus(Bus):
 
     async def _send(self) -> None:
         """Until cancelled: send what waits in the outbox, one notice at a time."""
-        from redis.exceptions import RedisError
-
         client = self._client()
         try:
             while True:
                 channel, data = await self._outbox.get()
                 try:
                     await client.publish(channel, data)
-                except (RedisError, OSError) as err:
+                except Exception as err:  # whatever went wrong, the notice is lost, not the bus
                     self._lose(channel.removeprefix(PREFIX), str(err) or type(err).__name__)
         finally:
             await client.aclose()
@@ -205,8 +203,6 @@ class RedisBus(Bus):
     async def _listen(self) -> None:
         """Until cancelled: hear the other workers' notices; when Redis goes, wait (longer each
         time, up to ``LONGEST_WAIT``), subscribe again and catch up."""
-        from redis.exceptions import RedisError
-
         wait = FIRST_WAIT
         first = True
         while True:
@@ -226,18 +222,17 @@ class RedisBus(Bus):
                     message = await pubsub.get_message(timeout=1.0)
                     if message is not None:
                         self._heard(message)
-            except (RedisError, OSError) as err:
+            except Exception as err:  # Redis away, or anything else: subscribe afresh
                 if self._connected:
                     log.warning("the bus lost Redis (%s); trying again", err)
-                self._connected = False
                 self._subscribed.clear()
             finally:
                 self._connected = False
                 try:
                     await pubsub.aclose()
                     await client.aclose()
-                except (RedisError, OSError):
-                    pass
+                except Exception:
+                    log.debug("the bus's old connection did not close cleanly", exc_info=True)
             await asyncio.sleep(random.uniform(wait / 2, wait))
             wait = min(LONGEST_WAIT, wait * 2)
 
