@@ -81,7 +81,12 @@ def test_a_session_ended_on_one_worker_is_refused_on_another(
 
 
 def test_the_caps_on_matches_in_play_hold_across_workers(tmp_path: Path) -> None:
-    config = cluster_config(tmp_path, hotseat_matches=2, open_matches=1)
+    caps_hold_across_workers(cluster_config(tmp_path))
+
+
+def caps_hold_across_workers(config: ServerConfig) -> None:
+    """Matches made on one worker count against the caps on another."""
+    config = replace(config, hotseat_matches=2, open_matches=1)
     with workers(config, "w1", "w2") as (one, two):
         cookie = signed_in(one)
         for _ in range(2):
