@@ -1,22 +1,27 @@
 """The workers' bus: one process's bus calls each handler once; two workers on one Redis hear
 each other's notices (and each its own once); Redis going away loses notices without failing
-anyone, and when it comes back the workers subscribe again and catch up. A bot reading its feed
-on one worker is told of its match on another."""
+anyone, and when it comes back the workers subscribe again and catch up. What one worker changes
+reaches the others: a bot reading its feed on one worker is told of its match on another, a
+player's stops and an adopted guest reach every worker's memory, a tournament's change every
+live page."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from cyberdeck.engine import load_game
+from cyberdeck.engine.autoanswer import Stops
 from cyberdeck.server.botstream import BotLines
 from cyberdeck.server.bus import Bus, RedisBus, make_bus
 from cyberdeck.server.config import ServerConfig
 from cyberdeck.server.database import Database
 from cyberdeck.server.hub import Hub, new_match_data
+from cyberdeck.server.noticeboard import Noticeboard
 from cyberdeck.store import SeatData, Store
 
 from .harness import run
@@ -121,47 +126,106 @@ def test_two_workers_hear_each_other_and_survive_redis_going_away(
     run(scenario())
 
 
-def test_a_bots_feed_on_one_worker_is_told_of_its_match_on_another(
-    tmp_path: Path, redis_server: RedisServer
-) -> None:
-    async def scenario() -> None:
-        url = f"sqlite:///{tmp_path / 'cluster.sqlite3'}"
-        stores = [Store(url), Store(url)]
-        stores[0].migrate()
-        first, second = (stores[0].create_user(n, "bot") for n in ("ada", "bob"))
-        hubs = [
-            Hub(
-                Database(store),
-                ServerConfig(db_url=url, worker=name, redis_url=redis_server.url, ai_workers=1),
-                bus=RedisBus(redis_server.url, name),
-            )
-            for store, name in zip(stores, ("w1", "w2"), strict=True)
-        ]
-        lines = [BotLines(hub) for hub in hubs]
-        for hub in hubs:
-            await hub.bus.start()
-            assert isinstance(hub.bus, RedisBus) and await hub.bus.ready(10)
-        feed = lines[1].open(second.id)  # bob reads his feed on w2
-        assert feed is not None
-        await until(lambda: lines[0].online(second.id))  # w1 knows bob can be challenged
-        game = load_game("duel")
-        seats = [SeatData(s, "human", None, first.id, first.name) for s in (0, 1)]
-        data = new_match_data(game, {}, seats, None, True, first.id)
-        starts = hubs[0].build(data).match.state.current_player
-        assert starts is not None
-        data.seats[starts] = SeatData(starts, "human", None, second.id, second.name)
-        room = await hubs[0].create(data)  # on w1, which tells the turn on the bus
-        assert room.id not in hubs[1].rooms
-        start = json.loads(await asyncio.wait_for(feed.get(), 10))
-        assert start["type"] == "start" and start["match"] == room.id
-        assert start["seat"] == starts
-        turn = json.loads(await asyncio.wait_for(feed.get(), 10))
-        assert turn["type"] == "turn" and turn["match"] == room.id and turn["seat"] == starts
-        assert turn["legal_actions"] and turn["seq"] == room.seq
-        assert room.id not in hubs[1].rooms, "w2 read the match; it holds it not"
+@asynccontextmanager
+async def two_hubs(folder: Path, redis_url: str) -> AsyncIterator[tuple[list[Hub], Store]]:
+    """Two workers' hubs on one database (a SQLite file) and one Redis, each bus subscribed."""
+    url = f"sqlite:///{folder / 'cluster.sqlite3'}"
+    stores = [Store(url), Store(url)]
+    stores[0].migrate()
+    hubs = [
+        Hub(
+            Database(store),
+            ServerConfig(db_url=url, worker=name, redis_url=redis_url, ai_workers=1),
+            bus=RedisBus(redis_url, name),
+        )
+        for store, name in zip(stores, ("w1", "w2"), strict=True)
+    ]
+    for hub in hubs:
+        await hub.bus.start()
+        assert isinstance(hub.bus, RedisBus) and await hub.bus.ready(10)
+    try:
+        yield hubs, stores[0]
+    finally:
         for hub in hubs:
             await hub.bus.stop()
             await hub.stop()
             await hub.db.close()
+
+
+def test_a_bots_feed_on_one_worker_is_told_of_its_match_on_another(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    async def scenario() -> None:
+        async with two_hubs(tmp_path, redis_server.url) as (hubs, store):
+            first, second = (store.create_user(n, "bot") for n in ("ada", "bob"))
+            lines = [BotLines(hub) for hub in hubs]
+            feed = lines[1].open(second.id)  # bob reads his feed on w2
+            assert feed is not None
+            await until(lambda: lines[0].online(second.id))  # w1 knows bob can be challenged
+            game = load_game("duel")
+            seats = [SeatData(s, "human", None, first.id, first.name) for s in (0, 1)]
+            data = new_match_data(game, {}, seats, None, True, first.id)
+            starts = hubs[0].build(data).match.state.current_player
+            assert starts is not None
+            data.seats[starts] = SeatData(starts, "human", None, second.id, second.name)
+            room = await hubs[0].create(data)  # on w1, which tells the turn on the bus
+            start = json.loads(await asyncio.wait_for(feed.get(), 10))
+            assert start["type"] == "start" and start["match"] == room.id
+            assert start["seat"] == starts
+            turn = json.loads(await asyncio.wait_for(feed.get(), 10))
+            assert turn["type"] == "turn" and turn["match"] == room.id
+            assert turn["seat"] == starts and turn["seq"] == room.seq and turn["legal_actions"]
+            assert room.id not in hubs[1].rooms, "w2 read the match; it holds it not"
+            lines[1].close(second.id, feed)
+            await until(lambda: not lines[0].online(second.id))
+
+    run(scenario())
+
+
+def test_stops_and_an_adopted_guest_reach_every_worker(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    async def scenario() -> None:
+        async with two_hubs(tmp_path, redis_server.url) as (hubs, store):
+            guest, account = (
+                store.create_user("guest-1", "guest"),
+                store.create_user("ann", "account"),
+            )
+            game = load_game("cipher-run")
+            seats = [SeatData(0, "human", None, guest.id, guest.name), SeatData(1, "human")]
+            data = new_match_data(game, game.resolve_options(None), seats, None, True, guest.id)
+            room = hubs[1].build(data)
+            hubs[1].keep(room)  # w2 holds the guest's match
+            hubs[0].adopt(guest.id, account.id, account.name)
+            await until(lambda: room.data.seats[0].user_id == account.id)
+            assert room.data.created_by == account.id and room.data.seats[0].user_name == "ann"
+            assert hubs[1].waiting_matches(account.id) == 1
+
+            old = await hubs[1].players.stops(account.id, game)
+            new = Stops(frozenset(), full_control=not old.full_control)
+            await hubs[0].stops_changed(account.id, game.id, new)
+            assert await hubs[0].players.stops(account.id, game) == new
+            await until(lambda: hubs[1].players._stops.get((account.id, game.id)) == new)
+
+    run(scenario())
+
+
+def test_a_tournament_change_reaches_the_live_pages_on_every_worker(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        buses = [RedisBus(redis_server.url, name) for name in ("w1", "w2")]
+        boards = [Noticeboard(bus) for bus in buses]
+        for bus in buses:
+            await bus.start()
+            assert await bus.ready(10)
+        page = boards[1].listen("t1", "10.0.0.1")
+        here = boards[0].listen("t1", "10.0.0.2")
+        assert page is not None and here is not None
+        boards[0].post("t1", "running")
+        assert await asyncio.wait_for(page.get(), 10) == "running"
+        assert here.get_nowait() == "running", "the worker's own page heard it at once"
+        for bus in buses:
+            await bus.stop()
 
     run(scenario())

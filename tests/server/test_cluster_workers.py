@@ -1,7 +1,7 @@
 """Two workers of a cluster in one test process: two apps on one database (a SQLite file both
 open), each with its own memory. A session ended on one worker no longer signs anyone in on the
 other (the bus tells it at once); the caps on matches in play hold across workers (counted from
-the database)."""
+the database); a player's "Your turn" list shows the matches another worker holds."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def cluster_config(tmp_path: Path, **more: object) -> ServerConfig:
         ServerConfig(
             db_url=f"sqlite:///{tmp_path / 'cluster.sqlite3'}",
             allow_missing_origin=True,
+            metrics_token="operator",
             ai_delay=0,
             ai_workers=1,
         ),
@@ -76,8 +77,9 @@ def test_a_session_ended_on_one_worker_is_refused_on_another(
         while two.get("/api/auth/me", headers=cookie).status_code != 401:
             assert time.monotonic() < deadline, "w2 still signs the revoked session in"
             time.sleep(0.05)
-        metrics = two.app.app.state.ctx.bus.report()  # type: ignore[attr-defined]
-        assert metrics["kind"] == "redis" and metrics["delivered"] >= 2
+        operator = {"Authorization": "Bearer operator"}
+        bus = two.get("/api/metrics", headers=operator).json()["bus"]
+        assert bus["kind"] == "redis" and bus["connected"] is True and bus["delivered"] >= 2
 
 
 def test_the_caps_on_matches_in_play_hold_across_workers(tmp_path: Path) -> None:
@@ -98,3 +100,25 @@ def caps_hold_across_workers(config: ServerConfig) -> None:
         assert one.post("/api/matches", json={"game": "duel"}, headers=cookie).status_code == 201
         refused = two.post("/api/matches", json={"game": "duel"}, headers=cookie)
         assert refused.status_code == 429 and "waiting for players" in refused.json()["detail"]
+
+
+def test_your_turn_lists_the_matches_another_worker_holds(tmp_path: Path) -> None:
+    with workers(cluster_config(tmp_path), "w1", "w2") as (one, two):
+        cookie = signed_in(one)
+        made = one.post("/api/matches", json={"game": "duel", "hotseat": True}, headers=cookie)
+        assert made.status_code == 201, made.text
+        match_id = made.json()["match"]["id"]
+        with one.websocket_connect(f"/ws/matches/{match_id}", headers=cookie) as table:
+            welcome = table.receive_json()
+            action = welcome["table"]["legal_actions"][0]
+            table.send_json({"type": "move", "id": "m1", "seq": welcome["seq"], "action": action})
+            while (update := table.receive_json()).get("ack") != "m1":
+                pass
+        ctx = two.app.app.state.ctx  # type: ignore[attr-defined]
+        turns = two.get("/api/me/turns", headers=cookie).json()
+        to_move = update["table"]["to_move"]
+        assert [(t["match"]["id"], t["seat"]) for t in turns] == [(match_id, to_move)]
+        assert match_id not in ctx.hub.rooms, "read from the database, not made live"
+        mine = two.get("/api/me/matches", headers=cookie).json()
+        assert [(m["id"], m["moves"]) for m in mine] == [(match_id, update["seq"])]
+        assert update["seq"] > 0
