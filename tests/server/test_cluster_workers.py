@@ -1,6 +1,7 @@
 """Two workers of a cluster in one test process: two apps on one database (a SQLite file both
 open), each with its own memory. A session ended on one worker no longer signs anyone in on the
-other (the bus tells it at once); the caps on matches in play hold across workers (counted from
+other (the bus tells it at once, and while Redis is away the other reads sessions from the
+database); the caps on matches in play hold across workers (counted from
 the database); a player's "Your turn" list shows the matches another worker holds."""
 
 from __future__ import annotations
@@ -80,6 +81,18 @@ def test_a_session_ended_on_one_worker_is_refused_on_another(
         operator = {"Authorization": "Bearer operator"}
         bus = two.get("/api/metrics", headers=operator).json()["bus"]
         assert bus["kind"] == "redis" and bus["connected"] is True and bus["delivered"] >= 2
+
+        # Without Redis no notice comes: the sessions are read from the database meanwhile.
+        cookie = signed_in(one)
+        assert two.get("/api/auth/me", headers=cookie).status_code == 200
+        redis_server.stop()
+        deadline = time.monotonic() + 10
+        while two.get("/api/metrics", headers=operator).json()["bus"]["connected"]:
+            assert time.monotonic() < deadline, "w2 did not notice that Redis went away"
+            time.sleep(0.1)
+        assert one.post("/api/auth/signout", headers=cookie).status_code == 204
+        assert two.get("/api/auth/me", headers=cookie).status_code == 401
+        redis_server.start()
 
 
 def test_the_caps_on_matches_in_play_hold_across_workers(tmp_path: Path) -> None:

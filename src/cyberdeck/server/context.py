@@ -136,7 +136,9 @@ class Context:
         if token is None:
             return None
         key = self.sessions.token_hash(token)
-        found = self.live.get(key)
+        # Without the bus (Redis away) a session ended on another worker would go unheard:
+        # every session is read from the database until it is back.
+        found = self.live.get(key) if self.bus.connected else None
         if found is None:
             found = await self.db.read(self.db.store.session_by_token, key)
             if found is None or self._ended(found):
