@@ -92,8 +92,10 @@ class Bus:
         return None
 
     async def stop(self) -> None:
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def report(self) -> dict[str, Any]:
         """The counters ``/api/metrics`` shows."""
