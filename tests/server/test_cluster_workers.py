@@ -7,18 +7,22 @@ the database); a player's "Your turn" list shows the matches another worker hold
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-
-from starlette.testclient import TestClient
 
 from cyberdeck.server.app import create_app
 from cyberdeck.server.auth import COOKIE
 from cyberdeck.server.config import ServerConfig
 
 from .redis_server import RedisServer, redis_server
+
+with warnings.catch_warnings():
+    # Starlette asks for another HTTP client in its test client; httpx serves these tests.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 __all__ = ["redis_server"]
 
