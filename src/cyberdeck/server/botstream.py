@@ -68,8 +68,8 @@ class BotLines:
         self.elsewhere: dict[int, set[str]] = {}
         hub.on_turn.append(self.turn)
         hub.on_end.append(self.ended)
-        self.bus.subscribe("bot-turn", self._turn_heard, self._caught_up)
-        self.bus.subscribe("bot-end", self._end_heard)
+        self.bus.subscribe("turn", self._turn_heard, self._caught_up)
+        self.bus.subscribe("end", self._end_heard)
         self.bus.subscribe("bot-challenge", self._challenge_heard)
         self.bus.subscribe("bot-feeds", self._feeds_heard)
         self.bus.subscribe("bot-feeds-asked", self._feeds_asked)
@@ -108,7 +108,7 @@ class BotLines:
         """``Hub.on_turn``: a match started or moved on; tell its bots, wherever their feeds
         are."""
         seats = [info.user_id for info in data.seats]
-        self.bus.publish("bot-turn", {"match": data.id, "seats": seats, "users": users})
+        self.bus.publish("turn", {"match": data.id, "seats": seats, "users": users})
 
     def _turn_heard(self, notice: dict[str, Any]) -> Awaitable[None] | None:
         if not self.streams:
@@ -185,7 +185,7 @@ class BotLines:
     async def ended(self, room: Room) -> None:
         """``Hub.on_end``: tell each bot at the table how it ended."""
         seats = [info.user_id for info in room.data.seats]
-        self.bus.publish("bot-end", {"match": room.id, "seats": seats, "outcome": room.outcome})
+        self.bus.publish("end", {"match": room.id, "seats": seats, "outcome": room.outcome})
 
     def _end_heard(self, notice: dict[str, Any]) -> None:
         match_id = str(notice["match"])
