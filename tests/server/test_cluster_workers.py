@@ -1,8 +1,9 @@
 """Two workers of a cluster in one test process: two apps on one database (a SQLite file both
 open), each with its own memory. A session ended on one worker no longer signs anyone in on the
-other (the bus tells it at once, and while Redis is away the other reads sessions from the
-database); the caps on matches in play hold across workers (counted from
-the database); a player's "Your turn" list shows the matches another worker holds."""
+other (the bus tells it at once; while Redis is away the other reads sessions from the
+database), and failed sign-ins to an account slow it on both; the caps on matches in play hold
+across workers (counted from the database); a player's "Your turn" list shows the matches
+another worker holds."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def signed_in(client: TestClient) -> dict[str, str]:
 def test_a_session_ended_on_one_worker_is_refused_on_another(
     tmp_path: Path, redis_server: RedisServer
 ) -> None:
-    config = cluster_config(tmp_path, redis_url=redis_server.url)
+    config = cluster_config(tmp_path, redis_url=redis_server.url, sign_in_failures=2)
     with workers(config, "w1", "w2") as (one, two):
         for client in (one, two):
             ctx = client.app.app.state.ctx  # type: ignore[attr-defined]
@@ -82,6 +83,18 @@ def test_a_session_ended_on_one_worker_is_refused_on_another(
         while two.get("/api/auth/me", headers=cookie).status_code != 401:
             assert time.monotonic() < deadline, "w2 still signs the revoked session in"
             time.sleep(0.05)
+        # Failed sign-ins to an account on one worker slow the next tries of it on the other.
+        guessed = {"name": "keanu", "password": "whoa-whoa-whoa"}
+        assert one.post("/api/auth/signup", json=guessed).status_code == 201
+        wrong = {**guessed, "password": "not-the-password"}
+        for _ in range(config.sign_in_failures):
+            assert one.post("/api/auth/signin", json=wrong).status_code == 401
+        slowed = two.app.app.state.ctx.failed_accounts  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 5
+        while slowed.wait("keanu") <= 0:
+            assert time.monotonic() < deadline, "w2 never heard of the failed sign-ins"
+            time.sleep(0.05)
+
         operator = {"Authorization": "Bearer operator"}
         bus = two.get("/api/metrics", headers=operator).json()["bus"]
         assert bus["kind"] == "redis" and bus["connected"] is True and bus["delivered"] >= 2

@@ -106,6 +106,7 @@ class Context:
         config = self.config
         self.bus = self.hub.bus
         self.bus.subscribe("sessions", self._sessions_ended, self.live.clear)
+        self.bus.subscribe("sign-in-failed", self._sign_in_failed)
         self.dealer = Dealer(config.deal_seed)
         self.failed_pairs = Backoff(config.sign_in_failures, 60.0, 900.0)
         self.failed_accounts = Backoff(config.sign_in_failures, 0.5, config.sign_in_delay_cap)
@@ -193,6 +194,11 @@ class Context:
         if gone:
             self.bus.publish("sessions", {"ids": [session_id]})
         return gone
+
+    def _sign_in_failed(self, notice: dict[str, Any]) -> None:
+        """A failed sign-in to an account, on any worker: each slows the next tries of it (a
+        guesser spread over many addresses, so over every worker, is slowed as on one)."""
+        self.failed_accounts.fail(str(notice["name"]))
 
     def _ended(self, found: SessionData) -> bool:
         """Whether ``found`` was ended while it was being read (a later session may have been
