@@ -11,6 +11,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,22 @@ def test_a_bots_feed_on_one_worker_is_told_of_its_match_on_another(
             assert turn["type"] == "turn" and turn["match"] == room.id
             assert turn["seat"] == starts and turn["seq"] == room.seq and turn["legal_actions"]
             assert room.id not in hubs[1].rooms, "w2 read the match; it holds it not"
+            assert lines[0].challenge(second.id, room, "ada")  # told on w2, where bob reads
+            challenge = json.loads(await asyncio.wait_for(feed.get(), 10))
+            assert challenge["type"] == "challenge" and challenge["by"] == "ada"
+
+            # A turn told while Redis is away is lost; w2 catches up from the database.
+            redis_server.stop()
+            await until(lambda: not hubs[1].bus.connected)
+            later = new_match_data(game, {}, [replace(s) for s in data.seats], None, True, first.id)
+            later.seed = data.seed  # the same deal: bob's seat starts
+            await hubs[0].create(later)
+            await until(lambda: hubs[0].bus.lost >= 1)  # its turn went nowhere
+            redis_server.start()
+            told: list[dict[str, Any]] = []
+            while not any(t["type"] == "turn" and t["match"] == later.id for t in told):
+                told.append(json.loads(await asyncio.wait_for(feed.get(), 10)))
+            assert {"start"} <= {t["type"] for t in told if t["match"] == later.id}
             lines[1].close(second.id, feed)
             await until(lambda: not lines[0].online(second.id))
 
