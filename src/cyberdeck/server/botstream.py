@@ -108,7 +108,16 @@ class BotLines:
         """``Hub.on_turn``: a match started or moved on; tell its bots, wherever their feeds
         are."""
         seats = [info.user_id for info in data.seats]
-        self.bus.publish("turn", {"match": data.id, "seats": seats, "users": users})
+        if any(self._may_be_bot(user) for user in seats):
+            self.bus.publish("turn", {"match": data.id, "seats": seats, "users": users})
+
+    def _may_be_bot(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` may be a bot's: a person's account as last read is not (a
+        match of people only tells no one; the others are told)."""
+        if user_id is None:
+            return False
+        known = self.hub.players.users.get(user_id)
+        return known is None or known.kind == "bot"
 
     def _turn_heard(self, notice: dict[str, Any]) -> Awaitable[None] | None:
         if not self.streams:
