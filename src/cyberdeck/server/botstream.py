@@ -178,7 +178,8 @@ class BotLines:
         """Notices may have been missed: every bot with a feed here is told again what waits
         for it (each turn once), and the workers say again which bots' feeds they hold."""
         self.elsewhere.clear()
-        self.bus.publish("bot-feeds-asked", {"worker": self.here})
+        if self.here:
+            self.bus.publish("bot-feeds-asked", {"worker": self.here})
         for bot_id in list(self.streams):
             self._say_feeds(bot_id, True)
             await self._tell_stored(bot_id, list(self.streams.get(bot_id, ())))
