@@ -44,9 +44,10 @@ class Context:
     #: Tutorials in progress, one per player and game (``cyberdeck learn`` in the browser).
     lessons: Lessons = field(default_factory=Lessons)
     #: Live sessions by token hash (most recent last); a revoked one is dropped at once, on
-    #: every worker (the bus's ``sessions`` notices), and so are the recently ended ones' ids
-    #: kept, lest a read that raced the notice bring one back.
+    #: every worker (the bus's ``sessions`` notices).
     live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
+    #: The sessions ended lately and when this worker heard it, lest a read of the database
+    #: that raced the notice bring one back.
     ended: Recent[int, datetime] = field(default_factory=lambda: Recent(10_000))
     #: News to and from the other workers (the hub's bus).
     bus: Bus = field(init=False)
