@@ -119,7 +119,13 @@ class Bus:
             log.exception("a handler of the bus's %r notices failed", topic)
             return
         if inspect.isawaitable(result):
-            task = asyncio.ensure_future(result)
+            try:
+                task = asyncio.ensure_future(result)
+            except RuntimeError:  # no event loop runs here: nothing can wait for it
+                if inspect.iscoroutine(result):
+                    result.close()
+                log.exception("a handler of the bus's %r notices could not run", topic)
+                return
             self._tasks.add(task)
             task.add_done_callback(lambda t: self._done(topic, t))
 
