@@ -105,6 +105,7 @@ class RedisServer:
             [
                 *(self.binary, "--port", str(self.port), "--bind", "127.0.0.1"),
                 *("--save", "", "--appendonly", "no", "--dir", str(self.folder)),
+                *("--protected-mode", "no"),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -132,6 +133,10 @@ class RedisServer:
 
 @pytest.fixture(scope="module")
 def redis_server() -> Iterator[RedisServer]:
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        cannot("the redis client is not installed")
     server = RedisServer().start()
     try:
         yield server

@@ -15,12 +15,14 @@ from cyberdeck.store import MatchData, NewAction, SeatData, Store
 from .fuzz import http_fuzz, websocket_fuzz
 from .harness import ServerProcess, run
 from .test_chat import two_chats
+from .test_cluster_workers import caps_hold_across_workers, cluster_config
 from .test_database import Recording
 from .test_mailboxes import check_mailboxes
 from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
 from .test_solitaire_board import check_board, fill
 from .test_store_tournaments import check_tournaments
+from .test_waiting_matches import check_made_in_play
 
 
 def test_no_bad_text_is_a_server_error_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
@@ -116,3 +118,15 @@ def test_tournaments_on_postgresql(postgres_url: str) -> None:
         check_tournaments(store, "pg-swiss")
     finally:
         store.close()
+
+
+def test_matches_in_play_are_counted_across_workers_on_postgresql(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    store = Store(postgres_url)
+    store.migrate()
+    try:
+        check_made_in_play(store, "pg")
+    finally:
+        store.close()
+    caps_hold_across_workers(cluster_config(tmp_path, db_url=postgres_url))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from cyberdeck.store import Finish, MatchData, NewAction, SeatData, Store
+from cyberdeck.store import Finish, MatchData, NewAction, SeatData, SeriesData, Store
 from cyberdeck.store.models import Base
 
 
@@ -87,3 +88,20 @@ def test_a_failed_commit_stores_none_of_its_batch_and_the_next_one_goes_through(
     store.commit([NewAction("m1", 1, 1, "stash chip02", "b")])
     (live,) = store.live_matches()
     assert [a.step for a in live.actions] == [0, 1]
+
+
+def test_a_campaigns_next_game_is_stored_once(tmp_path: Path) -> None:
+    """Two workers asked for a campaign's next game at once: the second match is refused (the
+    route then answers with the one made)."""
+    store = fresh(tmp_path)
+    first = a_match(store)
+    store.create_series(SeriesData("s1", "duel", {}, None, 7, 3, True, first.created_by))
+
+    def game(match_id: str, n: int) -> MatchData:
+        return replace(first, id=match_id, series_id="s1", series_game=n)
+
+    store.create_match(game("g1", 1))
+    store.create_match(game("g2", 2))
+    with pytest.raises(IntegrityError):
+        store.create_match(game("g2-again", 2))
+    assert [m.id for m in store.series_matches("s1")] == ["g1", "g2"]

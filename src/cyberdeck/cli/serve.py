@@ -69,6 +69,14 @@ def serve(
         str | None,
         typer.Option(help="The arcade's address as players reach it, for the links in e-mails"),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CYBERDECK_REDIS",
+            help="The Redis server (redis://host:port) a cluster's workers tell each other news "
+            "through; without it the arcade is one process on its own",
+        ),
+    ] = None,
     deal_seed: Annotated[
         int | None,
         typer.Option(
@@ -89,14 +97,6 @@ def serve(
             min=1,
             help="Run a cluster of this many worker processes behind HAProxy on --port (needs "
             "--db postgresql+psycopg://... and --redis); default: one process",
-        ),
-    ] = None,
-    redis: Annotated[
-        str | None,
-        typer.Option(
-            envvar="CYBERDECK_REDIS",
-            help="The Redis server a cluster's workers tell each other news through "
-            "(redis://host:6379/0)",
         ),
     ] = None,
     worker_port: Annotated[

@@ -99,6 +99,12 @@ def main(
     )
     parser.add_argument("--public-url", default=None, help="the arcade's address, for mail links")
     parser.add_argument(
+        "--redis",
+        default=os.environ.get("CYBERDECK_REDIS"),
+        help="redis://host:port: the Redis server a cluster's workers tell each other news "
+        "through (default: $CYBERDECK_REDIS); without it the server is one process on its own",
+    )
+    parser.add_argument(
         "--quickplay-answer",
         type=float,
         default=20.0,
@@ -109,12 +115,6 @@ def main(
         action="append",
         default=[],
         help="NAME=PATH: a learned policy AI seats may take by its name (repeat for more)",
-    )
-    parser.add_argument(
-        "--redis",
-        default=os.environ.get("CYBERDECK_REDIS"),
-        help="the Redis server a cluster's workers tell each other news through "
-        "(redis://host:6379/0; default: $CYBERDECK_REDIS)",
     )
     parser.add_argument(
         "--workers",

@@ -165,7 +165,7 @@ async def sign_in(
     stored = user.password_hash if user is not None else None
     if not await asyncio.to_thread(verify_password, stored, body.password) or user is None:
         ctx.failed_pairs.fail((name, where))
-        ctx.failed_accounts.fail(name)
+        ctx.bus.publish("sign-in-failed", {"name": name})  # slows the account on every worker
         ctx.failed_by_address.note(where)
         raise HTTPException(401, "That name and password do not match an account.")
     ctx.failed_pairs.forget((name, where))

@@ -39,6 +39,7 @@ from . import (
     tutorials,
 )
 from .auth import Sessions
+from .bus import make_bus
 from .clocks import WallClock
 from .config import ServerConfig
 from .context import Context
@@ -74,7 +75,9 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
         store.migrate()
         secret = store.setting("session_secret", lambda: secrets.token_urlsafe(32))
         db = Database(store)
-        hub = Hub(db, config, clock)
+        # The workers' news: Redis in a cluster, else this process's own (one code path).
+        bus = make_bus(config.redis_url, config.worker)
+        hub = Hub(db, config, clock, bus)
         post = Post(config.smtp_url, config.public_url, secret) if config.smtp_url else None
         mails = TurnMails(post, db, hub.at_table) if post is not None else None
         ctx = app.state.ctx = Context(
@@ -88,6 +91,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
         if mails is not None:
             hub.on_turn.append(mails.your_turn)
         await hub.start()
+        await bus.start()
         hub.spawn(quickplay.tend_queues(ctx))
         hub.spawn(ctx.director.run())
         # Everything built so far (modules, the rebuilt matches) lives as long as the server:
@@ -96,6 +100,7 @@ def create_app(config: ServerConfig | None = None, clock: WallClock | None = Non
         try:
             yield
         finally:
+            await bus.stop()
             await hub.stop()
             await db.close()
 

@@ -7,12 +7,14 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from fastapi import HTTPException, Request
 
 from ..store import SessionData, UserData
 from .auth import COOKIE, Sessions
 from .botstream import BotLines
+from .bus import Bus
 from .chat import Chat
 from .config import ServerConfig
 from .database import Database
@@ -41,8 +43,14 @@ class Context:
     replays: Replays = field(default_factory=Replays)
     #: Tutorials in progress, one per player and game (``cyberdeck learn`` in the browser).
     lessons: Lessons = field(default_factory=Lessons)
-    #: Live sessions by token hash (most recent last); a revoked one is dropped at once.
+    #: Live sessions by token hash (most recent last); a revoked one is dropped at once, on
+    #: every worker (the bus's ``sessions`` notices).
     live: OrderedDict[str, SessionData] = field(default_factory=OrderedDict)
+    #: The sessions ended lately and when this worker heard it, lest a read of the database
+    #: that raced the notice bring one back.
+    ended: Recent[int, datetime] = field(default_factory=lambda: Recent(10_000))
+    #: News to and from the other workers (the hub's bus).
+    bus: Bus = field(init=False)
     #: Failed sign-ins: per account and address (each failure there waits longer, up to a
     #: refusal for minutes: only that address is refused), per account from everywhere (a
     #: delay of a few seconds at most: the owner is slowed, never locked out) and per address.
@@ -97,6 +105,9 @@ class Context:
 
     def __post_init__(self) -> None:
         config = self.config
+        self.bus = self.hub.bus
+        self.bus.subscribe("sessions", self._sessions_ended, self.live.clear)
+        self.bus.subscribe("sign-in-failed", self._sign_in_failed)
         self.dealer = Dealer(config.deal_seed)
         self.failed_pairs = Backoff(config.sign_in_failures, 60.0, 900.0)
         self.failed_accounts = Backoff(config.sign_in_failures, 0.5, config.sign_in_delay_cap)
@@ -127,10 +138,12 @@ class Context:
         if token is None:
             return None
         key = self.sessions.token_hash(token)
-        found = self.live.get(key)
+        # Without the bus (Redis away) a session ended on another worker would go unheard:
+        # every session is read from the database until it is back.
+        found = self.live.get(key) if self.bus.connected else None
         if found is None:
             found = await self.db.read(self.db.store.session_by_token, key)
-            if found is None:
+            if found is None or self._ended(found):
                 return None
             self.live[key] = found
             if len(self.live) > self.hub.players.users.keep:
@@ -172,15 +185,35 @@ class Context:
             self.db.store.trim_sessions, user.id, self.config.sessions_per_user
         )
         if ended:
-            gone = set(ended)
-            for old in [k for k, v in self.live.items() if v.id in gone]:
-                del self.live[old]
+            self.bus.publish("sessions", {"ids": ended})
         return self.sessions.cookie_for(token)
 
     async def end_session(self, user_id: int, session_id: int) -> bool:
-        for key in [k for k, v in self.live.items() if v.id == session_id]:
+        """End one of ``user_id``'s sessions: gone from the store, then from every worker's
+        memory."""
+        gone: bool = await self.db.write(self.db.store.end_session, user_id, session_id)
+        if gone:
+            self.bus.publish("sessions", {"ids": [session_id]})
+        return gone
+
+    def _sign_in_failed(self, notice: dict[str, Any]) -> None:
+        """A failed sign-in to an account, on any worker: each slows the next tries of it (a
+        guesser spread over many addresses, so over every worker, is slowed as on one)."""
+        self.failed_accounts.fail(str(notice["name"]))
+
+    def _ended(self, found: SessionData) -> bool:
+        """Whether ``found`` was ended while it was being read (a later session may have been
+        given the same id: it was made after the notice)."""
+        when = self.ended.get(found.id)
+        return when is not None and found.created_at <= when
+
+    def _sessions_ended(self, notice: dict[str, Any]) -> None:
+        gone = {int(i) for i in notice["ids"]}
+        now = datetime.now(UTC)
+        for session_id in gone:
+            self.ended.put(session_id, now)
+        for key in [k for k, v in self.live.items() if v.id in gone]:
             del self.live[key]
-        return await self.db.write(self.db.store.end_session, user_id, session_id)
 
 
 # A dependency is a coroutine, however little it does: FastAPI runs a plain function on its

@@ -105,13 +105,18 @@ class Director:
     def __init__(self, db: Database, hub: Hub, board: Noticeboard | None = None) -> None:
         self.db = db
         self.hub = hub
-        self.board = board or Noticeboard()
+        self.board = board or Noticeboard(hub.bus, self._status_of)
         #: One director step at a time per tournament (a round's last two games ending at once
         #: pair the next round once).
         self.locks: KeyedLocks[str] = KeyedLocks()
         #: The matches of every tournament's current round (the clocks worth watching).
         self.tables: dict[str, str] = {}
         hub.on_end.append(self.table_ended)
+
+    async def _status_of(self, tournament_id: str) -> str | None:
+        """Where a tournament stands, as stored (the live pages' catching up)."""
+        found = await self.db.read(self.db.store.load_tournament, tournament_id)
+        return None if found is None else found.status
 
     async def read(self, tournament_id: str) -> Snapshot | None:
         store = self.db.store

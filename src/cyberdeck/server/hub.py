@@ -46,6 +46,7 @@ from ..engine.autoanswer import (
 from ..engine.record import UNDO
 from ..store import ClockSave, Fence, Finish, MatchData, NewAction, SeatData
 from ..store.leases import LeaseLost
+from .bus import Bus
 from .clocks import TURN_BASED, Clock, SystemClock, TimeControl, WallClock
 from .collector import Pauses, tend
 from .config import HOTSEAT, REALTIME, TURN_BASED_KIND, ServerConfig
@@ -54,7 +55,7 @@ from .heartbeat import Counts, Heartbeat
 from .labjobs import LabJobs
 from .leases import Ownership, home_of
 from .levels import stored_level
-from .limits import KeyedLocks
+from .limits import KeyedLocks, Recent
 from .pacing import AiPace, Pace
 from .players import Players
 from .protocol import Accept, Claim, ErrorCode, GestureMsg, Look, Move, Resign, Undo
@@ -75,6 +76,8 @@ TAKEOVER_LEVEL = "normal"
 #: often it is written: time the server was down is not charged to anyone's clock.
 ALIVE_AT = "clocks_alive_at"
 ALIVE_EVERY = 2.0
+#: Matches held by other workers kept as built from the database (``Hub.stored_rooms``).
+STORED_ROOMS = 500
 
 
 class Sender(Protocol):
@@ -379,6 +382,11 @@ def match_kind(seats: list[SeatData], maker: int, control: dict[str, Any] | None
     against the AI, or the AI alone): each kind costs the server and the player differently and
     has its own cap (``ServerConfig.in_play``)."""
     held = sum(1 for s in seats if s.kind == "human" and s.user_id == maker)
+    return kind_of(held, control)
+
+
+def kind_of(held: int, control: dict[str, Any] | None) -> str:
+    """``match_kind`` of a match whose maker holds ``held`` seats for a person."""
     if held >= 2:
         return HOTSEAT
     return TURN_BASED_KIND if TimeControl.from_json(control).kind == TURN_BASED else REALTIME
@@ -403,10 +411,12 @@ def remember(room: Room, key: tuple[int, str], seq: int) -> None:
         del room.handled[next(iter(room.handled))]
 
 
-def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
-    """What anyone may know of a match: never its seed, decks, record or invite."""
+def summary(data: MatchData, room: Room | None = None, moves: int | None = None) -> dict[str, Any]:
+    """What anyone may know of a match: never its seed, decks, record or invite. ``moves``:
+    how many its record holds, when neither ``room`` nor ``data`` has them."""
     game = load_game(data.game)
-    seq = room.seq if room is not None else len(data.actions)
+    stored = len(data.actions) if moves is None else moves
+    seq = room.seq if room is not None else stored
     to_move = (
         room.match.state.current_player if room is not None and data.status == "running" else None
     )
@@ -444,9 +454,17 @@ def summary(data: MatchData, room: Room | None = None) -> dict[str, Any]:
 
 
 class Hub:
-    def __init__(self, db: Database, config: ServerConfig, clock: WallClock | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        config: ServerConfig,
+        clock: WallClock | None = None,
+        bus: Bus | None = None,
+    ) -> None:
         self.db = db
         self.config = config
+        #: News to and from the other workers of a cluster (``bus``; one process: its own).
+        self.bus = bus or Bus()
         #: What every clock reads (tests give one they can move on by a week).
         self.wall: WallClock = clock or SystemClock()
         #: Called after every committed move and start (``TurnListener``), with the match and
@@ -477,6 +495,11 @@ class Hub:
         self.ownership = (
             Ownership(db, config.worker, config.lease_seconds) if config.worker else None
         )
+        #: Matches other workers of a cluster hold, as last read from the database, while
+        #: their records stay as they were (``stored_rooms``).
+        self._stored: Recent[str, Room] = Recent(STORED_ROOMS)
+        self.bus.subscribe("stops", self._stops_heard, self._stops_forgotten)
+        self.bus.subscribe("adopt", self._adopted)
 
     # --- building rooms --------------------------------------------------------------------------
 
@@ -513,8 +536,14 @@ class Hub:
         return room
 
     def adopt(self, guest_id: int, account_id: int, account_name: str) -> None:
-        """A guest signed up or in (``store.adopt_guest``): the matches held in memory seat the
-        account where they seated the guest, so its games in play go on under its name."""
+        """A guest signed up or in (``store.adopt_guest``): the matches held in memory, on
+        every worker, seat the account where they seated the guest, so its games in play go on
+        under its name."""
+        self.bus.publish("adopt", {"guest": guest_id, "account": account_id, "name": account_name})
+
+    def _adopted(self, notice: dict[str, Any]) -> None:
+        guest_id, account_id = int(notice["guest"]), int(notice["account"])
+        account_name = str(notice["name"])
         for room in self.rooms.values():
             for info in room.data.seats:
                 if info.user_id == guest_id:
@@ -547,9 +576,26 @@ class Hub:
             if not made:
                 del self._made[room.data.created_by]
 
+    async def made_in_play(self, user_id: int, kind: str) -> int:
+        """How many matches of ``kind`` (``match_kind``) that ``user_id`` made are waiting for
+        players or under way: in a cluster, counted from the database (the rooms live on every
+        worker); one process counts its own rooms."""
+        if self.config.worker is None:
+            return self.in_play(user_id, kind)
+        rows = await self.db.read(self.db.store.made_in_play, user_id)
+        return sum(1 for _, control, held in rows if kind_of(held, control) == kind)
+
+    async def waiting(self, user_id: int) -> int:
+        """How many matches ``user_id`` made still wait for players (``waiting_matches``; in a
+        cluster, from the database)."""
+        if self.config.worker is None:
+            return self.waiting_matches(user_id)
+        rows = await self.db.read(self.db.store.made_in_play, user_id)
+        return sum(1 for status, _, _ in rows if status == "open")
+
     def in_play(self, user_id: int, kind: str) -> int:
         """How many matches of ``kind`` (``match_kind``) that ``user_id`` made are waiting for
-        players or under way."""
+        players or under way, among this process's rooms."""
         return sum(
             1
             for m in self._made.get(user_id, ())
@@ -558,14 +604,14 @@ class Hub:
             == kind
         )
 
-    def over_cap(
+    async def over_cap(
         self, user_id: int, seats: list[SeatData], control: dict[str, Any] | None = None
     ) -> str | None:
         """Why ``user_id`` may not make a match of these seats and time control now (they have
         as many of its kind in play as the server allows), or ``None``."""
         kind = match_kind(seats, user_id, control)
         cap = self.config.in_play(kind)
-        if self.in_play(user_id, kind) < cap:
+        if await self.made_in_play(user_id, kind) < cap:
             return None
         what = {HOTSEAT: "hot-seat matches", TURN_BASED_KIND: "turn-based matches"}.get(
             kind, "matches"
@@ -753,6 +799,36 @@ class Hub:
         if self.ownership is not None and home_of(room.id) != self.ownership.worker:
             async with room.lock:
                 self._leave(room, held=True)
+
+    async def stored_rooms(self, rows: list[MatchData]) -> dict[str, Room]:
+        """Rooms of matches this process does not hold (another worker of a cluster does), as
+        the database has them: built here, never kept live, and read again once their record
+        has grown. What a list shows of them (the seat to decide, its clock) is then what the
+        database says, however far the holding worker is."""
+        if not rows:
+            return {}
+        counts = await self.db.read(self.db.store.action_counts, [d.id for d in rows])
+        found: dict[str, Room] = {}
+        for data in rows:
+            known = self._stored.get(data.id)
+            if (
+                known is not None
+                and known.seq == counts.get(data.id, 0)
+                and known.status == data.status
+            ):
+                found[data.id] = known
+                continue
+            full = await self.db.read(self.db.store.load_match, data.id)
+            if full is None:
+                continue
+            clocks = await self.db.read(self.db.store.clocks, [data.id])
+            try:
+                room = self.build(full, clocks.get(data.id))
+            except CyberdeckError as err:
+                log.error("match %s cannot be rebuilt: %s", data.id, err)
+                continue
+            found[data.id] = self._stored.put(data.id, room)
+        return found
 
     async def create(self, data: MatchData, home: str | None = None) -> Room:
         """Check that the game can be set up (options, decks), store it, open its room. In a
@@ -1206,7 +1282,14 @@ class Hub:
         await self._after_move(room)
 
     async def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
-        """A player changed their stops: their live matches of that game follow at once."""
+        """A player changed their stops (stored already): their live matches of that game
+        follow at once, on every worker."""
+        notice = {"user": user_id, "game": game, "stops": stops.to_json()}
+        await self.bus.announce("stops", notice)
+
+    async def _stops_heard(self, notice: dict[str, Any]) -> None:
+        user_id, game = int(notice["user"]), str(notice["game"])
+        stops = Stops.from_json(load_game(game), notice["stops"])
         self.players.stops_changed(user_id, game, stops)
         for room in list(self.rooms.values()):
             if room.game.id != game:
@@ -1216,6 +1299,12 @@ class Hub:
                 room.stops[seat] = stops
             if seats:
                 await self.answer_now(room)
+
+    def _stops_forgotten(self) -> None:
+        """Stops changed while this worker heard nothing: read them again as they are needed."""
+        self.players.forget_stops()
+        for room in self.rooms.values():
+            room.stops.clear()
 
     def look(self, room: Room, conn: Connection, msg: Look) -> None:
         """A close look at one part of the table, from the connection's own seat's view."""

@@ -365,7 +365,7 @@ async def open_match(
         if body.rated:
             raise HTTPException(400, "A match with an edited card set is never rated.")
         cards, rated = (await my_card_set(ctx, user, game, body.card_set)).cards, False
-    if ctx.hub.waiting_matches(user.id) >= ctx.config.open_matches:
+    if await ctx.hub.waiting(user.id) >= ctx.config.open_matches:
         raise HTTPException(
             429,
             f"You have {ctx.config.open_matches} matches waiting for players already; start "
@@ -403,7 +403,7 @@ async def open_match(
         raise HTTPException(
             400, "A hot-seat match is played at one screen; choose no clock or a real-time one."
         )
-    over = ctx.hub.over_cap(user.id, seats, control.to_json())
+    over = await ctx.hub.over_cap(user.id, seats, control.to_json())
     if over is not None:
         raise HTTPException(429, over)
     if body.decks is not None and len(body.decks) != count:
@@ -467,13 +467,23 @@ async def list_matches(
     wanted = status or ["open", "running"]
     rows = await ctx.db.read(ctx.db.store.list_matches, wanted, limit)
     now, grace = time.monotonic(), ctx.hub.config.grace_seconds
+    moves = await moves_elsewhere(ctx, rows)
     shown = []
     for d in rows:
         room = ctx.hub.rooms.get(d.id)
         if d.status == "running" and room is not None and room.deserted(now, grace):
             continue
-        shown.append(MatchOut(**summary(d, room)))
+        shown.append(MatchOut(**summary(d, room, moves.get(d.id))))
     return shown
+
+
+async def moves_elsewhere(ctx: Context, rows: list[MatchData]) -> dict[str, int]:
+    """In a cluster, the moves of the listed matches this worker does not hold, counted in the
+    database (one query; the seat to move of those is not known here: ``to_move`` is null)."""
+    if ctx.config.worker is None:
+        return {}
+    ids = [d.id for d in rows if d.id not in ctx.hub.rooms]
+    return await ctx.db.read(ctx.db.store.action_counts, ids) if ids else {}
 
 
 @router.get("/me/matches", response_model=list[MatchOut])
@@ -486,7 +496,8 @@ async def my_matches(
     """The matches you hold a seat in (private ones too), newest first."""
     wanted = status or ["open", "running", "finished"]
     rows = await ctx.db.read(ctx.db.store.user_matches, user.id, wanted, None, limit)
-    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id))) for d in rows]
+    moves = await moves_elsewhere(ctx, rows)
+    return [MatchOut(**summary(d, ctx.hub.rooms.get(d.id), moves.get(d.id))) for d in rows]
 
 
 @router.get("/me/stats/{game_id}", response_model=StatsOut, tags=["ratings"])
@@ -817,6 +828,7 @@ def _metrics(ctx: Context, seconds: bool) -> dict[str, Any]:
         "mail": None
         if ctx.turn_mails is None
         else {"turn_sent": ctx.turn_mails.sent, "turn_failed": ctx.turn_mails.failed},
+        "bus": ctx.bus.report(),
         "kept": kept(ctx),
         **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
     }
@@ -829,6 +841,7 @@ def kept(ctx: Context) -> dict[str, int]:
         "series_locks": len(series_locks),
         "match_loads": len(ctx.hub.loading),
         "sessions": len(ctx.live),
+        "sessions_ended": len(ctx.ended),
         "sign_in_pairs": len(ctx.failed_pairs),
         "sign_in_accounts": len(ctx.failed_accounts),
         "sign_in_addresses": len(ctx.failed_by_address),

@@ -46,6 +46,10 @@ class Players:
             self._stops.put(key, found)
         return found
 
+    def forget_stops(self) -> None:
+        """Read every player's stops from the store again (some may have changed unheard)."""
+        self._stops = Recent(self._stops.keep)
+
     def stops_changed(self, user_id: int, game: str, stops: Stops) -> None:
         """A player's new stops, kept once the store has them (``Hub.stops_changed``)."""
         self._stops.put((user_id, game), stops)

@@ -273,7 +273,7 @@ async def join_queue(
     paired by rating (the gap you accept widens the longer you wait)."""
     ration(ctx.queue_acts, str(user.id), "You are joining and leaving queues too often.")
     game, pool = _pool(body, user)
-    over = ctx.hub.over_cap(user.id, [], _control(pool).to_json())
+    over = await ctx.hub.over_cap(user.id, [], _control(pool).to_json())
     if over is not None:
         raise HTTPException(429, over)
     skill, rating = await _skill(ctx, game.id, user)

@@ -171,7 +171,7 @@ class Rematches:
         creator = room.data.seats[offer.by].user_id
         assert creator is not None
         data = rotated(room.data, creator, ctx.dealer.seed(creator))
-        if ctx.hub.over_cap(creator, data.seats, data.time_control) is not None:
+        if await ctx.hub.over_cap(creator, data.seats, data.time_control) is not None:
             raise NoRematch(
                 f"No rematch for now: {room.name(offer.by)}, who offered it, has as many games "
                 "in play as the server allows; finish or resign one of them first."

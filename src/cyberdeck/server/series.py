@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
 
 from ..engine import CyberdeckError, Game, Outcome, Series, load_game
 from ..store import MatchData, SeatData, SeriesData, UserData
@@ -193,6 +194,9 @@ async def next_game(
         data.time_control, data.rated = last.time_control, last.rated
         try:
             await ctx.hub.create(data)
+        except IntegrityError:  # made meanwhile by another worker: that one is the next game
+            made = (await _load(ctx, series_id))[1][-1].id
+            return NextGame(match=made, websocket=f"/ws/matches/{made}")
         except CyberdeckError as err:
             raise HTTPException(400, str(err)) from None
     return NextGame(match=data.id, websocket=f"/ws/matches/{data.id}")

@@ -64,8 +64,12 @@ async def my_turns(
     rows = await ctx.db.read(ctx.db.store.user_matches, user.id, ["running"], None, 500)
     now = ctx.hub.wall.now()
     found = []
+    # In a cluster the matches other workers hold are read from the database.
+    elsewhere = {}
+    if ctx.config.worker is not None:
+        elsewhere = await ctx.hub.stored_rooms([d for d in rows if d.id not in ctx.hub.rooms])
     for data in rows:
-        room = ctx.hub.rooms.get(data.id)
+        room = ctx.hub.rooms.get(data.id) or elsewhere.get(data.id)
         entry = None if room is None else waiting_turn(room, user.id, now)
         if entry is not None:
             found.append(entry)

@@ -14,6 +14,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -43,6 +44,13 @@ class User(Base):
 
 class MatchRow(Base):
     __tablename__ = "matches"
+    #: A player's matches in play, by who made them (the caps on matches in play, counted from
+    #: the database by every worker of a cluster alike); a campaign's Nth game made once, however
+    #: many workers are asked for it at once.
+    __table_args__ = (
+        Index("ix_matches_maker_status", "created_by", "status"),
+        Index("uq_matches_series_game", "series_id", "series_game", unique=True),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64), index=True)

@@ -694,6 +694,39 @@ class Store:
             ).all()
             return self._match_data(session, rows, with_actions=False)
 
+    def made_in_play(self, user_id: int) -> list[tuple[str, dict[str, Any] | None, int]]:
+        """The matches ``user_id`` made that wait for players or are under way: each one's
+        status, time control and the seats that user holds for a person (one query, on the
+        matches' index by maker)."""
+        held = (
+            select(func.count())
+            .where(
+                SeatRow.match_id == MatchRow.id,
+                SeatRow.kind == "human",
+                SeatRow.user_id == user_id,
+            )
+            .scalar_subquery()
+        )
+        with self.sessions() as session:
+            rows = session.execute(
+                select(MatchRow.status, MatchRow.time_control, held).where(
+                    MatchRow.created_by == user_id, MatchRow.status.in_(("open", "running"))
+                )
+            ).all()
+            return [(status, control, count) for status, control, count in rows]
+
+    def action_counts(self, match_ids: Sequence[str]) -> dict[str, int]:
+        """How many actions each match's record holds (its ``seq``)."""
+        if not match_ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.execute(
+                select(ActionRow.match_id, func.count())
+                .where(ActionRow.match_id.in_(tuple(match_ids)))
+                .group_by(ActionRow.match_id)
+            ).all()
+            return {match_id: count for match_id, count in rows}
+
     def user_matches(
         self,
         user_id: int,
