@@ -567,7 +567,7 @@ class Hub:
             return
         if self.ownership is not None:
             if held:
-                self.spawn(self.ownership.let_go(room.id))
+                self.ownership.let_go(room.id)
             else:
                 self.ownership.tokens.pop(room.id, None)
         made = self._made.get(room.data.created_by)
@@ -712,14 +712,14 @@ class Hub:
                 data = await self.db.read(self.db.store.load_match, match_id)
                 if data is None:
                     if self.ownership is not None:
-                        await self.ownership.let_go(match_id)
+                        self.ownership.let_go(match_id)
                     return None
                 clocks = await self.db.read(self.db.store.clocks, [match_id])
                 try:
                     room = self.build(data, clocks.get(match_id))
                 except CyberdeckError:
                     if self.ownership is not None:
-                        await self.ownership.let_go(match_id)
+                        self.ownership.let_go(match_id)
                     raise
                 self.keep(room)
                 if self.ownership is not None:
@@ -735,15 +735,14 @@ class Hub:
         if outcome is not None:
             await self._finish(room, outcome.to_json())
             return
-        if room.clock is not None and down_for is not None:
+        assert self.ownership is not None
+        fence = self.ownership.fence(room.id)
+        if room.clock is not None and down_for is not None and fence is not None:
             now = self.wall.now()
             room.clock.resume(now - down_for, now)
             room.clock.hand_to(room.deciding(), now)
-            assert self.ownership is not None
             try:
-                await self.db.commit(
-                    self.ownership.fence(room.id), ClockSave(room.id, room.clock.to_json())
-                )
+                await self.db.commit(fence, ClockSave(room.id, room.clock.to_json()))
             except Exception:
                 log.exception("match %s: its clocks after the takeover were not stored", room.id)
         self.schedule_ai(room)
@@ -763,7 +762,7 @@ class Hub:
         room = self.rooms.get(match_id)
         if room is None:
             assert self.ownership is not None
-            await self.ownership.let_go(match_id)
+            self.ownership.let_go(match_id)
             return
         async with room.lock:
             self._leave(room, held=True)
@@ -1397,9 +1396,12 @@ class Hub:
             items.append(Finish(room.id, outcome.to_json()))
         if save is not None:
             items.append(save)
-        if self.ownership is not None:
-            items.insert(0, self.ownership.fence(room.id))
         try:
+            if self.ownership is not None:
+                fence = self.ownership.fence(room.id)
+                if fence is None:
+                    raise LeaseLost(f"match {room.id} is held here no more")
+                items.insert(0, fence)
             await self.db.commit(*items)
         except LeaseLost:
             # Another worker holds the match now: the move is not stored and not acknowledged;

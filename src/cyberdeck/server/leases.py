@@ -72,8 +72,9 @@ class Ownership:
         self.seconds = seconds
         #: This process, as the holder of its leases (a restarted worker is a new holder).
         self.holder = f"{worker}/{os.getpid()}/{secrets.token_hex(3)}"
-        #: Each held match's fencing token.
+        #: Each held match's fencing token, and the releases under way.
         self.tokens: dict[str, int] = {}
+        self.releasing: dict[str, asyncio.Task[None]] = {}
         self.directing = False
         #: When the leases were last renewed (monotonic seconds); takeovers made and handed.
         self.renewed = time.monotonic()
@@ -94,8 +95,10 @@ class Ownership:
         living = sorted(await self.db.read(alive, self.engine, WORKER))
         return secrets.choice(living) if living else self.worker
 
-    def fence(self, match_id: str) -> Fence:
-        return Fence(match_id, self.holder, self.tokens[match_id], self.seconds)
+    def fence(self, match_id: str) -> Fence | None:
+        """What a move of ``match_id`` is stored with (``None``: this worker holds it no more)."""
+        token = self.tokens.get(match_id)
+        return None if token is None else Fence(match_id, self.holder, token, self.seconds)
 
     async def _try(self, name: str, ask: bool) -> Held | Kept:
         return await self.db.read(acquire, self.engine, name, self.holder, self.seconds, ask)
@@ -105,6 +108,9 @@ class Ownership:
         taken over (else ``None``). ``Elsewhere`` if a living worker keeps it and this one is
         not its home; a dead worker's lease is waited out (``wait``), and a home worker waits
         for the holder to hand its match back."""
+        pending = self.releasing.get(match_id)
+        if pending is not None:  # let go a moment ago: taken afresh once that is done
+            await asyncio.wait([pending])
         ask = home_of(match_id) in (self.worker, None)
         deadline = time.monotonic() + (2 * self.seconds + 1 if wait else 0)
         while True:
@@ -123,18 +129,34 @@ class Ownership:
         living = await self.db.read(alive, self.engine, WORKER)
         return holder in living.values()
 
-    async def let_go(self, match_id: str) -> None:
-        """Release a match this worker no longer keeps in memory."""
-        if self.tokens.pop(match_id, None) is not None:
-            try:
-                await self.db.read(release, self.engine, MATCH + match_id, self.holder)
-            except Exception:
-                log.exception("the lease of match %s was not released (it will expire)", match_id)
+    def let_go(self, match_id: str) -> asyncio.Task[None] | None:
+        """Release a match this worker no longer keeps in memory: at once it is held no more
+        here (no move of it is stored), and its lease is released in a task (``take`` waits
+        for it, so a match let go and asked for again is not released after it was taken)."""
+        if self.tokens.pop(match_id, None) is None:
+            return None
+        task = asyncio.get_running_loop().create_task(self._release(match_id))
+        self.releasing[match_id] = task
+
+        def done(finished: asyncio.Task[None]) -> None:
+            if self.releasing.get(match_id) is finished:
+                del self.releasing[match_id]
+
+        task.add_done_callback(done)
+        return task
+
+    async def _release(self, match_id: str) -> None:
+        try:
+            await self.db.read(release, self.engine, MATCH + match_id, self.holder)
+        except Exception:
+            log.exception("the lease of match %s was not released (it will expire)", match_id)
 
     async def close(self) -> None:
         """Release every lease this worker holds (it is stopping)."""
         for match_id in list(self.tokens):
-            await self.let_go(match_id)
+            self.let_go(match_id)
+        if self.releasing:
+            await asyncio.wait(list(self.releasing.values()))
         try:
             await self.db.read(release, self.engine, WORKER + self.worker, self.holder)
             await self.db.read(release, self.engine, DIRECTOR, self.holder)
