@@ -166,6 +166,13 @@ class ClusterRun:
         self.log.close()
 
 
+def machine_busy() -> float:
+    """CPU seconds every process of the machine has had since boot (all cores, ``/proc/stat``)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and waiting for the disk
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def process_cpu(pid: int) -> float:
     """User and system CPU seconds of ``pid`` (0 once it is gone)."""
     try:
@@ -220,6 +227,9 @@ class Load:
     refused: list[Event] = field(default_factory=list)
     #: Errors naming no move (``elsewhere`` above all: the socket is sent on).
     told: list[Event] = field(default_factory=list)
+    #: Answers to a move already settled (``duplicate`` to a move sent again while its
+    #: acknowledgement was on its way).
+    late: list[Event] = field(default_factory=list)
     #: Sockets that could not be opened (``503``: HAProxy had no worker; refused…).
     unopened: list[Event] = field(default_factory=list)
     #: A move sent again after a reconnection, one sent again on the same socket after two
@@ -235,6 +245,7 @@ class Load:
     def errors(self, begin: float, end: float) -> dict[str, int]:
         counts = Counter(e.code for e in self.refused if begin <= e.at < end)
         counts.update(f"told {e.code}" for e in self.told if begin <= e.at < end)
+        counts.update(f"late {e.code}" for e in self.late if begin <= e.at < end)
         counts.update(f"socket {e.code}" for e in self.unopened if begin <= e.at < end)
         return dict(counts.most_common())
 
@@ -353,6 +364,8 @@ class Player(Seat):
                 else:
                     load.refused.append(Event(now, message["code"]))
                     self.reopen()  # read the table afresh
+            elif message.get("id") is not None:
+                load.late.append(Event(now, message["code"]))
             else:
                 load.told.append(Event(now, message["code"]))
 
@@ -491,12 +504,16 @@ class Shares:
         found = {name: process_cpu(pid) for name, pid in self.pids.items()}
         found["postgresql"] = postgres_cpu(self.postmaster)
         found["players"] = time.process_time()
+        found["machine"] = machine_busy()
         return found
 
     def shares(self) -> dict[str, float]:
         after, spent = self.read(), time.perf_counter() - self.began
         shares = {k: round((after[k] - self.before[k]) / spent, 3) for k in after}
+        machine = shares.pop("machine")
         shares["all"] = round(sum(shares.values()), 3)
+        # Every process of the machine, these and others (another job on a shared machine).
+        shares["machine_all_processes"] = machine
         return shares
 
 
@@ -634,6 +651,10 @@ async def kills(
     window = load.window(begin, end)
     return {
         "kills": len(done),
+        # Kills of a worker that held no match then (the other had them all): random kills,
+        # and a restarted worker takes a match back only when a client asks it for the match
+        # (a socket opened again), while sockets open on the other worker stay there.
+        "kills_of_a_worker_holding_none": sum(1 for k in done if not k.held),
         "kill_every_s": args.kill_every,
         "restart_after_s": args.restart_after,
         "takeover_s": {
@@ -764,6 +785,7 @@ async def two_workers(args: argparse.Namespace, pg: Postgres, redis: RedisServer
                 "matches_finished_and_replaced": load.finished,
                 "refused_moves": dict(Counter(e.code for e in load.refused)),
                 "told": dict(Counter(e.code for e in load.told)),
+                "answers_to_moves_already_settled": dict(Counter(e.code for e in load.late)),
                 "sockets_not_opened": dict(Counter(e.code for e in load.unopened)),
             }
     finally:
