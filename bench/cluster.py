@@ -35,6 +35,7 @@ import asyncio
 import gc
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -156,7 +157,8 @@ class ClusterRun:
                     return int(entry.name)
         return None
 
-    def stop(self) -> None:
+    def stop(self) -> dict[str, Any]:
+        """Stop the cluster; what its log said of moves not stored and of faults."""
         self.process.send_signal(signal.SIGINT)
         try:
             self.process.wait(30)
@@ -164,6 +166,15 @@ class ClusterRun:
             self.process.kill()
             self.process.wait(10)
         self.log.close()
+        text = (self.folder / "cluster.log").read_text(errors="replace")
+        shutil.rmtree(self.folder, ignore_errors=True)
+        said = {
+            "lease lost, move not stored": text.count("lease lost; move"),
+            "move not stored, rebuilt from the store": text.count("not stored; rebuilding"),
+            "tracebacks": text.count("Traceback"),
+        }
+        first = text.find("Traceback")
+        return {**said, "first_traceback": text[first : first + 1500] if first >= 0 else None}
 
 
 def machine_busy() -> float:
@@ -222,7 +233,7 @@ class Load:
     #: (match, the sequence number the move was made at, its message id) of each acknowledged move.
     acked: list[tuple[str, int, str]] = field(default_factory=list)
     #: Moves answered ``duplicate`` (made before, their acknowledgement lost with a socket).
-    answered_duplicate: list[tuple[str, int, str]] = field(default_factory=list)
+    answered_duplicate: list[tuple[str, int, str, str]] = field(default_factory=list)
     #: Moves refused (an error naming the move's id, other than ``duplicate``).
     refused: list[Event] = field(default_factory=list)
     #: Errors naming no move (``elsewhere`` above all: the socket is sent on).
@@ -360,7 +371,9 @@ class Player(Seat):
             if pending is not None and message.get("id") == pending["id"]:
                 self.pending = None
                 if message["code"] == "duplicate":
-                    load.answered_duplicate.append((self.match.id, pending["seq"], pending["id"]))
+                    load.answered_duplicate.append(
+                        (self.match.id, pending["seq"], pending["id"], message["message"])
+                    )
                 else:
                     load.refused.append(Event(now, message["code"]))
                     self.reopen()  # read the table afresh
@@ -562,9 +575,9 @@ async def one_worker(args: argparse.Namespace, pg: Postgres, redis: RedisServer)
             result = await side(args, http, cluster, load, pg)
             await stop_load(load, drivers)
     finally:
-        cluster.stop()
+        said = cluster.stop()
     say(f"1 worker: {result['moves']} moves, ack p99 {result['ack_ms']['p99']} ms")
-    return result
+    return {**result, "cluster_log": said}
 
 
 @dataclass
@@ -718,7 +731,7 @@ def database_check(db: str, load: Load) -> dict[str, Any]:
     stored twice in a match (the players' ids are unique within a match)."""
     store = Store(db)
     try:
-        ids = {m for m, _, _ in load.acked} | {m for m, _, _ in load.answered_duplicate}
+        ids = {m for m, _, _ in load.acked} | {m for m, *_ in load.answered_duplicate}
         stored = {i: store.load_match(i) for i in sorted(ids)}
     finally:
         store.close()
@@ -730,6 +743,11 @@ def database_check(db: str, load: Load) -> dict[str, Any]:
                 found.setdefault(action.msg_id, []).append(action.step)
     twice = [f"{m} {i}" for m, found in steps.items() for i, at in found.items() if len(at) > 1]
     lost = [f"{m} {i}" for m, _, i in load.acked if i not in steps[m]]
+    unstored = [
+        {"match": m, "seq": seq, "id": i, "answer": text, "steps_stored": len(stored[m].actions)}
+        for m, seq, i, text in load.answered_duplicate
+        if i not in steps[m] and stored[m] is not None
+    ]
     moved = sum(1 for m, seq, i in load.acked if i in steps[m] and seq not in steps[m][i])
     return {
         "acknowledged_moves": len(load.acked),
@@ -742,9 +760,9 @@ def database_check(db: str, load: Load) -> dict[str, Any]:
         # Re-sent moves answered ``duplicate`` (made before their socket closed), and of them
         # any the database does not have.
         "answered_duplicate": len(load.answered_duplicate),
-        "answered_duplicate_not_stored": sum(
-            1 for m, _, i in load.answered_duplicate if i not in steps[m]
-        ),
+        "answered_duplicate_not_stored": len(unstored),
+        # Each with the server's sentence and the steps the match has in the database.
+        "first_answered_duplicate_not_stored": unstored[:5],
         "matches_checked": len(stored),
     }
 
@@ -789,7 +807,7 @@ async def two_workers(args: argparse.Namespace, pg: Postgres, redis: RedisServer
                 "sockets_not_opened": dict(Counter(e.code for e in load.unopened)),
             }
     finally:
-        cluster.stop()
+        out["cluster_log"] = cluster.stop()
     out["database"] = database_check(db, load)
     say(f"database: {out['database']}")
     return out
