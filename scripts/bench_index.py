@@ -41,6 +41,7 @@ KINDS: list[tuple[str, str]] = [
     ("ccg-hard-vs-normal", "`hard` against `normal` in the CCG (`bench/ccg_eval_arena.py`)"),
     ("ccg-greedy-vs-old", "greedy against the evaluation before (`bench/ccg_eval_arena.py`)"),
     ("server-load-", "the match server under load (`bench/server_load.py`)"),
+    ("cluster", "the server as a cluster: 1 vs 2 workers, kill -9s (`bench/cluster.py`)"),
     ("server-move-", "the server's own Python per move (`bench/server_move.py`)"),
     ("server-stall-", "a ping's round trip, anonymous routes hammered (`bench/server_stall.py`)"),
     ("envs-floor", "what a PettingZoo step leaves for an observation (`bench/envs_floor.py`)"),
