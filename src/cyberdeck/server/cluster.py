@@ -77,8 +77,9 @@ defaults
     timeout tunnel 1h
     timeout http-request 10s
     timeout http-keep-alive 10s
-    # A refused or dead worker's requests go to another one (the match moves with them).
-    option redispatch
+    # A refused or dead worker's requests go to another one at every retry (the match moves
+    # with them).
+    option redispatch 1
     retries 3
 
 frontend arcade

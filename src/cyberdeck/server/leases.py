@@ -120,14 +120,19 @@ class Ownership:
                 if got.down_for is not None:
                     self.taken_over += 1
                 return got.down_for
-            if time.monotonic() >= deadline or (not ask and await self._living(got.holder)):
+            if time.monotonic() >= deadline or (not ask and await self._elsewhere(match_id, got)):
                 raise Elsewhere()
             await asyncio.sleep(POLL)
 
-    async def _living(self, holder: str) -> bool:
-        """Whether ``holder`` (a worker process) still holds its own life's lease."""
+    async def _elsewhere(self, match_id: str, kept: Kept) -> bool:
+        """Whether a living worker other than this match's home keeps it (the client must go
+        there). A home worker that still seems alive is waited for instead: the balancer sends
+        a match elsewhere only once its home fails its health checks, so the home has most
+        likely died, and its lease is about to expire."""
         living = await self.db.read(alive, self.engine, WORKER)
-        return holder in living.values()
+        if kept.holder not in living.values():
+            return False
+        return kept.holder.split("/", 1)[0] != home_of(match_id)
 
     def let_go(self, match_id: str) -> asyncio.Task[None] | None:
         """Release a match this worker no longer keeps in memory: at once it is held no more
