@@ -37,7 +37,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -54,7 +53,7 @@ from provenance import write_result
 from server_load import HOST, Seat, cpu_seconds, make_guest, new_match, percentile
 from wire_client import HandshakeFailed, WireSocket
 
-from cyberdeck.server.throwaway import Postgres, RedisServer, free_port
+from cyberdeck.server.throwaway import Postgres, RedisServer, free_port, free_ports
 from cyberdeck.store import Store
 
 #: What the side-by-side of phase 1 can and cannot say on this machine.
@@ -70,19 +69,6 @@ TWO_CORES = (
 
 def say(line: str) -> None:
     print(f"[cluster] {time.strftime('%H:%M:%S')} {line}", file=sys.stderr, flush=True)
-
-
-def free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free ports on loopback."""
-    while True:
-        first = free_port()
-        try:
-            for port in range(first + 1, first + count + 1):
-                with socket.socket() as s:
-                    s.bind((HOST, port))
-            return first + 1
-        except OSError:
-            continue
 
 
 def summary(values: list[float]) -> dict[str, float]:

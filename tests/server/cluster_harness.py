@@ -12,7 +12,9 @@ from typing import Any, Self
 
 import httpx
 
-from .harness import ServerProcess, free_port
+from cyberdeck.server.throwaway import free_ports
+
+from .harness import ServerProcess
 from .services import cannot
 
 
@@ -27,9 +29,7 @@ class ClusterProcess(ServerProcess):
             cannot("HAProxy is not installed (Debian's haproxy package)")
         super().__init__(db_url, data_dir, *args)
         self.workers = workers
-        self.worker_port = free_port()
-        while self.worker_port in range(self.port - workers, self.port + 1):
-            self.worker_port = free_port()
+        self.worker_port = free_ports(workers)
         self.redis_url = redis_url
 
     def command(self) -> list[str]:
@@ -52,8 +52,25 @@ class ClusterProcess(ServerProcess):
 
     def start(self) -> Self:
         super().start()
-        self.wait_healthy(*(f"w{k}" for k in range(1, self.workers + 1)))
+        names = [f"w{k}" for k in range(1, self.workers + 1)]
+        self.wait_healthy(*names)
+        for name in names:
+            self.wait_routed(name)
         return self
+
+    def wait_routed(self, name: str, within: float = 60) -> None:
+        """Wait until the balancer sends the matches ``name`` made to ``name`` (it counts a
+        worker up after its health checks)."""
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            try:
+                answer = httpx.get(f"{self.base}/api/matches/probe.{name}", timeout=2)
+                if answer.headers.get("x-cyberdeck-worker") == name:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the balancer does not send {name}'s matches to it")
 
     def wait_healthy(self, *names: str, within: float = 120) -> None:
         deadline = time.monotonic() + within

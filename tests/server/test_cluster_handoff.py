@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,18 +16,6 @@ from .drive import drain, play_moves, seat_people
 from .harness import Client, run
 from .services import RedisServer
 from .test_cluster import reached
-
-
-async def routed_to(client: Client, match_id: str, worker: str, within: float = 30) -> None:
-    """Wait until the balancer sends ``match_id``'s requests to ``worker`` (it counts a worker
-    up again after two health checks)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        answer = await client.http.get(f"/api/matches/{match_id}")
-        if answer.headers.get("x-cyberdeck-worker") == worker:
-            return
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"the balancer did not send {match_id} to {worker}")
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +56,7 @@ def test_a_restarted_worker_takes_its_match_back(cluster: ClusterProcess) -> Non
             await drain(sock)
         cluster.wait_healthy(home, within=60)  # started again by the supervisor
         watcher = await Client(cluster).guest()
-        await routed_to(watcher, match_id, home)
+        await asyncio.to_thread(cluster.wait_routed, home)
         # The balancer sends the newcomer home; home asks for the match and the other worker
         # hands it over, closing its players' sockets so that they come home too.
         await reached(watcher, match_id)

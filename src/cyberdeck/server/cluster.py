@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from http import HTTPStatus
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
@@ -31,14 +33,28 @@ from .config import ServerConfig
 
 log = logging.getLogger("cyberdeck.cluster")
 
-#: Seconds between the balancer's health checks of each worker, and the failed checks that
-#: take one out (a dead worker's connections are refused at once and retried elsewhere anyway).
-CHECK_EVERY_MS = 500
-CHECKS_TO_FALL = 2
+#: Milliseconds between the balancer's health checks of each worker, and the failed checks
+#: that take one out: a worker busy taking a dead one's matches over must not look dead too
+#: (a dead worker's connections are refused at once and sent elsewhere anyway).
+CHECK_EVERY_MS = 1000
+CHECKS_TO_FALL = 3
 #: A worker that dies is started again after this many seconds, doubling while it keeps dying
 #: within a minute of its start, up to ``MOST_BACKOFF``.
 FIRST_BACKOFF = 0.5
 MOST_BACKOFF = 10.0
+
+
+#: The most seconds the balancer waits for every worker to answer before it starts.
+STARTUP_SECONDS = 120.0
+
+
+def _answers(port: int) -> bool:
+    """Whether a worker on ``port`` answers its health check."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as answer:
+            return bool(answer.status == HTTPStatus.OK)
+    except (OSError, ValueError):
+        return False
 
 
 class ClusterRefused(Exception):
@@ -197,6 +213,16 @@ class Cluster:
                 worker.restarts += 1
                 self._start(worker)
 
+    def _wait_for_workers(self, within: float) -> None:
+        deadline = time.monotonic() + within
+        waiting = list(self.workers)
+        while waiting and time.monotonic() < deadline:
+            waiting = [w for w in waiting if not _answers(w.port)]
+            self._tend()
+            time.sleep(0.1)
+        for worker in waiting:
+            log.warning("worker %s does not answer yet; the balancer starts anyway", worker.name)
+
     def serve(self) -> None:
         """Run until SIGINT or SIGTERM."""
         self.check()
@@ -208,6 +234,9 @@ class Cluster:
         haproxy: subprocess.Popen[bytes] | None = None
         folder = tempfile.TemporaryDirectory(prefix="cyberdeck-cluster-")
         if self.balancer:
+            # The balancer starts once every worker answers, so that it counts them all up
+            # from its first check instead of waiting for two good ones.
+            self._wait_for_workers(STARTUP_SECONDS)
             path = Path(folder.name) / "haproxy.cfg"
             path.write_text(balancer_config(self.host, self.port, self.names(), "127.0.0.1"))
             haproxy = subprocess.Popen(["haproxy", "-db", "-f", str(path)])

@@ -120,9 +120,14 @@ class Ownership:
                 if got.down_for is not None:
                     self.taken_over += 1
                 return got.down_for
-            if time.monotonic() >= deadline or (not ask and await self._elsewhere(match_id, got)):
+            left = deadline - time.monotonic()
+            if left <= 0 or (not ask and await self._elsewhere(match_id, got)):
                 raise Elsewhere()
-            await asyncio.sleep(POLL)
+            # Tried again when the lease expires (a dead holder's), or, asking for it, about
+            # when the holder hands it over at its next renewal: a thousand matches waiting on
+            # one takeover must not keep the database busy meanwhile.
+            due = min(got.expires_in, self.seconds / 3) if ask else got.expires_in
+            await asyncio.sleep(min(left, max(POLL, due + POLL / 2)))
 
     async def _elsewhere(self, match_id: str, kept: Kept) -> bool:
         """Whether a living worker other than this match's home keeps it (the client must go

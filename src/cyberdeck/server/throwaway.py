@@ -4,8 +4,10 @@ run a cluster of workers on. Each raises ``Unavailable`` with the reason when it
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -23,6 +25,23 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive ports free now on loopback, below the range the
+    system hands out to outgoing connections (one of which would otherwise take a port before
+    the worker meant for it binds)."""
+    rng = random.Random()
+    while True:
+        first = rng.randrange(20_000, 30_000 - count)
+        try:
+            with contextlib.ExitStack() as held:
+                for port in range(first, first + count):
+                    s = held.enter_context(socket.socket())
+                    s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
 
 
 def postgres_binaries() -> Path | None:

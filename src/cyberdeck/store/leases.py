@@ -40,9 +40,11 @@ class Held:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A lease another holder keeps (unexpired), or ``""`` when it took it a moment ago."""
+    """A lease another holder keeps (unexpired; ``""``: one that took it a moment ago), and
+    the seconds until it expires unless renewed."""
 
     holder: str
+    expires_in: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,7 @@ def acquire(engine: Engine, name: str, holder: str, seconds: float, ask: bool) -
                     connection.execute(
                         update(Lease).where(Lease.name == name).values(wanted_by=holder)
                     )
-                return Kept(row.holder)
+                return Kept(row.holder, row.expires_at - now)
             connection.execute(
                 update(Lease)
                 .where(Lease.name == name)
@@ -109,7 +111,7 @@ def acquire(engine: Engine, name: str, holder: str, seconds: float, ask: bool) -
             )
             return Held(row.token + 1, max(0.0, now - row.renewed_at))
     except IntegrityError:  # another worker inserted it first
-        return Kept("")
+        return Kept("", 0.0)
 
 
 def renew(engine: Engine, holder: str, seconds: float) -> Renewal:
