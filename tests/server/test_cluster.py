@@ -22,7 +22,7 @@ from cyberdeck.store import Store
 from .cluster_harness import ClusterProcess
 from .conftest import every_game_id
 from .drive import assert_no_leaks, drain, mover, play_moves, seat_people
-from .harness import Client, Socket, run
+from .harness import METRICS_TOKEN, Client, Socket, run
 from .services import RedisServer
 from .test_quickplay import answer, offered, seek
 from .test_restart import BEFORE, HOUR, carry_on
@@ -154,10 +154,26 @@ def test_quick_play_pairs_on_one_worker_and_the_match_is_played_at_its_home(
     run(scenario())
 
 
-def test_the_health_of_each_worker_names_it(cluster: ClusterProcess) -> None:
+def test_the_health_and_metrics_of_each_worker_name_it(cluster: ClusterProcess) -> None:
     for name in ("w1", "w2"):
         health = cluster.health(name)
         assert health is not None and health["ok"] and health["worker"] == name
+    deadline = time.monotonic() + 30
+    while True:  # the director's lease is taken a few seconds after the workers start
+        leases = [
+            httpx.get(
+                f"{cluster.worker_base(name)}/api/metrics",
+                headers={"Authorization": f"Bearer {METRICS_TOKEN}"},
+                timeout=10,
+            ).json()["leases"]
+            for name in ("w1", "w2")
+        ]
+        assert [x["worker"] for x in leases] == ["w1", "w2"]
+        directing = [x["directing"] for x in leases]
+        if sum(directing) == 1 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert sum(directing) == 1, directing  # one worker directs the tournaments
 
 
 async def reached(client: Client, match_id: str, within: float = 30) -> float:

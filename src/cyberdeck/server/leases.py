@@ -27,6 +27,7 @@ import secrets
 import time
 import zlib
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy import Engine
 
@@ -84,6 +85,18 @@ class Ownership:
     @property
     def engine(self) -> Engine:
         return self.db.store.engine
+
+    def report(self) -> dict[str, Any]:
+        """For ``/api/metrics``: this worker, what it holds, and its takeovers and handovers."""
+        return {
+            "worker": self.worker,
+            "holder": self.holder,
+            "matches_held": len(self.tokens),
+            "directing": self.directing,
+            "taken_over": self.taken_over,
+            "handed_over": self.handed_over,
+            "renewed_ago": round(time.monotonic() - self.renewed, 3),
+        }
 
     def own_id(self, match_id: str, home: str | None = None) -> str:
         """A new match's id, naming its home (this worker unless said): the balancer sends

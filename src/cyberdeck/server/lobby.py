@@ -829,6 +829,7 @@ def _metrics(ctx: Context, seconds: bool) -> dict[str, Any]:
         if ctx.turn_mails is None
         else {"turn_sent": ctx.turn_mails.sent, "turn_failed": ctx.turn_mails.failed},
         "bus": ctx.bus.report(),
+        "leases": None if ctx.hub.ownership is None else ctx.hub.ownership.report(),
         "kept": kept(ctx),
         **({"seconds": ctx.hub.heartbeat.seconds()} if seconds else {}),
     }
