@@ -4,7 +4,6 @@ HAProxy: started and stopped like ``ServerProcess``, with its workers reachable 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import time
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any, Self
 
 import httpx
 
+from cyberdeck.server.cluster import haproxy_binary
 from cyberdeck.server.throwaway import free_ports
 
 from .harness import ServerProcess
@@ -25,7 +25,7 @@ class ClusterProcess(ServerProcess):
     def __init__(
         self, db_url: str, data_dir: Path, redis_url: str, workers: int, *args: str
     ) -> None:
-        if shutil.which("haproxy") is None:
+        if haproxy_binary() is None:
             cannot("HAProxy is not installed (Debian's haproxy package)")
         super().__init__(db_url, data_dir, *args)
         self.workers = workers

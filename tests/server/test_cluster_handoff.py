@@ -13,9 +13,19 @@ import websockets
 
 from .cluster_harness import ClusterProcess
 from .drive import drain, play_moves, seat_people
-from .harness import Client, run
+from .harness import Client, Socket, run
 from .services import RedisServer
 from .test_cluster import reached
+
+
+async def on_worker(client: Client, base: str, match_id: str) -> Socket:
+    """``client``'s socket at ``match_id`` on one worker's own port, past the balancer."""
+    connection = await websockets.connect(
+        f"ws{base[4:]}/ws/matches/{match_id}",
+        additional_headers={"Cookie": client.cookie()},
+        origin=websockets.Origin(base),
+    )
+    return Socket(connection)
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +59,9 @@ def test_a_restarted_worker_takes_its_match_back(cluster: ClusterProcess) -> Non
         await reached(clients[0], match_id)  # the other worker took it over
         held = cluster.health(other)
         assert held is not None and held["matches_held"] >= 1
-        players = [await c.socket(match_id) for c in clients]
+        # Straight to the worker that took the match over (the balancer would send them home
+        # as soon as home is back up, which may be any moment now).
+        players = [await on_worker(c, cluster.worker_base(other), match_id) for c in clients]
         for sock in players:
             welcome = await sock.expect("welcome")
             assert welcome["seq"] >= acked

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import resource
 import shutil
 import signal
@@ -55,6 +56,19 @@ def _answers(port: int) -> bool:
             return bool(answer.status == HTTPStatus.OK)
     except (OSError, ValueError):
         return False
+
+
+#: Where HAProxy is when it is not on the path.
+SBIN_HAPROXY = ("/usr/sbin/haproxy", "/usr/local/sbin/haproxy")
+
+
+def haproxy_binary() -> str | None:
+    """HAProxy's program: on the path, or where Debian puts it (``/usr/sbin``, which a user's
+    path may lack)."""
+    found = shutil.which("haproxy")
+    if found is not None:
+        return found
+    return next((p for p in SBIN_HAPROXY if os.access(p, os.X_OK)), None)
 
 
 class ClusterRefused(Exception):
@@ -165,7 +179,7 @@ class Cluster:
             )
         if self.count < 1:
             raise ClusterRefused("--workers is how many worker processes to run: at least 1.")
-        if self.balancer and shutil.which("haproxy") is None:
+        if self.balancer and haproxy_binary() is None:
             raise ClusterRefused(
                 "--workers runs HAProxy in front of the workers, and it is not installed "
                 "(Debian: apt-get install haproxy). With your own balancer, add --no-balancer "
@@ -239,7 +253,9 @@ class Cluster:
             self._wait_for_workers(STARTUP_SECONDS)
             path = Path(folder.name) / "haproxy.cfg"
             path.write_text(balancer_config(self.host, self.port, self.names(), "127.0.0.1"))
-            haproxy = subprocess.Popen(["haproxy", "-db", "-f", str(path)])
+            binary = haproxy_binary()
+            assert binary is not None  # ``check``
+            haproxy = subprocess.Popen([binary, "-db", "-f", str(path)])
 
         def stop(*_: object) -> None:
             self.stopping = True
