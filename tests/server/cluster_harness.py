@@ -3,9 +3,11 @@ HAProxy: started and stopped like ``ServerProcess``, with its workers reachable 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Self
 
@@ -85,3 +87,23 @@ class ClusterProcess(ServerProcess):
         found = self.health(name)
         assert found is not None, f"{name} is not up"
         os.kill(int(found["pid"]), signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def two_workers(
+    postgres_url: str, redis_url: str, folder: Path, restart_after: float
+) -> Iterator[ClusterProcess]:
+    """Two workers of the tests' server on one PostgreSQL and Redis, AI seats moving at once,
+    each dead worker started again after ``restart_after`` seconds; stopped afterwards."""
+    process = ClusterProcess(
+        postgres_url,
+        folder,
+        redis_url,
+        2,
+        *("--ai-delay", "0", "--rate", "1000", "--burst", "1000"),
+        *("--restart-after", str(restart_after)),
+    ).start()
+    try:
+        yield process
+    finally:
+        process.stop()

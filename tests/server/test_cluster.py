@@ -19,7 +19,7 @@ import websockets
 
 from cyberdeck.store import Store
 
-from .cluster_harness import ClusterProcess
+from .cluster_harness import ClusterProcess, two_workers
 from .conftest import every_game_id
 from .drive import assert_no_leaks, drain, mover, play_moves, seat_people
 from .harness import METRICS_TOKEN, Client, Socket, run
@@ -32,21 +32,10 @@ from .test_restart import BEFORE, HOUR, carry_on
 def cluster(
     postgres_url: str, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ClusterProcess]:
-    folder = tmp_path_factory.mktemp("cluster")
-    process = ClusterProcess(
-        postgres_url,
-        folder,
-        redis_server.url,
-        2,
-        *("--ai-delay", "0", "--rate", "1000", "--burst", "1000"),
-        # A killed worker stays down for the rest of the module: its matches stay with the
-        # worker that took them over.
-        *("--restart-after", "600"),
-    ).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+    # A killed worker stays down for the rest of the module: its matches stay with the worker
+    # that took them over.
+    with two_workers(postgres_url, redis_server.url, tmp_path_factory.mktemp("cluster"), 600) as c:
+        yield c
 
 
 async def made_on(cluster: ClusterProcess, name: str, maker: Client, game: str) -> str:

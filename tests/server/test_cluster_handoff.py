@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from .cluster_harness import ClusterProcess
+from .cluster_harness import ClusterProcess, two_workers
 from .drive import drain, play_moves, seat_people
 from .harness import Client, Socket, run
 from .services import RedisServer
@@ -32,18 +32,8 @@ async def on_worker(client: Client, base: str, match_id: str) -> Socket:
 def cluster(
     postgres_url: str, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ClusterProcess]:
-    folder = tmp_path_factory.mktemp("handoff")
-    process = ClusterProcess(
-        postgres_url,
-        folder,
-        redis_server.url,
-        2,
-        *("--ai-delay", "0", "--rate", "1000", "--burst", "1000", "--restart-after", "0.5"),
-    ).start()
-    try:
-        yield process
-    finally:
-        process.stop()
+    with two_workers(postgres_url, redis_server.url, tmp_path_factory.mktemp("handoff"), 0.5) as c:
+        yield c
 
 
 def test_a_restarted_worker_takes_its_match_back(cluster: ClusterProcess) -> None:
