@@ -7,13 +7,13 @@ The search runs in ``--folder`` (or resumes there: a folder holding the same sea
 game), so the figures here are the search's own.
 
     PYTHONPATH=src python bench/balance_search.py --folder /tmp/balance-planted \
-        --trials 16 --screen-games 4 --games 20 --confirm 2 --workers 2 \
-        --planted-run /tmp/planted-20 --out bench/results/ccg-balance-search-planted.json
+        --trials 40 --screen-games 20 --games 200 --confirm 2 --workers 2 --budget 2 \
+        --planted-run /tmp/planted-200 --out bench/results/ccg-balance-search-leads.json
 
 ``--planted-run`` reads the planted set's own round robin at the confirmation's size (the set
 written with `cyberdeck lab cardset` and the PLANTED edits below), played with
 `cyberdeck lab tournament cyberpunk-ccg --entries "greedy@ncpd ..." --card-set planted.json
---games 20 --seed 0 --out /tmp/planted-20`.
+--games 200 --seed 0 --out /tmp/planted-200`. ``--no-leads`` leaves the search to TPE alone.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from cyberdeck.lab.balance import balance
 from cyberdeck.lab.entries import make_entries
 from cyberdeck.lab.store import holds_run
 
-#: Edits that strengthen The Mob's Ganger and make two NCPD characters dearer.
-PLANTED = ["Ganger: sr +10", "Ganger: df +10", "Beat Cop: cost +2", "Detective Sergeant: cost +2"]
+#: Edits that strengthen Ganger (in The Mob's, the Nomads' and the Gangs' decks) and cut Arasaka's
+#: income.
+PLANTED = ["Ganger: sr +10", "Ganger: df +10", "Arasaka: income -2"]
 STARTERS = ["ncpd", "the-mob", "militech", "the-nomads", "friendly-gangs", "arasaka"]
 
 
@@ -47,6 +48,10 @@ def main() -> None:
     parser.add_argument("--confirm", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=None, help="core-hours for the search")
+    parser.add_argument(
+        "--no-leads", dest="leads", action="store_false", help="TPE alone, without the leads"
+    )
     parser.add_argument(
         "--planted-run", type=Path,
         help="a `lab tournament --card-set` run of the planted set at --games a pair, same seed",
@@ -64,6 +69,7 @@ def main() -> None:
         game, entries, (0.4, 0.6), args.folder, trials=args.trials,
         screen_games=args.screen_games, games=args.games, confirm=args.confirm, seed=args.seed,
         workers=args.workers, resume=holds_run(args.folder), base=planted,
+        budget_hours=args.budget, leads=args.leads,
     )  # fmt: skip
     study = optuna.load_study(
         study_name="balance", storage=f"sqlite:///{(args.folder / 'balance.db').resolve()}"
@@ -89,7 +95,16 @@ def main() -> None:
         "planted": PLANTED,
         "settings": {"trials": args.trials, "screen_games": args.screen_games,
                      "games": args.games, "confirm": args.confirm, "workers": args.workers,
-                     "seed": args.seed, "knobs": "default (half of each number)"},
+                     "seed": args.seed, "budget_core_hours": args.budget, "leads": args.leads,
+                     "knobs": "default (half of each number)"},
+        "screening_core_hours": round(found.spent_s * args.workers / 3600, 3),
+        "trials": [
+            {"number": t.number, "lead": t.user_attrs.get("lead"),
+             "changes": t.user_attrs.get("changes"), "rates": t.user_attrs.get("rates"),
+             "games_played": t.user_attrs.get("played"),
+             "seconds": round(float(t.user_attrs.get("seconds", 0.0)), 1)}
+            for t in study.trials if "rates" in t.user_attrs
+        ],
         "planted_screened": start,
         "planted_out_of_band": sorted(k for k, v in start.items() if not 0.4 <= v <= 0.6),
         "planted_at_full_games": planted_full,

@@ -24,7 +24,9 @@ from cyberdeck.lab.balance import (
     default_knobs,
     miss_of,
     parse_band,
+    propose,
     read_knobs,
+    touched_entries,
 )
 from cyberdeck.lab.entries import make_entries
 from cyberdeck.lab.executors import Progress
@@ -292,3 +294,110 @@ def test_a_search_stopped_between_trials_resumes_to_the_unbroken_one(tmp_path: P
     resumed = search("cut", resume=True)
     assert [c.to_json() for c in resumed.pareto] == [c.to_json() for c in whole.pareto]
     assert [c.to_json() for c in resumed.confirmed] == [c.to_json() for c in whole.confirmed]
+
+
+def test_a_pair_holding_no_edited_card_plays_the_games_it_played_before() -> None:
+    """What lets a screening read such pairs back instead of playing them: an edit of a card
+    only Arasaka's deck holds leaves a game between N.C.P.D. and The Mob as it was, move for
+    move."""
+    from cyberdeck.lab.simulate import run_plan
+    from cyberdeck.lab.tournament import round_robin
+
+    entries = make_entries(CCG, ["greedy"] * 3, ["ncpd", "the-mob", "arasaka"])
+    changes, changed, cards = apply(CCG, entries, [Knob("Console Cowboy", "cost")], {0: 1})
+    assert touched_entries(entries, changed, changes, CCG.card_set()) == {2}
+    plan = [p for p in round_robin(3, 2, 11) if 2 not in p.seats]
+    run = {"command": "balance", "seed": 11, "games": 2}
+    before = run_plan(CCG, entries, plan, {}, run, workers=1)
+    after = run_plan(CCG, changed, plan, {}, run, workers=1, cards=cards)
+    # The records differ only by the card set each carries.
+    kept = ["winners", "returns", "turns", "decisions", "reason"]
+    assert before.games[kept].to_dict("records") == after.games[kept].to_dict("records")
+    moves = [[json.loads(r)["actions"] for r in run.games["record"]] for run in (before, after)]
+    assert moves[0] == moves[1]
+
+
+def test_the_entries_an_edit_touches() -> None:
+    entries = make_entries(CCG, ["greedy"] * 3, ["ncpd", "the-mob", "the-nomads"])
+    shipped = CCG.card_set()
+    ganger = ["Ganger: sr +1"]  # held by The Mob and The Nomads, not by N.C.P.D.
+    assert touched_entries(entries, entries, ganger, shipped) == {1, 2}
+    assert touched_entries(entries, entries, ["N.C.P.D.: income +1"], shipped) == {0}
+    trade = make_entries(CIPHER, ["random"] * 3, ["cold-boot", "redline", "cold-boot"])
+    changes, changed, _ = apply(CIPHER, trade, [Knob("QC", deck="redline", up=1, down=0,
+                                                     swap=_a_redline_card())], {0: 1})  # fmt: skip
+    assert touched_entries(trade, changed, changes, None) == {1}
+
+
+def _a_redline_card() -> str:
+    entry = make_entries(CIPHER, ["random"], ["redline"])[0]
+    assert entry.cards is not None
+    return next(c for c in entry.cards if c != "QC")
+
+
+def test_a_screening_replays_only_the_pairs_its_edits_touch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cyberdeck.lab.balance as search
+
+    played: list[int] = []
+    real = search.run_plan
+
+    def counting(*args: object, **kwargs: object) -> object:
+        played.append(len(args[2]))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "run_plan", counting)
+    entries = make_entries(
+        CIPHER, ["random", "random", "greedy"], ["cold-boot", "redline", "cold-boot"]
+    )
+    trade = Knob("QC", deck="redline", down=0, up=1, swap=_a_redline_card())
+    found = balance(CIPHER, entries, (0.4, 0.6), tmp_path / "s", [trade], max_edits=1, trials=2,
+                    screen_games=2, games=2, confirm=1, seed=3, workers=1)  # fmt: skip
+    # The set as it is plays all three pairs; the trade in redline's deck only its two pairs;
+    # the confirmation is played whole.
+    assert played[:2] == [6, 4] and played[2] == 6
+    labels = {e.label for e in entries}
+    assert found.trials == 2 and all(set(c.rates) == labels for c in found.pareto)
+
+
+def _study_with(rates: dict[str, float], plays: dict[str, list[list[object]]]) -> object:
+    import optuna
+
+    study = optuna.create_study(directions=["minimize", "minimize"])
+    study.set_user_attr("plays", plays)
+    study.add_trial(optuna.trial.create_trial(
+        params={"edits": 0},
+        distributions={"edits": optuna.distributions.IntDistribution(0, 3)},
+        values=[miss_of(rates, (0.4, 0.6)), 0.0],
+        user_attrs={"rates": rates, "changes": []},
+    ))  # fmt: skip
+    return study
+
+
+def test_leads_turn_the_cards_the_farthest_entry_plays_most() -> None:
+    entries = make_entries(CCG, ["greedy"] * 3, ["ncpd", "the-mob", "arasaka"])
+    knobs = [Knob("Ganger", "sr", down=10, up=10), Knob("Console Cowboy", "cost", down=2, up=2),
+             Knob("Beat Cop", "cost", down=1, up=3)]  # fmt: skip
+    rates = {"greedy/ncpd": 0.35, "greedy/the-mob": 0.55, "greedy/arasaka": 0.60}
+    # N.C.P.D. is farthest out; of its cards it plays Beat Cop most (Ganger is not its card).
+    plays = {"greedy/ncpd": [["ganger", 3.0], ["beat-cop", 2.0]]}
+    study = _study_with(rates, plays)
+    leads = propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set())
+    turned = [_sample(optuna_fixed(p), knobs, 3) for p, _ in leads]
+    assert turned == [{2: 2}, {2: -1}]  # half the reach each way, at least 1
+    assert all(a["card"] == "beat-cop" and a["from"] == 0 for _, a in leads)
+    assert leads[0][1]["lead"] == "greedy/ncpd at 35%: Beat Cop: cost"
+    # Queued, they are not proposed again; with every card led, nothing is.
+    for params, attrs in leads:
+        study.enqueue_trial(params, user_attrs=attrs)  # type: ignore[attr-defined]
+    assert propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set()) == []
+    # In the band, there is nothing to lead.
+    calm = _study_with(dict.fromkeys(rates, 0.5), plays)
+    assert propose(calm, knobs, entries, (0.4, 0.6), 3, CCG.card_set()) == []
+
+
+def optuna_fixed(params: dict[str, object]) -> object:
+    import optuna
+
+    return optuna.trial.FixedTrial(params)

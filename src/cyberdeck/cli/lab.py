@@ -530,6 +530,10 @@ def balance(
         int, typer.Option("--games", help="Games per pair to confirm a candidate")
     ] = 200,
     confirm: Annotated[int, typer.Option(help="At most this many candidates confirmed")] = 3,
+    leads: Annotated[
+        bool,
+        typer.Option(help="Try the cards the entry farthest out plays most before TPE's guesses"),
+    ] = True,
     seed: Seed = 0,
     option: Options = [],  # noqa: B006
     workers: Workers = None,
@@ -564,7 +568,7 @@ def balance(
             found = run_balance(
                 game, chosen, wanted, folder, knobs, most, trials, budget, screen_games, games_,
                 confirm, seed, options, check_workers(workers), dask, bar, confirming, resume,
-                cards_,
+                cards_, leads=leads,
             )  # fmt: skip
     except CyberdeckError as err:
         raise fail_on(err) from None

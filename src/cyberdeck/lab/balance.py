@@ -10,6 +10,19 @@ pair, every trial on the same seeds so candidates differ by their edits, not the
 best candidates are then confirmed at full samples, with Wilson intervals, and the cheapest one
 whose every entry lands in the band is the answer.
 
+Two things make a screening cheap enough to search hundreds of knobs:
+
+- **Pairs an edit cannot touch are not replayed.** A game depends on its seed, its seats' entries
+  and the cards they hold: a pair of entries whose decks hold none of a candidate's edited cards
+  (and whose decks no edit changes) plays exactly the games it played with the set as it is, so
+  those games are read from the first trial's screening rather than played again.
+- **Leads.** As a designer would, the search reads where the set stands before it guesses: the
+  entry farthest outside the band, and the cards of its deck its games play most (a card only
+  its deck holds first). Each of that card's knobs, turned half its reach each way on top of the
+  best candidate so far, is queued as a trial (``study.enqueue_trial``); the next round starts
+  from whatever is best then. When no lead is left, TPE proposes. ``leads=False`` leaves the
+  search to TPE alone.
+
 The search is seeded and resumable: the study lives in an SQLite file in the run folder, each
 trial's sampler is seeded from the seed and the number of trials asked before it, so a search
 stopped and resumed asks the same questions as an unbroken one; the confirmation runs are lab
@@ -28,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import BadDeck, BadOption, Game
-from ..engine.edits import card_key, parse_edit
+from ..engine.edits import Edit, card_key, parse_edit
 from .entries import Entry
 from .executors import Progress, check_executor, signals_stop
 from .results import Results
@@ -45,6 +58,12 @@ MAX_EDITS = 3
 ASKS = 5
 #: A win rate short of this many points of the band still counts as outside it (float noise).
 _EPS = 1e-9
+#: How many of each entry's most-played cards the first trial keeps for the leads.
+LEAD_CARDS = 15
+#: A lead round turns at most this many of one card's knobs (each both ways).
+LEAD_KNOBS = 8
+#: A pair's tally: the two entries (lower index first), each one's score, and the games played.
+Tally = tuple[int, int, float, float, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +319,12 @@ def balance(
     resume: bool = False,
     base: dict[str, Any] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    leads: bool = True,
 ) -> Balance:
     """Search, then confirm: see the module's words. ``budget_hours``: core-hours for the whole
     search (the screening stops early enough to leave the confirmation its share); ``base``: the
-    card set to start from (a card-set file's; the shipped one by default)."""
+    card set to start from (a card-set file's; the shipped one by default); ``leads``: queue the
+    designer's guesses the module's words describe before TPE's."""
     import optuna
 
     resolved = game.resolve_options(options)
@@ -331,7 +352,8 @@ def balance(
                                for p in err.problems]) from None  # fmt: skip
     settings = {"game": game.id, "entries": [e.label for e in entries], "band": list(band),
                 "knobs": labels, "max_edits": max_edits, "screen_games": screen_games,
-                "games": games, "confirm": confirm, "seed": seed, "cards": base}  # fmt: skip
+                "games": games, "confirm": confirm, "seed": seed, "cards": base,
+                "leads": leads}  # fmt: skip
     claim(out, resume)
     if resume and read_run(out, BALANCE).get("settings") != settings:
         raise BadOption(
@@ -354,6 +376,10 @@ def balance(
     cores = workers or os.cpu_count() or 1
     plan = round_robin(len(entries), screen_games, seed)
     screen_s = [float(t.user_attrs["seconds"]) for t in done if "seconds" in t.user_attrs]
+    # Games each screening played (fewer than the plan where pairs were read back).
+    screen_n = [
+        int(t.user_attrs.get("played", len(plan))) for t in done if "seconds" in t.user_attrs
+    ]
     screened = {tuple(t.user_attrs["changes"]): dict(t.user_attrs["rates"])
                 for t in done if "rates" in t.user_attrs}  # fmt: skip
     interrupted = False
@@ -363,12 +389,18 @@ def balance(
         with signals_stop():
             while finished < trials and asked < ASKS * trials:
                 mean = sum(screen_s) / len(screen_s) if screen_s else 0.0
-                reserve = confirm * mean * games / screen_games
+                per_game = sum(screen_s) / sum(screen_n) if sum(screen_n) else 0.0
+                reserve = confirm * per_game * len(plan) * games / screen_games
                 if (
                     budget_hours is not None
                     and (spent + mean + reserve) * cores > budget_hours * 3600
                 ):
                     break
+                if leads and "plays" in study.user_attrs and not _waiting(study):
+                    for params, attrs in propose(
+                        study, knobs, entries, band, max_edits, base or game.card_set()
+                    ):
+                        study.enqueue_trial(params, user_attrs=attrs)
                 study.sampler = optuna.samplers.TPESampler(
                     seed=seed + asked, multivariate=True, group=True, n_startup_trials=10
                 )
@@ -388,18 +420,30 @@ def balance(
                 else:
                     started = clock()
                     run = {"command": "balance", "seed": seed, "games": screen_games}
-                    results = run_plan(game, changed, plan, resolved, run, workers, dask, None, None,
-                                       False, cards)  # fmt: skip
+                    start = study.user_attrs.get("pairs")
+                    touched = touched_entries(entries, changed, changes, base or game.card_set())
+                    replay = plan if start is None else [p for p in plan if touched & set(p.seats)]
+                    results = run_plan(game, changed, replay, resolved, run, workers, dask, None,
+                                       None, False, cards)  # fmt: skip
                     if results.run.get("interrupted"):
                         study.tell(trial, state=optuna.trial.TrialState.FAIL)
                         interrupted = True
                         break
-                    rates = {k: round(v[0], 4) for k, v in win_rates(results).items()}
+                    tallies = pair_tallies(results)
+                    if start is None:  # the set as it is: what later screenings read back
+                        study.set_user_attr("pairs", [list(t) for t in tallies])
+                        study.set_user_attr("plays", most_played(results))
+                    else:
+                        replayed = {(a, b) for a, b, *_ in tallies}
+                        tallies += [tuple(t) for t in start if (t[0], t[1]) not in replayed]
+                    rates = rates_of(results.entries, tallies)
                     seconds = clock() - started
                     spent += seconds
                     screen_s.append(seconds)
+                    screen_n.append(len(replay))
                     screened[tuple(changes)] = rates
                     trial.set_user_attr("seconds", seconds)
+                    trial.set_user_attr("played", len(replay))
                     finished += 1
                 trial.set_user_attr("changes", changes)
                 trial.set_user_attr("rates", rates)
@@ -477,3 +521,179 @@ def _candidate(trial: Any) -> Candidate:
     miss, cost = trial.values
     return Candidate(list(trial.user_attrs["changes"]), float(miss), float(cost),
                      dict(trial.user_attrs["rates"]), int(trial.number))  # fmt: skip
+
+
+def touched_entries(
+    entries: list[Entry], changed: list[Entry], changes: list[str], cards: dict[str, Any] | None
+) -> set[int]:
+    """The entries whose games an edit can change: a deck an edit changed, or a deck holding a
+    card a stat edit changed (every entry on the game's default decks, whose cards are not
+    known in advance). ``cards``: the card set the edits were made on."""
+    edits = [parse_edit(c) for c in changes]
+    touched = {i for i, (was, now) in enumerate(zip(entries, changed, strict=True)) if was != now}
+    stats = [e for e in edits if not e.of_deck]
+    if not stats:
+        return touched
+    keys = _edited_keys(stats, cards)
+    for i, entry in enumerate(entries):
+        if entry.cards is None or any(card_key(str(c)) in keys for c in entry.cards):
+            touched.add(i)
+    return touched
+
+
+def _edited_keys(edits: list[Edit], cards: dict[str, Any] | None) -> set[str]:
+    """Every name (slug, name, id) of the cards ``edits`` change."""
+    return {name for e in edits for name in _card_names(e.target, cards)}
+
+
+def pair_tallies(results: Results) -> list[Tally]:
+    """Per pair of entries that met: each one's score (a win 1, a draw a half) and the games."""
+    tally: dict[tuple[int, int], list[float]] = {}
+    for row in results.games.to_dict("records"):
+        seats = [int(e) for e in row["entries"]]
+        a, b = sorted(seats)
+        kept = tally.setdefault((a, b), [0.0, 0.0, 0.0])
+        winners = set(row["winners"])
+        for seat, entry in enumerate(seats):
+            won = 0.5 if row["draw"] else float(seat in winners)
+            kept[0 if entry == a else 1] += won
+        kept[2] += 1
+    return [(a, b, s_a, s_b, int(n)) for (a, b), (s_a, s_b, n) in sorted(tally.items())]
+
+
+def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
+    """Each entry's win rate over the pairs' tallies (as ``win_rates``, rounded as a trial keeps
+    it)."""
+    score = [0.0] * len(labels)
+    played = [0] * len(labels)
+    for a, b, s_a, s_b, n in tallies:
+        score[a] += s_a
+        score[b] += s_b
+        played[a] += n
+        played[b] += n
+    return {label: round(score[i] / played[i], 4) if played[i] else 0.0
+            for i, label in enumerate(labels)}  # fmt: skip
+
+
+def most_played(results: Results) -> dict[str, list[tuple[str, float]]]:
+    """Per entry, its cards by copies played a game, most first (``LEAD_CARDS`` of them)."""
+    labels = results.entries
+    games = [0] * len(labels)
+    for row in results.games.to_dict("records"):
+        for entry in row["entries"]:
+            games[int(entry)] += 1
+    plays: dict[int, dict[str, int]] = {}
+    for row in results.cards.itertuples():
+        counts = plays.setdefault(int(row.entry), {})
+        counts[str(row.card)] = counts.get(str(row.card), 0) + int(row.played)
+    out: dict[str, list[tuple[str, float]]] = {}
+    for i, label in enumerate(labels):
+        ranked = sorted(plays.get(i, {}).items(), key=lambda kv: (-kv[1], kv[0]))
+        out[label] = [(card, round(n / games[i], 3)) for card, n in ranked[:LEAD_CARDS] if n]
+    return out
+
+
+def _waiting(study: Any) -> bool:
+    import optuna
+
+    return any(t.state == optuna.trial.TrialState.WAITING for t in study.trials)
+
+
+def propose(
+    study: Any,
+    knobs: list[Knob],
+    entries: list[Entry],
+    band: tuple[float, float],
+    max_edits: int,
+    cards: dict[str, Any] | None = None,
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The next round of leads (trial parameters and what each is): on top of the best candidate
+    so far, each knob of the card most played by the entry farthest outside the band (a card
+    only its deck holds first), turned half its reach each way — the first card with a lead not
+    yet screened or queued. None when the best is in the band or every card has been led.
+    ``cards``: the card set searched from (for the cards' other names)."""
+    import optuna
+
+    done = [t for t in study.trials
+            if t.state == optuna.trial.TrialState.COMPLETE and "rates" in t.user_attrs]  # fmt: skip
+    if not done:
+        return []
+    best = min(done, key=lambda t: (t.values[0], t.values[1], t.number))
+    rates: dict[str, float] = best.user_attrs["rates"]
+    outside = {k: max(band[0] - r, r - band[1]) for k, r in rates.items()}
+    order = list(outside)
+    farthest = max(order, key=lambda k: (outside[k], -order.index(k)))
+    if outside[farthest] <= _EPS:
+        return []
+    mine = next(i for i, e in enumerate(entries) if e.label == farthest)
+    held = [{card_key(str(c)) for c in e.cards or ()} for e in entries]
+    plays = dict(study.user_attrs["plays"]).get(farthest, [])
+    ranked = sorted(plays, key=lambda cp: (
+        -cp[1] / max(1, sum(card_key(cp[0]) in h for h in held)), cp[0]))  # fmt: skip
+    # A lead screened or queued is not asked again; one a stop cut short is.
+    kept = [
+        (t.user_attrs.get("from"), t.params or t.system_attrs.get("fixed_params", {}))
+        for t in study.trials
+        if t.state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.WAITING)
+    ]
+    deltas = _sample(optuna.trial.FixedTrial(best.params), knobs, max_edits)
+    turned = {i for i, d in deltas.items() if d}
+    deck = entries[mine].deck.lower()
+    for card, _ in ranked:
+        names = _card_names(card, cards)
+        if not names & held[mine]:
+            continue
+        ours = [
+            i
+            for i, k in enumerate(knobs)
+            if (not k.deck and card_key(k.card) in names)
+            or (k.deck.lower() == deck and {card_key(k.card), card_key(k.swap)} & names)
+        ]
+        if len(turned) >= max_edits:
+            ours = [i for i in ours if i in turned]
+        leads = []
+        for i in ours[:LEAD_KNOBS]:
+            knob = knobs[i]
+            for sign, reach in ((1, knob.up), (-1, knob.down)):
+                now = max(-knob.down, min(knob.up, deltas.get(i, 0) + sign * math.ceil(reach / 2)))
+                if not reach or now == deltas.get(i, 0):
+                    continue
+                params = _params(knobs, {**deltas, i: now})
+                if (best.number, params) in kept:
+                    continue
+                leads.append(
+                    (
+                        params,
+                        {
+                            "from": best.number,
+                            "card": card,
+                            "lead": f"{farthest} at {100 * rates[farthest]:.0f}%: {knob.label}",
+                        },
+                    )
+                )
+        if leads:
+            return leads
+    return []
+
+
+def _card_names(card: str, cards: dict[str, Any] | None) -> set[str]:
+    """Every name (slug, name, id) the card set gives ``card``; its own alone if none."""
+    wanted = card_key(card)
+    for entry in (cards or {}).get("cards", []):
+        names = {card_key(str(entry[k])) for k in ("slug", "name", "id") if k in entry}
+        if wanted in names:
+            return names
+    return {wanted}
+
+
+def _params(knobs: list[Knob], deltas: dict[int, int]) -> dict[str, Any]:
+    """The trial parameters ``_sample`` reads back as ``deltas`` (each turned knob once)."""
+    params: dict[str, Any] = {}
+    turned = [(i, d) for i, d in sorted(deltas.items()) if d]
+    params["edits"] = len(turned)
+    for n, (i, d) in enumerate(turned):
+        reach = knobs[i].up if d > 0 else knobs[i].down
+        params[f"knob{n}"] = i
+        # ceil(|step| * reach) is |d| exactly, whatever the float's last digit.
+        params[f"step{n}"] = (abs(d) - 0.5) / reach * (1 if d > 0 else -1)
+    return params
