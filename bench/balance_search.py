@@ -7,7 +7,7 @@ The search runs in ``--folder`` (or resumes there: a folder holding the same sea
 game), so the figures here are the search's own.
 
     PYTHONPATH=src python bench/balance_search.py --folder /tmp/balance-planted \
-        --trials 40 --screen-games 20 --games 200 --confirm 2 --workers 2 --budget 2 \
+        --trials 40 --screen-games 20 --games 200 --confirm 2 --workers 2 --budget 2 --margin 2 \
         --planted-run /tmp/planted-200 --out bench/results/ccg-balance-search-leads.json
 
 ``--planted-run`` reads the planted set's own round robin at the confirmation's size (the set
@@ -53,6 +53,9 @@ def main() -> None:
         "--no-leads", dest="leads", action="store_false", help="TPE alone, without the leads"
     )
     parser.add_argument(
+        "--margin", type=float, default=0.0, help="points inside the band a screening must reach"
+    )
+    parser.add_argument(
         "--planted-run", type=Path,
         help="a `lab tournament --card-set` run of the planted set at --games a pair, same seed",
     )  # fmt: skip
@@ -69,7 +72,7 @@ def main() -> None:
         game, entries, (0.4, 0.6), args.folder, trials=args.trials,
         screen_games=args.screen_games, games=args.games, confirm=args.confirm, seed=args.seed,
         workers=args.workers, resume=holds_run(args.folder), base=planted,
-        budget_hours=args.budget, leads=args.leads,
+        budget_hours=args.budget, leads=args.leads, margin=args.margin / 100,
     )  # fmt: skip
     study = optuna.load_study(
         study_name="balance", storage=f"sqlite:///{(args.folder / 'balance.db').resolve()}"
@@ -96,6 +99,7 @@ def main() -> None:
         "settings": {"trials": args.trials, "screen_games": args.screen_games,
                      "games": args.games, "confirm": args.confirm, "workers": args.workers,
                      "seed": args.seed, "budget_core_hours": args.budget, "leads": args.leads,
+                     "margin_points": args.margin,
                      "knobs": "default (half of each number)"},
         "screening_core_hours": round(found.spent_s * args.workers / 3600, 3),
         "trials": [

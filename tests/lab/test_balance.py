@@ -197,7 +197,7 @@ def test_balance_command_prints_the_confirmed_candidates(tmp_path: Path) -> None
     result = CliRunner().invoke(app, [
         "lab", "balance", "cipher-run", "--entries", "random@cold-boot random@redline",
         "--bounds", str(bounds), "--trials", "3", "--screen-games", "2", "--games", "4",
-        "--confirm", "1", "--workers", "1", "--out", str(tmp_path / "out"),
+        "--confirm", "3", "--workers", "1", "--out", str(tmp_path / "out"),
     ])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "3 candidates screened at 2 games a pair" in result.output
@@ -401,3 +401,23 @@ def optuna_fixed(params: dict[str, object]) -> object:
     import optuna
 
     return optuna.trial.FixedTrial(params)
+
+
+def test_the_screening_ends_once_enough_candidates_are_in_the_band(tmp_path: Path) -> None:
+    entries = make_entries(CIPHER, ["random", "random"], ["cold-boot", "redline"])
+    trade = Knob("QC", deck="cold-boot", down=0, up=1, swap="7H")
+
+    def search(folder: str, confirm: int, margin: float) -> Balance:
+        return balance(CIPHER, entries, (0.0, 1.0), tmp_path / folder, [trade], max_edits=1,
+                       trials=10, screen_games=2, games=2, confirm=confirm, seed=1, workers=1,
+                       margin=margin)  # fmt: skip
+
+    # Every rate is in a band of 0-100%: the set as it is is the one candidate to confirm.
+    assert search("one", 1, 0.0).trials == 1
+    # Two to confirm: the trade is screened too, then the screening ends.
+    assert search("two", 2, 0.0).trials == 2
+    # A margin narrows the band a screening must reach, and must leave a band to reach.
+    kept = json.loads((tmp_path / "one" / "balance.json").read_text())
+    assert kept["settings"]["margin"] == 0.0
+    with pytest.raises(BadOption, match="less than half the band"):
+        search("wide", 1, 0.5)

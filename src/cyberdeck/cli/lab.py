@@ -534,6 +534,10 @@ def balance(
         bool,
         typer.Option(help="Try the cards the entry farthest out plays most before TPE's guesses"),
     ] = True,
+    margin: Annotated[
+        float,
+        typer.Option(help="Points inside the band a screening must put every entry (luck's room)"),
+    ] = 0.0,
     seed: Seed = 0,
     option: Options = [],  # noqa: B006
     workers: Workers = None,
@@ -568,7 +572,7 @@ def balance(
             found = run_balance(
                 game, chosen, wanted, folder, knobs, most, trials, budget, screen_games, games_,
                 confirm, seed, options, check_workers(workers), dask, bar, confirming, resume,
-                cards_, leads=leads,
+                cards_, leads=leads, margin=margin / 100,
             )  # fmt: skip
     except CyberdeckError as err:
         raise fail_on(err) from None

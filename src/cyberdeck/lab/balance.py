@@ -320,14 +320,20 @@ def balance(
     base: dict[str, Any] | None = None,
     clock: Callable[[], float] = time.monotonic,
     leads: bool = True,
+    margin: float = 0.0,
 ) -> Balance:
     """Search, then confirm: see the module's words. ``budget_hours``: core-hours for the whole
     search (the screening stops early enough to leave the confirmation its share); ``base``: the
     card set to start from (a card-set file's; the shipped one by default); ``leads``: queue the
-    designer's guesses the module's words describe before TPE's."""
+    designer's guesses the module's words describe before TPE's; ``margin``: how far inside the
+    band (a share, 0.02 for two points) a screening must put every entry, since a few games a pair
+    can put an entry in the band by luck. The screening ends once ``confirm`` candidates are in."""
     import optuna
 
     resolved = game.resolve_options(options)
+    if not 0 <= margin < (band[1] - band[0]) / 2:
+        raise BadOption("The margin is at least 0 and less than half the band.")
+    screen_band = (band[0] + margin, band[1] - margin)
     if players_of(game, resolved) != 2:
         raise BadOption(f"A balance search pairs entries off: {game.title} is not 2-player here.")
     if len(entries) < 2:
@@ -353,7 +359,7 @@ def balance(
     settings = {"game": game.id, "entries": [e.label for e in entries], "band": list(band),
                 "knobs": labels, "max_edits": max_edits, "screen_games": screen_games,
                 "games": games, "confirm": confirm, "seed": seed, "cards": base,
-                "leads": leads}  # fmt: skip
+                "leads": leads, "margin": margin}  # fmt: skip
     claim(out, resume)
     if resume and read_run(out, BALANCE).get("settings") != settings:
         raise BadOption(
@@ -388,6 +394,9 @@ def balance(
     try:  # a stop between games (Ctrl-C, SIGTERM, SIGHUP) ends the search as one in a game does
         with signals_stop():
             while finished < trials and asked < ASKS * trials:
+                inside = {tuple(c) for c, r in screened.items() if miss_of(r, screen_band) <= _EPS}
+                if len(inside) >= confirm:
+                    break  # enough candidates in the band to confirm
                 mean = sum(screen_s) / len(screen_s) if screen_s else 0.0
                 per_game = sum(screen_s) / sum(screen_n) if sum(screen_n) else 0.0
                 reserve = confirm * per_game * len(plan) * games / screen_games
@@ -398,7 +407,7 @@ def balance(
                     break
                 if leads and "plays" in study.user_attrs and not _waiting(study):
                     for params, attrs in propose(
-                        study, knobs, entries, band, max_edits, base or game.card_set()
+                        study, knobs, entries, screen_band, max_edits, base or game.card_set()
                     ):
                         study.enqueue_trial(params, user_attrs=attrs)
                 study.sampler = optuna.samplers.TPESampler(
@@ -447,7 +456,7 @@ def balance(
                     finished += 1
                 trial.set_user_attr("changes", changes)
                 trial.set_user_attr("rates", rates)
-                study.tell(trial, [miss_of(rates, band), cost_of(knobs, deltas)])
+                study.tell(trial, [miss_of(rates, screen_band), cost_of(knobs, deltas)])
                 study.set_user_attr("spent_s", spent)
                 if progress is not None:
                     progress(finished, trials, spent)
