@@ -392,8 +392,9 @@ class Game(ABC):
     # --- the lab: what a game tells designers about its cards and decks ----------------------------
 
     def opening_cards(self, state: State) -> list[CardUse]:
-        """The cards each seat holds once the game is set up (as ``drawn``), for the per-card
-        statistics; none by default (a game without hands of cards has nothing to say)."""
+        """The cards each seat holds once the game is set up (as ``drawn``) and has in play from
+        the start (as ``played``), for the per-card statistics; none by default (a game without
+        hands of cards has nothing to say)."""
         return []
 
     def card_uses(self, events: list[Event]) -> list[CardUse]:

@@ -17,8 +17,9 @@ Two things make a screening cheap enough to search hundreds of knobs:
   (and whose decks no edit changes) plays exactly the games it played with the set as it is, so
   those games are read from the first trial's screening rather than played again.
 - **Leads.** As a designer would, the search reads where the set stands before it guesses: the
-  entry farthest outside the band, and the cards of its deck its games play most (a card only
-  its deck holds first). Each of that card's knobs, turned half its reach each way on top of the
+  entry farthest outside the band, and the cards of its deck its games rely on most (copies
+  played a game per copy held, a card only its deck holds first: a sponsor in play every game
+  leads). Each of that card's knobs, turned half its reach each way on top of the
   best candidate so far, is queued as a trial (``study.enqueue_trial``); the next round starts
   from whatever is best then. When no lead is left, TPE proposes. ``leads=False`` leaves the
   search to TPE alone.
@@ -35,6 +36,7 @@ import math
 import os
 import time
 import warnings
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -617,8 +619,8 @@ def propose(
     cards: dict[str, Any] | None = None,
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The next round of leads (trial parameters and what each is): on top of the best candidate
-    so far, each knob of the card most played by the entry farthest outside the band (a card
-    only its deck holds first), turned half its reach each way — the first card with a lead not
+    so far, each knob of the card the entry farthest outside the band relies on most (copies
+    played a game per copy held; a card only its deck holds first), turned half its reach each way — the first card with a lead not
     yet screened or queued. None when the best is in the band or every card has been led.
     ``cards``: the card set searched from (for the cards' other names)."""
     import optuna
@@ -637,8 +639,16 @@ def propose(
     mine = next(i for i, e in enumerate(entries) if e.label == farthest)
     held = [{card_key(str(c)) for c in e.cards or ()} for e in entries]
     plays = dict(study.user_attrs["plays"]).get(farthest, [])
-    ranked = sorted(plays, key=lambda cp: (
-        -cp[1] / max(1, sum(card_key(cp[0]) in h for h in held)), cp[0]))  # fmt: skip
+    copies = Counter(card_key(str(c)) for c in entries[mine].cards or ())
+
+    def reliance(card: str, played: float) -> float:
+        """Copies played a game per copy held, shared out among the decks holding it: a card in
+        play every game (a sponsor) first, one that other decks hold too after one only this
+        deck holds."""
+        key = card_key(card)
+        return played / max(1, copies[key]) / max(1, sum(key in h for h in held))
+
+    ranked = sorted(plays, key=lambda cp: (-reliance(cp[0], cp[1]), cp[0]))
     # A lead screened or queued is not asked again; one a stop cut short is.
     kept = [
         (t.user_attrs.get("from"), t.params or t.system_attrs.get("fixed_params", {}))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cyberdeck.engine import DRAWN, CardUse
+from cyberdeck.engine import DRAWN, PLAYED, CardUse
 from cyberdeck.games.cyberpunk_ccg import GAME
 from cyberdeck.games.cyberpunk_ccg.position import act
 from cyberdeck.lab.entries import Entry
@@ -13,7 +13,9 @@ from cyberdeck.lab.playing import Planned, Setup, play_game
 
 def test_a_draw_is_the_drawers_own_and_names_the_card() -> None:
     state = GAME.new_state({}, 3)
-    assert GAME.opening_cards(state) == []  # the opening hands are drawn as moves
+    # Each sponsor is in play from the start; the opening hands are drawn as moves.
+    sponsors = [CardUse(s, state.defs[state.sponsor[s]].slug, PLAYED) for s in (0, 1)]
+    assert GAME.opening_cards(state) == sponsors and sponsors[0].card == "ncpd"
     act(state, "no-cut", "no-cut")
     assert state.prompt == ("draw", 0, 4, "setup")
     before = list(state.hand[0])

@@ -119,7 +119,11 @@ class CyberpunkCCG(Game):
 
     def opening_cards(self, state: State) -> list[CardUse]:
         assert isinstance(state, CyberState)
-        return [CardUse(s, state.defs[i].slug, DRAWN) for s in (0, 1) for i in state.hand[s]]
+        """The sponsors, in play from the start (as ``played``); the opening hands are drawn as
+        moves (``card_uses``)."""
+        return [CardUse(s, state.defs[state.sponsor[s]].slug, PLAYED) for s in (0, 1)] + [
+            CardUse(s, state.defs[i].slug, DRAWN) for s in (0, 1) for i in state.hand[s]
+        ]
 
     def card_uses(self, events: list[Event]) -> list[CardUse]:
         """The drawer's private ``drew`` names the card drawn; a ``buy`` or an Event's ``play``
