@@ -60,8 +60,6 @@ MAX_EDITS = 3
 ASKS = 5
 #: A win rate short of this many points of the band still counts as outside it (float noise).
 _EPS = 1e-9
-#: How many of each entry's most-played cards the first trial keeps for the leads.
-LEAD_CARDS = 15
 #: A lead round turns at most this many of one card's knobs (each both ways).
 LEAD_KNOBS = 8
 #: A pair's tally: the two entries (lower index first), each one's score, and the games played.
@@ -587,7 +585,7 @@ def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
 
 
 def most_played(results: Results) -> dict[str, list[tuple[str, float]]]:
-    """Per entry, its cards by copies played a game, most first (``LEAD_CARDS`` of them)."""
+    """Per entry, every card it played by copies played a game, most first."""
     labels = results.entries
     games = [0] * len(labels)
     for row in results.games.to_dict("records"):
@@ -600,7 +598,7 @@ def most_played(results: Results) -> dict[str, list[tuple[str, float]]]:
     out: dict[str, list[tuple[str, float]]] = {}
     for i, label in enumerate(labels):
         ranked = sorted(plays.get(i, {}).items(), key=lambda kv: (-kv[1], kv[0]))
-        out[label] = [(card, round(n / games[i], 3)) for card, n in ranked[:LEAD_CARDS] if n]
+        out[label] = [(card, round(n / games[i], 3)) for card, n in ranked if n]
     return out
 
 
