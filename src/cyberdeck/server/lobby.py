@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
+from ..agents.ladders import level_ratings
 from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
@@ -52,6 +53,15 @@ class OptionOut(BaseModel):
     choice_labels: list[str]
 
 
+class AiRatingOut(BaseModel):
+    """An AI level's ladder rating: Elo above random play, its 95% interval, the games rated."""
+
+    elo: int
+    low: int
+    high: int
+    games: int
+
+
 class GameOut(BaseModel):
     id: str
     title: str
@@ -66,6 +76,8 @@ class GameOut(BaseModel):
     hints: bool
     starter_decks: list[str]
     ai_levels: list[str]
+    #: Each rated level's strength on the AI ladder (Elo, random play 0; ``agents.ladders``).
+    ai_ratings: dict[str, AiRatingOut] = Field(default_factory=dict)
     #: Points that win the game's campaign, by player count (empty: no campaign).
     campaign: dict[int, int] = Field(default_factory=dict)
     #: The game has a guided first game (``/api/learn/GAME``).
@@ -293,6 +305,11 @@ def _games() -> Response:
             hints=g.hint_agent(0) is not None,
             starter_decks=[d.name for d in g.starter_decks()],
             ai_levels=ai_levels(g),
+            ai_ratings={
+                level: AiRatingOut(elo=r.elo, low=r.low, high=r.high, games=r.games)
+                for level in ai_levels(g)
+                if (r := level_ratings(g.id).get(level)) is not None
+            },
             campaign={
                 n: t
                 for n in range(g.min_players, g.max_players + 1)

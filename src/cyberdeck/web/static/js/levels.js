@@ -29,9 +29,24 @@ function keepLevel(level) {
   }
 }
 
-// The level menu, its levels in words ("Normal"), starting at the level last picked.
-export function levelSelect(attrs, offered) {
+// A level in words, with its rating on the AI ladder where the game ships one ("Hard · 412").
+function levelName(level, rating) {
+  const name = level[0].toUpperCase() + level.slice(1);
+  return rating ? `${name} · ${rating.elo}` : name;
+}
+
+const RATINGS_HELP = "Beside each level, its rating on the AI ladder: Elo points above random play, "
+  + "from games between the levels. 200 points more wins about three games in four.";
+
+// The level menu, its levels in words ("Normal"), starting at the level last picked; with the
+// game's `ai_ratings`, each level's ladder rating beside its name and its interval in a tooltip.
+export function levelSelect(attrs, offered, ratings = {}) {
   const start = chosenLevel(offered);
-  return el("select", { ...attrs, onchange: (e) => keepLevel(e.target.value) },
-    offeredLevels(offered).map((l) => el("option", { value: l, selected: l === start }, l[0].toUpperCase() + l.slice(1))));
+  const rated = offeredLevels(offered).some((l) => ratings[l]);
+  return el("select", { ...attrs, title: rated ? RATINGS_HELP : null, onchange: (e) => keepLevel(e.target.value) },
+    offeredLevels(offered).map((l) => {
+      const r = ratings[l];
+      const about = r ? `${levelName(l, r)} Elo (95% interval ${r.low} to ${r.high}, ${r.games} games)` : null;
+      return el("option", { value: l, selected: l === start, title: about }, levelName(l, r));
+    }));
 }
