@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import BadDeck, BadOption, Game
-from ..engine.edits import Edit, card_key, parse_edit
+from ..engine.edits import card_key, parse_edit
 from .entries import Entry
 from .executors import Progress, check_executor, signals_stop
 from .results import Results
@@ -260,18 +260,7 @@ def parse_band(text: str) -> tuple[float, float]:
 
 def win_rates(results: Results) -> dict[str, tuple[float, int]]:
     """Each entry's score (a win 1, a draw a half) over all its games, and how many it played."""
-    score = [0.0] * len(results.entries)
-    played = [0] * len(results.entries)
-    for row in results.games.to_dict("records"):
-        winners = set(row["winners"])
-        for seat, entry in enumerate(int(e) for e in row["entries"]):
-            played[entry] += 1
-            if row["draw"]:
-                score[entry] += 0.5
-            elif seat in winners:
-                score[entry] += 1.0
-    return {label: (score[i] / played[i] if played[i] else 0.0, played[i])
-            for i, label in enumerate(results.entries)}  # fmt: skip
+    return scored(results.entries, pair_tallies(results))
 
 
 def miss_of(rates: dict[str, float], band: tuple[float, float]) -> float:
@@ -543,16 +532,11 @@ def touched_entries(
     stats = [e for e in edits if not e.of_deck]
     if not stats:
         return touched
-    keys = _edited_keys(stats, cards)
+    keys = {name for e in stats for name in _card_names(e.target, cards)}
     for i, entry in enumerate(entries):
         if entry.cards is None or any(card_key(str(c)) in keys for c in entry.cards):
             touched.add(i)
     return touched
-
-
-def _edited_keys(edits: list[Edit], cards: dict[str, Any] | None) -> set[str]:
-    """Every name (slug, name, id) of the cards ``edits`` change."""
-    return {name for e in edits for name in _card_names(e.target, cards)}
 
 
 def pair_tallies(results: Results) -> list[Tally]:
@@ -570,9 +554,8 @@ def pair_tallies(results: Results) -> list[Tally]:
     return [(a, b, s_a, s_b, int(n)) for (a, b), (s_a, s_b, n) in sorted(tally.items())]
 
 
-def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
-    """Each entry's win rate over the pairs' tallies (as ``win_rates``, rounded as a trial keeps
-    it)."""
+def scored(labels: list[str], tallies: list[Tally]) -> dict[str, tuple[float, int]]:
+    """Each entry's win rate over the pairs' tallies, and the games it played."""
     score = [0.0] * len(labels)
     played = [0] * len(labels)
     for a, b, s_a, s_b, n in tallies:
@@ -580,8 +563,13 @@ def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
         score[b] += s_b
         played[a] += n
         played[b] += n
-    return {label: round(score[i] / played[i], 4) if played[i] else 0.0
+    return {label: (score[i] / played[i] if played[i] else 0.0, played[i])
             for i, label in enumerate(labels)}  # fmt: skip
+
+
+def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
+    """Each entry's win rate over the pairs' tallies, rounded as a trial keeps it."""
+    return {label: round(rate, 4) for label, (rate, _) in scored(labels, tallies).items()}
 
 
 def most_played(results: Results) -> dict[str, list[tuple[str, float]]]:
