@@ -22,7 +22,9 @@ from cyberdeck.lab.balance import (
     balance,
     cost_of,
     default_knobs,
+    leans,
     miss_of,
+    narrowed,
     parse_band,
     propose,
     read_knobs,
@@ -31,6 +33,7 @@ from cyberdeck.lab.balance import (
 from cyberdeck.lab.entries import make_entries
 from cyberdeck.lab.executors import Progress
 from cyberdeck.lab.report import report
+from cyberdeck.lab.results import Results
 
 CIPHER = load_game("cipher-run")
 CCG = load_game("cyberpunk-ccg")
@@ -361,11 +364,11 @@ def test_a_screening_replays_only_the_pairs_its_edits_touch(
     assert found.trials == 2 and all(set(c.rates) == labels for c in found.pareto)
 
 
-def _study_with(rates: dict[str, float], plays: dict[str, list[list[object]]]) -> object:
+def _study_with(rates: dict[str, float], leaning: dict[str, list[list[object]]]) -> object:
     import optuna
 
     study = optuna.create_study(directions=["minimize", "minimize"])
-    study.set_user_attr("plays", plays)
+    study.set_user_attr("leans", leaning)
     study.add_trial(optuna.trial.create_trial(
         params={"edits": 0},
         distributions={"edits": optuna.distributions.IntDistribution(0, 3)},
@@ -375,32 +378,78 @@ def _study_with(rates: dict[str, float], plays: dict[str, list[list[object]]]) -
     return study
 
 
-def test_leads_turn_the_cards_the_farthest_entry_plays_most() -> None:
+def test_leads_turn_the_card_the_entries_outside_the_band_lean_on_most() -> None:
     entries = make_entries(CCG, ["greedy"] * 3, ["ncpd", "the-mob", "arasaka"])
     knobs = [Knob("Ganger", "sr", down=10, up=10), Knob("Console Cowboy", "cost", down=2, up=2),
              Knob("Beat Cop", "cost", down=1, up=3)]  # fmt: skip
-    rates = {"greedy/ncpd": 0.35, "greedy/the-mob": 0.55, "greedy/arasaka": 0.60}
-    # N.C.P.D. is farthest out; of its cards it plays Beat Cop most (Ganger is not its card).
-    plays = {"greedy/ncpd": [["ganger", 3.0], ["beat-cop", 2.0]]}
-    study = _study_with(rates, plays)
+    rates = {"greedy/ncpd": 0.35, "greedy/the-mob": 0.55, "greedy/arasaka": 0.65}
+    # N.C.P.D. (below) would rise with a weaker Ganger its opponents play; Arasaka (above) would
+    # fall with a weaker Console Cowboy of its own. Ganger pulls both ways at once: 5 × 0.6 +
+    # 5 × 0.2 against Console Cowboy's 5 × 0.7; Beat Cop, in the band's entry, pulls nothing.
+    leaning = {
+        "greedy/ncpd": [["ganger", -0.6], ["beat-cop", 0.1]],
+        "greedy/the-mob": [["beat-cop", -2.0]],
+        "greedy/arasaka": [["console-cowboy", 0.7], ["ganger", 0.2]],
+    }
+    study = _study_with(rates, leaning)
     leads = propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set())
     turned = [_sample(optuna_fixed(p), knobs, 3) for p, _ in leads]
-    assert turned == [{2: 2}, {2: -1}]  # half the reach each way, at least 1
-    assert all(a["card"] == "beat-cop" and a["from"] == 0 for _, a in leads)
-    assert leads[0][1]["lead"] == "greedy/ncpd at 35%: Beat Cop: cost"
-    # Queued, they are not proposed again; with every card led, nothing is.
+    assert turned == [{0: 5}, {0: -5}]  # half the reach each way
+    assert all(a["card"] == "ganger" and a["from"] == 0 for _, a in leads)
+    assert leads[0][1]["lead"] == "Ganger: sr, for greedy/ncpd at 35%, greedy/arasaka at 65%"
+    # Queued, they are not proposed again: the next card is the next lead.
     for params, attrs in leads:
+        study.enqueue_trial(params, user_attrs=attrs)  # type: ignore[attr-defined]
+    nxt = propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set())
+    assert [_sample(optuna_fixed(p), knobs, 3) for p, _ in nxt] == [{1: 1}, {1: -1}]
+    for params, attrs in nxt:
+        study.enqueue_trial(params, user_attrs=attrs)  # type: ignore[attr-defined]
+    # Beat Cop: N.C.P.D. leans on it a little (a knob of at least 1 each way).
+    last = propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set())
+    assert [_sample(optuna_fixed(p), knobs, 3) for p, _ in last] == [{2: 2}, {2: -1}]
+    for params, attrs in last:
         study.enqueue_trial(params, user_attrs=attrs)  # type: ignore[attr-defined]
     assert propose(study, knobs, entries, (0.4, 0.6), 3, CCG.card_set()) == []
     # In the band, there is nothing to lead.
-    calm = _study_with(dict.fromkeys(rates, 0.5), plays)
+    calm = _study_with(dict.fromkeys(rates, 0.5), leaning)
     assert propose(calm, knobs, entries, (0.4, 0.6), 3, CCG.card_set()) == []
+
+
+def test_an_entry_leans_on_the_cards_its_side_plays_more_in_the_games_it_wins() -> None:
+    import pandas as pd
+
+    # Two entries, four games: the one that plays more Gangers wins; Beat Cop, played by
+    # N.C.P.D. in every game alike, swings nothing.
+    games = pd.DataFrame({
+        "number": [0, 1, 2, 3], "entries": [[0, 1], [1, 0], [0, 1], [1, 0]],
+        "winners": [[0], [0], [1], [1]], "draw": [False] * 4,
+    })  # fmt: skip
+    # Game 0: N.C.P.D. (seat 0) plays 3 Gangers, The Mob 1: N.C.P.D. wins. Game 1: The Mob
+    # (seat 0) plays 2, N.C.P.D. none: The Mob wins. Game 2: N.C.P.D. 0, The Mob 2: The Mob
+    # wins. Game 3: The Mob (seat 0) 0, N.C.P.D. 1: N.C.P.D. wins.
+    rows = [(0, 0, 0, "ganger", 3), (0, 1, 1, "ganger", 1), (1, 0, 1, "ganger", 2),
+            (2, 1, 1, "ganger", 2), (3, 1, 0, "ganger", 1)]  # fmt: skip
+    rows += [(n, seat, 0, "beat-cop", 1) for n, seat in ((0, 0), (1, 1), (2, 0), (3, 1))]
+    cards = pd.DataFrame(rows, columns=["number", "seat", "entry", "card", "played"])
+
+    leaning = leans(Results(games, cards, {"entries": ["greedy/ncpd", "greedy/the-mob"]}))
+    # N.C.P.D.'s net Gangers: +2 and +1 in its wins, -2 and -2 in its losses (sway 3.5); net
+    # a game -1/4: a stronger Ganger sinks it. The Mob's, the mirror: sway 3.5, net +1/4.
+    assert leaning["greedy/ncpd"] == [("ganger", -0.875), ("beat-cop", 0.0)]
+    assert leaning["greedy/the-mob"] == [("ganger", 0.875), ("beat-cop", 0.0)]
 
 
 def optuna_fixed(params: dict[str, object]) -> object:
     import optuna
 
     return optuna.trial.FixedTrial(params)
+
+
+def test_a_rate_on_the_narrowed_band_s_edge_is_in_it() -> None:
+    # 42 games of 100 against a band of 40-60% narrowed by 2 points: in, not a hair out.
+    assert narrowed((0.4, 0.6), 0.02) == (0.42, 0.58)
+    assert miss_of({"a": 0.42, "b": 0.58}, narrowed((0.4, 0.6), 0.02)) == 0.0
+    assert miss_of({"a": 0.42}, (0.4 + 0.02, 0.58)) > 0.0  # the float sum alone puts it out
 
 
 def test_the_screening_ends_once_enough_candidates_are_in_the_band(tmp_path: Path) -> None:

@@ -532,7 +532,9 @@ def balance(
     confirm: Annotated[int, typer.Option(help="At most this many candidates confirmed")] = 3,
     leads: Annotated[
         bool,
-        typer.Option(help="Try the cards the entry farthest out plays most before TPE's guesses"),
+        typer.Option(
+            help="Try the card the entries outside the band lean on most before TPE's guesses"
+        ),
     ] = True,
     margin: Annotated[
         float,

@@ -16,13 +16,15 @@ Two things make a screening cheap enough to search hundreds of knobs:
   and the cards they hold: a pair of entries whose decks hold none of a candidate's edited cards
   (and whose decks no edit changes) plays exactly the games it played with the set as it is, so
   those games are read from the first trial's screening rather than played again.
-- **Leads.** As a designer would, the search reads where the set stands before it guesses: the
-  entry farthest outside the band, and the cards of its deck its games rely on most (copies
-  played a game per copy held, a card only its deck holds first: a sponsor in play every game
-  leads). Each of that card's knobs, turned half its reach each way on top of the
-  best candidate so far, is queued as a trial (``study.enqueue_trial``); the next round starts
-  from whatever is best then. When no lead is left, TPE proposes. ``leads=False`` leaves the
-  search to TPE alone.
+- **Leads.** As a designer would, the search reads where the set stands before it guesses:
+  which entries lie outside the band, and which card their games turn on. An entry *leans* on a
+  card when the side that plays more of it wins more, and the entry plays more of it than its
+  opponents (a stronger card lifts it) or fewer (a stronger card sinks it); a card's *pull* is
+  those leans, weighted by how far each entry lies outside the band, one above it counted up and
+  one below it down. Each knob of the card with the largest pull, turned half its reach each way
+  on top of the best candidate so far, is queued as a trial (``study.enqueue_trial``); the next
+  round starts from whatever is best then. When no lead is left, TPE proposes. ``leads=False``
+  leaves the search to TPE alone.
 
 The search is seeded and resumable: the study lives in an SQLite file in the run folder, each
 trial's sampler is seeded from the seed and the number of trials asked before it, so a search
@@ -36,7 +38,6 @@ import math
 import os
 import time
 import warnings
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -263,6 +264,12 @@ def win_rates(results: Results) -> dict[str, tuple[float, int]]:
     return scored(results.entries, pair_tallies(results))
 
 
+def narrowed(band: tuple[float, float], margin: float) -> tuple[float, float]:
+    """The band a screening must reach: ``margin`` inside ``band`` at each end, rounded (0.4 +
+    0.02 is 0.42000000000000004, and a rate of 42% is in a band of 42-58%)."""
+    return round(band[0] + margin, 9), round(band[1] - margin, 9)
+
+
 def miss_of(rates: dict[str, float], band: tuple[float, float]) -> float:
     """How far, summed over the entries, the win rates lie outside the band."""
     return sum(max(0.0, band[0] - r, r - band[1]) for r in rates.values())
@@ -322,7 +329,7 @@ def balance(
     resolved = game.resolve_options(options)
     if not 0 <= margin < (band[1] - band[0]) / 2:
         raise BadOption("The margin is at least 0 and less than half the band.")
-    screen_band = (band[0] + margin, band[1] - margin)
+    screen_band = narrowed(band, margin)
     if players_of(game, resolved) != 2:
         raise BadOption(f"A balance search pairs entries off: {game.title} is not 2-player here.")
     if len(entries) < 2:
@@ -394,7 +401,7 @@ def balance(
                     and (spent + mean + reserve) * cores > budget_hours * 3600
                 ):
                     break
-                if leads and "plays" in study.user_attrs and not _waiting(study):
+                if leads and "leans" in study.user_attrs and not _waiting(study):
                     for params, attrs in propose(
                         study, knobs, entries, screen_band, max_edits, base or game.card_set()
                     ):
@@ -430,7 +437,7 @@ def balance(
                     tallies = pair_tallies(results)
                     if start is None:  # the set as it is: what later screenings read back
                         study.set_user_attr("pairs", [list(t) for t in tallies])
-                        study.set_user_attr("plays", most_played(results))
+                        study.set_user_attr("leans", leans(results))
                     else:
                         replayed = {(a, b) for a, b, *_ in tallies}
                         tallies += [tuple(t) for t in start if (t[0], t[1]) not in replayed]
@@ -572,22 +579,38 @@ def rates_of(labels: list[str], tallies: list[Tally]) -> dict[str, float]:
     return {label: round(rate, 4) for label, (rate, _) in scored(labels, tallies).items()}
 
 
-def most_played(results: Results) -> dict[str, list[tuple[str, float]]]:
-    """Per entry, every card it played by copies played a game, most first."""
-    labels = results.entries
-    games = [0] * len(labels)
+def leans(results: Results) -> dict[str, list[tuple[str, float]]]:
+    """Per entry, how its win rate leans on each card played in its games, largest first: the
+    card's sway there (net copies played a game, its side's less its opponents', in the entry's
+    wins less in its losses: how much more the side that plays it wins) times the entry's net
+    copies a game. Positive: a stronger card would lift the entry (it plays the card more than
+    its opponents do); negative: it would sink it."""
+    seated: dict[int, list[tuple[int, int, bool | None]]] = {}  # game: (seat, entry, won)
+    tally = [[0, 0, 0] for _ in results.entries]  # per entry: wins, losses, games
     for row in results.games.to_dict("records"):
-        for entry in row["entries"]:
-            games[int(entry)] += 1
-    plays: dict[int, dict[str, int]] = {}
+        winners = {int(w) for w in row["winners"]}
+        seats = seated.setdefault(int(row["number"]), [])
+        for seat, entry in enumerate(row["entries"]):
+            won = None if row["draw"] else seat in winners
+            seats.append((seat, int(entry), won))
+            tally[int(entry)][2] += 1
+            if won is not None:
+                tally[int(entry)][0 if won else 1] += 1
+    net: dict[tuple[int, str], list[float]] = {}  # in wins, in losses, in all games
     for row in results.cards.itertuples():
-        counts = plays.setdefault(int(row.entry), {})
-        counts[str(row.card)] = counts.get(str(row.card), 0) + int(row.played)
-    out: dict[str, list[tuple[str, float]]] = {}
-    for i, label in enumerate(labels):
-        ranked = sorted(plays.get(i, {}).items(), key=lambda kv: (-kv[1], kv[0]))
-        out[label] = [(card, round(n / games[i], 3)) for card, n in ranked if n]
-    return out
+        for seat, entry, won in seated.get(int(row.number), ()):
+            sums = net.setdefault((entry, str(row.card)), [0.0, 0.0, 0.0])
+            copies = int(row.played) * (1 if seat == int(row.seat) else -1)
+            sums[2] += copies
+            if won is not None:
+                sums[0 if won else 1] += copies
+    out: dict[str, list[tuple[str, float]]] = {label: [] for label in results.entries}
+    for (entry, card), (in_wins, in_losses, in_all) in net.items():
+        wins, losses, games = tally[entry]
+        if wins and losses:
+            sway = in_wins / wins - in_losses / losses
+            out[results.entries[entry]].append((card, round(sway * in_all / games, 4)))
+    return {label: sorted(c, key=lambda cl: (-abs(cl[1]), cl[0])) for label, c in out.items()}
 
 
 def _waiting(study: Any) -> bool:
@@ -605,10 +628,12 @@ def propose(
     cards: dict[str, Any] | None = None,
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The next round of leads (trial parameters and what each is): on top of the best candidate
-    so far, each knob of the card the entry farthest outside the band relies on most (copies
-    played a game per copy held; a card only its deck holds first), turned half its reach each way — the first card with a lead not
-    yet screened or queued. None when the best is in the band or every card has been led.
-    ``cards``: the card set searched from (for the cards' other names)."""
+    so far, each knob of the card that pulls the entries outside the band most, turned half its
+    reach each way — the first card with a lead not yet screened or queued. A card's pull is how
+    each entry outside the band leans on it (``leans``, from the first screening) times how far
+    out the entry lies (above the band: up; below: down), summed. None when
+    the best is in the band or every card has been led. ``cards``: the card set searched from
+    (for the cards' other names)."""
     import optuna
 
     done = [t for t in study.trials
@@ -617,24 +642,17 @@ def propose(
         return []
     best = min(done, key=lambda t: (t.values[0], t.values[1], t.number))
     rates: dict[str, float] = best.user_attrs["rates"]
-    outside = {k: max(band[0] - r, r - band[1]) for k, r in rates.items()}
-    order = list(outside)
-    farthest = max(order, key=lambda k: (outside[k], -order.index(k)))
-    if outside[farthest] <= _EPS:
+    out = {k: r - band[1] if r > band[1] else r - band[0] for k, r in rates.items()
+           if not band[0] - _EPS <= r <= band[1] + _EPS}  # fmt: skip
+    if not out:
         return []
-    mine = next(i for i, e in enumerate(entries) if e.label == farthest)
-    held = [{card_key(str(c)) for c in e.cards or ()} for e in entries]
-    plays = dict(study.user_attrs["plays"]).get(farthest, [])
-    copies = Counter(card_key(str(c)) for c in entries[mine].cards or ())
-
-    def reliance(card: str, played: float) -> float:
-        """Copies played a game per copy held, shared out among the decks holding it: a card in
-        play every game (a sponsor) first, one that other decks hold too after one only this
-        deck holds."""
-        key = card_key(card)
-        return played / max(1, copies[key]) / max(1, sum(key in h for h in held))
-
-    ranked = sorted(plays, key=lambda cp: (-reliance(cp[0], cp[1]), cp[0]))
+    pull: dict[str, float] = {}
+    for label, far in out.items():
+        for card, lean in study.user_attrs["leans"].get(label, []):
+            pull[card] = pull.get(card, 0.0) + far * lean
+    ranked = sorted((c for c in pull if abs(pull[c]) > _EPS), key=lambda c: (-abs(pull[c]), c))
+    decks = {e.deck.lower() for e in entries if e.label in out}
+    why = ", ".join(f"{label} at {100 * rates[label]:.0f}%" for label in out)
     # A lead screened or queued is not asked again; one a stop cut short is.
     kept = [
         (t.user_attrs.get("from"), t.params or t.system_attrs.get("fixed_params", {}))
@@ -643,16 +661,13 @@ def propose(
     ]
     deltas = _sample(optuna.trial.FixedTrial(best.params), knobs, max_edits)
     turned = {i for i, d in deltas.items() if d}
-    deck = entries[mine].deck.lower()
-    for card, _ in ranked:
+    for card in ranked:
         names = _card_names(card, cards)
-        if not names & held[mine]:
-            continue
         ours = [
             i
             for i, k in enumerate(knobs)
             if (not k.deck and card_key(k.card) in names)
-            or (k.deck.lower() == deck and {card_key(k.card), card_key(k.swap)} & names)
+            or (k.deck.lower() in decks and {card_key(k.card), card_key(k.swap)} & names)
         ]
         if len(turned) >= max_edits:
             ours = [i for i in ours if i in turned]
@@ -666,16 +681,8 @@ def propose(
                 params = _params(knobs, {**deltas, i: now})
                 if (best.number, params) in kept:
                     continue
-                leads.append(
-                    (
-                        params,
-                        {
-                            "from": best.number,
-                            "card": card,
-                            "lead": f"{farthest} at {100 * rates[farthest]:.0f}%: {knob.label}",
-                        },
-                    )
-                )
+                attrs = {"from": best.number, "card": card, "lead": f"{knob.label}, for {why}"}
+                leads.append((params, attrs))
         if leads:
             return leads
     return []
