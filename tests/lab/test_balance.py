@@ -25,6 +25,7 @@ from cyberdeck.lab.balance import (
     leans,
     miss_of,
     narrowed,
+    outside,
     parse_band,
     propose,
     read_knobs,
@@ -450,6 +451,10 @@ def test_a_rate_on_the_narrowed_band_s_edge_is_in_it() -> None:
     assert narrowed((0.4, 0.6), 0.02) == (0.42, 0.58)
     assert miss_of({"a": 0.42, "b": 0.58}, narrowed((0.4, 0.6), 0.02)) == 0.0
     assert miss_of({"a": 0.42}, (0.4 + 0.02, 0.58)) > 0.0  # the float sum alone puts it out
+    # Above the band positive, below it negative, in it nothing.
+    assert outside(0.65, (0.4, 0.6)) == pytest.approx(0.05)
+    assert outside(0.35, (0.4, 0.6)) == pytest.approx(-0.05)
+    assert outside(0.42, narrowed((0.4, 0.6), 0.02)) == 0.0
 
 
 def test_the_screening_ends_once_enough_candidates_are_in_the_band(tmp_path: Path) -> None:

@@ -270,9 +270,14 @@ def narrowed(band: tuple[float, float], margin: float) -> tuple[float, float]:
     return round(band[0] + margin, 9), round(band[1] - margin, 9)
 
 
+def outside(rate: float, band: tuple[float, float]) -> float:
+    """How far a win rate lies outside the band: above it positive, below it negative, in it 0."""
+    return max(0.0, rate - band[1]) - max(0.0, band[0] - rate)
+
+
 def miss_of(rates: dict[str, float], band: tuple[float, float]) -> float:
     """How far, summed over the entries, the win rates lie outside the band."""
-    return sum(max(0.0, band[0] - r, r - band[1]) for r in rates.values())
+    return sum(abs(outside(r, band)) for r in rates.values())
 
 
 def cost_of(knobs: list[Knob], deltas: dict[int, int]) -> float:
@@ -631,9 +636,8 @@ def propose(
     so far, each knob of the card that pulls the entries outside the band most, turned half its
     reach each way — the first card with a lead not yet screened or queued. A card's pull is how
     each entry outside the band leans on it (``leans``, from the first screening) times how far
-    out the entry lies (above the band: up; below: down), summed. None when
-    the best is in the band or every card has been led. ``cards``: the card set searched from
-    (for the cards' other names)."""
+    out the entry lies (``outside``), summed. None when the best is in the band or every card
+    has been led. ``cards``: the card set searched from (for the cards' other names)."""
     import optuna
 
     done = [t for t in study.trials
@@ -642,8 +646,7 @@ def propose(
         return []
     best = min(done, key=lambda t: (t.values[0], t.values[1], t.number))
     rates: dict[str, float] = best.user_attrs["rates"]
-    out = {k: r - band[1] if r > band[1] else r - band[0] for k, r in rates.items()
-           if not band[0] - _EPS <= r <= band[1] + _EPS}  # fmt: skip
+    out = {k: far for k, r in rates.items() if abs(far := outside(r, band)) > _EPS}
     if not out:
         return []
     pull: dict[str, float] = {}
