@@ -6,18 +6,25 @@ shown in its replay to its players only, the spectators' are kept nowhere."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 import pytest
 
+from cyberdeck.server.chat import Chat
+from cyberdeck.server.hub import Room
 from cyberdeck.server.protocol import server_messages
 from cyberdeck.server.text import shown
 from cyberdeck.store import Store
 
 from .drive import drain
 from .harness import Client, ServerProcess, Socket, run, served
+
+if TYPE_CHECKING:
+    from cyberdeck.server.context import Context
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +190,35 @@ async def nobody_to_talk_to(server: ServerProcess) -> None:
 
 def test_a_table_against_the_ai_or_at_hot_seat_has_no_players_chat(server: ServerProcess) -> None:
     run(nobody_to_talk_to(server))
+
+
+class Shelf:
+    """A store whose only lines are those of the match ``kept``, counting its reads."""
+
+    def __init__(self) -> None:
+        self.reads: list[str] = []
+        self.store = self
+
+    def chat_lines(self, match_id: str, limit: int | None = None) -> list[Any]:
+        line = SimpleNamespace(seat=0, name="Ann", text="gg", step=3)
+        return [line] if match_id == "kept" else []
+
+    async def read(self, what: Any, match_id: str, limit: int) -> list[Any]:
+        self.reads.append(match_id)
+        return cast(list[Any], what(match_id, limit))
+
+
+def test_a_match_just_made_has_its_players_lines_without_a_read_of_the_store() -> None:
+    """The hub tells the chat of every match it makes (``Hub.on_create``): nobody has spoken
+    there yet, so greeting its players reads nothing. A match the chat was not told of (one
+    rebuilt after a restart, or made by another worker) has its lines read once."""
+    chat, shelf = Chat(), Shelf()
+    ctx = cast("Context", SimpleNamespace(db=shelf))
+    made, kept = SimpleNamespace(id="made"), SimpleNamespace(id="kept")
+    chat.begin(cast(Room, made))
+    assert list(asyncio.run(chat._players_lines(ctx, cast(Room, made)))) == []
+    assert shelf.reads == []
+    for _ in range(2):
+        lines = asyncio.run(chat._players_lines(ctx, cast(Room, kept)))
+        assert list(lines) == [{"seat": 0, "name": "Ann", "text": "gg", "step": 3}]
+    assert shelf.reads == ["kept"]

@@ -63,6 +63,11 @@ class Chat:
         #: The players' recent lines, read from the store once per table and kept up to date.
         self.players: Recent[str, deque[Line]] = Recent(TABLES)
 
+    def begin(self, room: Room) -> None:
+        """``Hub.on_create``: a match just made has no lines yet, so nobody's greeting at it
+        reads the store for them."""
+        self.players.put(room.id, deque(maxlen=RECENT))
+
     async def _players_lines(self, ctx: Context, room: Room) -> deque[Line]:
         lines = self.players.get(room.id)
         if lines is None:

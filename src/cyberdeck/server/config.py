@@ -91,7 +91,7 @@ class ServerConfig:
     switch_interval: float = 0.0005
     #: The cyclic garbage collector's thresholds (see ``serve``): young allocations before a
     #: collection of the youngest generation, and how many of those before an older one.
-    gc_thresholds: tuple[int, int, int] = (700, 10, 100)
+    gc_thresholds: tuple[int, int, int] = (700, 3, 1000)
     #: Seconds between freezing what is alive out of the collector's walks (0: never), and
     #: between thawing and collecting everything once (see ``collector.tend``).
     gc_freeze_seconds: float = 30.0

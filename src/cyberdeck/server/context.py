@@ -106,6 +106,7 @@ class Context:
     def __post_init__(self) -> None:
         config = self.config
         self.bus = self.hub.bus
+        self.hub.on_create.append(self.chat.begin)
         self.bus.subscribe("sessions", self._sessions_ended, self.live.clear)
         self.bus.subscribe("sign-in-failed", self._sign_in_failed)
         self.dealer = Dealer(config.deal_seed)

@@ -473,6 +473,9 @@ class Hub:
         #: Called (as a task of its own) with each match as it ends, however it ends: a
         #: tournament starts its next round from here.
         self.on_end: list[Callable[[Room], Awaitable[None]]] = []
+        #: Called with each match this worker has just made and stored (nobody has moved or
+        #: spoken at it yet): the chat knows its players' lines without reading the store.
+        self.on_create: list[Callable[[Room], None]] = []
         self.rooms: dict[str, Room] = {}
         #: The ids of the live rooms each user made (``keep``, ``drop``).
         self._made: dict[int, set[str]] = {}
@@ -839,6 +842,8 @@ class Hub:
             await self.ownership.take(data.id, wait=False)
         await self.db.write(self.db.store.create_match, data)
         self.keep(room)
+        for listener in self.on_create:
+            listener(room)
         await self._started(room)
         return room
 
