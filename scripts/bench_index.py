@@ -65,6 +65,10 @@ KINDS: list[tuple[str, str]] = [
     ("pettingzoo-bot", "the example bot's policy against random (`bench/pettingzoo_bot.py`)"),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
+    (
+        "head-to-head/",
+        "one agent against another: its share and its CPU a decision (`bench/head_to_head.py`)",
+    ),
     ("fuzz-", "rules bugs looked for over seeded games (`cyberdeck fuzz`)"),
     ("arcade-fit", "the arcade's fit on a laptop and a phone (`bench/arcade_fit.py`)"),
     ("lighthouse", "Lighthouse on the home page and a table (`bench/lighthouse.py`)"),

@@ -1,0 +1,152 @@
+"""One agent against another: its share of the games with a 95% interval, and the CPU each of its
+decisions with a real choice took (p50, p95, max).
+
+    python bench/head_to_head.py hack-me expert hard --games 400 --seed 9000 --workers 2 \\
+        --folder runs/h2h/hack-me --out bench/results/hack-me-expert-vs-hard.json
+
+Game ``seed + i`` seats the agent at seat ``i mod players`` and ``against`` at every other seat,
+so the agent plays each seat equally often. A win counts 1 and a draw a half. In a game of
+three or four the share is set beside the agent's fair share (one game in N). Each finished
+game is one line of ``FOLDER/games.jsonl``: a stopped run carries on where it stopped. The
+decisions are timed in the CPU time of the thread that made them (``time.thread_time``), so a
+busy machine slows the clock no more than it slows the agent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from provenance import write_result
+
+from cyberdeck.agents import make_agent
+from cyberdeck.engine import load_game
+from cyberdeck.lab.progress import ProgressBar
+from cyberdeck.lab.stats import wilson
+
+
+def play(job: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
+    """One game: the agent's seat, its score (1, 0.5, 0) and its timed decisions."""
+    game_id, options, agent, against, seed, number = job
+    game = load_game(game_id)
+    state = game.new_state(options or None, seed)
+    players = state.num_players
+    mine = number % players
+    agents = [
+        make_agent(agent if s == mine else against, seed * 7 + s, game) for s in range(players)
+    ]
+    times: list[float] = []
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        choice = seat == mine and len(state.legal_actions()) > 1
+        began = time.thread_time()
+        action = agents[seat].choose(state)
+        if choice:
+            times.append(time.thread_time() - began)
+        state.apply(action)
+    outcome = state.outcome
+    assert outcome is not None
+    returns = outcome.returns
+    score = 1.0 if returns[mine] > 0 else 0.5 if returns[mine] == 0 else 0.0
+    return {"seed": seed, "seat": mine, "players": players, "score": score, "times": times}
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    score = sum(r["score"] for r in rows)
+    low, high = wilson(score, len(rows))
+    times = sorted(t for r in rows for t in r["times"])
+    players = rows[0]["players"] if rows else 2
+    return {
+        "games": len(rows),
+        "score": score,
+        "rate": round(score / len(rows), 4) if rows else None,
+        "ci95": [round(low, 4), round(high, 4)],
+        "fair_share": round(1 / players, 4),
+        "share_over_fair": round(score / len(rows) * players, 3) if rows else None,
+        "by_seat": {
+            str(s): sum(r["score"] for r in rows if r["seat"] == s)
+            for s in sorted({r["seat"] for r in rows})
+        },
+        "decisions_timed": len(times),
+        "cpu_s_per_decision": {
+            "p50": round(statistics.median(times), 4),
+            "p95": round(percentile(times, 0.95), 4),
+            "max": round(times[-1], 4),
+        }
+        if times
+        else None,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("agent")
+    parser.add_argument("against")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--folder", type=Path, required=True, help="games.jsonl goes here")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    game = load_game(args.game)
+    options = game.resolve_options({"players": args.players} if args.players else None)
+    for spec in (args.agent, args.against):
+        make_agent(spec, 0, game)  # a bad name fails here, before any game
+    args.folder.mkdir(parents=True, exist_ok=True)
+    lines = args.folder / "games.jsonl"
+    done: dict[int, dict[str, Any]] = {}
+    if lines.exists():
+        for line in lines.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut short by a stop: its game is played again
+            done[row["seed"]] = row
+    jobs = [
+        (game.id, options, args.agent, args.against, args.seed + i, i)
+        for i in range(args.games)
+        if args.seed + i not in done
+    ]
+    with (
+        lines.open("a") as out,
+        ProcessPoolExecutor(args.workers) as pool,
+        ProgressBar("games") as bar,
+    ):
+        played = args.games - len(jobs)
+        bar.update(played, args.games)
+        for row in pool.map(play, jobs):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            done[row["seed"]] = row
+            played += 1
+            bar.update(played, args.games)
+    rows = [done[args.seed + i] for i in range(args.games)]
+    result = {
+        "game": game.id,
+        "options": options,
+        "agent": args.agent,
+        "against": args.against,
+        "seed": args.seed,
+        **summary(rows),
+    }
+    print(json.dumps(result, indent=1))
+    if args.out is not None:
+        write_result(args.out, result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
