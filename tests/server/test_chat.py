@@ -8,23 +8,25 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import httpx
 import pytest
 
+from cyberdeck.server.auth import Sessions
 from cyberdeck.server.chat import Chat
-from cyberdeck.server.hub import Room
+from cyberdeck.server.config import ServerConfig
+from cyberdeck.server.context import Context
+from cyberdeck.server.database import Database
+from cyberdeck.server.hub import Hub, Room
 from cyberdeck.server.protocol import server_messages
 from cyberdeck.server.text import shown
 from cyberdeck.store import Store
 
 from .drive import drain
 from .harness import Client, ServerProcess, Socket, run, served
-
-if TYPE_CHECKING:
-    from cyberdeck.server.context import Context
 
 
 @pytest.fixture(scope="module")
@@ -213,7 +215,7 @@ def test_a_match_just_made_has_its_players_lines_without_a_read_of_the_store() -
     there yet, so greeting its players reads nothing. A match the chat was not told of (one
     rebuilt after a restart, or made by another worker) has its lines read once."""
     chat, shelf = Chat(), Shelf()
-    ctx = cast("Context", SimpleNamespace(db=shelf))
+    ctx = cast(Context, SimpleNamespace(db=shelf))
     made, kept = SimpleNamespace(id="made"), SimpleNamespace(id="kept")
     chat.begin(cast(Room, made))
     assert list(asyncio.run(chat._players_lines(ctx, cast(Room, made)))) == []
@@ -222,3 +224,18 @@ def test_a_match_just_made_has_its_players_lines_without_a_read_of_the_store() -
         lines = asyncio.run(chat._players_lines(ctx, cast(Room, kept)))
         assert list(lines) == [{"seat": 0, "name": "Ann", "text": "gg", "step": 3}]
     assert shelf.reads == ["kept"]
+
+
+def test_the_hub_tells_the_chat_of_every_match_it_makes(tmp_path: Path) -> None:
+    """The server's context hangs the chat on the hub's ``on_create``, so the saving above
+    happens in the server and not only in a test of the chat."""
+    store = Store(f"sqlite:///{tmp_path / 'chat.sqlite3'}")
+    store.migrate()
+    config = ServerConfig()
+    hub = Hub(Database(store), config)
+    ctx = Context(config, hub.db, hub, Sessions("secret", 86400))
+    made = cast(Room, SimpleNamespace(id="made"))
+    for listener in hub.on_create:  # as ``Hub.create`` calls them once the match is stored
+        listener(made)
+    assert ctx.chat.players.get("made") is not None
+    store.close()
