@@ -221,7 +221,13 @@ def test_killing_the_owner_hands_every_match_over_with_every_acknowledged_move(
             await reached(tables[game_id]["clients"][0], tables[game_id]["match"])
         survivor = "w2" if owner == "w1" else "w1"
         health = cluster.health(survivor)
-        assert health is not None and health["matches_held"] >= len(game_ids)
+        # A game that ended before the kill (DUEL's six moves are fewer than ``BEFORE``) is
+        # answered from the store and let go at once: the survivor holds every other one.
+        store = Store(cluster.db_url)
+        stored = [store.load_match(tables[g]["match"]) for g in game_ids]
+        going = [m for m in stored if m is not None and m.status == "running"]
+        store.close()
+        assert health is not None and health["matches_held"] >= len(going) >= len(game_ids) - 1
         for game_id in game_ids:
             received = await carry_on(cluster, game_id, tables[game_id])
             before: list[Socket] = tables[game_id]["before"]
