@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 
 from cyberdeck import load_game
 from cyberdeck.engine import BadDeck, BadOption, Record, games, replay
 from cyberdeck.lab.entries import Entry, make_entries
-from cyberdeck.lab.executors import batch_size, run_games
-from cyberdeck.lab.playing import Planned, Setup, plan_games, play_game
+from cyberdeck.lab.executors import batch_size, run_games, signals_stop
+from cyberdeck.lab.playing import Planned, Setup, plan_games, play_batch, play_game
 from cyberdeck.lab.results import Results
 from cyberdeck.lab.simulate import simulate, summarize
 
@@ -77,6 +79,52 @@ def test_ctrl_c_keeps_the_games_finished():
 
     played = run_games(setup, plan_games(2, 1, 10, 0), workers=1, progress=progress)
     assert played.interrupted and [r["number"] for r in played.rows] == [0, 1, 2]
+
+
+def test_a_stop_while_waiting_on_workers_is_acted_on_between_waits():
+    """While the run waits on its worker processes a stop signal is only noted: raised inside
+    ``concurrent.futures``' locking it could leave a lock taken and the shutdown hung."""
+    with signals_stop() as stop:
+        with stop.holding():
+            os.kill(os.getpid(), signal.SIGTERM)  # noted, not raised
+            assert stop.asked
+        with pytest.raises(KeyboardInterrupt):
+            stop.check()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)  # outside the wait: raised at once
+
+
+def test_a_halted_batch_gives_up_the_game_in_hand_and_hands_back_the_finished_ones():
+    """A worker asked to stop ends its game at the next decision, rather than being killed."""
+    setup = Setup("cipher-run", CIPHER.resolve_options(None), (Entry("greedy"),))
+    plan = plan_games(2, 1, 3, 0)
+    whole = play_batch(setup, plan)
+    asked = 0
+    decisions = sum(row["decisions"] for row in whole[:2])
+
+    def halted() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > decisions + 5  # a few decisions into the third game
+
+    rows = play_batch(setup, plan, halted)
+    assert [r["number"] for r in rows] == [0, 1]
+    assert [r["record"] for r in rows] == [r["record"] for r in whole[:2]]
+    assert play_batch(setup, plan, lambda: True) == []
+
+
+def test_a_stop_signal_the_process_ignores_stays_ignored():
+    """Under ``nohup`` SIGHUP is ignored: a run started that way outlives its terminal."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with signals_stop() as stop:
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) is stop
+            os.kill(os.getpid(), signal.SIGHUP)
+        assert not stop.asked
+        assert signal.getsignal(signal.SIGTERM) is not stop  # the handlers are given back
+    finally:
+        signal.signal(signal.SIGHUP, before)
 
 
 def test_batches_run_long_enough_yet_feed_every_worker():

@@ -6,11 +6,16 @@ the load. Rows come back in
 whatever order tasks finish and are sorted by game number, so the executor never shows in the
 results. Ctrl-C, SIGTERM and SIGHUP (a closed terminal, a scheduler's stop) stop the run cleanly:
 the games already finished are kept (handed to ``on_rows`` as each batch finishes, which is how a
-run's folder keeps them even through ``kill -9``), the rest dropped.
+run's folder keeps them even through ``kill -9``), the rest dropped. Worker processes give up
+the game in hand at its next decision and hand back the games they finished; they are never
+killed, since a worker killed while it sends a result leaves half a message in the pipe, which
+the pool then waits on forever. A signal the process was
+started to ignore (SIGHUP under ``nohup``) stays ignored.
 """
 
 from __future__ import annotations
 
+import ctypes
 import math
 import multiprocessing
 import os
@@ -37,6 +42,8 @@ Progress = Callable[[int, int, float], None]
 Rows = Callable[[list[dict[str, Any]]], None]
 #: The signals that stop a run as Ctrl-C does: a polite kill, and the terminal going away.
 STOPS = (signal.SIGTERM, signal.SIGHUP)
+#: How often the run, waiting on its worker processes, looks whether it was asked to stop.
+POLL_S = 0.1
 
 
 @dataclass
@@ -71,29 +78,60 @@ def run_games(
 
     interrupted = False
     try:
-        with signals_stop():
-            _play_all(setup, plan, workers, dask, keep)
+        with signals_stop() as stop:
+            _play_all(setup, plan, workers, dask, keep, stop)
     except KeyboardInterrupt:
         interrupted = True
     rows.sort(key=lambda r: r["number"])
     return Played(rows, interrupted)
 
 
+class Stop:
+    """A stop signal's handler: it raises ``KeyboardInterrupt`` at once, except while ``held``,
+    when it is only noted and ``check`` raises it at a safe point. The run holds it while it works
+    with its worker processes: raised inside ``concurrent.futures``' own code (between the locks
+    ``wait`` takes one by one, say), it could leave a future's lock taken, and the shutdown that
+    follows would wait for that lock forever."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.held = False
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.asked = True
+        if not self.held:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        self.held = True
+        try:
+            yield
+        finally:
+            self.held = False
+
+    def check(self) -> None:
+        if self.asked:
+            raise KeyboardInterrupt
+
+
 @contextmanager
-def signals_stop() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise ``KeyboardInterrupt`` here while the run plays, as Ctrl-C does
-    (only the main thread may set handlers; elsewhere the defaults stay)."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
+def signals_stop() -> Iterator[Stop]:
+    """Ctrl-C, SIGTERM and SIGHUP stop the run while it plays (``Stop``); a signal set to be
+    ignored stays ignored, and only the main thread may set handlers (elsewhere the defaults stay,
+    and the ``Stop`` is never asked)."""
+    stop = Stop()
     try:
-        before = {s: signal.signal(s, stop) for s in STOPS}
+        before = {
+            s: signal.signal(s, stop)
+            for s in (signal.SIGINT, *STOPS)
+            if signal.getsignal(s) is not signal.SIG_IGN
+        }
     except ValueError:
-        yield
+        yield stop
         return
     try:
-        yield
+        yield stop
     finally:
         for s, handler in before.items():
             signal.signal(s, handler)
@@ -105,6 +143,7 @@ def _play_all(
     workers: int,
     dask: str | None,
     keep: Callable[[list[dict[str, Any]]], None],
+    stop: Stop,
 ) -> None:
     if not plan:
         return
@@ -120,7 +159,7 @@ def _play_all(
         for batch in batches:
             keep(play_batch(setup, batch))
     else:
-        _on_processes(setup, batches, workers, keep)
+        _on_processes(setup, batches, workers, keep, stop)
 
 
 def batch_size(game_s: float, games: int, workers: int, least: float = MIN_TASK_S) -> int:
@@ -153,13 +192,28 @@ def check_dask(where: str) -> None:
         )
 
 
-def _quiet_worker() -> None:
+#: In a worker process: set by the run when it stops (``_on_processes``).
+_HALT: Any = None
+
+
+def _worker(halt: Any) -> None:
     """Workers leave Ctrl-C to the designer's process, which stops the run and keeps its rows;
     the stop signals take back their default (a forked worker inherits the run's handler, which
-    would turn the designer's process's ``terminate`` into a task error the worker outlives)."""
+    would turn a signal meant for the worker into a task error the worker outlives). ``halt`` is
+    the run's shared flag: set, the worker's games end at their next decision."""
+    global _HALT
+    _HALT = halt
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for stop in STOPS:
         signal.signal(stop, signal.SIG_DFL)
+
+
+def _halted() -> bool:
+    return bool(_HALT.value)
+
+
+def _play_batch(setup: Setup, batch: list[Planned]) -> list[dict[str, Any]]:
+    return play_batch(setup, batch, _halted)
 
 
 def _on_processes(
@@ -167,23 +221,28 @@ def _on_processes(
     batches: list[list[Planned]],
     workers: int,
     keep: Callable[[list[dict[str, Any]]], None],
+    stop: Stop,
 ) -> None:
-    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
-    try:
+    halt = multiprocessing.RawValue(ctypes.c_bool, False)
+    pool = ProcessPoolExecutor(workers, initializer=_worker, initargs=(halt,))
+    with stop.holding():
         pending: set[Future[list[dict[str, Any]]]] = {
-            pool.submit(play_batch, setup, batch) for batch in batches
+            pool.submit(_play_batch, setup, batch) for batch in batches
         }
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                keep(future.result())
-    except KeyboardInterrupt:
-        # Games in flight are given up: a worker deep in a slow search would hold the stop.
-        pool.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            child.terminate()
-        raise
-    pool.shutdown()
+        try:
+            while pending and not stop.asked:
+                done, pending = wait(pending, POLL_S, return_when=FIRST_COMPLETED)
+                for future in done:
+                    keep(future.result())
+        finally:
+            # Stopped, or a game failed: the batches not begun are dropped, the workers give up
+            # the games in hand at their next decision, and the games they finished are kept.
+            halt.value = True
+            pool.shutdown(wait=True, cancel_futures=True)
+            for future in pending:
+                if not future.cancelled() and future.exception() is None:
+                    keep(future.result())
+    stop.check()
 
 
 #: Dask settings for the lab's workers. The worker's own profiler samples the running task's stack

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,13 +52,30 @@ class Setup:
     cards: dict[str, Any] | None = None
 
 
-def play_batch(setup: Setup, batch: list[Planned]) -> list[dict[str, Any]]:
-    """Several games in one task, so that a task's work outweighs the cost of sending it."""
-    return [play_game(setup, planned) for planned in batch]
+class Halted(Exception):
+    """The run was stopped while this game was being played: the game is given up."""
 
 
-def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
-    """Play one game; its row: outcome, lengths, per-seat figures, per-card uses, the record."""
+def play_batch(
+    setup: Setup, batch: list[Planned], halted: Callable[[], bool] | None = None
+) -> list[dict[str, Any]]:
+    """Several games in one task, so that a task's work outweighs the cost of sending it. Once
+    ``halted()`` is true, the game in play is given up at its next decision and the rows of the
+    games finished before it are returned."""
+    rows = []
+    try:
+        for planned in batch:
+            rows.append(play_game(setup, planned, halted))
+    except Halted:
+        pass
+    return rows
+
+
+def play_game(
+    setup: Setup, planned: Planned, halted: Callable[[], bool] | None = None
+) -> dict[str, Any]:
+    """Play one game; its row: outcome, lengths, per-seat figures, per-card uses, the record.
+    ``halted``: asked before each decision; once it is true the game raises ``Halted``."""
     game = load_game(setup.game)
     seated = [setup.entries[i] for i in planned.seats]
     decks = [list(e.cards) if e.cards is not None else None for e in seated]
@@ -78,6 +96,8 @@ def play_game(setup: Setup, planned: Planned) -> dict[str, Any]:
     turns = 0
     last: int | None = None
     while not state.is_terminal:
+        if halted is not None and halted():
+            raise Halted
         seat = state.current_player
         assert seat is not None
         if seat != last:
