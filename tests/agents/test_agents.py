@@ -11,8 +11,8 @@ from cyberdeck.engine import Action, BadOption, Game, Rng, State, games
 GAMES = [pytest.param(g, id=g.id) for g in games()]
 
 
-def play_out(game: Game, agents, seed: int) -> State:
-    state = game.new_state(None, seed)
+def play_out(game: Game, agents, seed: int, options=None) -> State:
+    state = game.new_state(options, seed)
     while not state.is_terminal:
         seat = state.current_player
         action = agents[seat % len(agents)].choose(state)

@@ -11,16 +11,18 @@ import pytest
 
 from cyberdeck.agents import LEVELS, make_agent
 from cyberdeck.agents.expert import ExpertAgent
-from cyberdeck.agents.policy import PolicyAgent, PolicyNet, read_policy, shipped_policy
+from cyberdeck.agents.policy import PolicyAgent, PolicyNet, read_policy, shipped_policies
 from cyberdeck.engine import BadOption, Game, games, load_game
 
 from .test_agents import GAMES, play_out, positions_with_secrets
 
 
-def random_policy(game: Game, folder: Path, seed: int = 0, width: int = 16) -> Path:
+def random_policy(
+    game: Game, folder: Path, seed: int = 0, width: int = 16, players: int | None = None
+) -> Path:
     """An untrained network of the trained ones' shape, saved as a policy file."""
     rng = np.random.default_rng(seed)
-    options = game.resolve_options(None)
+    options = game.resolve_options({"players": players} if players else None)
     size = game.observation_encoding(options).size
 
     def layer(n_in: int, n_out: int) -> tuple[np.ndarray, np.ndarray]:
@@ -32,7 +34,7 @@ def random_policy(game: Game, folder: Path, seed: int = 0, width: int = 16) -> P
         "pi": [layer(width, width), layer(width, game.action_space.size)],
         "v": [layer(width, width), layer(width, 1)],
     }
-    path = folder / f"{game.id}-{seed}.npz"
+    path = folder / f"{game.id}-{seed}{f'-{players}p' if players else ''}.npz"
     PolicyNet({"game": game.id, "options": options, "steps": 0}, layers).save(path)
     return path
 
@@ -53,9 +55,9 @@ def test_learned_players_do_not_cheat(game: Game, tmp_path: Path):
         assert PolicyAgent(tmp_path / f"{game.id}-0.npz").choose(state) == PolicyAgent(
             tmp_path / f"{game.id}-0.npz"
         ).choose(twin)
-        assert ExpertAgent(net, 30, None, 7).choose(state) == ExpertAgent(net, 30, None, 7).choose(
-            twin
-        )
+        assert ExpertAgent([net], 30, None, 7).choose(state) == ExpertAgent(
+            [net], 30, None, 7
+        ).choose(twin)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -64,9 +66,28 @@ def test_the_expert_plays_legally_and_reproducibly(game: Game, tmp_path: Path):
     state = game.new_state(None, 2)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
-    first = ExpertAgent(net, 40, None, 11).choose(state)
+    first = ExpertAgent([net], 40, None, 11).choose(state)
     assert first in state.legal_actions()
-    assert ExpertAgent(net, 40, None, 11).choose(state) == first
+    assert ExpertAgent([net], 40, None, 11).choose(state) == first
+
+
+def test_a_policy_plays_only_at_the_table_size_it_was_trained_for(tmp_path: Path):
+    """A two-player observation has no place for a third seat: the agents say so in a sentence,
+    and the expert searches with the network trained for the table it sits at."""
+    game = load_game("cypher")
+    two, three = random_policy(game, tmp_path), random_policy(game, tmp_path, players=3)
+    state = game.new_state({"players": 3}, 4)
+    with pytest.raises(BadOption, match="at a table of 2 players, not 3"):
+        PolicyAgent(two).choose(state)
+    with pytest.raises(BadOption, match="at a table of 2 players, not 3"):
+        make_agent(f"expert:{two}", 0, game).choose(state)
+    nets = [read_policy(two), read_policy(three)]
+    assert [net.players for net in nets] == [2, 3]
+    end = play_out(game, [ExpertAgent(nets, 10, None, s) for s in range(3)], 4, {"players": 3})
+    assert end.outcome is not None
+    for players in (2, 3, 4):  # the shipped expert sits at every table size
+        table = game.new_state({"players": players}, 1)
+        assert make_agent("expert", 0, game).choose(table) in table.legal_actions()
 
 
 def test_the_sparse_first_layer_equals_the_dense_forward_pass(tmp_path: Path):
@@ -123,7 +144,7 @@ def test_learned_players_travel_by_their_path(tmp_path: Path):
 def test_expert_is_a_level_with_a_shipped_policy_or_says_why_not(tmp_path: Path):
     assert "expert" in LEVELS
     for game in games():
-        if shipped_policy(game) is None:
+        if not shipped_policies(game):
             with pytest.raises(BadOption, match="No learned policy ships"):
                 make_agent("expert", 0, game)
         else:

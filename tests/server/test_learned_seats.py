@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cyberdeck.agents.policy import shipped_policy
+from cyberdeck.agents.policy import shipped_policies
 from cyberdeck.engine import games, load_game
 from tests.agents.test_learned import random_policy
 
@@ -33,7 +33,7 @@ def test_a_registered_policy_takes_a_seat_by_name_never_by_path(
         listed = {g["id"]: g["ai_levels"] for g in (await alice.http.get("/api/games")).json()}
         assert "mine" in listed["cypher"] and "mine" not in listed["hack-me"]
         for game in games():  # expert where a policy ships
-            assert ("expert" in listed[game.id]) == (shipped_policy(game) is not None)
+            assert ("expert" in listed[game.id]) == bool(shipped_policies(game))
         for level in (f"policy:{path}", str(path), f"expert:{path}", "policy:mine", "policy:x.npz"):
             refused = await alice.http.post(
                 "/api/matches",
@@ -44,6 +44,17 @@ def test_a_registered_policy_takes_a_seat_by_name_never_by_path(
             assert refused.status_code == 422 or "not an AI level" in refused.json()["detail"]
         expert = await alice.create("cypher", seats=[{}, {"kind": "ai", "level": "expert"}])
         assert expert["match"]["seats"][1]["name"] == "ai:expert"
+        # The registered policy was trained for two players: a table of three is refused it,
+        # while the shipped expert has a network for every table size.
+        three = [{}, {"kind": "ai", "level": "mine"}, {"kind": "ai", "level": "expert"}]
+        refused = await alice.http.post(
+            "/api/matches", json={"game": "cypher", "options": {"players": 3}, "seats": three}
+        )
+        assert refused.status_code == 400
+        assert "'mine' is not an AI level of Cypher at a table of 3" in refused.json()["detail"]
+        three[1]["level"] = "expert"
+        made = await alice.create("cypher", options={"players": 3}, seats=three)
+        assert [s["name"] for s in made["match"]["seats"][1:]] == ["ai:expert", "ai:expert"]
         made = await alice.create("cypher", seats=[{}, {"kind": "ai", "level": " Mine "}])
         assert made["match"]["seats"][1]["level"] == "mine"
         sock = await alice.socket(made["match"]["id"])

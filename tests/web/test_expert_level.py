@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from cyberdeck.agents.ladders import level_ratings
-from cyberdeck.agents.policy import shipped_policy
+from cyberdeck.agents.policy import shipped_policies
 from cyberdeck.engine import load_game
 
 from .drive import open_more
@@ -22,7 +22,7 @@ def test_expert_is_offered_where_a_policy_ships(page: Page) -> None:
         open_more(page.locator(f'article.game-card[data-game="{game}"]'))
         level = page.locator(f'article.game-card[data-game="{game}"] select.level')
         levels = ["easy", "normal", "hard"]
-        if shipped_policy(load_game(game)) is not None:
+        if shipped_policies(load_game(game)):
             levels.append("expert")
         # Each level by name, with its ladder rating beside it where the game ships a ladder.
         ratings = level_ratings(game)

@@ -8,6 +8,8 @@ move was legal (the IS-MCTS form of the parent's visits). A new leaf is scored b
 for every seat, from each seat's view of that world, instead of by a playout or the hand-written
 evaluation; a finished game by its returns. So the network's judgement replaces both the
 evaluation's priors and its leaf scores, and the search corrects the network where it is wrong.
+Where a game's observation depends on the number of players, the agent holds a network for each
+table size and searches with the one trained for the table it sits at.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine import State
+from ..engine import Action, State
 from .ismcts import IsmctsAgent, Node
-from .policy import PolicyNet
+from .policy import PolicyNet, fitting
 
 #: PUCT's exploration constant: returns are -1 to 1, priors sum to 1.
 EXPLORATION = 1.5
@@ -26,7 +28,7 @@ EXPLORATION = 1.5
 class ExpertAgent(IsmctsAgent):
     def __init__(
         self,
-        net: PolicyNet,
+        nets: list[PolicyNet],
         iterations: int | None = 200,
         seconds: float | None = None,
         seed: int = 0,
@@ -39,19 +41,25 @@ class ExpertAgent(IsmctsAgent):
             iterations, seconds, seed, exploration=exploration, name=name, worlds=worlds,
             reuse=reuse,
         )  # fmt: skip
-        self.net = net
+        self.nets = nets
+        self.net = nets[0]
+
+    def choose(self, state: State) -> Action:
+        self.net = fitting(self.nets, state.num_players)
+        return super().choose(state)
 
     def __getstate__(self) -> dict[str, Any]:
-        """The search's own state and the network (its file's path, ``PolicyNet.__reduce__``):
+        """The search's own state and the networks (their files' paths, ``PolicyNet.__reduce__``):
         a compiled base class pickles only the attributes it declares."""
         inherited: Any = super().__getstate__()
         state: dict[str, Any] = dict(inherited or {})
-        state["net"] = self.net
+        state["nets"] = self.nets
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
-        self.net = state.pop("net")
+        self.nets = state.pop("nets")
+        self.net = self.nets[0]
         parent = getattr(super(), "__setstate__", None)
         if parent is not None:
             parent(state)

@@ -11,7 +11,9 @@ orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game
 its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout
 moves, since one of its turns is dozens of decisions).
 ``expert``: the game's shipped learned policy and value guiding IS-MCTS (``agents/expert.py``), 200
-iterations capped at 5 s; an extra level, where a game ships a policy (``agents/policies/``).
+iterations capped at 5 s (Cypher's: 800); an extra level, where a game ships a policy
+(``agents/policies/``; Cypher ships one for each table size, since its observation has a place for
+every seat).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
 ``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta),
 ``policy:PATH`` (an exported policy file, its most likely move), ``expert:PATH`` (the expert
@@ -32,7 +34,7 @@ from .expert import ExpertAgent
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .pimc import PimcAgent
-from .policy import REGISTERED, PolicyAgent, read_policy, shipped_policy
+from .policy import REGISTERED, PolicyAgent, read_policy, shipped_policies
 from .random import RandomAgent
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -142,21 +144,23 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
 
 
 def expert(path: str, seed: int, game: Game | None) -> Agent:
-    """``expert`` (the game's shipped policy) or ``expert:PATH`` (an exported one)."""
+    """``expert`` (the game's shipped policies, one per table size) or ``expert:PATH`` (an
+    exported one)."""
     if path:
-        net = read_policy(path)
+        nets = [read_policy(path)]
     else:
-        shipped = shipped_policy(game) if game is not None else None
-        if shipped is None:
+        nets = [read_policy(p) for p in (shipped_policies(game) if game is not None else [])]
+        if not nets:
             title = game.title if game is not None else "this game"
             raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
-        net = read_policy(shipped)
-    net.check(game)
+    for net in nets:
+        net.check(game)
     budget = (game.budgets if game else {}).get("expert", BUDGETS["expert"])
     name = f"expert:{path}" if path else "expert"
-    return ExpertAgent(net, budget.iterations, budget.seconds, seed, name=name)
+    return ExpertAgent(nets, budget.iterations, budget.seconds, seed, name=name)
 
 
-def has_expert(game: Game) -> bool:
-    """Whether ``game`` ships the learned policy its ``expert`` level needs."""
-    return shipped_policy(game) is not None
+def has_expert(game: Game, players: int | None = None) -> bool:
+    """Whether ``game`` ships the learned policy its ``expert`` level needs (for a table of
+    ``players``, when given)."""
+    return any(players in (None, read_policy(path).players) for path in shipped_policies(game))

@@ -26,7 +26,8 @@ from ..engine import Action, BadOption, Encoding, Game, State, load_game
 
 #: The layout of the arrays; a file written for another layout is refused with a sentence.
 FORMAT = 1
-#: The policies shipped with the package, one per game: ``<game id>.npz``.
+#: The policies shipped with the package: ``<game id>.npz``, and ``<game id>-<N>p.npz`` for the
+#: other table sizes of a game whose observation depends on the number of players.
 SHIPPED = Path(__file__).parent / "policies"
 #: Layer groups in the order the network applies them (the two heads both follow the trunk).
 GROUPS = ("trunk", "pi", "v")
@@ -34,10 +35,10 @@ GROUPS = ("trunk", "pi", "v")
 Matrix = npt.NDArray[np.float32]
 
 
-def shipped_policy(game: Game) -> Path | None:
-    """The learned policy shipped for ``game``, if there is one."""
-    path = SHIPPED / f"{game.id}.npz"
-    return path if path.is_file() else None
+def shipped_policies(game: Game) -> list[Path]:
+    """The learned policies shipped for ``game``, one per table size they were trained for."""
+    sizes = [SHIPPED / f"{game.id}-{n}p.npz" for n in range(game.min_players, game.max_players + 1)]
+    return [path for path in (SHIPPED / f"{game.id}.npz", *sizes) if path.is_file()]
 
 
 class PolicyNet:
@@ -54,6 +55,8 @@ class PolicyNet:
         self.path = path
         self.game = load_game(str(meta["game"]))
         self.options: dict[str, Any] = self.game.resolve_options(meta.get("options"))
+        #: The table size it was trained for: its observation has that many seats.
+        self.players = int(self.options.get("players", self.game.min_players))
         self.encoding: Encoding = self.game.observation_encoding(self.options)
         self.layers = layers
         size = self.encoding.size
@@ -171,6 +174,17 @@ class PolicyNet:
             raise BadOption(f"That policy plays {self.game.title}, not {game.title}.")
 
 
+def fitting(nets: list[PolicyNet], players: int) -> PolicyNet:
+    """The network trained for a table of ``players``; a sentence when there is none (a policy
+    for two players reads a two-seat observation and cannot see a third seat)."""
+    for net in nets:
+        if net.players == players:
+            return net
+    sizes = " or ".join(str(net.players) for net in nets)
+    title = nets[0].game.title if nets else "this game"
+    raise BadOption(f"That policy plays {title} at a table of {sizes} players, not {players}.")
+
+
 #: Policies read in this process, by file and its modification: an AI seat travels to a worker
 #: process with its path, not its megabytes, and a file a training run rewrites is read again.
 _READ: dict[tuple[str, int, int], PolicyNet] = {}
@@ -206,8 +220,9 @@ class PolicyAgent:
             return legal[0]
         seat = state.current_player
         assert seat is not None
-        logits, _ = self.net.evaluate(state, seat)
-        scores = logits[self.net.game.action_space.indices(legal)]
+        net = fitting([self.net], state.num_players)
+        logits, _ = net.evaluate(state, seat)
+        scores = logits[net.game.action_space.indices(legal)]
         return legal[int(np.argmax(scores))]
 
 
@@ -229,6 +244,10 @@ def register_policy(
     REGISTERED[clean] = Path(path).expanduser().resolve()
 
 
-def registered_policies(game: Game) -> list[str]:
-    """The names of the registered policies that play ``game``."""
-    return [name for name, path in REGISTERED.items() if read_policy(path).game.id == game.id]
+def registered_policies(game: Game, players: int | None = None) -> list[str]:
+    """The names of the registered policies that play ``game`` (at a table of ``players``)."""
+    return [
+        name
+        for name, path in REGISTERED.items()
+        if read_policy(path).game.id == game.id and players in (None, read_policy(path).players)
+    ]

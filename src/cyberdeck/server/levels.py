@@ -11,20 +11,21 @@ from ..agents.policy import register_policy, registered_policies
 from ..engine import BadOption, Game, games
 
 
-def ai_levels(game: Game) -> list[str]:
-    """The levels a seat of ``game`` may take: easy, normal, hard, expert (where the game ships a
-    learned policy), the two plain agents, the game's own named agents, and the policies the
-    operator registered for it (``cyberdeck serve --policy NAME=PATH``), by name only."""
+def ai_levels(game: Game, players: int | None = None) -> list[str]:
+    """The levels a seat of ``game`` may take (at a table of ``players``, when given): easy,
+    normal, hard, expert (where the game ships a learned policy for the table), the two plain
+    agents, the game's own named agents, and the policies the operator registered for it
+    (``cyberdeck serve --policy NAME=PATH``), by name only."""
     own = [name for name in game.agents() if name not in LEVELS]  # a game may play a level its way
-    levels = [level for level in LEVELS if level != "expert" or has_expert(game)]
-    return [*levels, "random", "greedy", *own, *registered_policies(game)]
+    levels = [level for level in LEVELS if level != "expert" or has_expert(game, players)]
+    return [*levels, "random", "greedy", *own, *registered_policies(game, players)]
 
 
-def read_level(game: Game, level: str | None) -> str | None:
+def read_level(game: Game, level: str | None, players: int | None = None) -> str | None:
     """``level`` normalised (trimmed, lower case; none is the default), or ``None`` when it is not
-    one of ``ai_levels(game)``."""
+    one of ``ai_levels(game, players)``."""
     name = (level or DEFAULT_LEVEL).strip().lower()
-    return name if name in ai_levels(game) else None
+    return name if name in ai_levels(game, players) else None
 
 
 def stored_level(game: Game, level: str | None) -> str:

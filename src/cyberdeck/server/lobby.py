@@ -402,12 +402,12 @@ async def open_match(
     seats: list[SeatData] = []
     for index, spec in enumerate(specs):
         if spec.kind == "ai":
-            level = read_level(game, spec.level)
+            level = read_level(game, spec.level, count)
             if level is None:
                 raise HTTPException(
                     400,
-                    f"Seat {index + 1}: '{spec.level}' is not an AI level of {game.title}; "
-                    f"choose one of {', '.join(ai_levels(game))}.",
+                    f"Seat {index + 1}: '{spec.level}' is not an AI level of {game.title} at a "
+                    f"table of {count}; choose one of {', '.join(ai_levels(game, count))}.",
                 )
             seats.append(SeatData(index, "ai", level))
         else:
