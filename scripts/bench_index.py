@@ -63,6 +63,14 @@ KINDS: list[tuple[str, str]] = [
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
     ("pettingzoo-bot", "the example bot's policy against random (`bench/pettingzoo_bot.py`)"),
+    *(
+        (f"learned/{game}-ppo-vs-greedy{suffix}", what)
+        for game in ("cypher", "hack-me")
+        for suffix, what in (
+            (".npz", "a baseline: MaskablePPO trained ~10 CPU min against `greedy` (`lab train`)"),
+            ("", "the baseline's learning curve against `greedy` (`cyberdeck lab train`)"),
+        )
+    ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     (
