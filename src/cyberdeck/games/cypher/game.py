@@ -65,8 +65,8 @@ class Cypher(Game):
     )
     _space = ActionSpace(ACTIONS)
     #: ``expert`` searches 800 iterations: a Cypher decision is small, so four times the generic
-    #: budget still answers in a fifth of a second of CPU at p95, and took the expert from 61% to
-    #: 66% of 400 games against ``hard`` (docs/learned.md).
+    #: budget still answers in a fifth of a second of CPU at p95 (with the same policy, 200
+    #: iterations took 61% of 400 games from ``hard`` and 800 took 66%: docs/learned.md).
     budgets: ClassVar[Mapping[str, Budget]] = {"expert": Budget(800, 5.0)}
 
     @property
