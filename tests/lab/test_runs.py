@@ -56,6 +56,13 @@ def parted(folder: Path) -> int:
         return 0
 
 
+def from_a_terminal() -> None:
+    """The run as a terminal starts it, whatever started the tests: under ``nohup`` SIGHUP is
+    ignored, and a run keeps a signal it was started to ignore ignored."""
+    for stop in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("stop", "workers"),
     [(signal.SIGTERM, 1), (signal.SIGHUP, 1), (signal.SIGKILL, 1), (signal.SIGTERM, 2)],
@@ -69,6 +76,7 @@ def test_a_stopped_run_keeps_every_finished_game_and_resumes_to_the_unbroken_res
     child = subprocess.Popen(
         [sys.executable, "-m", "cyberdeck.cli", *command],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     while parted(out) < 12 and child.poll() is None:
         with contextlib.suppress(subprocess.TimeoutExpired):
