@@ -9,8 +9,8 @@ the games already finished are kept (handed to ``on_rows`` as each batch finishe
 run's folder keeps them even through ``kill -9``), the rest dropped. Worker processes give up
 the game in hand at its next decision and hand back the games they finished; they are never
 killed, since a worker killed while it sends a result leaves half a message in the pipe, which
-the pool then waits on forever. A signal the process was
-started to ignore (SIGHUP under ``nohup``) stays ignored.
+the pool then waits on forever. A signal the process was started to ignore (SIGHUP under
+``nohup``) stays ignored.
 """
 
 from __future__ import annotations
