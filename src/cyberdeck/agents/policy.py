@@ -56,7 +56,7 @@ class PolicyNet:
         self.game = load_game(str(meta["game"]))
         self.options: dict[str, Any] = self.game.resolve_options(meta.get("options"))
         #: The table size it was trained for: its observation has that many seats.
-        self.players = int(self.options.get("players", self.game.min_players))
+        self.players = self.game.table_size(self.options)
         self.encoding: Encoding = self.game.observation_encoding(self.options)
         self.layers = layers
         size = self.encoding.size
@@ -246,8 +246,9 @@ def register_policy(
 
 def registered_policies(game: Game, players: int | None = None) -> list[str]:
     """The names of the registered policies that play ``game`` (at a table of ``players``)."""
+    nets = {name: read_policy(path) for name, path in REGISTERED.items()}
     return [
         name
-        for name, path in REGISTERED.items()
-        if read_policy(path).game.id == game.id and players in (None, read_policy(path).players)
+        for name, net in nets.items()
+        if net.game.id == game.id and players in (None, net.players)
     ]

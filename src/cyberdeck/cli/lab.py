@@ -18,7 +18,7 @@ from ..engine import BadDeck, BadOption, CyberdeckError, Game
 from ..lab.entries import Entry, make_entries
 from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
-from ..lab.simulate import check_seats, players_of
+from ..lab.simulate import check_seats
 from ..userdata import data_dir
 from .common import check_workers, fail, fail_problems, find_game, parse_options
 
@@ -166,7 +166,7 @@ def simulate(
     game, options = setup(game_id, option, players)
     try:
         entries = make_entries(game, words(seats), words(decks))
-        check_seats(game, players_of(game, game.resolve_options(options)), entries)
+        check_seats(game, game.table_size(game.resolve_options(options)), entries)
         check_executor(workers, dask)
         cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
@@ -312,7 +312,7 @@ def cards(
             if not seats:
                 raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
             entries = make_entries(game, words(seats), words(decks))
-            check_seats(game, players_of(game, game.resolve_options(options)), entries)
+            check_seats(game, game.table_size(game.resolve_options(options)), entries)
             check_executor(workers, dask)
             cards_ = card_set_of(game, card_set)
             folder = out_folder(out, "cards", game, seed, resume)

@@ -226,7 +226,7 @@ def play(
     options = parse_options(game, variant, option, players)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    count = int(options.get("players", players or game.min_players))
+    count = game.table_size(options)
     seats = make_seats(game, count, hotseat, ai, seed)
     decks = play_decks(game, deck, len(seats))
     try:

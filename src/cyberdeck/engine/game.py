@@ -154,6 +154,11 @@ class Game(ABC):
             o.name: o.read(given[o.name]) if o.name in given else o.default for o in self.options
         }
 
+    def table_size(self, options: Mapping[str, Any]) -> int:
+        """The seats at a table with these options: the ``players`` option where the game has
+        one, its fewest players otherwise."""
+        return int(options.get("players", self.min_players))
+
     def configurations(self) -> list[dict[str, Any]]:
         """The option sets every test suite covers: the defaults, then each non-default choice."""
         configs: list[dict[str, Any]] = [self.resolve_options(None)]

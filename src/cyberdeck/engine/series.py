@@ -43,7 +43,7 @@ class Series:
     def start(cls, game: Game, options: dict[str, Any], seed: int, setup: Any = None) -> Series:
         """A new series of ``game``; ``BadOption`` when the game has no series for this table."""
         resolved = game.resolve_options(options)
-        players = int(resolved.get("players", game.min_players))
+        players = game.table_size(resolved)
         target = game.series_target(players)
         if target is None:
             raise BadOption(f"{game.title} has no campaign for {players} players.")

@@ -173,7 +173,7 @@ def run_arena(
 ) -> ArenaReport:
     """The lab's simulation of agents with the game's default decks, summed up the arena's way."""
     resolved = game.resolve_options(options)
-    players = int(resolved.get("players", game.min_players))
+    players = game.table_size(resolved)
     make_entries(game, specs)  # a bad name fails here, before any work starts
     entries = tuple(Entry(spec) for spec in specs)
     plan = pairings(players, len(specs), games, seed)

@@ -48,7 +48,7 @@ from ..engine.edits import card_key, parse_edit
 from .entries import Entry
 from .executors import Progress, check_executor, signals_stop
 from .results import Results
-from .simulate import players_of, run_plan
+from .simulate import run_plan
 from .stats import wilson
 from .store import BALANCE, claim, read_run, write_json
 from .tournament import round_robin
@@ -335,7 +335,7 @@ def balance(
     if not 0 <= margin < (band[1] - band[0]) / 2:
         raise BadOption("The margin is at least 0 and less than half the band.")
     screen_band = narrowed(band, margin)
-    if players_of(game, resolved) != 2:
+    if game.table_size(resolved) != 2:
         raise BadOption(f"A balance search pairs entries off: {game.title} is not 2-player here.")
     if len(entries) < 2:
         raise BadOption("A balance search needs at least two entries.")

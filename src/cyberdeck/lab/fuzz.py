@@ -127,7 +127,7 @@ def trials(
     its share; agents rotated through the seats."""
     for number in range(games):
         options = configurations[number % len(configurations)]
-        players = int(options.get("players", game.min_players))
+        players = game.table_size(options)
         seated = tuple(agents[(number + s) % len(agents)] for s in range(players))
         yield Trial(number, seed + number, dict(options), seated)
 

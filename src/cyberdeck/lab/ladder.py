@@ -23,7 +23,6 @@ from ..engine import BadOption, Game, Record
 from ..engine.playback import replay
 from .entries import Entry
 from .playing import Planned, Setup, play_game
-from .simulate import players_of
 from .strengths import rank, win_matrix
 
 GAMES_FILE = "games.jsonl"
@@ -81,7 +80,7 @@ def run_ladder(
     from ..agents.levels import spec_text
 
     resolved = game.resolve_options(options)
-    players = players_of(game, resolved)
+    players = game.table_size(resolved)
     if players > 2:
         raise BadOption(f"A ladder pairs agents off: play {game.title} with 2 players (or 1).")
     specs = [spec_text(a) for a in agents]

@@ -18,10 +18,6 @@ from .stats import wilson
 from .store import RunStore
 
 
-def players_of(game: Game, options: dict[str, Any]) -> int:
-    return int(options.get("players", game.min_players))
-
-
 def check_seats(game: Game, players: int, entries: list[Entry]) -> None:
     """One entry per seat (a solitaire: any number, each playing the same deals)."""
     if players > 1 and len(entries) != players:
@@ -122,7 +118,7 @@ def simulate(
     if not entries:
         raise BadOption("Name at least one seat's agent.")
     resolved = game.resolve_options(options)
-    players = players_of(game, resolved)
+    players = game.table_size(resolved)
     check_seats(game, players, entries)
     plan = plan_games(players, len(entries), games, seed)
     run = {"command": "simulate", "seed": seed, "games": games}

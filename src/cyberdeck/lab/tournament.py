@@ -15,7 +15,7 @@ from .entries import Entry
 from .executors import Progress
 from .playing import Planned
 from .results import Results
-from .simulate import players_of, run_plan
+from .simulate import run_plan
 from .strengths import rank, win_matrix
 
 
@@ -45,7 +45,7 @@ def tournament(
 ) -> Results:
     """A round robin of ``games`` games for every pair of ``entries`` (2-player games)."""
     resolved = game.resolve_options(options)
-    if players_of(game, resolved) != 2:
+    if game.table_size(resolved) != 2:
         raise BadOption(
             f"A tournament pairs entries off: {game.title} is not a 2-player game here."
         )

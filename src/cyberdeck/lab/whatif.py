@@ -27,7 +27,7 @@ from .entries import Entry
 from .executors import Progress, check_executor
 from .playing import Planned, plan_games
 from .results import Results
-from .simulate import check_seats, players_of, run_plan
+from .simulate import check_seats, run_plan
 from .stats import Z95
 from .store import WHATIF, claim, read_run, write_json
 from .tournament import round_robin
@@ -124,7 +124,7 @@ def whatif(
     edits = [parse_edit(text) for text in changes]
     changed_entries, changed_cards = changed_side(game, entries, edits, cards)
     resolved = game.resolve_options(options)
-    plan = whatif_plan(game, players_of(game, resolved), entries, games, seed)
+    plan = whatif_plan(game, game.table_size(resolved), entries, games, seed)
     settings = {"game": game.id, "changes": changes, "seed": seed, "games": games,
                 "correction": correction, "cards": cards}  # fmt: skip
     if out is not None:

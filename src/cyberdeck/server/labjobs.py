@@ -26,7 +26,6 @@ from typing import Any
 from ..engine import Game
 from ..lab.entries import Entry
 from ..lab.playing import Planned, Setup, play_game
-from ..lab.simulate import players_of
 from ..lab.stats import wilson
 from ..lab.whatif import compare_games, whatif_plan
 from .thinking import NoAnswer, Thinkers
@@ -79,7 +78,7 @@ class Job:
 
     def __post_init__(self) -> None:
         options = self.game.resolve_options(None)
-        players = players_of(self.game, options)
+        players = self.game.table_size(options)
         self.plan = whatif_plan(self.game, players, self.entries, self.games, self.seed)
 
     @property

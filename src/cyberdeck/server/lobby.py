@@ -346,11 +346,9 @@ def _rules_html(game_id: str) -> str | None:
 
 
 def _seat_count(game: Game, options: dict[str, Any], seats: list[SeatSpec] | None) -> int:
-    if "players" in options:
-        return int(options["players"])
-    if seats is not None:
+    if "players" not in options and seats is not None:
         return len(seats)
-    return game.min_players
+    return game.table_size(options)
 
 
 #: Why a bot may not sit at a table without a clock.
