@@ -3,6 +3,12 @@ decisions with a real choice took (p50, p95, max).
 
     python bench/head_to_head.py hack-me expert hard --games 400 --seed 9000 --workers 2 \\
         --folder runs/h2h/hack-me --out bench/results/hack-me-expert-vs-hard.json
+    python bench/head_to_head.py cypher hard normal --budget hard=800:5 --games 100 \\
+        --folder runs/h2h/cypher-hard-800
+
+``--budget LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON]]`` plays a search level (``normal``,
+``hard``, ``expert``) at another budget than its own, on both sides of the table where both name
+it: how a level's budget is tried before a game ships it (``Game.budgets``).
 
 Game ``seed + i`` seats the agent at seat ``i mod players`` and ``against`` at every other seat,
 so the agent plays each seat equally often. A win counts 1 and a draw a half. In a game of
@@ -15,6 +21,7 @@ busy machine slows the clock no more than it slows the agent.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -26,20 +33,24 @@ from typing import Any
 from provenance import write_result
 
 from cyberdeck.agents import make_agent
-from cyberdeck.engine import load_game
+from cyberdeck.agents.levels import BUDGETS
+from cyberdeck.engine import Budget, load_game
 from cyberdeck.lab.progress import ProgressBar
 from cyberdeck.lab.stats import wilson
 
+Job = tuple[str, dict[str, Any], str, str, int, int, dict[str, Budget]]
 
-def play(job: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
+
+def play(job: Job) -> dict[str, Any]:
     """One game: the agent's seat, its score (1, 0.5, 0) and its timed decisions."""
-    game_id, options, agent, against, seed, number = job
+    game_id, options, agent, against, seed, number, budgets = job
     game = load_game(game_id)
     state = game.new_state(options or None, seed)
     players = state.num_players
     mine = number % players
     agents = [
-        make_agent(agent if s == mine else against, seed * 7 + s, game) for s in range(players)
+        make_agent(agent if s == mine else against, seed * 7 + s, game, budgets)
+        for s in range(players)
     ]
     times: list[float] = []
     while not state.is_terminal:
@@ -89,6 +100,26 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def read_budget(text: str) -> tuple[str, Budget]:
+    """``hard=800:5:2:0.1`` as the level and its budget."""
+    level, _, numbers = text.partition("=")
+    parts = numbers.split(":")
+    try:
+        if level not in BUDGETS or not 2 <= len(parts) <= 4:
+            raise ValueError
+        budget = Budget(int(parts[0]), float(parts[1]))
+        if len(parts) > 2:
+            budget = dataclasses.replace(budget, rollout_depth=int(parts[2]))
+        if len(parts) > 3:
+            budget = dataclasses.replace(budget, rollout_epsilon=float(parts[3]))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text}': write LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON]], LEVEL one of "
+            f"{', '.join(BUDGETS)}, e.g. hard=800:5."
+        ) from None
+    return level, budget
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game")
@@ -100,11 +131,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--folder", type=Path, required=True, help="games.jsonl goes here")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--budget", type=read_budget, action="append", default=[], metavar="LEVEL=N:S[:D[:E]]"
+    )
     args = parser.parse_args()
+    budgets = dict(args.budget)
     game = load_game(args.game)
     options = game.resolve_options({"players": args.players} if args.players else None)
     for spec in (args.agent, args.against):
-        make_agent(spec, 0, game)  # a bad name fails here, before any game
+        make_agent(spec, 0, game, budgets)  # a bad name fails here, before any game
     args.folder.mkdir(parents=True, exist_ok=True)
     lines = args.folder / "games.jsonl"
     done: dict[int, dict[str, Any]] = {}
@@ -115,8 +150,8 @@ def main() -> int:
             except json.JSONDecodeError:
                 continue  # a line cut short by a stop: its game is played again
             done[row["seed"]] = row
-    jobs = [
-        (game.id, options, args.agent, args.against, args.seed + i, i)
+    jobs: list[Job] = [
+        (game.id, options, args.agent, args.against, args.seed + i, i, budgets)
         for i in range(args.games)
         if args.seed + i not in done
     ]
@@ -139,6 +174,7 @@ def main() -> int:
         "options": options,
         "agent": args.agent,
         "against": args.against,
+        "budgets": {level: dataclasses.asdict(budget) for level, budget in budgets.items()},
         "seed": args.seed,
         **summary(rows),
     }

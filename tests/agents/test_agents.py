@@ -94,6 +94,26 @@ def test_agent_names_and_bad_specs():
         make_agent("ismcts:lots", 0)
 
 
+def test_a_level_can_be_tried_at_another_budget():
+    """``make_agent``'s ``budgets`` (what ``bench/head_to_head.py --budget`` passes) replace a
+    level's own budget, the expert's too, and leave the other levels and agents as they are."""
+    from cyberdeck.engine import Budget, load_game
+
+    cypher = load_game("cypher")
+    tried = {"hard": Budget(7, 1.5, 3, 0.2), "expert": Budget(9, 2.0)}
+    hard = make_agent("hard", 0, cypher, tried)
+    assert isinstance(hard, IsmctsAgent) and hard.name == "hard"
+    assert (hard.iterations, hard.seconds, hard.rollout_depth, hard.rollout_epsilon) == (
+        7, 1.5, 3, 0.2,
+    )  # fmt: skip
+    expert = make_agent("expert", 0, cypher, tried)
+    assert isinstance(expert, IsmctsAgent) and (expert.iterations, expert.seconds) == (9, 2.0)
+    normal = make_agent("normal", 0, cypher, tried)
+    assert isinstance(normal, IsmctsAgent) and normal.iterations == 100
+    assert make_agent("greedy", 0, cypher, tried).name == "greedy"
+    play_out(cypher, [hard, expert], 3)
+
+
 def test_a_game_may_give_a_level_its_own_budget():
     """The CCG's hard thinks longer and plays no playout moves; other games' hard is the generic
     one, and a level asked for without a game is too."""

@@ -26,7 +26,7 @@ package never imports the optional research frameworks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 
 from ..engine import Agent, BadOption, Budget, Game
@@ -74,7 +74,11 @@ def spec_text(spec: str) -> str:
     return name.lower() + sep + arg
 
 
-def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
+def make_agent(
+    spec: str, seed: int = 0, game: Game | None = None, budgets: Mapping[str, Budget] | None = None
+) -> Agent:
+    """The agent a spec names. ``budgets``: a search level's budget to play it at instead of its
+    own (a level being tuned, as ``bench/head_to_head.py --budget`` tries one)."""
     name, _, arg = spec.strip().lower().partition(":")
     # Levels are named budgets: nothing follows their colon (``expert`` takes a policy file).
     if arg and name != "expert" and (name in ("random", "greedy", "easy") or name in BUDGETS):
@@ -91,7 +95,7 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         return agent
     path = spec_text(spec).partition(":")[2]  # as written: a file's name keeps its case
     if name == "expert":
-        return expert(path, seed, game)
+        return expert(path, seed, game, (budgets or {}).get(name))
     if name == "policy":
         if not path:
             raise BadOption(
@@ -103,7 +107,7 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
         read_policy(REGISTERED[name]).check(game)
         return PolicyAgent(REGISTERED[name], seed, name=name)
     if name in BUDGETS:
-        budget = (game.budgets if game else {}).get(name, BUDGETS[name])
+        budget = (budgets or {}).get(name) or level_budget(name, game)
         return IsmctsAgent(
             budget.iterations, budget.seconds, seed, name=name, prior_weight=1.0, worlds=16,
             reuse=True, rollout_depth=budget.rollout_depth, rollout_epsilon=budget.rollout_epsilon,
@@ -143,7 +147,12 @@ def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
 
 
-def expert(path: str, seed: int, game: Game | None) -> Agent:
+def level_budget(name: str, game: Game | None) -> Budget:
+    """A search level's budget: the game's own where it names one, the generic one otherwise."""
+    return (game.budgets if game else {}).get(name, BUDGETS[name])
+
+
+def expert(path: str, seed: int, game: Game | None, budget: Budget | None = None) -> Agent:
     """``expert`` (the game's shipped policies, one per table size) or ``expert:PATH`` (an
     exported one)."""
     if path:
@@ -155,7 +164,7 @@ def expert(path: str, seed: int, game: Game | None) -> Agent:
             raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
     for net in nets:
         net.check(game)
-    budget = (game.budgets if game else {}).get("expert", BUDGETS["expert"])
+    budget = budget or level_budget("expert", game)
     name = f"expert:{path}" if path else "expert"
     return ExpertAgent(nets, budget.iterations, budget.seconds, seed, name=name)
 
