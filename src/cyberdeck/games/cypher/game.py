@@ -64,10 +64,14 @@ class Cypher(Game):
         ),
     )
     _space = ActionSpace(ACTIONS)
-    #: ``expert`` searches 800 iterations: a Cypher decision is small, so four times the generic
-    #: budget still answers in a fifth of a second of CPU at p95 (with the same policy, 200
-    #: iterations took 61% of 400 games from ``hard`` and 800 took 66%: docs/learned.md).
-    budgets: ClassVar[Mapping[str, Budget]] = {"expert": Budget(800, 5.0)}
+    #: A Cypher decision is small, so four times the generic budget still answers in a fifth of
+    #: a second of CPU at p95. ``hard`` searches 800 iterations and scores a leaf after up to 50
+    #: epsilon-greedy playout moves, far into the game (the generic two moves left it level with
+    #: ``normal``); ``expert`` searches 800 iterations. docs/learned.md has both measured.
+    budgets: ClassVar[Mapping[str, Budget]] = {
+        "hard": Budget(800, 5.0, rollout_depth=50, rollout_epsilon=0.1),
+        "expert": Budget(800, 5.0),
+    }
 
     @property
     def action_space(self) -> ActionSpace:
