@@ -101,3 +101,21 @@ def test_a_named_table_keeps_its_columns(seat: int, moves: int) -> None:
                 assert after[:17].rstrip() in ("control", *names), after
                 assert _columns(after) == _columns(before), (before, after)
         assert rows == 3
+
+
+def test_a_tables_size_is_its_players_option_or_the_games_fewest():
+    """``Game.table_size``: what the lab, the series, the CLI, the lobby and the policy files ask,
+    and the size of the state those options deal."""
+    from cyberdeck.engine import games
+
+    for game in games():
+        for options in game.configurations():
+            assert game.table_size(options) == game.new_state(options, 0).num_players
+    cypher = load_game("cypher")
+    assert [cypher.table_size(cypher.resolve_options({"players": n})) for n in (2, 3, 4)] == [
+        2,
+        3,
+        4,
+    ]
+    assert load_game("hack-me").table_size({}) == 2
+    assert load_game("matrix-overload").table_size({}) == 1

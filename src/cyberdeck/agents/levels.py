@@ -95,7 +95,7 @@ def make_agent(
         return agent
     path = spec_text(spec).partition(":")[2]  # as written: a file's name keeps its case
     if name == "expert":
-        return expert(path, seed, game, (budgets or {}).get(name))
+        return expert(path, seed, game, budgets)
     if name == "policy":
         if not path:
             raise BadOption(
@@ -107,7 +107,7 @@ def make_agent(
         read_policy(REGISTERED[name]).check(game)
         return PolicyAgent(REGISTERED[name], seed, name=name)
     if name in BUDGETS:
-        budget = (budgets or {}).get(name) or level_budget(name, game)
+        budget = level_budget(name, game, budgets)
         return IsmctsAgent(
             budget.iterations, budget.seconds, seed, name=name, prior_weight=1.0, worlds=16,
             reuse=True, rollout_depth=budget.rollout_depth, rollout_epsilon=budget.rollout_epsilon,
@@ -147,12 +147,19 @@ def make_agent(
     raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
 
 
-def level_budget(name: str, game: Game | None) -> Budget:
-    """A search level's budget: the game's own where it names one, the generic one otherwise."""
+def level_budget(
+    name: str, game: Game | None, budgets: Mapping[str, Budget] | None = None
+) -> Budget:
+    """A search level's budget: the one being tried (``budgets``), else the game's own where it
+    names one, else the generic one."""
+    if budgets and name in budgets:
+        return budgets[name]
     return (game.budgets if game else {}).get(name, BUDGETS[name])
 
 
-def expert(path: str, seed: int, game: Game | None, budget: Budget | None = None) -> Agent:
+def expert(
+    path: str, seed: int, game: Game | None, budgets: Mapping[str, Budget] | None = None
+) -> Agent:
     """``expert`` (the game's shipped policies, one per table size) or ``expert:PATH`` (an
     exported one)."""
     if path:
@@ -164,7 +171,7 @@ def expert(path: str, seed: int, game: Game | None, budget: Budget | None = None
             raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
     for net in nets:
         net.check(game)
-    budget = budget or level_budget("expert", game)
+    budget = level_budget("expert", game, budgets)
     name = f"expert:{path}" if path else "expert"
     return ExpertAgent(nets, budget.iterations, budget.seconds, seed, name=name)
 
