@@ -52,8 +52,10 @@ async ({ limit, seconds }) => {
 """
 
 
-def play_to_the_end(page: Page, seconds: float = 420, limit: int = 5000) -> dict[str, Any]:
-    """Moves until the game is over (or ``limit`` moves, or ``seconds``): what was done."""
+def play_to_the_end(page: Page, seconds: float = 900, limit: int = 5000) -> dict[str, Any]:
+    """Moves until the game is over (or ``limit`` moves, or ``seconds``): what was done. A CCG
+    game is hundreds of moves, each paced as a person sees it; beside the other test worker on a
+    2-core machine one took over 420 s (662 moves made), so the deadline leaves room for that."""
     page.wait_for_selector(".table-page[data-status='running']")
     result: dict[str, Any] = page.evaluate(_DRIVER, {"limit": limit, "seconds": seconds})
     return result
