@@ -119,3 +119,15 @@ def test_a_tables_size_is_its_players_option_or_the_games_fewest():
     ]
     assert load_game("hack-me").table_size({}) == 2
     assert load_game("matrix-overload").table_size({}) == 1
+
+
+def test_a_budget_crosses_to_another_process_whole():
+    """A level's budget travels to the lab's and the benches' worker processes by pickle, in the
+    compiled build too (``Budget.__reduce__``)."""
+    import pickle
+
+    from cyberdeck.engine import Budget
+
+    budget = Budget(800, 5.0, 50, 0.1)
+    assert pickle.loads(pickle.dumps(budget)) == budget
+    assert pickle.loads(pickle.dumps(Budget(7, 1.5))) == Budget(7, 1.5, 0, 1.0)

@@ -100,6 +100,11 @@ class Budget:
     rollout_depth: int = 0
     rollout_epsilon: float = 1.0
 
+    def __reduce__(self) -> tuple[type[Budget], tuple[int, float, int, float]]:
+        """Rebuilt from its fields in another process: compiled (mypyc), a frozen dataclass's
+        default unpickling would assign to its frozen fields."""
+        return Budget, (self.iterations, self.seconds, self.rollout_depth, self.rollout_epsilon)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
