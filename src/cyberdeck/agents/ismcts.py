@@ -85,6 +85,9 @@ class IsmctsAgent:
         self.root_worlds = root_worlds
         self.kept: tuple[dict[str, object], Node] | None = None
         self.last_iterations = 0
+        #: The last search's mean return of the move it chose, for the seat that chose it (what an
+        #: apprentice network's value learns from, ``lab/imitation.py``).
+        self.last_value = 0.0
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -120,6 +123,8 @@ class IsmctsAgent:
             if a in root.children
         ]
         choice = max(visited)[3] if visited else actions[0]
+        chosen = root.children.get(choice)
+        self.last_value = chosen.total / chosen.visits if chosen and chosen.visits else 0.0
         if self.reuse and choice in root.children:
             self.keep(state, seat, choice, root.children[choice])
         return choice

@@ -6,7 +6,8 @@ put together here in the order ``cyberdeck --help`` lists them.
 - ``measure``: ``bench``, ``arena``, ``fuzz``;
 - ``serve``: ``serve``; ``bot``: ``bot`` (a bot account played through the bot API);
 - ``deck`` and ``lab``: the ``cyberdeck deck ...`` and ``cyberdeck lab ...`` groups;
-- ``learned``: ``lab train``, ``lab export`` and ``lab ladder``, the learned players' commands
+- ``learned``: ``lab train``, ``lab imitate``, ``lab export`` and ``lab ladder``, the learned
+  players' commands
   (in the lab's group, in a module of their own).
 
 What they share (the error exit, finding a game, options, decks, the terminal's style) is

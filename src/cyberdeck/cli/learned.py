@@ -1,8 +1,9 @@
-"""``cyberdeck lab train``, ``lab export`` and ``lab ladder``: the learned players, from self-play
-training to the policy file that plays, and the ladder that rates them beside the other agents.
+"""``cyberdeck lab train``, ``lab imitate``, ``lab export`` and ``lab ladder``: the learned players,
+from self-play training (or an apprentice of a search) to the policy file that plays, and the
+ladder that rates them beside the other agents.
 
-Training needs the ``train`` extra (PyTorch, sb3-contrib); exporting reads a checkpoint with it;
-the ladder and every learned player need numpy alone.
+Training and imitating need the ``train`` extra (PyTorch, sb3-contrib); exporting reads a
+checkpoint with it; the ladder and every learned player need numpy alone.
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ def _training() -> ModuleType:
             f"Training needs the train extra (pip install 'cyberdeck[train]'): {err}."
         ) from None
     return training
+
+
+def _imitation() -> ModuleType:
+    _training()
+    from ..lab import imitation
+
+    return imitation
 
 
 @app.command()
@@ -93,6 +101,53 @@ def train(
             f"  {row['steps']:>9} steps  {row['opponent']:<8} {100 * row['win_rate']:5.1f}% "
             f"({100 * row['low']:.1f}–{100 * row['high']:.1f}%)  {row['cpu_seconds']:.0f} CPU s"
         )
+    typer.echo(f"  policy: {folder / 'policy.npz'}  curve: {folder / 'curve.csv'}")
+
+
+@app.command()
+def imitate(
+    game_id: Annotated[str, typer.Argument(help="Game id")],
+    teacher: Annotated[str, typer.Option(help="The agent to learn from, e.g. 'hard'")] = "hard",
+    games_: Annotated[
+        int, typer.Option("--games", help="Games the teacher plays against itself")
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="The first deal, and the network's seed")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes playing the teacher's games")] = 1,
+    epochs: Annotated[int, typer.Option(help="Passes over the recorded positions")] = 30,
+    width: Annotated[int, typer.Option(help="Width of each hidden layer")] = 64,
+    value_mix: Annotated[
+        float, typer.Option(help="Share of the search's value in the value target (0 to 1)")
+    ] = 0.5,
+    option: Option = [],  # noqa: B006
+    players: Players = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The run's folder (games already there are kept)")
+    ] = None,
+) -> None:
+    """Teach a policy file to play as a search does: record the teacher's games, then fit."""
+    game = find_game(game_id)
+    options = parse_options(game, None, option, players)
+    folder = out or data_dir() / "imitation" / f"{game.id}-{teacher.replace(':', '-')}"
+    imitation = _imitation()
+    if games_ < imitation.HELD_OUT:
+        raise fail(
+            f"Record at least {imitation.HELD_OUT} games: one in ten is held out of the fit."
+        )
+    try:
+        with ProgressBar("games") as bar:
+            positions = imitation.record(
+                game, folder, teacher, games_, seed, options, workers, bar.update
+            )
+        with ProgressBar("epochs") as bar:
+            rows = imitation.fit(folder, epochs, seed, width, value_mix, bar.update)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    best = min(rows, key=lambda r: r["held_out_policy_loss"] + r["held_out_value_error"])
+    typer.echo(
+        f"{game.title}: {games_} games of {teacher}, {positions} positions; epoch {best['epoch']} "
+        f"kept: first choice the teacher's in {100 * best['held_out_agreement']:.1f}% of "
+        f"held-out positions, value error {best['held_out_value_error']:.3f}"
+    )
     typer.echo(f"  policy: {folder / 'policy.npz'}  curve: {folder / 'curve.csv'}")
 
 
