@@ -57,6 +57,9 @@ def test_every_game_records_its_teachers_decisions_and_fits_a_policy_that_plays(
     assert len(list(csv.DictReader((tmp_path / "curve.csv").open()))) == 2
     net = PolicyNet.load(tmp_path / "policy.npz")
     assert net.game is game and net.meta["teacher"] == "greedy" and net.meta["games"] == 10
+    spent = sum(r["cpu_seconds"] for r in rows)
+    assert net.meta["teacher_cpu_seconds"] == pytest.approx(spent, abs=0.1)
+    assert net.meta["cpu_seconds"] >= net.meta["teacher_cpu_seconds"]
     fresh = game.new_state(None, 99)
     assert make_agent(f"expert:{tmp_path / 'policy.npz'}", 0, game).choose(fresh) in (
         fresh.legal_actions()
@@ -99,9 +102,12 @@ def test_recording_carries_on_after_a_stop_and_is_the_same_on_any_number_of_work
     with (two / "positions.jsonl").open("a") as f:
         f.write('{"deal": 4, "returns": [1')  # a stop in the middle of a line
     imitation.record(game, two, "greedy", 6, workers=2)
-    assert sorted(lines(one), key=lambda r: r["deal"]) == sorted(
-        lines(two), key=lambda r: r["deal"]
-    )
+
+    def games(folder: Path) -> list[dict]:
+        rows = sorted(lines(folder), key=lambda r: r["deal"])
+        return [{k: v for k, v in r.items() if k != "cpu_seconds"} for r in rows]
+
+    assert games(one) == games(two)
     with pytest.raises(BadOption, match="at least 10 recorded games"):
         imitation.fit(one, epochs=1)
 
@@ -110,9 +116,16 @@ def test_the_same_games_fit_the_same_policy(tmp_path: Path):
     game = load_game("matrix-overload")
     imitation.record(game, tmp_path, "greedy", 10)
     imitation.fit(tmp_path, epochs=2, seed=3)
-    first = (tmp_path / "policy.npz").read_bytes()
+    first = PolicyNet.load(tmp_path / "policy.npz")
     imitation.fit(tmp_path, epochs=2, seed=3)
-    assert (tmp_path / "policy.npz").read_bytes() == first
+    second = PolicyNet.load(tmp_path / "policy.npz")
+    for group in ("trunk", "pi", "v"):
+        for (w1, b1), (w2, b2) in zip(first.layers[group], second.layers[group], strict=True):
+            assert (w1 == w2).all() and (b1 == b2).all()
+    timing = {"cpu_seconds", "teacher_cpu_seconds"}
+    assert {k: v for k, v in first.meta.items() if k not in timing} == {
+        k: v for k, v in second.meta.items() if k not in timing
+    }
 
 
 def test_bad_requests_are_refused_in_a_sentence_and_touch_nothing(tmp_path: Path):

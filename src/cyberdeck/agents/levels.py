@@ -11,7 +11,7 @@ orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game
 its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout
 moves, since one of its turns is dozens of decisions; Cypher's thinks 800 and plays 50 out).
 ``expert``: the game's shipped learned policy and value guiding IS-MCTS (``agents/expert.py``), 200
-iterations capped at 5 s (Cypher's: 800); an extra level, where a game ships a policy
+iterations capped at 5 s (Cypher's and Cipher Run's: 800); an extra level, where a game ships a policy
 (``agents/policies/``; Cypher ships one for each table size, since its observation has a place for
 every seat).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),

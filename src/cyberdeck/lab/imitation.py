@@ -4,15 +4,16 @@ itself, and a policy file learns to move as the teacher chose and to expect what
 Each game the teacher plays against itself becomes one line of ``positions.jsonl``: for every
 decision with a choice, the deciding seat's observation (the places that are not 0, from that
 seat's view alone), the legal moves' indices, the one chosen, the search's value of it where the
-teacher is a search (``IsmctsAgent.last_value``), and the game's returns. The target is the move
+teacher is a search (``IsmctsAgent.last_value``), the game's returns and its CPU seconds (the
+policy file's ``cpu_seconds`` counts the teacher's games and the fit). The target is the move
 chosen, not the search's visit shares: a search guided by the evaluation's priors spreads its
 visits almost evenly (8 to 12 each over 21 moves in a Cipher Run opening at ``hard``'s 200
-iterations), and picks among near-equals by those priors. Recording is spread over worker processes, and a
-stopped run carries on with the deals it has not played.
+iterations), and picks among near-equals by those priors. Recording is spread over worker
+processes, and a stopped run carries on with the deals it has not played.
 
 Fitting trains the policy file's own network (a tanh trunk, a tanh layer and a linear output for
 each of the ``pi`` and ``v`` heads) with PyTorch: the policy head by cross-entropy against the
-visit shares over the legal moves, the value head by squared error against a mix of the game's
+teacher's moves over the legal moves, the value head by squared error against a mix of the game's
 return and the search's value (``value_mix`` of the latter: one game's result is a noisy judge of
 a single position). Every tenth game, in the order of the deals, is held out: every epoch writes the
 held-out losses and how often the network's first choice is the teacher's to ``curve.csv``, and the
@@ -51,7 +52,9 @@ Progress = Callable[[int, int], None]
 
 
 def play_teacher(game_id: str, options: dict[str, Any], teacher: str, deal: int) -> dict[str, Any]:
-    """One game of the teacher against itself: its decisions with a choice and its returns."""
+    """One game of the teacher against itself: its decisions with a choice, its returns and the
+    CPU seconds it took."""
+    began = time.process_time()
     game = load_game(game_id)
     encoding = game.observation_encoding(options)
     space = game.action_space
@@ -78,7 +81,9 @@ def play_teacher(game_id: str, options: dict[str, Any], teacher: str, deal: int)
         state.apply(action)
     outcome = state.outcome
     assert outcome is not None
-    return {"deal": deal, "returns": list(outcome.returns), "positions": positions}
+    spent = round(time.process_time() - began, 3)
+    return {"deal": deal, "returns": list(outcome.returns), "cpu_seconds": spent,
+            "positions": positions}  # fmt: skip
 
 
 def recorded(folder: Path) -> dict[int, dict[str, Any]]:
@@ -342,7 +347,7 @@ def fit(
         rows.append(row)
         if float(policy + value) < best:
             best = float(policy + value)
-            _export(net, game, options, folder / POLICY, run, row, len(games), value_mix, seed)
+            _export(net, game, options, folder / POLICY, run, row, games, value_mix, seed)
         if progress is not None:
             progress(epoch, epochs)
     with (folder / CURVE).open("w", newline="", encoding="utf-8") as f:
@@ -359,14 +364,16 @@ def _export(
     out: Path,
     run: dict[str, Any],
     row: dict[str, Any],
-    games: int,
+    games: dict[int, dict[str, Any]],
     value_mix: float,
     seed: int,
 ) -> PolicyNet:
     """The network as a policy file, checked against torch on sample observations."""
-    meta = {"game": game.id, "options": options, "teacher": run["teacher"], "games": games,
+    teaching = sum(float(g.get("cpu_seconds", 0.0)) for g in games.values())
+    meta = {"game": game.id, "options": options, "teacher": run["teacher"], "games": len(games),
             "positions": row["positions"], "epoch": row["epoch"], "value_mix": value_mix,
-            "seed": seed, "cpu_seconds": row["cpu_seconds"]}  # fmt: skip
+            "seed": seed, "cpu_seconds": round(teaching + row["cpu_seconds"], 1),
+            "teacher_cpu_seconds": round(teaching, 1)}  # fmt: skip
     policy = PolicyNet(meta, net.layers())
     samples = np.random.default_rng(0).random((8, policy.encoding.size), dtype=np.float32)
     logits, values = policy.forward(samples)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine import (
     DRAWN,
     PLAYED,
     Action,
     ActionSpace,
+    Budget,
     CardUse,
     Deck,
     DeckCard,
@@ -55,6 +56,10 @@ class CipherRun(Game):
     options = OPTIONS
     has_decks = True
     _space = ActionSpace(ACTIONS)
+    #: ``expert`` searches 800 iterations: guided by the apprentice of ``hard`` (its policy file,
+    #: ``lab imitate``), four times the generic budget still answers in a quarter of a second of
+    #: CPU at p95. docs/ladders.md has it measured.
+    budgets: ClassVar[Mapping[str, Budget]] = {"expert": Budget(800, 5.0)}
 
     @property
     def action_space(self) -> ActionSpace:

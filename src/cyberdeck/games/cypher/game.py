@@ -67,7 +67,7 @@ class Cypher(Game):
     #: A Cypher decision is small, so four times the generic budget still answers in a fifth of
     #: a second of CPU at p95. ``hard`` searches 800 iterations and scores a leaf after up to 50
     #: epsilon-greedy playout moves, far into the game (the generic two moves left it level with
-    #: ``normal``); ``expert`` searches 800 iterations. docs/learned.md has both measured.
+    #: ``normal``); ``expert`` searches 800 iterations. docs/ladders.md has both measured.
     budgets: ClassVar[Mapping[str, Budget]] = {
         "hard": Budget(800, 5.0, rollout_depth=50, rollout_epsilon=0.1),
         "expert": Budget(800, 5.0),
