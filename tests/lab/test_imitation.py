@@ -144,6 +144,10 @@ def test_bad_requests_are_refused_in_a_sentence_and_touch_nothing(tmp_path: Path
     assert (tmp_path / "run" / "positions.jsonl").read_bytes() == before
     with pytest.raises(BadOption, match="value mix from 0 to 1"):
         imitation.fit(tmp_path / "run", value_mix=2)
+    (tmp_path / "run" / "run.json").write_text("{not json")
+    with pytest.raises(BadOption, match="not an imitation run's"):
+        imitation.record(game, tmp_path / "run", "greedy", 2)
+    assert (tmp_path / "run" / "positions.jsonl").read_bytes() == before
 
 
 def test_the_imitate_command(tmp_path: Path):

@@ -44,7 +44,7 @@ from .training import TOLERANCE, WIDTH
 POSITIONS = "positions.jsonl"
 CURVE = "curve.csv"
 POLICY = "policy.npz"
-#: One game in this many (by its deal) is held out of the fit.
+#: One game in this many, in the order of the deals, is held out of the fit.
 HELD_OUT = 10
 BATCH = 256
 
@@ -100,12 +100,24 @@ def recorded(folder: Path) -> dict[int, dict[str, Any]]:
     return games
 
 
+def _run(folder: Path) -> dict[str, Any]:
+    """The run's settings (``run.json``); a sentence where the folder holds none."""
+    path = folder / "run.json"
+    if not path.is_file():
+        raise BadOption(f"'{folder}' holds no recorded games: record some first.")
+    try:
+        run: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise BadOption(f"'{path}' cannot be read: it is not an imitation run's.") from None
+    return run
+
+
 def _settings(folder: Path, game: Game, options: dict[str, Any], teacher: str) -> None:
     """Write the run's settings, or refuse a folder that holds another game's or teacher's."""
     path = folder / "run.json"
     run = {"game": game.id, "options": options, "teacher": teacher}
     if path.is_file():
-        before = json.loads(path.read_text(encoding="utf-8"))
+        before = _run(folder)
         if {k: before.get(k) for k in run} != run:
             raise BadOption(
                 f"'{folder}' holds {before.get('teacher')}'s games of {before.get('game')}: "
@@ -135,7 +147,7 @@ def record(
     _settings(folder, game, resolved, teacher)
     done = recorded(folder)
     todo = [deal for deal in range(seed, seed + games) if deal not in done]
-    total = sum(len(row["positions"]) for deal, row in done.items() if deal < seed + games)
+    total = sum(len(row["positions"]) for d, row in done.items() if seed <= d < seed + games)
     count = games - len(todo)
     if progress is not None:
         progress(count, games)
@@ -295,10 +307,7 @@ def fit(
     best epoch's policy file; the curve's rows."""
     if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
         raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
-    path = folder / "run.json"
-    if not path.is_file():
-        raise BadOption(f"'{folder}' holds no recorded games: record some first.")
-    run = json.loads(path.read_text(encoding="utf-8"))
+    run = _run(folder)
     games = recorded(folder)
     ordered = [row for _, row in sorted(games.items())]
     held, taught = (
