@@ -117,7 +117,7 @@ def imitate(
     width: Annotated[int, typer.Option(help="Width of each hidden layer")] = 64,
     value_mix: Annotated[
         float, typer.Option(help="Share of the search's value in the value target (0 to 1)")
-    ] = 0.5,
+    ] = 1.0,
     option: Option = [],  # noqa: B006
     players: Players = None,
     out: Annotated[
