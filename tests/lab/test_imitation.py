@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cyberdeck.agents import make_agent
-from cyberdeck.agents.policy import PolicyNet
+from cyberdeck.agents.policy import PolicyNet, shipped_policies
 from cyberdeck.engine import BadOption, Game, games, load_game
 
 pytest.importorskip("torch")
@@ -163,3 +163,18 @@ def test_the_imitate_command(tmp_path: Path):
     refused = runner.invoke(app, ["lab", "imitate", "cypher", "--games", "3", "--out", str(out)])
     assert refused.exit_code != 0 and "at least 10 games" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_without_out_a_run_has_a_folder_of_its_own_under_the_data_folder(
+    tmp_path: Path, monkeypatch
+):
+    """A teacher named by a path (policy:runs/x.npz) still gets one folder, not nested ones."""
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    teacher = f"policy:{shipped_policies(load_game('cypher'))[0]}"
+    result = CliRunner().invoke(
+        app, ["lab", "imitate", "cypher", "--teacher", teacher, "--games", "10", "--epochs", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    (folder,) = (tmp_path / "imitation").iterdir()
+    assert folder.name.startswith("cypher-policy-") and "/" not in folder.name
+    assert PolicyNet.load(folder / "policy.npz").meta["teacher"] == teacher

@@ -127,7 +127,8 @@ def imitate(
     """Teach a policy file to play as a search does: record the teacher's games, then fit."""
     game = find_game(game_id)
     options = parse_options(game, None, option, players)
-    folder = out or data_dir() / "imitation" / f"{game.id}-{teacher.replace(':', '-')}"
+    label = "".join(c if c.isalnum() else "-" for c in teacher.lower())
+    folder = out or data_dir() / "imitation" / f"{game.id}-{label}"
     imitation = _imitation()
     if games_ < imitation.HELD_OUT:
         raise fail(
