@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from ..agents.policy import PolicyNet
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
@@ -143,7 +144,8 @@ def imitate(
             rows = imitation.fit(folder, epochs, seed, width, value_mix, bar.update)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    best = min(rows, key=lambda r: r["held_out_policy_loss"] + r["held_out_value_error"])
+    kept = PolicyNet.load(folder / imitation.POLICY).meta["epoch"]
+    best = rows[kept - 1]
     typer.echo(
         f"{game.title}: {games_} games of {teacher}, {positions} positions; epoch {best['epoch']} "
         f"kept: first choice the teacher's in {100 * best['held_out_agreement']:.1f}% of "

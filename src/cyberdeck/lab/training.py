@@ -91,9 +91,20 @@ def to_policy(model: MaskablePPO, game: Game, options: dict[str, Any], **meta: A
         "v": _linears(policy.mlp_extractor.value_net) + _linears(policy.value_net),
     }
     net = PolicyNet({"game": game.id, "options": options, **meta}, layers)
+    return checked(net, lambda samples: torch_forward(model, samples))
+
+
+Forward = Callable[
+    [npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
+]
+
+
+def checked(net: PolicyNet, torch_pass: Forward) -> PolicyNet:
+    """The exported network, once its numpy forward pass equals torch's (``torch_pass``: logits
+    and values for a batch) within ``TOLERANCE`` on sample observations."""
     samples = np.random.default_rng(0).random((8, net.encoding.size), dtype=np.float32)
     logits, values = net.forward(samples)
-    expected_logits, expected_values = torch_forward(model, samples)
+    expected_logits, expected_values = torch_pass(samples)
     gap = max(np.abs(logits - expected_logits).max(), np.abs(values - expected_values).max())
     if gap > TOLERANCE:
         raise AssertionError(f"the numpy network differs from torch's by {gap:.2e}")
