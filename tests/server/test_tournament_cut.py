@@ -20,7 +20,7 @@ from cyberdeck.server.swiss import Table, standings
 from cyberdeck.store import Store
 
 from .harness import Client, ServerProcess, run, served
-from .test_tournaments import ONE_MINUTE, Person, account, look, until, winner_of
+from .test_tournaments import ONE_MINUTE, Person, account, in_round, look, until, winner_of
 from .timetravel import TimeTravel
 
 
@@ -86,7 +86,7 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
 
         results: list[Table] = []
         for number in (1, 2):
-            data = await until(host, tid, lambda d, n=number: d["round"] == n)
+            data = await until(host, tid, in_round(number))
             assert data["bracket"] == []
             for table in data["pairings"][number - 1]["tables"]:
                 results.append(await settle(host, people, table))
@@ -96,7 +96,7 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
 
         # The Swiss is over: the top 4 of those still in, 1 v 4 and 2 v 3, the higher seed
         # first; the player who dropped is not among them whatever their rank.
-        data = await until(host, tid, lambda d: d["round"] == 3)
+        data = await until(host, tid, in_round(3))
         ranked = standings(list(range(1, 7)), results)
         seeded = seeds(ranked, {1, 2, 4, 5, 6}, 4)
         assert leaver not in seeded and len(seeded) == 4
@@ -134,7 +134,7 @@ def test_a_top_4_after_two_swiss_rounds_with_a_drop_a_restart_and_a_no_show(
         cut[waiting["table"]] = Table(*pair, pair[seat], True)
         semi_results = [cut[1], cut[2]]
 
-        data = await until(host, tid, lambda d: d["round"] == 4)
+        data = await until(host, tid, in_round(4))
         assert [r["name"] for r in data["bracket"]] == ["Semi-finals", "Final"]
         going = [t["advances"] for t in data["bracket"][0]["tables"]]
         assert going == [advancing(t, rank) for t in semi_results]
@@ -188,7 +188,7 @@ def test_a_semi_final_winner_who_drops_leaves_the_final_to_the_other_unplayed(
         assert started.status_code == 200, started.text
         for table in started.json()["pairings"][0]["tables"]:
             await settle(host, people, table)
-        semis = (await until(host, tid, lambda d: d["round"] == 2))["bracket"][0]["tables"]
+        semis = (await until(host, tid, in_round(2)))["bracket"][0]["tables"]
         first = await settle(host, people, semis[0])
         assert first.winner is not None
         left = await people[first.winner].client.http.post(f"/api/tournaments/{tid}/leave")

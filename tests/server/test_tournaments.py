@@ -63,6 +63,24 @@ async def until(client: Client, tournament_id: str, ready: Any) -> dict[str, Any
     raise AssertionError(f"the tournament never got there: {data}")
 
 
+def in_round(number: int) -> Any:
+    """Ready once round ``number`` is paired and each of its games can be joined (a round is
+    paired a moment before its matches are made)."""
+
+    def ready(data: dict[str, Any]) -> bool:
+        tables = [
+            t
+            for r in data["pairings"] + data["bracket"]
+            if r["round"] == number
+            for t in r["tables"]
+        ]
+        return data["round"] == number and all(
+            t["match"] for t in tables if t["second"] is not None
+        )
+
+    return ready
+
+
 class Person:
     """An entrant at the table through the arcade's websocket."""
 
@@ -207,7 +225,7 @@ def test_seven_entrants_three_rounds_a_bye_a_drop_a_no_show_and_a_restart(
 
         results: list[Table] = []
         for number in (1, 2, 3):
-            data = await until(host, tid, lambda d, n=number: d["round"] == n)
+            data = await until(host, tid, in_round(number))
             tables = data["pairings"][number - 1]["tables"]
             if number == 3:
                 assert leaver not in {t["first"] for t in tables} | {t["second"] for t in tables}

@@ -668,6 +668,9 @@ async def _out(
     rounds: dict[int, list[TableOut]] = {}
     for table, result in zip(field.tables, field.results(), strict=True):
         cut = table.round > t.rounds
+        # A round is paired a moment before its matches are made: a table's game is linked
+        # once it can be joined.
+        made = table.match_id if table.match_id in field.matches else None
         rounds.setdefault(table.round, []).append(
             TableOut(
                 table=table.table,
@@ -675,9 +678,9 @@ async def _out(
                 first_name=names[table.first],
                 second=table.second,
                 second_name=None if table.second is None else names[table.second],
-                match=table.match_id,
+                match=made,
                 result=_said(table, result),
-                link=_link(table.match_id, result.done),
+                link=_link(made, result.done),
                 first_seed=seed_of[table.first] if cut else None,
                 second_seed=seed_of[table.second] if cut and table.second is not None else None,
                 advances=advancing(result, seed_of) if cut else None,
