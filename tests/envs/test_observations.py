@@ -1,11 +1,12 @@
-"""Observations: every game's encoding has the size its layout says, and a seat's observation
-never changes when what it cannot see is re-dealt (bench/envs_no_leak.py runs 10,000+ states per
-game; the suite a few hundred per configuration)."""
+"""Observations: every game's encoding has the size its layout says, its numbers read from the
+state are those its view gives, and a seat's observation never changes when what it cannot see is
+re-dealt: 10,000 positions per game (spread over its configurations), every seat of each."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +35,48 @@ CASES = [
     for game in games()
     for options in game.configurations()
 ]
-#: Positions per configuration in the suite (the CCG's views are the dearest).
+#: Positions per configuration where views are compared with the state's numbers (the CCG's
+#: views are the dearest).
 STATES = {"cyberpunk-ccg": 60}
+#: Positions per game of the no-leak check, every seat's observation re-dealt at each.
+NO_LEAK = 10_000
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_observation_hides_what_the_seat_cannot_see(game: Game, options: dict[str, Any]) -> None:
-    states = STATES.get(game.id, 300)
+    """The observations the environments hand out (read from the state where the game can):
+    ``NO_LEAK`` positions per game, ``NO_LEAK`` re-deals at the least."""
+    states = math.ceil(NO_LEAK / len(game.configurations()))
     assert check_observations(game, options, states, seed=11) == states
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_the_state_encoder_writes_what_the_view_encoder_writes(
+    game: Game, options: dict[str, Any]
+) -> None:
+    """A game's ``from_state`` gives exactly ``sparse(view(seat), seat)`` (the reference, whose
+    layout the docs print) for every seat of random positions, and of worlds re-dealt for a seat
+    (positions with other hidden cards than play reaches from the same deal)."""
+    encoding = game.observation_encoding(options)
+    direct = encoding.from_state
+    assert direct is not None, f"{game.id} encodes its observations from views only"
+    rng = Rng(13)
+    compared = 0
+    deal = 0
+    while compared < STATES.get(game.id, 300):
+        state = game.new_state(options, deal)
+        while True:
+            worlds = [state, state.determinize(rng.below(state.num_players), Rng(rng.next64()))]
+            for world in worlds:
+                for seat in range(world.num_players):
+                    where = f"{game.id} {options} deal {deal} seat {seat}"
+                    assert direct(world, seat) == encoding.sparse(world.view(seat), seat), where
+            compared += 1
+            if state.is_terminal or compared >= STATES.get(game.id, 300):
+                break
+            legal = state.legal_actions()
+            state.advance(legal[rng.below(len(legal))])
+        deal += 1
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)

@@ -3,7 +3,16 @@
 from .actions import Action, ActionSpace
 from .cards import CARDS, JOKER, SUITED, ZERO, Card, Suit, standard_deck
 from .decklist import Deck, DeckCard, format_decklist, read_decklist
-from .encoding import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, vocabulary
+from .encoding import (
+    CARD_SLOTS,
+    Encoding,
+    Layout,
+    Slice,
+    Writer,
+    card_index,
+    count_into,
+    vocabulary,
+)
 from .errors import (
     BadAction,
     BadCard,
@@ -71,6 +80,7 @@ __all__ = [
     "UnknownGame",
     "Writer",
     "card_index",
+    "count_into",
     "counted",
     "format_decklist",
     "game_seed",

@@ -1,8 +1,10 @@
 """What every environment shows a seat: the game's encoding of its view, the view as text, and
 the mask of legal actions over the game's fixed action space.
 
-Everything here is computed from ``state.view(seat)`` and ``state.legal_actions()`` (the latter
-only for the seat to move, whose own options they are), never from the rest of the state.
+Everything here is what the seat may see: its encoding's numbers (``Encoding.observe``: from its
+view, or straight from the state where the game writes the same numbers that way, guarded by
+``check_observations`` and by a test that both ways agree) and ``state.legal_actions()`` (only for
+the seat to move, whose own options they are).
 
 Speed: an environment asks for an observation and a mask at every step, so the arrays are built
 in one numpy call each from the few places that are not 0 (``Encoding.sparse``, the legal
@@ -38,14 +40,14 @@ class Observation:
     returns a new array.
     """
 
-    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_sorted", "_sparse", "_texts",
+    __slots__ = ("_kept", "_legal", "_legal_indices", "_mask", "_numbers", "_sorted", "_texts",
                  "actions", "game", "layout", "options", "size")  # fmt: skip
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.options = game.resolve_options(options)
         encoding = game.observation_encoding(self.options)
-        self._sparse = encoding.sparse
+        self._numbers = encoding.observe
         self.layout: Layout = encoding.layout
         self.size = encoding.size
         self.actions = game.action_space
@@ -90,7 +92,7 @@ class Observation:
         kept = self._kept.get(seat)
         if kept is not None and kept[0] is state and kept[1] is legal:
             return kept[2], kept[3]
-        numbers = self._sparse(state.view(seat), seat)
+        numbers = self._numbers(state, seat)
         count = len(numbers)
         places = np.fromiter(numbers.keys(), np.intp, count)
         values = np.fromiter(numbers.values(), np.float32, count)

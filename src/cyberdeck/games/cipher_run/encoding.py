@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
-from ...engine.shared import FrozenDict, IdentityMemo
+from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, count_into
+from ...engine.encoding import add_pile, pile_counts
+from ...engine.shared import FrozenDict, IdentityMemo, Memo
 from .actions import VAULT_NAMES
-from .state import PHASE_NAMES
+from .cards import SUIT
+from .state import ASC, DESC, LOCK_HIGH, LOCK_LOW, NOBODY, PHASE_NAMES, SEEDING, CipherState
 
 _NODE_STATES = ("open", "locked", "overflow")
 _PROFILES = ("ascending", "descending")
@@ -161,7 +163,97 @@ _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
 #: Each shared node's numbers per place in ``_NODE`` order (``engine.shared``).
 _PLACED: IdentityMemo[dict[int, float]] = IdentityMemo()
 
-ENCODING = Encoding(LAYOUT, write)
+
+def from_state(state: CipherState, seat: int) -> dict[int, float]:
+    """``write``'s numbers read from the state, only what ``view.view`` shows ``seat``: the
+    opponent's hand is a count, and while seeding its nodes are counts of face-down seeds."""
+    other = 1 - seat
+    row: dict[int, float] = {_PHASE + state.phase: 1.0}
+    if state.pivot_flip:
+        row[_OPTIONS] = 1.0
+    if state.breach_start:
+        row[_OPTIONS + 1] = 1.0
+    if state.current_player == seat:
+        row[_TURN] = 1.0
+    if state.first == seat:
+        row[_TURN + 1] = 1.0
+    if state.turn:
+        row[_TURN + 2] = state.turn / state.turn_cap
+    final = state.final
+    if final >= 0:
+        row[_TURN + 3] = 1.0
+        if final:
+            row[_TURN + 4] = final / 2
+    add_pile(row, _HAND, state.hands[seat])
+    seeding = state.phase == SEEDING
+    controllers = (NOBODY,) * 3 if seeding else tuple(state.controller(v) for v in range(3))
+    at = _COUNTS
+    for side in (seat, other):
+        for value, scale in (
+            (len(state.hands[side]), 8),
+            (len(state.decks[side]), 30),
+            (controllers.count(side), 3),
+        ):
+            if value:
+                row[at] = value / scale
+            at += 1
+    row.update(pile_counts(_DISCARDS, state.discards[seat]))
+    row.update(pile_counts(_DISCARDS + CARD_SLOTS, state.discards[other]))
+    for player, cards in state.redraws:
+        count_into(row, _REDRAWS + (player != seat) * CARD_SLOTS, cards)
+    mods, kings, total, profile = state.mods, state.kings, state.total, state.profile
+    for n, node in enumerate((seat * 3, seat * 3 + 1, seat * 3 + 2, other * 3, other * 3 + 1,
+                              other * 3 + 2)):  # fmt: skip
+        if seeding and n >= 3:
+            if mods[node]:
+                row[_NODE_STARTS["hidden"] + n] = len(mods[node]) / 3
+            continue
+        key = (n, mods[node], kings[node], total[node], profile[node])
+        placed = _STATE_NODES.data.get(key)
+        if placed is None:
+            placed = _STATE_NODES.put(key, _node_from_state(*key))
+        row.update(placed)
+    at = _VAULTS
+    for v in range(3):
+        if controllers[v] == seat:
+            row[at] = 1.0
+        elif controllers[v] == other:
+            row[at + 1] = 1.0
+        if not seeding and state.contested(v):
+            row[at + 2] = 1.0
+        at += 3
+    return row
+
+
+def _node_from_state(
+    n: int, mods: tuple[int, ...], kings: tuple[tuple[int, ...], ...], total: int, profile: int
+) -> dict[int, float]:
+    """The numbers a node the seat sees sets, at place ``n`` (``_NODE`` order)."""
+    starts = _NODE_STARTS
+    sums_at = starts["node_sums"] + n * 3
+    row: dict[int, float] = {}
+    if mods:
+        count_into(row, starts["modules"] + n * CARD_SLOTS, mods)
+        row[starts["top"] + n * CARD_SLOTS + mods[-1]] = 1.0
+        row[sums_at + 1] = len(mods) / 10
+        overclocks = sum(map(len, kings))
+        if overclocks:
+            row[sums_at + 2] = overclocks / 4
+        row[starts["protocol"] + n * len(_PROTOCOLS) + SUIT[mods[-1]]] = 1.0
+    if total:
+        row[sums_at] = total / 26
+    state = 0 if total < LOCK_LOW else 1 if total <= LOCK_HIGH else 2
+    row[starts["node_state"] + n * len(_NODE_STATES) + state] = 1.0
+    if profile in (ASC, DESC):
+        row[starts["profile"] + n * len(_PROFILES) + (profile == DESC)] = 1.0
+    return row
+
+
+_HAND, _DISCARDS, _REDRAWS = (LAYOUT.starts[name] for name in ("hand", "discards", "redraws"))
+#: Each visible node's numbers by its place and what lies on it.
+_STATE_NODES: Memo[tuple[Any, ...], dict[int, float]] = Memo()
+
+ENCODING = Encoding(LAYOUT, write, from_state)
 
 
 def encoding(options: Mapping[str, Any]) -> Encoding:

@@ -12,10 +12,13 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Encoding, Layout, Slice, Writer, vocabulary
+from ...engine import Encoding, Layout, Slice, Writer, count_into, vocabulary
 from ...engine.shared import FrozenDict, FrozenList, IdentityMemo
+from . import economy
 from .cardset import CARDS, COMBAT_SCALE
-from .rules import MAX_INSTANCES, STEP_NAMES
+from .rules import MAX_INSTANCES, SETUP, STASH, STEP_NAMES
+from .state import CyberState
+from .views import table
 
 _CARD = vocabulary(d.slug for d in CARDS)
 _V = len(_CARD)
@@ -93,27 +96,11 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
     out.tokens(sides[0].get("hand", ()), _CARD)
     # Zones and instance rows in one pass over the cards (a table shows a hundred of them).
     out.begin("zones")
-    counts = out.at
     out.at += 6 * _V
     out.begin("instances")
     base = out.at
-    row = out.out
     for side, p in enumerate(sides):
-        for z, zone in enumerate(("play", "stash", "discard")):
-            count_at = counts + (side * 3 + z) * _V
-            cards = p[zone]
-            if isinstance(cards, FrozenList):
-                # A shared row of cards: its counts and rows worked out once per row and place.
-                placed = _PILES.lookup(cards, count_at)
-                if placed is None:
-                    placed = {}
-                    for card in cards:
-                        _add_card(placed, card, zone, side, count_at, base)
-                    _PILES.put(cards, count_at, placed)
-                row.update(placed)
-            else:
-                for card in cards:
-                    _add_card(row, card, zone, side, count_at, base)
+        _write_zones(out.out, side, (p["play"], p["stash"], p["discard"]))
     out.at = base + MAX_INSTANCES * _ROW
     hit = view["hit"]
     out.begin("hit")
@@ -134,6 +121,24 @@ def write(view: Mapping[str, Any], seat: int, out: Writer) -> None:
         out.flag(prompt["seat"] == seat)
         out.number(prompt.get("due", 0), 20)
         out.number(prompt.get("paid", 0), 20)
+
+
+def _write_zones(row: dict[int, float], side: int, zones: tuple[Any, Any, Any]) -> None:
+    """A side's cards in play, in its Stash and discarded: counts by card and instance rows."""
+    for z, (zone, cards) in enumerate(zip(_ZONES, zones, strict=True)):
+        count_at = _ZONE_COUNTS + (side * 3 + z) * _V
+        if isinstance(cards, FrozenList):
+            # A shared row of cards: its counts and rows worked out once per row and place.
+            placed = _PILES.lookup(cards, count_at)
+            if placed is None:
+                placed = {}
+                for card in cards:
+                    _add_card(placed, card, zone, side, count_at, _INSTANCES)
+                _PILES.put(cards, count_at, placed)
+            row.update(placed)
+        else:
+            for card in cards:
+                _add_card(row, card, zone, side, count_at, _INSTANCES)
 
 
 def _add_card(
@@ -213,7 +218,84 @@ _FIXED = {
 _ROW_AT = {f"c{i + 1}": i * _ROW for i in range(MAX_INSTANCES)}
 
 
-ENCODING = Encoding(LAYOUT, write)
+_ZONES = ("play", "stash", "discard")
+_STEP, _TURN, _PLAYERS, _HAND, _ZONE_COUNTS, _INSTANCES, _HIT, _PROMPT = (
+    LAYOUT.starts[name]
+    for name in ("step", "turn", "players", "hand", "zones", "instances", "hit", "prompt")
+)
+_PROMPT_AT = {kind: i for i, kind in enumerate(_PROMPTS)}
+
+
+def from_state(st: CyberState, seat: int) -> dict[int, float]:
+    """``write``'s numbers read from the state, only what ``views.view`` shows ``seat``: the
+    opponent's hand is counts, and a card its owner is paying for with nothing paid yet
+    (``economy.unannounced``) is still in that hand to the other seat."""
+    step = 0 if st.step == SETUP else 1 + st.step
+    row: dict[int, float] = {_STEP + step: 1.0}
+    if st.turn:
+        row[_TURN] = st.turn / 120
+    if st.active == seat:
+        row[_TURN + 1] = 1.0
+    if st.current_player == seat:
+        row[_TURN + 2] = 1.0
+    secret = economy.unannounced(st)
+    defs = st.defs
+    at = _PLAYERS
+    for p in (seat, 1 - seat):
+        held = st.hand[p]
+        runs = sum(1 for i in held if defs[i].deck == "runs")
+        if secret and st.owner[secret] == p:
+            held = [*held, secret]
+            runs += defs[secret].deck == "runs"
+        for value, scale in (
+            (st.ops[p], 10), (st.style_in_play(p), 10), (st.busts[p], 5), (st.bank[p], 20),
+            (economy.funds(st, p), 20), (len(st.runs[p]), 40), (len(st.gear[p]), 40),
+            (len(held), 10), (runs, 10),
+        ):  # fmt: skip
+            if value:
+                row[at] = value / scale
+            at += 1
+    count_into(row, _HAND, [_CARD[defs[i].slug] for i in st.hand[seat]])
+    zones = table(st)
+    _write_zones(row, 0, zones[seat])
+    _write_zones(row, 1, zones[1 - seat])
+    h = st.hit
+    if h is not None:
+        row[_HIT] = 1.0
+        for place, (on, value, scale) in enumerate(
+            (
+                (h[0] == "hit", 1, 1),
+                (h[1] == seat, 1, 1),
+                (h[3] == STASH, 1, 1),
+                (True, len(h[2]), 5),
+                (True, len(h[4]), 5),
+                (True, st.hit_attack(0), 2 * _C),
+                (True, st.hit_defense(0), 2 * _C),
+                (True, st.hit_attack(1) if h[4] else 0, 2 * _C),
+                (True, st.hit_defense(1) if h[4] else 0, 2 * _C),
+            ),
+            _HIT + 1,
+        ):
+            if on and value:
+                row[place] = value / scale
+    pr = st.prompt
+    if pr is not None:
+        kind = _PROMPT_AT.get(pr[0])
+        if kind is not None:
+            row[_PROMPT + kind] = 1.0
+        mine = pr[1] == seat
+        if mine:
+            row[_PROMPT + len(_PROMPTS)] = 1.0
+        # What is due and paid shows on a payment, and on a secret one to its payer only.
+        if mine if secret else pr[0] == "pay":
+            if pr[2]:
+                row[_PROMPT + len(_PROMPTS) + 1] = pr[2] / 20
+            if pr[3]:
+                row[_PROMPT + len(_PROMPTS) + 2] = pr[3] / 20
+    return row
+
+
+ENCODING = Encoding(LAYOUT, write, from_state)
 
 
 def encoding(options: Mapping[str, Any]) -> Encoding:

@@ -138,12 +138,7 @@ def public_view(st: CyberState) -> dict[str, Any]:
     """Everything public, computed once per position (views share it; never mutate it)."""
     if st._public is not None:
         return st._public
-    attmap: dict[int, list[int]] = {}
-    for p in (0, 1):
-        for a in st.play[p]:
-            if st.host[a]:
-                attmap.setdefault(st.host[a], []).append(a)
-    st._attmap = attmap  # nothing changes while the view is drawn
+    st._attmap = _attachments(st)  # nothing changes while the view is drawn
     try:
         st._public = draw_public(st)
     finally:
@@ -151,10 +146,51 @@ def public_view(st: CyberState) -> dict[str, Any]:
     return st._public
 
 
-def draw_public(st: CyberState) -> dict[str, Any]:
+def _attachments(st: CyberState) -> dict[int, list[int]]:
+    """Each host's attachments in play, for the length of one drawing (``st._attmap``)."""
+    attmap: dict[int, list[int]] = {}
+    for p in (0, 1):
+        for a in st.play[p]:
+            if st.host[a]:
+                attmap.setdefault(st.host[a], []).append(a)
+    return attmap
+
+
+def table(st: CyberState) -> tuple[tuple[FrozenList, FrozenList, FrozenList], ...]:
+    """Each seat's cards in play, Stash and discard pile as every view shows them (shared
+    parts): the table alone, for an observation read from the state (``encoding``)."""
+    if st._public is not None:
+        players = st._public["players"]
+        return tuple((p["play"], p["stash"], p["discard"]) for p in players)
+    st._attmap = _attachments(st)
+    try:
+        mods = _mods(st)
+        return tuple(_zones(st, p, mods) for p in (0, 1))
+    finally:
+        st._attmap = None
+
+
+def _mods(st: CyberState) -> dict[int, tuple[tuple[int, str, int], ...]]:
+    """This turn's changes to stats, by the card they change."""
     mods: dict[int, tuple[tuple[int, str, int], ...]] = {}
     for m in st.mods:
         mods[m[0]] = (*mods.get(m[0], ()), m)
+    return mods
+
+
+def _zones(
+    st: CyberState, p: int, mods: dict[int, tuple[tuple[int, str, int], ...]]
+) -> tuple[FrozenList, FrozenList, FrozenList]:
+    """Seat ``p``'s cards in play, Stash and discard pile (shared parts)."""
+    return (
+        shared_list([_in_play(st, i, mods) for i in st.play[p]]),
+        _pile(st, st.stash[p]),
+        _pile(st, st.discard[p]),
+    )
+
+
+def draw_public(st: CyberState) -> dict[str, Any]:
+    mods = _mods(st)
     # A card its owner is paying for, with nothing paid yet, may still go back to the hand:
     # to everyone else it is still there (its owner's view names it: ``view``).
     secret = economy.unannounced(st)
@@ -177,9 +213,7 @@ def draw_public(st: CyberState) -> dict[str, Any]:
                 "gear_deck": len(st.gear[p]),
                 "hand_count": len(held),
                 "hand_runs": sum(1 for i in held if st.defs[i].deck == "runs"),
-                "play": shared_list([_in_play(st, i, mods) for i in st.play[p]]),
-                "stash": _pile(st, st.stash[p]),
-                "discard": _pile(st, st.discard[p]),
+                **dict(zip(("play", "stash", "discard"), _zones(st, p, mods), strict=True)),
                 "deck_list": _deck_list(st, p),
             }
         )

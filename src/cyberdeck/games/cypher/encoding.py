@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from ...engine import Encoding, Layout, Slice, Writer, vocabulary
+from ...engine import Encoding, Layout, Slice, Writer, count_into, vocabulary
 from .catalog import KINDS
-from .rules import PHASES
+from .rules import DISCARD, DRAW, PASS, PHASES, ROOM
+from .state import CypherState
 
 _KIND = vocabulary(KINDS)
 _K = len(KINDS)
@@ -141,9 +142,96 @@ _ORDERS = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)] for n in
 _PHASE_AT = {name: i for i, name in enumerate(_PHASES)}
 
 
+def from_state(st: CypherState, seat: int) -> dict[int, float]:
+    """``write``'s numbers read from the state, only what ``views.view`` shows ``seat``: of the
+    other hands, the deck and the removed cards, only the cards it knows (``know``'s seat bit)."""
+    n = st.n
+    at = _STARTS[n]
+    kind = st.cat.kind
+    know = st.know
+    bit = 1 << seat
+    over = st._outcome is not None
+    row: dict[int, float] = {
+        at["table"] + _COUNTS.index(n): 1.0,
+        at["phase"] + (len(PHASES) if over else st.phase): 1.0,
+        at["turn"] + 1: (st.turns + 1) / 60,
+    }
+    if st.burn:
+        row[at["table"] + len(_COUNTS)] = 1.0
+    current = st.current_player
+    if current == seat:
+        row[at["turn"]] = 1.0
+    count_into(row, at["hand"], [kind[c] for c in st.hands[seat]])
+    place = at["seats"]
+    first = st.trigger + 1 if st.trigger >= 0 else st.turn + 1  # ``ending.ranking``'s
+    for s in _ORDERS[n][seat]:
+        count_into(row, place, [kind[c] for c in st.areas[s]])
+        place += _K
+        influence = st.influence(s)
+        if influence:
+            row[place] = influence / 20
+        hand = st.hands[s]
+        if hand:
+            row[place + 1] = len(hand) / 5
+        place += 2
+        if s != seat:
+            count_into(row, place, [kind[c] for c in hand if know[c] & bit])
+        place += _K
+        if current == s:
+            row[place] = 1.0
+        if st.start == s:
+            row[place + 1] = 1.0
+        tie = (s - first) % n
+        if tie:
+            row[place + 2] = tie / n
+        place += 3
+    if st.display >= 0:
+        row[at["display"] + kind[st.display]] = 1.0
+    deck = st.deck
+    place = at["deck"]
+    if deck:
+        row[place] = len(deck) / 16
+        count_into(row, place + 2, [kind[c] for c in deck if know[c] & bit])
+        if know[deck[-1]] & bit:
+            row[place + 2 + _K + kind[deck[-1]]] = 1.0
+    removed = st.removed
+    if removed:
+        row[place + 1] = len(removed) / 4
+        count_into(row, at["removed"], [kind[c] for c in removed if know[c] & bit])
+    if st.trigger >= 0:
+        place = at["end"]
+        row[place] = 1.0
+        left = st.final_left if st.turns > st.trigger_turn else n
+        if left:
+            row[place + 1] = left / n
+        row[place + 2 + (st.trigger - seat) % n] = 1.0
+    if not over:
+        _ask_from_state(st, seat, row, at["ask"])
+    return row
+
+
+def _ask_from_state(st: CypherState, seat: int, row: dict[int, float], place: int) -> None:
+    """The ``ask`` slice: the public details of the pending decision (``views.ask_json``)."""
+    n = st.n
+    phase = st.phase
+    if phase == PASS:
+        row[place + (st.ctx[1] - seat) % n] = 1.0
+        row[place + n + 3] = 1.0
+        if st.ctx[2].split(" ")[0] == "left":
+            row[place + n] = 1.0
+    elif phase == DISCARD:
+        if st.ctx[1]:
+            row[place + n + 1] = st.ctx[1] / 5
+    elif phase == DRAW:
+        if st.ctx[1]:
+            row[place + n + 2] = st.ctx[1] / 3
+    elif phase == ROOM:
+        row[place + n + 4 + st.cat.kind[st.ctx[1]]] = 1.0
+
+
 @cache
 def _encoding(players: int) -> Encoding:
-    return Encoding(_layout(players), write)
+    return Encoding(_layout(players), write, from_state)
 
 
 def encoding(options: Mapping[str, Any]) -> Encoding:

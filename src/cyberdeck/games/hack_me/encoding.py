@@ -10,10 +10,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
+from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, count_into
+from ...engine.encoding import add_pile
 from ...engine.shared import FrozenDict, FrozenList, IdentityMemo, Memo
-from .cards import RESOURCES
-from .phases import PHASE_NAMES
+from .cards import ACTIVATION_COST, AGENDA_COST, RESOURCES, VALUE
+from .phases import (
+    ACTIVATE_PHASE,
+    AFTER_FORFEIT,
+    ARCHIVE_PHASE,
+    NO_RUN,
+    PAY_PHASE,
+    PHASE_NAMES,
+    PICK_PHASE,
+    RECYCLE_PHASE,
+    REWIRE_PHASE,
+    STACK_PHASE,
+)
+from .state import HackState
 
 _SLOTS = len(RESOURCES) * 3
 _SIDES = "mine, then theirs"
@@ -241,8 +254,148 @@ def _slots(firewalls: Mapping[str, list[dict[str, Any]]]) -> dict[int, dict[str,
 
 _PHASE, _TURN, _PLAYERS = (LAYOUT.starts[name] for name in ("phase", "turn", "players"))
 _PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
+_HAND, _AGENDA, _KNOWN, _TOP, _GENS, _ARCHIVE, _FINAL, _WALL_STATE, _WALL_CARD, _REVEALS = (
+    LAYOUT.starts[name]
+    for name in (
+        "hand", "agenda", "hand_known", "deck_top", "generators", "archive", "finalized",
+        "firewall_state", "firewall_card", "reveals",
+    )
+)  # fmt: skip
+_RUN, _ACCESSED, _PENDING, _STACK, _POOL, _TO_ARCHIVE = (
+    LAYOUT.starts[name] for name in ("run", "accessed", "pending", "stack", "pool", "to_archive")
+)
 
-ENCODING = Encoding(LAYOUT, write)
+
+def from_state(state: HackState, seat: int) -> dict[int, float]:
+    """``write``'s numbers read from the state, only what ``views.view`` shows ``seat``: the
+    opponent's hand, agenda and inactive firewalls stay counts and presence."""
+    row: dict[int, float] = {_PHASE + state.phase: 1.0}
+    if state.current_player == seat:
+        row[_TURN] = 1.0
+    if state.seat == seat:
+        row[_TURN + 1] = 1.0
+    if state.first == seat:
+        row[_TURN + 2] = 1.0
+    if state.turn:
+        row[_TURN + 3] = state.turn / 300
+    if state.actions_left:
+        row[_TURN + 4] = state.actions_left / 4
+    at = _PLAYERS
+    other = 1 - seat
+    for side, p in enumerate((seat, other)):
+        for value, scale in (
+            (state.stock[p], 30), (state.tags[p], 5), (len(state.decks[p]), 52),
+            (len(state.hands[p]), 10), (1 if state.mulled[p] else 0, 1), (state.taken[p], 150),
+            (1 if state.agenda[p] else 0, 1), (state.invest[p], 10),
+            (sum(g >> 6 for g in state.gens[p]), 30),
+        ):  # fmt: skip
+            if value:
+                row[at] = value / scale
+            at += 1
+        mine = not side
+        at_side = side * CARD_SLOTS
+        add_pile(row, _KNOWN + at_side, state.seen[p])
+        deck = state.decks[p]
+        known = state.known_own[p] if mine else state.known_pub[p]
+        if known:
+            add_pile(row, _TOP + at_side, deck[len(deck) - known :])
+        if state.gens[p]:
+            count_into(row, _GENS + at_side, [g & 63 for g in state.gens[p]])
+        add_pile(row, _ARCHIVE + at_side, state.archives[p])
+        add_pile(row, _FINAL + at_side, state.finalized[p])
+        fw = state.fws[p]
+        for slot in range(_SLOTS):
+            c = fw[slot]
+            if not c:
+                continue
+            place = _WALL_STATE + (side * _SLOTS + slot) * 3
+            row[place] = 1.0
+            if c < 0:
+                row[place + 1] = 1.0
+                c = -c
+            elif not mine:
+                continue
+            if VALUE[c] - 1:
+                row[place + 2] = (VALUE[c] - 1) / 13
+            row[_WALL_CARD + (side * _SLOTS + slot) * CARD_SLOTS + c] = 1.0
+    add_pile(row, _HAND, state.hands[seat])
+    agenda = state.agenda[seat]
+    if agenda:
+        row[_AGENDA + agenda] = 1.0
+        row[_AGENDA + CARD_SLOTS] = AGENDA_COST[VALUE[agenda]] / 10
+    if state.reveals:
+        count_into(row, _REVEALS, [c for pair in state.reveals for c in pair])
+    if state.run_res != NO_RUN:
+        _run_from_state(state, seat, row)
+    phase = state.phase
+    if phase in _PENDING_PHASES:
+        _pending_from_state(state, seat, phase, row)
+    return row
+
+
+def _run_from_state(state: HackState, seat: int, row: dict[int, float]) -> None:
+    row[_RUN] = 1.0
+    if state.seat == seat:
+        row[_RUN + 1] = 1.0
+    if state.boosted:
+        row[_RUN + 2] = 1.0
+    if state.bonus:
+        row[_RUN + 3] = state.bonus / 5
+    if state.run_level >= 0:
+        row[_RUN + 4] = (state.run_level + 1) / 3
+        row[_RUN + 5] = 1.0
+    if state.run_card:
+        row[_RUN + 6] = 1.0
+        row[_ACCESSED + state.run_card] = 1.0
+    row[_RUN + 7] = 1.0
+    row[_RUN + 8 + state.run_res] = 1.0
+
+
+def _pending_from_state(state: HackState, seat: int, phase: int, row: dict[int, float]) -> None:
+    """The ``pending`` slices: what ``views._pending`` shows ``seat`` of the decision."""
+    if phase == PICK_PHASE:
+        if state.shock_target == seat:
+            row[_PENDING] = 1.0
+        if state.shock_next == AFTER_FORFEIT:
+            row[_PENDING + 1] = 1.0
+        if state.hands[state.shock_target]:
+            row[_PENDING + 8] = len(state.hands[state.shock_target]) / 10
+    elif phase == ACTIVATE_PHASE:
+        if ACTIVATION_COST[state.run_level]:
+            row[_PENDING + 2] = ACTIVATION_COST[state.run_level] / 5
+    elif phase == PAY_PHASE:
+        strength = state.strength()
+        if strength:
+            row[_PENDING + 3] = strength / 15
+    elif phase == STACK_PHASE:
+        count = len(state.stack) + len(state.stacked)
+        if count:
+            row[_PENDING + 4] = count / 5
+        if state.seat == seat:
+            count_into(row, _STACK, state.stack)
+            count_into(row, _STACK + CARD_SLOTS, state.stacked)
+    elif phase == REWIRE_PHASE:
+        pool = state.k_pool
+        if pool:
+            row[_PENDING + 5] = len(pool) / 3
+        active = sum(c < 0 for c in pool)
+        if active:
+            row[_PENDING + 6] = active / 3
+        row[_PENDING + 9 + state.k_res] = 1.0
+        mine = state.seat == seat
+        count_into(row, _POOL, [-c if c < 0 else c for c in pool if c < 0 or mine])
+    elif phase == RECYCLE_PHASE:
+        if state.recycled:
+            row[_PENDING + 7] = state.recycled / 5
+    else:  # ARCHIVE_PHASE
+        count_into(row, _TO_ARCHIVE, state.filing)
+
+
+_PENDING_PHASES = frozenset(
+    {PICK_PHASE, ACTIVATE_PHASE, PAY_PHASE, STACK_PHASE, REWIRE_PHASE, RECYCLE_PHASE, ARCHIVE_PHASE}
+)
+
+ENCODING = Encoding(LAYOUT, write, from_state)
 
 
 def encoding(options: Mapping[str, Any]) -> Encoding:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index
-from ...engine.shared import FrozenDict, IdentityMemo
+from ...engine import CARD_SLOTS, Encoding, Layout, Slice, Writer, card_index, count_into
+from ...engine.shared import FrozenDict, IdentityMemo, Memo
 from .layout import PILE_NAMES, SLOT_NAMES
-from .state import STATUS_NAMES
+from .state import NO_CARD, STATUS_NAMES, MatrixState
 
 _VARIANTS = ("digital", "classic")
 _PILES = len(PILE_NAMES)
@@ -111,7 +111,60 @@ _TABLES: IdentityMemo[dict[int, float]] = IdentityMemo()
 _AT = LAYOUT.starts
 _VARIANT = {name: i for i, name in enumerate(_VARIANTS)}
 
-ENCODING = Encoding(LAYOUT, write)
+
+def from_state(state: MatrixState, seat: int) -> dict[int, float]:
+    """``write``'s numbers read from the state: the player sees the whole table, all but the
+    deck's order above its public bottom (``known`` cards), of which only the count shows."""
+    row: dict[int, float] = {_AT["variant"] + _VARIANT[state.variant]: 1.0}
+    if state.card != NO_CARD:
+        row[_AT["card"] + state.card] = 1.0
+    count_into(row, _AT["pending"], state.pending)
+    tops, sizes, counts = _AT["pile_top"], _AT["pile_size"], _AT["pile_cards"]
+    for p, pile in enumerate(state.piles):
+        if pile:
+            row[tops + p * CARD_SLOTS + pile[-1]] = 1.0
+            row[sizes + p] = len(pile) / 13
+            count_into(row, counts, pile)
+    royal, status, ice = state.royal, state.status, state.ice
+    for s in range(_SLOTS):
+        key = (s, royal[s], status[s], ice[s])
+        placed = _SLOT_NUMBERS.data.get(key)
+        if placed is None:
+            placed = _SLOT_NUMBERS.put(key, _slot_numbers(state, s))
+        row.update(placed)
+    deck = state.deck
+    if deck:
+        row[_AT["deck_count"]] = len(deck) / 52
+    known = state.known
+    if known:
+        count_into(row, _AT["deck_bottom"], deck[:known])
+        row[_AT["next_known"] + deck[known - 1]] = 1.0
+    at = _AT["progress"]
+    for i, (value, scale) in enumerate(
+        ((state.kills, 12), (state.idle, 10), (state.recursion_limit(), 104))
+    ):
+        if value:
+            row[at + i] = value / scale
+    return row
+
+
+def _slot_numbers(state: MatrixState, s: int) -> dict[int, float]:
+    """Slot ``s``'s Royal, status, ICE and health (a function of the three), as ``_write_slots``."""
+    royals, statuses, ices, healths = (_AT[n] for n in ("royal", "status", "ice", "health"))
+    row: dict[int, float] = {statuses + s * len(STATUS_NAMES) + state.status[s]: 1.0}
+    if state.royal[s] != NO_CARD:
+        row[royals + s * CARD_SLOTS + state.royal[s]] = 1.0
+    count_into(row, ices + s * CARD_SLOTS, state.ice[s])
+    health = state.health(s)
+    if health:
+        row[healths + s] = health / 20
+    return row
+
+
+#: Each slot's numbers by its place, Royal, status and ICE.
+_SLOT_NUMBERS: Memo[tuple[int, int, int, tuple[int, ...]], dict[int, float]] = Memo()
+
+ENCODING = Encoding(LAYOUT, write, from_state)
 
 
 def encoding(options: Mapping[str, Any]) -> Encoding:
