@@ -128,6 +128,42 @@ def test_the_same_games_fit_the_same_policy(tmp_path: Path):
     }
 
 
+def test_a_run_is_fitted_with_the_games_of_earlier_runs(tmp_path: Path):
+    """The second round of expert iteration: the apprentice learns from its own games and from
+    the games of the run before, each run holding out its own tenth."""
+    game = load_game("cypher")
+    first, second = tmp_path / "first", tmp_path / "second"
+    imitation.record(game, first, "greedy", 20)
+    imitation.record(game, second, "random", 10, seed=100)
+    curve = imitation.fit(second, epochs=1, also=[first])
+    meta = PolicyNet.load(second / "policy.npz").meta
+    assert meta["teacher"] == "random" and meta["games"] == 30
+    assert meta["also"] == [{"teacher": "greedy", "games": 20}]
+    taught = [
+        r
+        for folder in (first, second)
+        for i, r in enumerate(sorted(lines(folder), key=lambda r: r["deal"]))
+        if i % 10 != 9
+    ]
+    assert curve[0]["positions"] == sum(len(r["positions"]) for r in taught)
+    imitation.fit(second, epochs=1)
+    assert PolicyNet.load(second / "policy.npz").meta["also"] == []
+
+    imitation.record(load_game("hack-me"), tmp_path / "other", "greedy", 10)
+    imitation.record(game, tmp_path / "three", "greedy", 10, options={"players": 3})
+    before = (second / "policy.npz").read_bytes()
+    for also, said in (
+        ([second], "named twice"),
+        ([first, first], "named twice"),
+        ([tmp_path / "other"], "only runs of cypher"),
+        ([tmp_path / "three"], "only runs of cypher"),
+        ([tmp_path / "none"], "holds no recorded games"),
+    ):
+        with pytest.raises(BadOption, match=said):
+            imitation.fit(second, epochs=1, also=also)
+    assert (second / "policy.npz").read_bytes() == before
+
+
 def test_bad_requests_are_refused_in_a_sentence_and_touch_nothing(tmp_path: Path):
     game = load_game("cypher")
     with pytest.raises(BadOption, match="no agent 'wizard'"):
@@ -163,6 +199,19 @@ def test_the_imitate_command(tmp_path: Path):
     refused = runner.invoke(app, ["lab", "imitate", "cypher", "--games", "3", "--out", str(out)])
     assert refused.exit_code != 0 and "at least 10 games" in refused.output
     assert "Traceback" not in refused.output
+    then = tmp_path / "then"
+    result = runner.invoke(
+        app, ["lab", "imitate", "cypher", "--teacher", "random", "--games", "10", "--epochs",
+              "1", "--out", str(then), "--with", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "10 games of random and 10 of greedy" in result.output
+    refused = runner.invoke(
+        app, ["lab", "imitate", "cypher", "--games", "10", "--out", str(tmp_path / "not"),
+              "--with", str(tmp_path / "nowhere")],
+    )  # fmt: skip
+    assert refused.exit_code != 0 and "holds no recorded games" in refused.output
+    assert not (tmp_path / "not").exists()  # refused before a game was played
 
 
 def test_without_out_a_run_has_a_folder_of_its_own_under_the_data_folder(

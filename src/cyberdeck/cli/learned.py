@@ -124,8 +124,15 @@ def imitate(
     out: Annotated[
         Path | None, typer.Option(help="The run's folder (games already there are kept)")
     ] = None,
+    also: Annotated[
+        list[Path],
+        typer.Option(
+            "--with", help="Also fit on an earlier run's games (same game and options); repeatable"
+        ),
+    ] = [],  # noqa: B006
 ) -> None:
-    """Teach a policy file to play as a search does: record the teacher's games, then fit."""
+    """Teach a policy file to play as a search does: record the teacher's games, then fit (on
+    them and on the games of the earlier runs given with --with)."""
     game = find_game(game_id)
     options = parse_options(game, None, option, players)
     label = "".join(c if c.isalnum() else "-" for c in teacher.lower())
@@ -136,18 +143,19 @@ def imitate(
             f"Record at least {imitation.HELD_OUT} games: one in ten is held out of the fit."
         )
     try:
+        imitation.earlier_runs(folder, game.id, game.resolve_options(options), also)
         with ProgressBar("games") as bar:
-            positions = imitation.record(
-                game, folder, teacher, games_, seed, options, workers, bar.update
-            )
+            imitation.record(game, folder, teacher, games_, seed, options, workers, bar.update)
         with ProgressBar("epochs") as bar:
-            rows = imitation.fit(folder, epochs, seed, width, value_mix, bar.update)
+            rows = imitation.fit(folder, epochs, seed, width, value_mix, bar.update, also)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    kept = PolicyNet.load(folder / imitation.POLICY).meta["epoch"]
-    best = rows[kept - 1]
+    meta = PolicyNet.load(folder / imitation.POLICY).meta
+    best = rows[meta["epoch"] - 1]
+    earlier = "".join(f" and {e['games']} of {e['teacher']}" for e in meta["also"])
     typer.echo(
-        f"{game.title}: {games_} games of {teacher}, {positions} positions; epoch {best['epoch']} "
+        f"{game.title}: {games_} games of {teacher}{earlier}, {best['positions']} positions "
+        f"fitted; epoch {best['epoch']} "
         f"kept: first choice the teacher's in {100 * best['held_out_agreement']:.1f}% of "
         f"held-out positions, value error {best['held_out_value_error']:.3f}"
     )

@@ -20,7 +20,9 @@ one game's result is a noisy judge of a single position, and in Cipher Run the e
 value fitted to ``hard``'s search values won 60 of 100 deals against ``hard`` where one fitted
 half to the results won 52.5). Every tenth game, in the order of the deals, is held out: every epoch writes the
 held-out losses and how often the network's first choice is the teacher's to ``curve.csv``, and the
-epoch with the lowest held-out loss is the one exported to ``policy.npz``.
+epoch with the lowest held-out loss is the one exported to ``policy.npz``. A fit may also take
+the games of earlier runs of the same game and options (``also``): the next round of expert
+iteration keeps what the search before it taught.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from __future__ import annotations
 import csv
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -306,6 +308,28 @@ def losses(
     return policy, value, agree
 
 
+def earlier_runs(
+    folder: Path, game: str, options: dict[str, Any], also: Sequence[Path]
+) -> list[str]:
+    """The teachers of the earlier runs to fit with ``folder``'s games (an expert's games beside
+    those of the search it was taught by): each must be another run of the same game and options,
+    refused in a sentence otherwise."""
+    teachers = []
+    seen = {folder.resolve()}
+    for other in also:
+        if other.resolve() in seen:
+            raise BadOption(f"'{other}' is named twice: give each run once.")
+        seen.add(other.resolve())
+        settings = _run(other)
+        if (settings.get("game"), settings.get("options")) != (game, options):
+            raise BadOption(
+                f"'{other}' holds games of {settings.get('game')} with {settings.get('options')}; "
+                f"only runs of {game} with {options} are fitted together."
+            )
+        teachers.append(str(settings.get("teacher")))
+    return teachers
+
+
 def fit(
     folder: Path,
     epochs: int = 30,
@@ -313,18 +337,25 @@ def fit(
     width: int = WIDTH,
     value_mix: float = 1.0,
     progress: Progress | None = None,
+    also: Sequence[Path] = (),
 ) -> list[dict[str, Any]]:
-    """Fit the apprentice to every recorded game but the held-out tenth; write the curve and the
-    best epoch's policy file; the curve's rows."""
+    """Fit the apprentice to every recorded game of the run, and of the earlier runs ``also``
+    names, but each run's held-out tenth; write the curve and the best epoch's policy file (in
+    ``folder``); the curve's rows."""
     if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
         raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
     run = _run(folder)
-    games = recorded(folder)
-    ordered = [row for _, row in sorted(games.items())]
-    held, taught = (
-        ordered[HELD_OUT - 1 :: HELD_OUT],
-        [row for i, row in enumerate(ordered) if i % HELD_OUT != HELD_OUT - 1],
-    )
+    teachers = earlier_runs(folder, run["game"], run["options"], also)
+    held: list[dict[str, Any]] = []
+    taught: list[dict[str, Any]] = []
+    counts: list[int] = []
+    for each in (folder, *also):
+        ordered = [row for _, row in sorted(recorded(each).items())]
+        held += ordered[HELD_OUT - 1 :: HELD_OUT]
+        taught += [row for i, row in enumerate(ordered) if i % HELD_OUT != HELD_OUT - 1]
+        counts.append(len(ordered))
+    games = held + taught
+    earlier = [{"teacher": t, "games": n} for t, n in zip(teachers, counts[1:], strict=True)]
     if not held:
         raise BadOption(
             f"Fitting needs at least {HELD_OUT} recorded games (one in {HELD_OUT} is held out)."
@@ -367,7 +398,7 @@ def fit(
         rows.append(row)
         if float(policy + value) < best:
             best = float(policy + value)
-            _export(net, game, options, folder / POLICY, run, row, games, value_mix, seed)
+            _export(net, game, options, folder / POLICY, run, earlier, row, games, value_mix, seed)
         if progress is not None:
             progress(epoch, epochs)
     with (folder / CURVE).open("w", newline="", encoding="utf-8") as f:
@@ -383,22 +414,26 @@ def _export(
     options: dict[str, Any],
     out: Path,
     run: dict[str, Any],
+    earlier: list[dict[str, Any]],
     row: dict[str, Any],
-    games: dict[int, dict[str, Any]],
+    games: list[dict[str, Any]],
     value_mix: float,
     seed: int,
 ) -> PolicyNet:
-    """The network as a policy file, checked against torch on sample observations."""
+    """The network as a policy file, checked against torch on sample observations. ``teacher``
+    is the run's; ``games`` counts its games and the earlier runs' (``also``: each one's teacher
+    and games)."""
     # Games recorded before their CPU was kept leave the teacher's cost unknown (None).
-    timed = [g["cpu_seconds"] for g in games.values() if "cpu_seconds" in g]
+    timed = [g["cpu_seconds"] for g in games if "cpu_seconds" in g]
     teaching = round(sum(timed), 1) if len(timed) == len(games) else None
     meta = {"game": game.id, "options": options, "teacher": run["teacher"], "games": len(games),
-            "positions": row["positions"], "epoch": row["epoch"], "value_mix": value_mix,
-            "seed": seed, "cpu_seconds": round((teaching or 0.0) + row["cpu_seconds"], 1),
+            "also": earlier, "positions": row["positions"], "epoch": row["epoch"],
+            "value_mix": value_mix, "seed": seed,
+            "cpu_seconds": round((teaching or 0.0) + row["cpu_seconds"], 1),
             "teacher_cpu_seconds": teaching}  # fmt: skip
     policy = checked(PolicyNet(meta, net.layers()), net.numpy_forward)
     policy.save(out)
     return policy
 
 
-__all__ = ["Apprentice", "Positions", "fit", "play_teacher", "record", "recorded"]
+__all__ = ["Apprentice", "Positions", "earlier_runs", "fit", "play_teacher", "record", "recorded"]
