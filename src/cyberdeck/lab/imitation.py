@@ -18,11 +18,13 @@ teacher's moves over the legal moves, the value head by squared error against a 
 return and the search's value (``value_mix`` of the latter; by default the search's value alone:
 one game's result is a noisy judge of a single position, and in Cipher Run the expert guided by a
 value fitted to ``hard``'s search values won 60 of 100 deals against ``hard`` where one fitted
-half to the results won 52.5). Every tenth game, in the order of the deals, is held out: every epoch writes the
-held-out losses and how often the network's first choice is the teacher's to ``curve.csv``, and the
-epoch with the lowest held-out loss is the one exported to ``policy.npz``. A fit may also take
-the games of earlier runs of the same game and options (``also``): the next round of expert
-iteration keeps what the search before it taught.
+half to the results won 52.5). Every tenth game, in the order of the deals, is held out: every
+epoch writes the held-out losses and how often the network's first choice is the teacher's to
+``curve.csv``, and the epoch with the lowest held-out loss is the one exported to
+``policy.npz``. A fit may also take the games of earlier runs of the same game and options
+(``also``): the next round of expert iteration keeps what the search before it taught. Their
+games come first, in the order the runs are given, then the run's own; every tenth of the whole
+is held out.
 """
 
 from __future__ import annotations
@@ -339,23 +341,21 @@ def fit(
     progress: Progress | None = None,
     also: Sequence[Path] = (),
 ) -> list[dict[str, Any]]:
-    """Fit the apprentice to every recorded game of the run, and of the earlier runs ``also``
-    names, but each run's held-out tenth; write the curve and the best epoch's policy file (in
+    """Fit the apprentice to every recorded game of the earlier runs ``also`` names and of the
+    run, but the held-out tenth; write the curve and the best epoch's policy file (in
     ``folder``); the curve's rows."""
     if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
         raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
     run = _run(folder)
     teachers = earlier_runs(folder, run["game"], run["options"], also)
-    held: list[dict[str, Any]] = []
-    taught: list[dict[str, Any]] = []
-    counts: list[int] = []
-    for each in (folder, *also):
-        ordered = [row for _, row in sorted(recorded(each).items())]
-        held += ordered[HELD_OUT - 1 :: HELD_OUT]
-        taught += [row for i, row in enumerate(ordered) if i % HELD_OUT != HELD_OUT - 1]
-        counts.append(len(ordered))
-    games = held + taught
-    earlier = [{"teacher": t, "games": n} for t, n in zip(teachers, counts[1:], strict=True)]
+    # The earlier runs' games first, then the run's own, each run in the order of its deals.
+    runs = [[row for _, row in sorted(recorded(each).items())] for each in (*also, folder)]
+    games = [row for rows in runs for row in rows]
+    held = games[HELD_OUT - 1 :: HELD_OUT]
+    taught = [row for i, row in enumerate(games) if i % HELD_OUT != HELD_OUT - 1]
+    earlier = [
+        {"teacher": t, "games": len(rows)} for t, rows in zip(teachers, runs[:-1], strict=True)
+    ]
     if not held:
         raise BadOption(
             f"Fitting needs at least {HELD_OUT} recorded games (one in {HELD_OUT} is held out)."
