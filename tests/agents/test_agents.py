@@ -116,8 +116,8 @@ def test_a_level_can_be_tried_at_another_budget():
 
 def test_a_game_may_give_a_level_its_own_budget():
     """The CCG's hard thinks longer and plays no playout moves, Cypher's thinks longer and plays
-    further out; other games' hard is the generic one, and a level asked for without a game is
-    too."""
+    further out, Hack-Me's normal thinks less; other games' levels are the generic ones, and a
+    level asked for without a game is too."""
     from cyberdeck.agents.levels import BUDGETS
     from cyberdeck.engine import load_game
 
@@ -129,11 +129,15 @@ def test_a_game_may_give_a_level_its_own_budget():
     assert budget(make_agent("hard", 0, ccg)) == (800, 5.0, 0, 1.0)
     assert budget(make_agent("normal", 0, ccg)) == (100, 0.8, 0, 1.0)
     assert budget(make_agent("hard", 0, load_game("cypher"))) == (800, 5.0, 50, 0.1)
+    hack_me = load_game("hack-me")
+    assert budget(make_agent("normal", 0, hack_me)) == (25, 0.8, 0, 1.0)
     generic = BUDGETS["hard"]
-    for game in (load_game("cipher-run"), load_game("hack-me"), None):
+    for game in (load_game("cipher-run"), hack_me, None):
         agent = make_agent("hard", 0, game)
         assert agent.name == "hard"
         assert budget(agent) == (generic.iterations, 5.0, 2, 0.1)
+    for game in (load_game("cipher-run"), load_game("cypher"), None):
+        assert budget(make_agent("normal", 0, game)) == (100, 0.8, 0, 1.0)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,7 +9,8 @@ docs/strength.md has their measured strength. A game may play a level its own wa
 in ``Game.agents()`` comes from the game (MATR1X's ``normal`` and ``hard`` solve sampled deck
 orders, which IS-MCTS over a 60-placement solitaire cannot approach), and a game may give a level
 its own budget (``Game.budgets``: the CCG's ``hard`` thinks 800 iterations and plays no playout
-moves, since one of its turns is dozens of decisions; Cypher's thinks 800 and plays 50 out).
+moves, since one of its turns is dozens of decisions; Cypher's thinks 800 and plays 50 out;
+Hack-Me's ``normal`` thinks 25, as its evaluation's priors find in 25 what 800 find).
 ``expert``: the game's shipped learned policy and value guiding IS-MCTS (``agents/expert.py``), 200
 iterations capped at 5 s (Cypher's and Cipher Run's: 800); an extra level, where a game ships a policy
 (``agents/policies/``; Cypher ships one for each table size, since its observation has a place for

@@ -56,9 +56,9 @@ class CipherRun(Game):
     options = OPTIONS
     has_decks = True
     _space = ActionSpace(ACTIONS)
-    #: ``expert`` searches 800 iterations: guided by the apprentice of ``hard`` (its policy file,
-    #: ``lab imitate``), four times the generic budget still answers in a quarter of a second of
-    #: CPU at p95. docs/ladders.md has it measured.
+    #: ``expert`` searches 800 iterations: guided by its apprentice (its policy file, two rounds
+    #: of ``lab imitate``), four times the generic budget still answers in a quarter of a second
+    #: of CPU at p95. docs/ladders.md has it measured.
     budgets: ClassVar[Mapping[str, Budget]] = {"expert": Budget(800, 5.0)}
 
     @property
