@@ -45,7 +45,8 @@ NO_LEAK = 10_000
 @pytest.mark.parametrize(("game", "options"), CASES)
 def test_observation_hides_what_the_seat_cannot_see(game: Game, options: dict[str, Any]) -> None:
     """The observations the environments hand out (read from the state where the game can):
-    ``NO_LEAK`` positions per game, ``NO_LEAK`` re-deals at the least."""
+    ``NO_LEAK`` positions per game, ``NO_LEAK`` re-deals at the least, each position and each
+    re-dealt world also compared with what the seat's view encodes."""
     states = math.ceil(NO_LEAK / len(game.configurations()))
     assert check_observations(game, options, states, seed=11) == states
 
@@ -149,6 +150,22 @@ def test_an_observation_that_peeks_is_caught(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(Observation, "array", peeking)
     game = next(g for g in games() if g.id == "hack-me")
     with pytest.raises(AssertionError, match="shows a hidden card"):
+        check_observations(game, None, 50)
+
+
+def test_an_observation_other_than_its_views_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check fails for numbers that hide nothing but are not what the view's encoding
+    writes (a state encoder that drifted from the reference)."""
+    honest = Observation.array
+
+    def drifted(self: Observation, state: Any, seat: int) -> Any:
+        out = honest(self, state, seat)
+        out[0] += 1.0
+        return out
+
+    monkeypatch.setattr(Observation, "array", drifted)
+    game = next(g for g in games() if g.id == "cypher")
+    with pytest.raises(AssertionError, match="is not its view's"):
         check_observations(game, None, 50)
 
 

@@ -159,13 +159,21 @@ def check_observations(
     game: Game, options: Mapping[str, Any] | None, states: int, seed: int = 0
 ) -> int:
     """Walk random games until ``states`` positions are seen; at each, every seat's observation
-    must be unchanged when everything it cannot see is re-dealt (``determinize``), and within
-    ``[0, HIGH]``. Raises ``AssertionError`` naming the game, seed and step; the positions seen.
+    must be unchanged when everything it cannot see is re-dealt (``determinize``), within
+    ``[0, HIGH]``, and, in the position and the re-dealt world alike, the one the encoding
+    writes from the seat's view (the reference an observation read from the state must equal).
+    Raises ``AssertionError`` naming the game, seed and step; the positions seen.
     """
     obs = Observation(game, options)
+    encoding = game.observation_encoding(obs.options)
+
+    def from_view(position: State, seat: int) -> npt.NDArray[np.float32]:
+        return np.asarray(encoding.encode(position.view(seat), seat), dtype=np.float32)
+
     rng = Rng(seed)
     seen = 0
     deal = seed
+    drifted: str | None = None
     while seen < states:
         state = game.new_state(obs.options, deal)
         step = 0
@@ -176,8 +184,12 @@ def check_observations(
                 if not (here.min() >= 0.0 and here.max() <= HIGH):
                     raise AssertionError(f"{where}: an observation outside [0, {HIGH}]")
                 world = state.determinize(seat, Rng(rng.next64()))
-                if not np.array_equal(here, obs.array(world, seat)):
+                there = obs.array(world, seat)
+                if not np.array_equal(here, there):
                     raise AssertionError(f"{where}: the observation shows a hidden card")
+                for position, numbers in ((state, here), (world, there)):
+                    if drifted is None and not np.array_equal(numbers, from_view(position, seat)):
+                        drifted = where
             seen += 1
             if state.is_terminal:
                 break
@@ -185,4 +197,6 @@ def check_observations(
             state.advance(legal[rng.below(len(legal))])
             step += 1
         deal += 1
+    if drifted is not None:  # a leak anywhere in the walk is reported first
+        raise AssertionError(f"{drifted}: the observation is not its view's")
     return seen
