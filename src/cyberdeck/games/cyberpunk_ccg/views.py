@@ -138,22 +138,12 @@ def public_view(st: CyberState) -> dict[str, Any]:
     """Everything public, computed once per position (views share it; never mutate it)."""
     if st._public is not None:
         return st._public
-    st._attmap = _attachments(st)  # nothing changes while the view is drawn
+    was = st.freeze()  # nothing changes while the view is drawn
     try:
         st._public = draw_public(st)
     finally:
-        st._attmap = None
+        st.thaw(was)
     return st._public
-
-
-def _attachments(st: CyberState) -> dict[int, list[int]]:
-    """Each host's attachments in play, for the length of one drawing (``st._attmap``)."""
-    attmap: dict[int, list[int]] = {}
-    for p in (0, 1):
-        for a in st.play[p]:
-            if st.host[a]:
-                attmap.setdefault(st.host[a], []).append(a)
-    return attmap
 
 
 def table(st: CyberState) -> tuple[tuple[FrozenList, FrozenList, FrozenList], ...]:
@@ -162,12 +152,12 @@ def table(st: CyberState) -> tuple[tuple[FrozenList, FrozenList, FrozenList], ..
     if st._public is not None:
         players = st._public["players"]
         return tuple((p["play"], p["stash"], p["discard"]) for p in players)
-    st._attmap = _attachments(st)
+    was = st.freeze()
     try:
         mods = _mods(st)
         return tuple(_zones(st, p, mods) for p in (0, 1))
     finally:
-        st._attmap = None
+        st.thaw(was)
 
 
 def _mods(st: CyberState) -> dict[int, tuple[tuple[int, str, int], ...]]:
