@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import Encoding, Layout, Slice, Writer, count_into, vocabulary
 from .catalog import KINDS
+from .ending import first_in_ranking
 from .rules import DISCARD, DRAW, PASS, PHASES, ROOM
 from .state import CypherState
 
@@ -163,7 +164,7 @@ def from_state(st: CypherState, seat: int) -> dict[int, float]:
         row[at["turn"]] = 1.0
     count_into(row, at["hand"], [kind[c] for c in st.hands[seat]])
     place = at["seats"]
-    first = st.trigger + 1 if st.trigger >= 0 else st.turn + 1  # ``ending.ranking``'s
+    first = first_in_ranking(st)
     for s in _ORDERS[n][seat]:
         count_into(row, place, [kind[c] for c in st.areas[s]])
         place += _K

@@ -28,8 +28,14 @@ def trigger(st: CypherState, seat: int, why: str, kind: str) -> None:
 
 def ranking(st: CypherState) -> list[int]:
     """Seats in tie-break order: clockwise from the trigger's left, the trigger's player last."""
-    first = st.trigger + 1 if st.trigger >= 0 else st.turn + 1
+    first = first_in_ranking(st)
     return [(first + i) % st.n for i in range(st.n)]
+
+
+def first_in_ranking(st: CypherState) -> int:
+    """The seat a tie goes to first: the trigger's left (before the end is triggered, the left of
+    the seat whose turn it is)."""
+    return (st.trigger + 1 if st.trigger >= 0 else st.turn + 1) % st.n
 
 
 def finish(st: CypherState) -> None:
