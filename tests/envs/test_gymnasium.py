@@ -93,3 +93,19 @@ def test_the_opponent_is_random_unless_named_and_may_be_a_policy(tmp_path) -> No
         _, _, done, _, _ = table.step(int(np.flatnonzero(table.action_masks())[0]))
         steps += 1
     assert table.decisions > steps  # the policy made the other seat's moves
+
+
+def test_a_pool_of_opponents_deals_each_game_to_one_of_them() -> None:
+    table = SeatEnv("cypher", opponent="random, greedy", seat=0)
+    assert table.opponent == "random,greedy"
+    seated = set()
+    for seed in range(12):
+        table.reset(seed=seed)
+        names = {agent.name for agent in table._agents if agent is not None}
+        assert len(names) == 1  # every other seat of a game is the same agent
+        seated |= names
+    assert seated == {"random", "greedy"}
+    with pytest.raises(BadOption, match="name an agent between every two commas"):
+        SeatEnv("cypher", opponent="greedy,,random")
+    with pytest.raises(BadOption, match="There is no agent 'grandmaster'"):
+        SeatEnv("cypher", opponent="greedy,grandmaster")

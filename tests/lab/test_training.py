@@ -74,6 +74,16 @@ def test_a_run_carries_on_from_its_last_checkpoint(tmp_path: Path):
         training.train(game, tmp_path, 2048, seed=5, every=512)
 
 
+def test_a_pool_of_opponents_trains_against_itself_and_the_others(tmp_path: Path):
+    game = load_game("cypher")
+    with pytest.raises(BadOption, match="There is no agent 'grandmaster'"):
+        training.train(game, tmp_path / "bad", 256, opponent="self,grandmaster")
+    assert not (tmp_path / "bad").exists()  # refused before the folder is made
+    training.train(game, tmp_path, 256, seed=2, every=256, eval_games=0, opponent="self, greedy")
+    assert training._run_meta(tmp_path)["opponent"] == "self,greedy"
+    assert (tmp_path / "opponent.npz").is_file()  # the pool's own last policy
+
+
 def test_the_train_and_export_commands(tmp_path: Path):
     runner = CliRunner()
     run = tmp_path / "run"

@@ -56,7 +56,10 @@ def train(
     ] = 10_000,
     opponent: Annotated[
         str,
-        typer.Option(help="The other seats: 'self' (the learner's last checkpoint) or any agent"),
+        typer.Option(
+            help="The other seats: 'self' (the learner's last checkpoint) or any agent; a pool "
+            "separated by commas ('self,greedy') draws one for each game"
+        ),
     ] = "self",
     judges: Annotated[
         str, typer.Option(help="Fixed opponents of the learning curve, e.g. 'random,greedy'")

@@ -1,7 +1,9 @@
 """Every game as a single-agent Gymnasium environment: the learner holds one seat, built-in agents
 hold the others: ``random`` unless ``opponent`` names another agent spec (``greedy``, ``normal``,
 ``expert``, ``policy:PATH``, ...). Random is the default because it costs next to nothing a step:
-a search opponent would make every learner step a search.
+a search opponent would make every learner step a search. Several specs, separated by commas
+(``greedy,policy:PATH``), make a pool: each game's other seats are played by one of them, drawn
+at random when the game is dealt.
 
 ``import cyberdeck.envs.gymnasium`` registers ``cyberdeck/<Game>-v0`` for every game
 (``cyberdeck/MatrixOverload-v0``, ``cyberdeck/CipherRun-v0``, ...); or name the module in the id,
@@ -25,7 +27,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..agents import make_agent
-from ..engine import PLAIN, Agent, BadOption, IllegalAction, State, games, load_game
+from ..engine import PLAIN, Agent, BadOption, Game, IllegalAction, State, games, load_game
 from .observe import HIGH, Observation
 
 Obs = npt.NDArray[np.float32]
@@ -52,9 +54,9 @@ class SeatEnv(gymnasium.Env[Obs, int]):
             raise BadOption(f"The learner's seat must be from 0 to {players - 1}.")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BadOption(f"render_mode must be one of {self.metadata['render_modes']}.")
-        make_agent(opponent, 0, self.game)  # a bad spec fails here, with the agents' own sentence
+        # A bad spec fails here, with the agents' own sentence.
+        self.opponent = ",".join(pool(opponent, self.game))
         self.render_mode = render_mode
-        self.opponent = opponent
         self.players = players
         self.fixed_seat = seat
         self.illegal_reward = illegal_reward
@@ -78,8 +80,11 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         )
         self.state = self.game.new_state(self.obs.options, deal)
         self.decisions = 0
+        specs = self.opponent.split(",")
+        # One spec draws nothing, so a run with one opponent deals as it always has.
+        spec = specs[int(self.np_random.integers(len(specs)))] if len(specs) > 1 else specs[0]
         self._agents = [
-            None if s == self.seat else make_agent(self.opponent, deal * 7 + s, self.game)
+            None if s == self.seat else make_agent(spec, deal * 7 + s, self.game)
             for s in range(self.players)
         ]
         self._others_move()
@@ -135,6 +140,16 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         if self.state is None:
             raise RuntimeError("Call reset() before using the environment.")
         return self.state
+
+
+def pool(opponent: str, game: Game) -> list[str]:
+    """The agent specs of an opponent pool (``greedy,policy:PATH``), each checked."""
+    specs = [spec.strip() for spec in opponent.split(",")]
+    if not all(specs):
+        raise BadOption(f"'{opponent}': name an agent between every two commas.")
+    for spec in specs:
+        make_agent(spec, 0, game)
+    return specs
 
 
 def env_id(game_id: str) -> str:

@@ -4,7 +4,8 @@ policy file that playing reads (``agents/policy.py``).
 
 The learner holds one seat of the Gymnasium environment (its seat drawn each game); the other
 seat is played by the learner's own last exported policy (``opponent.npz``, refreshed at every
-checkpoint), or by any agent spec given instead. The network is the policy file's: a shared tanh
+checkpoint), or by any agent spec given instead, or by a pool of them separated by commas
+(``self,greedy,policy:PATH``: each game drawn from the pool, ``self`` its own last policy). The network is the policy file's: a shared tanh
 ``trunk`` layer over the observation, then a tanh layer and a linear output for each of the
 ``pi`` and ``v`` heads. At every checkpoint the exported policy plays ``eval_games`` games against
 each fixed opponent (seats alternated, a draw half a win; a solitaire alone): ``curve.csv`` holds
@@ -34,7 +35,7 @@ from torch import nn
 from ..agents import make_agent
 from ..agents.policy import GROUPS, PolicyAgent, PolicyNet
 from ..engine import BadOption, Game
-from ..envs.gymnasium import SeatEnv
+from ..envs.gymnasium import SeatEnv, pool
 from .stats import wilson
 
 #: Each hidden layer's width: the CCG's file (8,041 numbers in, 4,340 actions out) stays ~3 MB.
@@ -248,10 +249,14 @@ def train(
     resolved = game.resolve_options(options)
     if steps < 1 or every < 1 or eval_games < 0:
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
-    for spec in (*judges, *(() if opponent == SELF else (opponent,))):
+    for spec in judges:
         make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
+    opponents = [spec.strip() for spec in opponent.split(",")]
+    others = [spec for spec in opponents if spec != SELF]
+    if others:
+        pool(",".join(others), game)
     (folder / CHECKPOINTS).mkdir(parents=True, exist_ok=True)
-    run = {"game": game.id, "options": resolved, "seed": seed, "opponent": opponent,
+    run = {"game": game.id, "options": resolved, "seed": seed, "opponent": ",".join(opponents),
            "width": WIDTH, "library": "sb3-contrib MaskablePPO",
            "score_weight": score_weight}  # fmt: skip
     if (folder / "run.json").is_file():
@@ -261,7 +266,7 @@ def train(
                 f"'{folder}' holds a run of {before['game']} with seed {before['seed']}: "
                 "carry it on with the same game, options and seed, or use another folder."
             )
-        opponent = before["opponent"]
+        opponents = [spec.strip() for spec in before["opponent"].split(",")]
         score_weight = float(before.get("score_weight", 0.0))
     else:
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
@@ -281,13 +286,13 @@ def train(
         net = to_policy(model, game, resolved, steps=int(model.num_timesteps), seed=seed,
                         cpu_seconds=round(spent, 1))  # fmt: skip
         net.save(policy_path)
-        if opponent == SELF:
+        if SELF in opponents:
             net.save(opponent_path)
         return net
 
     snapshot()
-    table.opponent = f"policy:{opponent_path}" if opponent == SELF else opponent
-    make_agent(table.opponent, 0, game)
+    table.opponent = ",".join(f"policy:{opponent_path}" if s == SELF else s for s in opponents)
+    pool(table.opponent, game)
     rows: list[dict[str, Any]] = []
     if checkpoint is None and eval_games:
         rows += _evaluate(folder, judges, eval_games, seed, 0, spent)
