@@ -78,6 +78,8 @@ def test_a_pool_of_opponents_trains_against_itself_and_the_others(tmp_path: Path
     game = load_game("cypher")
     with pytest.raises(BadOption, match="There is no agent 'grandmaster'"):
         training.train(game, tmp_path / "bad", 256, opponent="self,grandmaster")
+    with pytest.raises(BadOption, match="name an agent between every two commas"):
+        training.train(game, tmp_path / "bad", 256, opponent="self,,greedy")
     assert not (tmp_path / "bad").exists()  # refused before the folder is made
     training.train(game, tmp_path, 256, seed=2, every=256, eval_games=0, opponent="self, greedy")
     assert training._run_meta(tmp_path)["opponent"] == "self,greedy"

@@ -142,13 +142,15 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         return self.state
 
 
-def pool(opponent: str, game: Game) -> list[str]:
-    """The agent specs of an opponent pool (``greedy,policy:PATH``), each checked."""
+def pool(opponent: str, game: Game, known: tuple[str, ...] = ()) -> list[str]:
+    """The agent specs of an opponent pool (``greedy,policy:PATH``), each checked but those the
+    caller stands for itself (``known``: training's ``self``)."""
     specs = [spec.strip() for spec in opponent.split(",")]
     if not all(specs):
         raise BadOption(f"'{opponent}': name an agent between every two commas.")
     for spec in specs:
-        make_agent(spec, 0, game)
+        if spec not in known:
+            make_agent(spec, 0, game)
     return specs
 
 

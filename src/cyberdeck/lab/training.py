@@ -5,12 +5,13 @@ policy file that playing reads (``agents/policy.py``).
 The learner holds one seat of the Gymnasium environment (its seat drawn each game); the other
 seat is played by the learner's own last exported policy (``opponent.npz``, refreshed at every
 checkpoint), or by any agent spec given instead, or by a pool of them separated by commas
-(``self,greedy,policy:PATH``: each game drawn from the pool, ``self`` its own last policy). The network is the policy file's: a shared tanh
-``trunk`` layer over the observation, then a tanh layer and a linear output for each of the
-``pi`` and ``v`` heads. At every checkpoint the exported policy plays ``eval_games`` games against
-each fixed opponent (seats alternated, a draw half a win; a solitaire alone): ``curve.csv`` holds
-those win rates with their 95% intervals, the steps and the CPU seconds spent, so a run's
-learning can be read, and its cost stated, from the folder alone.
+(``self,greedy,policy:PATH``: each game's opponent drawn from the pool, ``self`` the learner's own
+last policy). The network is the policy file's: a shared tanh ``trunk`` layer over the
+observation, then a tanh layer and a linear output for each of the ``pi`` and ``v`` heads. At
+every checkpoint the exported policy plays ``eval_games`` games against each fixed opponent (seats
+alternated, a draw half a win; a solitaire alone): ``curve.csv`` holds those win rates with their
+95% intervals, the steps and the CPU seconds spent, so a run's learning can be read, and its cost
+stated, from the folder alone.
 """
 
 from __future__ import annotations
@@ -251,10 +252,7 @@ def train(
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
     for spec in judges:
         make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
-    opponents = [spec.strip() for spec in opponent.split(",")]
-    others = [spec for spec in opponents if spec != SELF]
-    if others:
-        pool(",".join(others), game)
+    opponents = pool(opponent, game, known=(SELF,))
     (folder / CHECKPOINTS).mkdir(parents=True, exist_ok=True)
     run = {"game": game.id, "options": resolved, "seed": seed, "opponent": ",".join(opponents),
            "width": WIDTH, "library": "sb3-contrib MaskablePPO",
@@ -266,7 +264,7 @@ def train(
                 f"'{folder}' holds a run of {before['game']} with seed {before['seed']}: "
                 "carry it on with the same game, options and seed, or use another folder."
             )
-        opponents = [spec.strip() for spec in before["opponent"].split(",")]
+        opponents = before["opponent"].split(",")
         score_weight = float(before.get("score_weight", 0.0))
     else:
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
