@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cyberdeck.agents.ladders import SHIPPED, anchored, level_ratings
+from cyberdeck.agents.ladders import SHIPPED, anchored, ladder_players, level_ratings
 from cyberdeck.engine import games
 
 
@@ -18,6 +18,9 @@ def test_a_ladder_is_shipped_with_random_play_at_zero() -> None:
               "ranking": [_row("hard", 120.4, 60.0, 180.2), _row("random", -200.6, -290.0, -110.0)]}  # fmt: skip
     shipped = anchored(ladder)
     assert shipped["anchor"] == "random" and shipped["games_per_pair"] == 10
+    assert shipped["players"] == 2  # Cypher's default table
+    three = anchored({**ladder, "options": {"players": 3}})
+    assert three["players"] == 3 and three["ratings"] == shipped["ratings"]
     assert shipped["ratings"]["random"] == {"elo": 0, "ci95": [-89, 91], "games": 40}
     assert shipped["ratings"]["hard"] == {"elo": 321, "ci95": [261, 381], "games": 40}
     with pytest.raises(ValueError, match="no 'random' to measure from"):
@@ -29,6 +32,7 @@ def test_every_shipped_ladder_rates_the_levels_of_a_game() -> None:
     for path in SHIPPED.glob("*.json"):
         assert path.stem in ids
         ratings = level_ratings(path.stem)
+        assert ladder_players(path.stem) == 2  # every shipped ladder is of two-player games
         assert ratings["random"].elo == 0 and {"easy", "normal", "hard"} <= set(ratings)
         for rating in ratings.values():
             assert rating.low <= rating.elo <= rating.high and rating.games > 0

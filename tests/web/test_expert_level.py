@@ -49,4 +49,11 @@ def test_a_rated_level_shows_its_ladder_rating_and_interval(page: Page) -> None:
     expect(option).to_have_attribute(
         "title", re.compile(rf"95% interval {hard.low} to {hard.high}, {hard.games} games")
     )
-    expect(card.locator(".level-note")).to_have_text("Elo on the AI ladder; random play is 0")
+    # Cypher's ladder was played at two players, one of the table sizes it offers.
+    table = " in 2-player games" if rated[0] == "cypher" else ""
+    expect(card.locator(".level-note")).to_have_text(
+        f"Elo on the AI ladder{table}; random play is 0"
+    )
+    expect(card.locator("select.level")).to_have_attribute(
+        "title", re.compile(f"from games between the levels{table}\\.")
+    )

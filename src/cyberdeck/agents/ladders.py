@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..engine import load_game
+
 SHIPPED = Path(__file__).parent / "ladders"
 
 
@@ -29,21 +31,31 @@ class LevelRating:
 
 
 @cache
-def level_ratings(game_id: str) -> dict[str, LevelRating]:
-    """The shipped ladder's ratings of ``game_id``'s agents by name; empty when none ships."""
+def _shipped(game_id: str) -> dict[str, Any]:
     path = SHIPPED / f"{game_id}.json"
     if not path.is_file():
         return {}
-    document = json.loads(path.read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
+
+
+def level_ratings(game_id: str) -> dict[str, LevelRating]:
+    """The shipped ladder's ratings of ``game_id``'s agents by name; empty when none ships."""
     return {name: LevelRating(int(r["elo"]), int(r["ci95"][0]), int(r["ci95"][1]),
                               int(r["games"]))
-            for name, r in document["ratings"].items()}  # fmt: skip
+            for name, r in _shipped(game_id).get("ratings", {}).items()}  # fmt: skip
+
+
+def ladder_players(game_id: str) -> int | None:
+    """The table size the shipped ladder's games were played at (``None``: no ladder ships)."""
+    players = _shipped(game_id).get("players")
+    return None if players is None else int(players)
 
 
 def anchored(ladder: dict[str, Any], anchor: str = "random") -> dict[str, Any]:
     """A ladder result (``cyberdeck lab ladder --json``, or its bench file) as the file this
     module reads: every entry's Elo and interval shifted so that ``anchor`` is 0, rounded to
-    whole points, with the command and the games per pair it was measured at."""
+    whole points, with the table size, the command and the games per pair it was measured at."""
     ranking = {row["entry"]: row for row in ladder["ranking"]}
     if anchor not in ranking:
         raise ValueError(f"The ladder has no '{anchor}' to measure from: rate it with the levels.")
@@ -54,6 +66,8 @@ def anchored(ladder: dict[str, Any], anchor: str = "random") -> dict[str, Any]:
                "games": int(row["games"])}
         for name, row in ranking.items()
     }  # fmt: skip
-    return {"game": ladder["game"], "command": ladder.get("command", ""),
+    game = load_game(ladder["game"])
+    players = game.table_size(game.resolve_options(ladder.get("options")))
+    return {"game": ladder["game"], "players": players, "command": ladder.get("command", ""),
             "games_per_pair": ladder.get("games_per_pair"), "anchor": anchor,
             "ratings": ratings}  # fmt: skip

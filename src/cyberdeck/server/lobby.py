@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, Field
 
-from ..agents.ladders import level_ratings
+from ..agents.ladders import ladder_players, level_ratings
 from ..engine import BadDeck, CyberdeckError, Game, Outcome, games, load_game
 from ..engine.record import UNDO
 from ..engine.registry import rules_path
@@ -78,6 +78,8 @@ class GameOut(BaseModel):
     ai_levels: list[str]
     #: Each rated level's strength on the AI ladder (Elo, random play 0; ``agents.ladders``).
     ai_ratings: dict[str, AiRatingOut] = Field(default_factory=dict)
+    #: The table size the ladder's games were played at (``None``: no ladder ships).
+    ai_ratings_players: int | None = None
     #: Points that win the game's campaign, by player count (empty: no campaign).
     campaign: dict[int, int] = Field(default_factory=dict)
     #: The game has a guided first game (``/api/learn/GAME``).
@@ -310,6 +312,7 @@ def _games() -> Response:
                 for level in ai_levels(g)
                 if (r := level_ratings(g.id).get(level)) is not None
             },
+            ai_ratings_players=ladder_players(g.id),
             campaign={
                 n: t
                 for n in range(g.min_players, g.max_players + 1)

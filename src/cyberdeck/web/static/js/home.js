@@ -2,7 +2,7 @@
 // or replay.
 import { api, ensureSession, me } from "./api.js";
 import { el, fill, icon } from "./dom.js";
-import { chosenLevel, levelSelect } from "./levels.js";
+import { chosenLevel, ladderNote, levelSelect } from "./levels.js";
 import { quickPlayPanel } from "./quickplay.js";
 import { nameSeats, uniqueNames } from "./seats.js";
 import { statsPanel } from "./stats.js";
@@ -95,8 +95,8 @@ function gameCard(game, playNow) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      levelSelect({ class: "level", name: "level" }, game.ai_levels, game.ai_ratings),
-      Object.keys(game.ai_ratings || {}).length ? el("span", { class: "level-note" }, "Elo on the AI ladder; random play is 0") : null),
+      levelSelect({ class: "level", name: "level" }, game.ai_levels, game.ai_ratings, game),
+      Object.keys(game.ai_ratings || {}).length ? el("span", { class: "level-note" }, ladderNote(game)) : null),
     solo ? null : timeControlFields(game),
     el("div", { class: "play-buttons" },
       solo ? null : el("button", { type: "button", class: "play-hotseat", onclick: () => create(game, form, "hotseat", say) }, "Hot-seat"),

@@ -35,15 +35,25 @@ function levelName(level, rating) {
   return rating ? `${name} · ${rating.elo}` : name;
 }
 
-const RATINGS_HELP = "Beside each level, its rating on the AI ladder: Elo points above random play, "
-  + "from games between the levels. 200 points more wins about three games in four.";
+// Where the ladder's games were played at one table size of several ("in 2-player games").
+function ladderTable(game) {
+  const n = game.ai_ratings_players;
+  return n && game.min_players !== game.max_players ? ` in ${n}-player games` : "";
+}
+
+// The line under a rated level menu.
+export function ladderNote(game) {
+  return `Elo on the AI ladder${ladderTable(game)}; random play is 0`;
+}
 
 // The level menu, its levels in words ("Normal"), starting at the level last picked; with the
 // game's `ai_ratings`, each level's ladder rating beside its name and its interval in a tooltip.
-export function levelSelect(attrs, offered, ratings = {}) {
+export function levelSelect(attrs, offered, ratings = {}, game = null) {
   const start = chosenLevel(offered);
   const rated = offeredLevels(offered).some((l) => ratings[l]);
-  return el("select", { ...attrs, title: rated ? RATINGS_HELP : null, onchange: (e) => keepLevel(e.target.value) },
+  const help = "Beside each level, its rating on the AI ladder: Elo points above random play, "
+    + `from games between the levels${game ? ladderTable(game) : ""}. 200 points more wins about three games in four.`;
+  return el("select", { ...attrs, title: rated ? help : null, onchange: (e) => keepLevel(e.target.value) },
     offeredLevels(offered).map((l) => {
       const r = ratings[l];
       const about = r ? `${levelName(l, r)} Elo (95% interval ${r.low} to ${r.high}, ${r.games} games)` : null;
