@@ -71,6 +71,10 @@ KINDS: list[tuple[str, str]] = [
             ("", "the baseline's learning curve against `greedy` (`cyberdeck lab train`)"),
         )
     ),
+    (
+        "learned/matrix-overload-apprentice",
+        "an apprentice of `hard`, not shipped: its fit's curve (`cyberdeck lab imitate`)",
+    ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     (

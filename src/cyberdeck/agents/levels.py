@@ -14,7 +14,8 @@ Hack-Me's ``normal`` thinks 25, as its evaluation's priors find in 25 what 800 f
 ``expert``: the game's shipped learned policy and value guiding IS-MCTS (``agents/expert.py``), 200
 iterations capped at 5 s (Cypher's and Cipher Run's: 800); an extra level, where a game ships a policy
 (``agents/policies/``; Cypher ships one for each table size, since its observation has a place for
-every seat).
+every seat). A game may guide a search of its own instead (``Game.guided``: MATR1X's hindsight
+player searches the placements its policy finds likely).
 Specs: ``random``, ``greedy``, ``ismcts``, ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds),
 ``pimc:WORLDS:DEPTH`` (sampled worlds, each searched to a depth with alpha-beta),
 ``policy:PATH`` (an exported policy file, its most likely move), ``expert:PATH`` (the expert
@@ -172,8 +173,12 @@ def expert(
             raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
     for net in nets:
         net.check(game)
-    budget = level_budget("expert", game, budgets)
     name = f"expert:{path}" if path else "expert"
+    own = game.guided(nets, seed) if game is not None else None
+    if own is not None:
+        own.name = name
+        return own
+    budget = level_budget("expert", game, budgets)
     return ExpertAgent(nets, budget.iterations, budget.seconds, seed, name=name)
 
 

@@ -140,18 +140,29 @@ class PolicyNet:
 
     def evaluate(self, state: State, seat: int) -> tuple[Matrix, float]:
         """The seat's logits over the whole action space, and its value, from its view alone."""
+        hidden = self._trunk(state, seat)
+        return self._head("pi", hidden), self._value(hidden)
+
+    def value(self, state: State, seat: int) -> float:
+        """The seat's expected return (-1 to 1), from its view alone (the value head only)."""
+        return self._value(self._trunk(state, seat))
+
+    def _trunk(self, state: State, seat: int) -> Matrix:
         places, values = self.observation(state, seat)
         trunk = self.layers["trunk"]
-        if trunk:
-            w, b = trunk[0]
-            hidden = np.tanh(values @ w[places] + b)
-            for w, b in trunk[1:]:
-                hidden = np.tanh(hidden @ w + b)
-        else:
+        hidden: Matrix
+        if not trunk:
             hidden = np.zeros(self.encoding.size, dtype=np.float32)
             hidden[places] = values
-        value = float(self._head("v", hidden)[0])
-        return self._head("pi", hidden), max(-1.0, min(1.0, value))
+            return hidden
+        w, b = trunk[0]
+        hidden = np.tanh(values @ w[places] + b)
+        for w, b in trunk[1:]:
+            hidden = np.tanh(hidden @ w + b)
+        return hidden
+
+    def _value(self, hidden: Matrix) -> float:
+        return max(-1.0, min(1.0, float(self._head("v", hidden)[0])))
 
     def _head(self, group: str, hidden: Matrix) -> Matrix:
         layers = self.layers[group]

@@ -25,7 +25,17 @@ from .errors import (
     UnknownGame,
 )
 from .events import DRAWN, PLAYED, CardUse, Event, visible
-from .game import Agent, Budget, CachedState, DeckMeasure, Game, Option, Outcome, State
+from .game import (
+    Agent,
+    Budget,
+    CachedState,
+    DeckMeasure,
+    Game,
+    Guide,
+    Option,
+    Outcome,
+    State,
+)
 from .match import Match
 from .playback import replay, replay_steps
 from .record import ENGINE_VERSION, Record
@@ -65,6 +75,7 @@ __all__ = [
     "Encoding",
     "Event",
     "Game",
+    "Guide",
     "IllegalAction",
     "Layout",
     "Match",

@@ -308,6 +308,11 @@ class Game(ABC):
     #: budgets otherwise (``agents.levels``).
     budgets: ClassVar[Mapping[str, Budget]] = {}
 
+    def guided(self, guides: Sequence[Guide], seed: int) -> Agent | None:
+        """The ``expert`` level played this game's own way: its own search guided by learned
+        networks (one per table size it ships), or ``None`` for the generic guided IS-MCTS."""
+        return None
+
     def hint_agent(self, seed: int) -> Agent | None:
         """The player whose choice a hint shows (``None``: the game gives no hints). It must be
         fair, deciding from the seat's view alone, or a hint would leak hidden cards."""
@@ -561,6 +566,17 @@ class CachedState(State):
         if legal is None:
             legal = self._legal = [] if self._outcome is not None else self._compute_legal()
         return legal
+
+
+class Guide(Protocol):
+    """A learned judge of positions (``agents.policy.PolicyNet``), from a seat's view alone."""
+
+    #: The table size it was trained for.
+    players: int
+
+    def value(self, state: State, seat: int) -> float:
+        """The seat's expected return (-1 to 1)."""
+        ...
 
 
 class Agent(Protocol):

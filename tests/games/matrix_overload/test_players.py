@@ -1,12 +1,14 @@
-"""The solver (knows the deck) and the fair player (does not)."""
+"""The solver (knows the deck), the fair player and the hindsight player (they do not)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from cyberdeck import load_game
 from cyberdeck.agents import make_agent
-from cyberdeck.engine import Action, Rng
+from cyberdeck.agents.policy import read_policy, shipped_policies
+from cyberdeck.engine import Action, Rng, State
+from cyberdeck.games.matrix_overload.evaluate import evaluate
 from cyberdeck.games.matrix_overload.fair import FairPlayer
-from cyberdeck.games.matrix_overload.hindsight import HindsightPlayer
+from cyberdeck.games.matrix_overload.hindsight import BUDGETS, HindsightPlayer
 from cyberdeck.games.matrix_overload.position import position
 from cyberdeck.games.matrix_overload.solver import solve
 from cyberdeck.games.matrix_overload.state import MatrixState
@@ -85,6 +87,56 @@ def test_the_levels_are_the_hindsight_player_with_larger_budgets_for_hard():
     assert isinstance(normal, HindsightPlayer) and isinstance(hard, HindsightPlayer)
     assert (normal.name, hard.name) == ("normal", "hard")
     assert hard.worlds * hard.budget > normal.worlds * normal.budget
+
+
+class _Guide:
+    """A guide whose value of a position is how high its cards are piled on the later piles: a
+    public number the test can work out itself."""
+
+    players = 1
+
+    def value(self, state: State, seat: int) -> float:
+        assert isinstance(state, MatrixState)
+        return sum(i * len(pile) for i, pile in enumerate(state.piles)) / 1000
+
+
+def test_the_guided_player_breaks_even_searches_by_its_learned_value():
+    """Early in a deal no search of one node finds a win: after the royals killed, the learned
+    value of the position a placement leaves decides, where the unguided player asks the
+    evaluation."""
+    guide = _Guide()
+    state = GAME.new_state(None, 1)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+
+    def judged(action: Action, judge: Callable[[MatrixState], float]) -> tuple[int, float]:
+        child = state.clone()
+        child.apply(action)
+        return child.kills, judge(child)
+
+    legal = state.legal_actions()
+    by_value = max(legal, key=lambda a: judged(a, lambda child: guide.value(child, 0)))
+    by_evaluation = max(legal, key=lambda a: judged(a, evaluate))
+    assert by_value != by_evaluation  # the position tells the two apart
+    assert HindsightPlayer(2, worlds=2, budget=1, guide=guide).choose(state) == by_value
+    assert HindsightPlayer(2, worlds=2, budget=1).choose(state) == by_evaluation
+
+
+def test_the_expert_is_the_hindsight_player_guided_by_the_shipped_policy():
+    expert, hard = make_agent("expert", 1, GAME), make_agent("hard", 1, GAME)
+    assert isinstance(expert, HindsightPlayer) and isinstance(hard, HindsightPlayer)
+    assert expert.name == "expert" and expert.guide is not None and hard.guide is None
+    assert (expert.worlds, expert.budget) == BUDGETS["expert"]
+    assert expert.worlds * expert.budget > hard.worlds * hard.budget
+    state, _ = next(_positions_with_twins(1))
+    assert expert.choose(state) in state.legal_actions()
+
+
+def test_the_guided_player_never_looks_at_the_deck_order():
+    guide = read_policy(shipped_policies(GAME)[0])
+    for state, twin in _positions_with_twins(4):
+        pick = HindsightPlayer(5, 3, 40, guide=guide).choose(state)
+        assert pick == HindsightPlayer(5, 3, 40, guide=guide).choose(twin)
 
 
 def _positions_with_twins(count: int) -> Iterator[tuple[MatrixState, MatrixState]]:

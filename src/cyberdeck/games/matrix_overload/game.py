@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine import (
@@ -12,6 +12,7 @@ from ...engine import (
     BadView,
     Encoding,
     Game,
+    Guide,
     Option,
     Record,
     Rng,
@@ -22,7 +23,7 @@ from ...engine.cards import JOKER, ZERO, standard_deck
 from .encoding import encoding
 from .evaluate import evaluate
 from .fair import FairPlayer, win_rates
-from .hindsight import LEVELS
+from .hindsight import LEVELS, expert
 from .rebuild import position
 from .render import describe_action, in_words, inspect, render
 from .review import review
@@ -117,6 +118,11 @@ class MatrixOverload(Game):
         """``fair`` looks one placement ahead; the ``normal`` and ``hard`` levels, in place of
         the generic ones, are the hindsight player, which solves sampled deck orders."""
         return {"fair": FairPlayer, **LEVELS}
+
+    def guided(self, guides: Sequence[Guide], seed: int) -> Agent | None:
+        """``expert`` is the hindsight player guided by the shipped policy and value: it searches
+        the placements the policy finds likely, with more decks and nodes than ``hard``."""
+        return expert(guides[0], seed)
 
     def hint_agent(self, seed: int) -> Agent | None:
         """Hints are what the arcade's default level would play: sound, and quick to ask for."""

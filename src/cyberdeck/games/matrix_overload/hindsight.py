@@ -14,21 +14,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import Action, Agent, Rng, State
+from ...engine import Action, Agent, Guide, Rng, State
 from .evaluate import evaluate
 from .solver import Solver
 from .state import MatrixState
 
 
 class HindsightPlayer:
-    """``worlds`` sampled decks, each placement searched within ``budget`` solver nodes in each."""
+    """``worlds`` sampled decks, each placement searched within ``budget`` solver nodes in each.
+
+    With a ``guide`` (a learned value, ``expert``), the learned value of the position a placement
+    leaves takes the hand-written evaluation's place in the ranking."""
 
     def __init__(
-        self, seed: int = 0, worlds: int = 3, budget: int = 40, name: str = "hindsight"
+        self,
+        seed: int = 0,
+        worlds: int = 3,
+        budget: int = 40,
+        name: str = "hindsight",
+        guide: Guide | None = None,
     ) -> None:
         self.name = name
         self.worlds = worlds
         self.budget = budget
+        self.guide = guide
         self.rng = Rng(seed)
 
     def choose(self, state: State) -> Action:
@@ -51,6 +60,7 @@ class HindsightPlayer:
         wins = [0] * count
         kills = [0] * count
         values = [0.0] * count
+        guide = self.guide
         alive = list(range(count))
         for done in range(self.worlds):
             world = state.determinize(0, self.rng.fork())
@@ -58,7 +68,7 @@ class HindsightPlayer:
             for i in alive:
                 child = world.clone()
                 child.advance(actions[i])
-                values[i] += evaluate(child)
+                values[i] += evaluate(child) if guide is None else guide.value(child, 0)
                 solution = solver.solve(child)
                 wins[i] += solution.won is True
                 kills[i] += solution.kills
@@ -71,7 +81,7 @@ class HindsightPlayer:
 
 #: The levels' budgets (sampled decks, solver nodes per placement and deck), chosen so that a
 #: move's think time stays within what each level promises (docs/strength.md has the measurements).
-BUDGETS = {"normal": (3, 40), "hard": (6, 80)}
+BUDGETS = {"normal": (3, 40), "hard": (6, 80), "expert": (12, 160)}
 
 
 def _level(name: str) -> Callable[[int], Agent]:
@@ -79,4 +89,10 @@ def _level(name: str) -> Callable[[int], Agent]:
     return lambda seed: HindsightPlayer(seed, worlds, budget, name=name)
 
 
-LEVELS: dict[str, Callable[[int], Agent]] = {name: _level(name) for name in BUDGETS}
+LEVELS: dict[str, Callable[[int], Agent]] = {name: _level(name) for name in ("normal", "hard")}
+
+
+def expert(guide: Guide, seed: int) -> HindsightPlayer:
+    """The ``expert`` level: the hindsight player guided by a learned policy and value."""
+    worlds, budget = BUDGETS["expert"]
+    return HindsightPlayer(seed, worlds, budget, name="expert", guide=guide)
