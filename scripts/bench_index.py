@@ -60,6 +60,16 @@ KINDS: list[tuple[str, str]] = [
     ("lab", "the lab's games per minute per core and its scaling (`bench/lab.py`)"),
     ("matrix-normal", "MATR1X 0VERL0AD's `normal` over 1,000 deals (`bench/matrix_levels.py`)"),
     ("matrix-hard", "MATR1X 0VERL0AD's `hard` over 1,000 deals (`bench/matrix_levels.py`)"),
+    (
+        "matrix-expert",
+        "MATR1X 0VERL0AD's `expert` on the deals `hard` lost and part of those it won "
+        "(`bench/matrix_levels.py`)",
+    ),
+    (
+        "matrix-hindsight-12-160",
+        "MATR1X 0VERL0AD's hindsight player at `expert`'s budget, ranking by the evaluation "
+        "(`bench/matrix_levels.py`)",
+    ),
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
     ("pettingzoo-bot", "the example bot's policy against random (`bench/pettingzoo_bot.py`)"),
