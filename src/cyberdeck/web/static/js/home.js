@@ -95,7 +95,7 @@ function gameCard(game, playNow) {
   const form = el("form", { class: "play-form", onsubmit: (e) => e.preventDefault() },
     game.options.map((o) => optionField(game, o)),
     solo ? null : el("label", { class: "field" }, "AI level",
-      levelSelect({ class: "level", name: "level" }, game.ai_levels, game.ai_ratings, game),
+      levelSelect({ class: "level", name: "level" }, game),
       Object.keys(game.ai_ratings || {}).length ? el("span", { class: "level-note" }, ladderNote(game)) : null),
     solo ? null : timeControlFields(game),
     el("div", { class: "play-buttons" },

@@ -46,13 +46,16 @@ export function ladderNote(game) {
   return `Elo on the AI ladder${ladderTable(game)}; random play is 0`;
 }
 
-// The level menu, its levels in words ("Normal"), starting at the level last picked; with the
-// game's `ai_ratings`, each level's ladder rating beside its name and its interval in a tooltip.
-export function levelSelect(attrs, offered, ratings = {}, game = null) {
+// The level menu, its levels in words ("Normal"), starting at the level last picked; for a game
+// (the home page), the levels it offers, each with its ladder rating beside its name and its
+// interval in a tooltip; without one (the deck builder), the levels every game has.
+export function levelSelect(attrs, game = null) {
+  const offered = game ? game.ai_levels : undefined;
+  const ratings = (game && game.ai_ratings) || {};
   const start = chosenLevel(offered);
   const rated = offeredLevels(offered).some((l) => ratings[l]);
   const help = "Beside each level, its rating on the AI ladder: Elo points above random play, "
-    + `from games between the levels${game ? ladderTable(game) : ""}. 200 points more wins about three games in four.`;
+    + `from games between the levels${rated ? ladderTable(game) : ""}. 200 points more wins about three games in four.`;
   return el("select", { ...attrs, title: rated ? help : null, onchange: (e) => keepLevel(e.target.value) },
     offeredLevels(offered).map((l) => {
       const r = ratings[l];
