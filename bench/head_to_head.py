@@ -6,9 +6,10 @@ decisions with a real choice took (p50, p95, max).
     python bench/head_to_head.py cypher hard normal --budget hard=800:5 --games 100 \\
         --folder runs/h2h/cypher-hard-800
 
-``--budget LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON]]`` plays a search level (``normal``,
-``hard``, ``expert``) at another budget than its own, on both sides of the table where both name
-it: how a level's budget is tried before a game ships it (``Game.budgets``).
+``--budget LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON[:EVALUATION]]]`` plays a search level
+(``normal``, ``hard``, ``expert``) at another budget than its own, on both sides of the table
+where both name it: how a level's budget is tried before a game ships it (``Game.budgets``).
+``EVALUATION`` is the weight of the hand-written evaluation in ``expert``'s leaf values.
 
 Game ``seed + i`` seats the agent at seat ``i mod players`` and ``against`` at every other seat,
 so the agent plays each seat equally often. A win counts 1 and a draw a half. In a game of
@@ -101,21 +102,26 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def read_budget(text: str) -> tuple[str, Budget]:
-    """``hard=800:5:2:0.1`` as the level and its budget."""
+    """``hard=800:5:2:0.1`` as the level and its budget; ``expert=200:5:2:0.1:0.5`` gives the
+    hand-written evaluation half of a leaf's value."""
     level, _, numbers = text.partition("=")
     parts = numbers.split(":")
     try:
-        if level not in BUDGETS or not 2 <= len(parts) <= 4:
+        if level not in BUDGETS or not 2 <= len(parts) <= 5:
             raise ValueError
         budget = Budget(int(parts[0]), float(parts[1]))
         if len(parts) > 2:
             budget = dataclasses.replace(budget, rollout_depth=int(parts[2]))
         if len(parts) > 3:
             budget = dataclasses.replace(budget, rollout_epsilon=float(parts[3]))
+        if len(parts) > 4:
+            budget = dataclasses.replace(budget, evaluation=float(parts[4]))
+        if not 0 <= budget.evaluation <= 1:
+            raise ValueError
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"'{text}': write LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON]], LEVEL one of "
-            f"{', '.join(BUDGETS)}, e.g. hard=800:5."
+            f"'{text}': write LEVEL=ITERATIONS:SECONDS[:PLAYOUT_MOVES[:EPSILON[:EVALUATION]]], "
+            f"LEVEL one of {', '.join(BUDGETS)} and EVALUATION from 0 to 1, e.g. hard=800:5."
         ) from None
     return level, budget
 
@@ -132,7 +138,7 @@ def main() -> int:
     parser.add_argument("--folder", type=Path, required=True, help="games.jsonl goes here")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument(
-        "--budget", type=read_budget, action="append", default=[], metavar="LEVEL=N:S[:D[:E]]"
+        "--budget", type=read_budget, action="append", default=[], metavar="LEVEL=N:S[:D[:E[:W]]]"
     )
     args = parser.parse_args()
     budgets = dict(args.budget)

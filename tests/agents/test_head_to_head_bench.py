@@ -31,12 +31,19 @@ def test_a_level_plays_at_the_budget_given_and_the_run_resumes(tmp_path: Path) -
     result = json.loads(out.read_text())
     assert result["games"] == 3 and result["agent"] == "hard"
     assert result["budgets"] == {
-        "hard": {"iterations": 4, "seconds": 1.0, "rollout_depth": 1, "rollout_epsilon": 0.5}
+        "hard": {
+            "iterations": 4,
+            "seconds": 1.0,
+            "rollout_depth": 1,
+            "rollout_epsilon": 0.5,
+            "evaluation": 0.0,
+        }
     }
 
 
 def test_a_budget_it_cannot_read_is_refused_in_a_sentence(tmp_path: Path) -> None:
-    done = bench("cypher", "hard", "normal", "--budget", "easy=5:1", "--folder", str(tmp_path))
-    assert done.returncode == 2
-    assert "write LEVEL=ITERATIONS:SECONDS" in done.stderr and "Traceback" not in done.stderr
-    assert not (tmp_path / "games.jsonl").exists()
+    for wrong in ("easy=5:1", "expert=5:1:0:1:1.5"):
+        done = bench("cypher", "hard", "normal", "--budget", wrong, "--folder", str(tmp_path))
+        assert done.returncode == 2
+        assert "write LEVEL=ITERATIONS:SECONDS" in done.stderr and "Traceback" not in done.stderr
+        assert not (tmp_path / "games.jsonl").exists()

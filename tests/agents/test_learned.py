@@ -11,6 +11,7 @@ import pytest
 
 from cyberdeck.agents import LEVELS, make_agent
 from cyberdeck.agents.expert import ExpertAgent
+from cyberdeck.agents.ismcts import Node
 from cyberdeck.agents.policy import PolicyAgent, PolicyNet, read_policy, shipped_policies
 from cyberdeck.engine import BadOption, Game, games, load_game
 
@@ -155,3 +156,30 @@ def test_expert_is_a_level_with_a_shipped_policy_or_says_why_not(tmp_path: Path)
     path = random_policy(load_game("cypher"), tmp_path)
     agent = make_agent(f"expert:{path}", 0, load_game("cypher"))
     assert isinstance(agent, ExpertAgent) and agent.name == f"expert:{path}"
+
+
+@pytest.mark.parametrize("weight", [0.0, 0.25, 1.0])
+def test_a_leaf_mixes_the_networks_value_with_the_evaluation_by_the_budgets_weight(
+    weight: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    game = load_game("cipher-run")
+    net = read_policy(random_policy(game, tmp_path))
+    logits = net.evaluate
+    monkeypatch.setattr(
+        net, "evaluate", lambda state, seat: (logits(state, seat)[0], 0.2 if seat == 0 else -0.2)
+    )
+    agent = ExpertAgent([net], 10, None, 3, evaluation=weight, rollout_depth=2)
+    judged: list[int] = []
+
+    def rollout(world: object, depth: int, known: object = None) -> list[float]:
+        judged.append(depth)
+        return [0.6, -0.6]
+
+    monkeypatch.setattr(agent, "rollout", rollout)
+    state = game.new_state(None, 5)
+    root = Node(None)
+    agent.iterate(root, state.clone())
+    (child,) = [c for c in root.children.values() if c.visits]
+    mixed = (1 - weight) * 0.2 + weight * 0.6
+    assert child.total == pytest.approx(mixed if child.player == 0 else -mixed)
+    assert len(judged) == (1 if weight else 0)  # the network alone asks no playout

@@ -8,6 +8,12 @@ move was legal (the IS-MCTS form of the parent's visits). A new leaf is scored b
 for every seat, from each seat's view of that world, instead of by a playout or the hand-written
 evaluation; a finished game by its returns. So the network's judgement replaces both the
 evaluation's priors and its leaf scores, and the search corrects the network where it is wrong.
+Where the budget gives the hand-written evaluation a weight (``Budget.evaluation``), a leaf's value
+mixes the two, as AlphaGo mixed its value network with its playouts: the evaluation scores the
+leaf after the budget's playout moves (where the turn has passed, as ``hard`` scores it), and
+the network's value and that score are averaged with the weights ``1 - evaluation`` and
+``evaluation``. A network that has not learned some corner of a game (that drawing cards matters
+once the hand is empty, say) is then corrected at the leaves as well as by the search.
 Where a game's observation depends on the number of players, the agent holds a network for each
 table size and searches with the one trained for the table it sits at.
 """
@@ -36,13 +42,18 @@ class ExpertAgent(IsmctsAgent):
         worlds: int | None = 16,
         reuse: bool = True,
         exploration: float = EXPLORATION,
+        evaluation: float = 0.0,
+        rollout_depth: int = 0,
+        rollout_epsilon: float = 1.0,
     ) -> None:
         super().__init__(
             iterations, seconds, seed, exploration=exploration, name=name, worlds=worlds,
-            reuse=reuse,
+            reuse=reuse, rollout_depth=rollout_depth, rollout_epsilon=rollout_epsilon,
         )  # fmt: skip
         self.nets = nets
         self.net = nets[0]
+        #: The hand-written evaluation's weight in a leaf's value (0: the network's value alone).
+        self.evaluation = evaluation
 
     def choose(self, state: State) -> Action:
         self.net = fitting(self.nets, state.num_players)
@@ -54,12 +65,14 @@ class ExpertAgent(IsmctsAgent):
         inherited: Any = super().__getstate__()
         state: dict[str, Any] = dict(inherited or {})
         state["nets"] = self.nets
+        state["evaluation"] = self.evaluation
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         self.nets = state.pop("nets")
         self.net = self.nets[0]
+        self.evaluation = state.pop("evaluation")
         parent = getattr(super(), "__setstate__", None)
         if parent is not None:
             parent(state)
@@ -102,6 +115,13 @@ class ExpertAgent(IsmctsAgent):
             returns = list(outcome.returns)
         else:
             returns = [self.net.evaluate(world, s)[1] for s in range(world.num_players)]
+            weight = self.evaluation
+            if weight:
+                depth = self.rollout_depth if world.current_player != path[-1].player else 0
+                judged = self.rollout(world, depth)
+                returns = [
+                    (1 - weight) * v + weight * j for v, j in zip(returns, judged, strict=True)
+                ]
         for node in path:
             node.visits += 1
             if node.player is not None:

@@ -179,7 +179,10 @@ def expert(
         own.name = name
         return own
     budget = level_budget("expert", game, budgets)
-    return ExpertAgent(nets, budget.iterations, budget.seconds, seed, name=name)
+    return ExpertAgent(
+        nets, budget.iterations, budget.seconds, seed, name=name, evaluation=budget.evaluation,
+        rollout_depth=budget.rollout_depth, rollout_epsilon=budget.rollout_epsilon,
+    )  # fmt: skip
 
 
 def has_expert(game: Game, players: int | None = None) -> bool:

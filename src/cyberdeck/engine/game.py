@@ -93,17 +93,25 @@ class Outcome:
 class Budget:
     """What a search level spends on a move: IS-MCTS iterations, a cap in seconds, and the
     playout moves (with their chance of a random move) that score a leaf where the turn has
-    passed. The levels have generic budgets; a game whose turns are long may name its own."""
+    passed. The levels have generic budgets; a game whose turns are long may name its own.
+
+    ``evaluation`` is for the learned search (``expert``): the weight, 0 to 1, of the game's
+    hand-written evaluation (after the playout moves) in a leaf's value beside the network's
+    value, as AlphaGo mixed its value network with its playouts; 0 is the network alone."""
 
     iterations: int
     seconds: float
     rollout_depth: int = 0
     rollout_epsilon: float = 1.0
+    evaluation: float = 0.0
 
-    def __reduce__(self) -> tuple[type[Budget], tuple[int, float, int, float]]:
+    def __reduce__(self) -> tuple[type[Budget], tuple[int, float, int, float, float]]:
         """Rebuilt from its fields in another process: compiled (mypyc), a frozen dataclass's
         default unpickling would assign to its frozen fields."""
-        return Budget, (self.iterations, self.seconds, self.rollout_depth, self.rollout_epsilon)
+        return Budget, (
+            self.iterations, self.seconds, self.rollout_depth, self.rollout_epsilon,
+            self.evaluation,
+        )  # fmt: skip
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
