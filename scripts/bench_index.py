@@ -81,9 +81,12 @@ KINDS: list[tuple[str, str]] = [
             ("", "the baseline's learning curve against `greedy` (`cyberdeck lab train`)"),
         )
     ),
-    (
-        "learned/matrix-overload-apprentice",
-        "an apprentice of `hard`, not shipped: its fit's curve (`cyberdeck lab imitate`)",
+    *(
+        (
+            f"learned/{game}-apprentice",
+            "an apprentice, not shipped: its fit's curve (`lab imitate`)",
+        )
+        for game in ("matrix-overload", "hack-me")
     ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
