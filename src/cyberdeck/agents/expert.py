@@ -12,8 +12,8 @@ Where the budget gives the hand-written evaluation a weight (``Budget.evaluation
 mixes the two, as AlphaGo mixed its value network with its playouts: the evaluation scores the
 leaf after the budget's playout moves (where the turn has passed, as ``hard`` scores it), and
 the network's value and that score are averaged with the weights ``1 - evaluation`` and
-``evaluation``. A network that has not learned some corner of a game (that drawing cards matters
-once the hand is empty, say) is then corrected at the leaves as well as by the search.
+``evaluation``. No shipped level mixes: tried in Hack-Me, it made the expert no stronger
+(docs/learned.md).
 Where a game's observation depends on the number of players, the agent holds a network for each
 table size and searches with the one trained for the table it sits at.
 """
@@ -117,8 +117,7 @@ class ExpertAgent(IsmctsAgent):
             returns = [self.net.evaluate(world, s)[1] for s in range(world.num_players)]
             weight = self.evaluation
             if weight:
-                depth = self.rollout_depth if world.current_player != path[-1].player else 0
-                judged = self.rollout(world, depth)
+                judged = self.rollout(world, self.playout_depth(world, path[-1]))
                 returns = [
                     (1 - weight) * v + weight * j for v, j in zip(returns, judged, strict=True)
                 ]

@@ -233,14 +233,17 @@ class IsmctsAgent:
             if not best.visits:
                 break
             node = best
-        # A playout shows the other side's answers: it starts where the turn has just passed, and a
-        # leaf inside one seat's run of decisions (a four-action turn) is scored as it stands.
-        depth = self.rollout_depth if world.current_player != path[-1].player else 0
-        returns = self.rollout(world, depth, known)
+        returns = self.rollout(world, self.playout_depth(world, path[-1]), known)
         for node in path:
             node.visits += 1
             if node.player is not None:
                 node.total += returns[node.player]
+
+    def playout_depth(self, world: State, leaf: Node) -> int:
+        """The playout moves that score ``leaf``: a playout shows the other side's answers, so it
+        starts where the turn has just passed, and a leaf inside one seat's run of decisions (a
+        four-action turn) is scored as it stands."""
+        return self.rollout_depth if world.current_player != leaf.player else 0
 
     def jitter(self) -> float:
         """A tiny random part of each prior: moves the evaluation cannot tell apart are tried in
