@@ -86,7 +86,7 @@ KINDS: list[tuple[str, str]] = [
             f"learned/{game}-apprentice",
             "an apprentice, not shipped: its fit's curve (`lab imitate`)",
         )
-        for game in ("matrix-overload", "hack-me")
+        for game in ("matrix-overload", "hack-me", "cyberpunk-ccg")
     ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
