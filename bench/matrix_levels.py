@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from cyberdeck.agents import make_agent
-from cyberdeck.engine import Agent, load_game
+from cyberdeck.engine import Agent, BadOption, load_game
 from cyberdeck.games.matrix_overload.hindsight import HindsightPlayer
 from cyberdeck.lab.stats import wilson
 
@@ -62,7 +62,16 @@ def player(spec: str, seed: int) -> Agent:
     if kind != "hindsight":
         return make_agent(spec, seed, GAME)
     worlds, _, positions = budget.partition(":")
-    return HindsightPlayer(seed, int(worlds), int(positions), name=spec)
+    try:
+        decks, nodes = int(worlds), int(positions)
+    except ValueError:
+        decks = nodes = 0
+    if decks < 1 or nodes < 1:
+        raise BadOption(
+            f"'{spec}': write hindsight:DECKS:POSITIONS with two whole numbers above 0, "
+            "e.g. hindsight:12:160."
+        )
+    return HindsightPlayer(seed, decks, nodes, name=spec)
 
 
 def seeds(text: str) -> list[int]:
@@ -170,12 +179,20 @@ def main() -> None:
         return
     if not args.agent or not args.out:
         parser.error("name an agent and --out (or give --summary FILE)")
+    try:
+        chosen = seeds(args.seeds)
+    except ValueError:
+        parser.error(f"'{args.seeds}' is not a seed list: write e.g. 0-999 or 7,15,40-45")
+    try:
+        player(args.agent, 0)  # a bad spec fails here, before any deal
+    except BadOption as why:
+        parser.error(str(why))
     done: set[int] = set()
     if args.out.exists():
         done = {json.loads(line)["seed"] for line in args.out.read_text().splitlines() if line}
     wins = played = 0
     with args.out.open("a") as out:
-        for seed in seeds(args.seeds):
+        for seed in chosen:
             if seed in done:
                 continue
             row = play(args.agent, seed)

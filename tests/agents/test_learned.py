@@ -183,3 +183,11 @@ def test_a_leaf_mixes_the_networks_value_with_the_evaluation_by_the_budgets_weig
     mixed = (1 - weight) * 0.2 + weight * 0.6
     assert child.total == pytest.approx(mixed if child.player == 0 else -mixed)
     assert len(judged) == (1 if weight else 0)  # the network alone asks no playout
+
+
+def test_an_unknown_agent_is_refused_with_each_agent_named_once():
+    game = load_game("matrix-overload")  # plays normal and hard its own way
+    with pytest.raises(BadOption, match="There is no agent 'grandmaster'") as refused:
+        make_agent("grandmaster", 0, game)
+    names = str(refused.value).partition("Agents: ")[2].rstrip(".").split(", ")
+    assert "hard" in names and len(names) == len(set(names))

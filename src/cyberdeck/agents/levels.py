@@ -146,7 +146,8 @@ def make_agent(
         "random", "greedy", "ismcts", "pimc", "policy:PATH", *LEVELS, *REGISTERED, *(game.agents() if game else {}),
         *_OUTSIDE,
     ]  # fmt: skip
-    raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(known)}.")
+    # A game may play a level its own way (MATR1X's hindsight levels): each name once.
+    raise BadOption(f"There is no agent '{spec}'. Agents: {', '.join(dict.fromkeys(known))}.")
 
 
 def level_budget(

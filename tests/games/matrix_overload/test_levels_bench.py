@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -90,3 +92,21 @@ def test_the_hindsight_player_is_tried_at_a_budget_given(tmp_path: Path) -> None
     assert (
         row["seed"] == 5 and row["agent"] == "hindsight:1:3" and len(row["cpu"]) == len(row["wall"])
     )
+
+
+def test_a_player_or_seed_list_it_cannot_read_is_refused_in_a_sentence_before_any_deal(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    for args, said in (
+        (["hindsight:x:3"], "write hindsight:DECKS:POSITIONS"),
+        (["hindsight:0:5"], "write hindsight:DECKS:POSITIONS"),
+        (["grandmaster"], "There is no agent 'grandmaster'"),
+        (["hard", "--seeds", "a-b"], "is not a seed list"),
+    ):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "matrix_levels.py"), *args, "--out", str(out)],
+            capture_output=True, text=True, timeout=120, check=False, cwd=ROOT,
+        )  # fmt: skip
+        assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
+        assert not out.exists()
