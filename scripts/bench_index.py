@@ -86,7 +86,11 @@ KINDS: list[tuple[str, str]] = [
             f"learned/{game}-apprentice",
             "an apprentice, not shipped: its fit's curve (`lab imitate`)",
         )
-        for game in ("matrix-overload", "hack-me", "cyberpunk-ccg")
+        for game in ("matrix-overload", "hack-me")
+    ),
+    (
+        "learned/cyberpunk-ccg-apprentice-120",
+        "an apprentice of the first 120 games, not shipped: its fit's curve (`lab imitate`)",
     ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),

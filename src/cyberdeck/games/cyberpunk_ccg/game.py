@@ -82,7 +82,10 @@ class CyberpunkCCG(Game):
     #: ``hard`` searches 800 iterations a move with no playout moves: a CCG turn is dozens of
     #: decisions, so the generic level's two playout moves never reach the other side's answer
     #: (the generic ``hard`` won 7 of its first 16 games against ``normal``; docs/agents.md).
-    budgets: ClassVar[Mapping[str, Budget]] = {"hard": Budget(800, 5.0)}
+    #: ``expert`` searches as many, guided by its apprentice of ``hard`` (its policy file, from
+    #: ``lab imitate``): at 200 it won 3 of the 15 deals on which 800 won 7. docs/ladders.md has
+    #: it measured.
+    budgets: ClassVar[Mapping[str, Budget]] = {"hard": Budget(800, 5.0), "expert": Budget(800, 5.0)}
 
     def configurations(self) -> list[dict[str, Any]]:
         """Three pairings that between them play every starter deck (each sponsor choice also
