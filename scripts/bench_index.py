@@ -92,6 +92,13 @@ KINDS: list[tuple[str, str]] = [
         "learned/cyberpunk-ccg-apprentice-120",
         "an apprentice of the first 120 games, not shipped: its fit's curve (`lab imitate`)",
     ),
+    *(
+        (
+            f"learned/{game}-apprentice",
+            "an apprentice, shipped or a round before it: its fit's curve (`lab imitate`)",
+        )
+        for game in ("cipher-run", "cyberpunk-ccg")
+    ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     (
