@@ -116,8 +116,9 @@ def test_a_level_can_be_tried_at_another_budget():
 
 def test_a_game_may_give_a_level_its_own_budget():
     """The CCG's hard and expert think longer and play no playout moves, Cypher's hard thinks
-    longer and plays further out, Hack-Me's normal thinks less; other games' levels are the
-    generic ones, and a level asked for without a game is too."""
+    longer and plays further out, Cipher Run's expert thinks longer, Hack-Me's normal thinks
+    less; other games' levels are the generic ones, and a level asked for without a game is
+    too."""
     from cyberdeck.agents.levels import BUDGETS
     from cyberdeck.engine import load_game
 
@@ -130,6 +131,7 @@ def test_a_game_may_give_a_level_its_own_budget():
     assert budget(make_agent("expert", 0, ccg)) == (800, 5.0, 0, 1.0)
     assert budget(make_agent("normal", 0, ccg)) == (100, 0.8, 0, 1.0)
     assert budget(make_agent("hard", 0, load_game("cypher"))) == (800, 5.0, 50, 0.1)
+    assert budget(make_agent("expert", 0, load_game("cipher-run")))[:2] == (1600, 5.0)
     hack_me = load_game("hack-me")
     assert budget(make_agent("normal", 0, hack_me)) == (25, 0.8, 0, 1.0)
     generic = BUDGETS["hard"]
