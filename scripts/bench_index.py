@@ -99,6 +99,13 @@ KINDS: list[tuple[str, str]] = [
         )
         for game in ("cipher-run", "cyberpunk-ccg")
     ),
+    *(
+        (
+            f"learned/{game}-pool",
+            "a policy trained against a pool, not shipped: its curve (`lab train --opponent`)",
+        )
+        for game in ("cypher", "hack-me")
+    ),
     ("learned/", "a shipped policy's learning curve (`cyberdeck lab train`)"),
     ("ladder/", "a ladder of agents: Bradley–Terry ratings (`cyberdeck lab ladder`)"),
     (
