@@ -131,7 +131,7 @@ def test_a_game_may_give_a_level_its_own_budget():
     assert budget(make_agent("expert", 0, ccg)) == (800, 5.0, 0, 1.0)
     assert budget(make_agent("normal", 0, ccg)) == (100, 0.8, 0, 1.0)
     assert budget(make_agent("hard", 0, load_game("cypher"))) == (800, 5.0, 50, 0.1)
-    assert budget(make_agent("expert", 0, load_game("cipher-run")))[:2] == (1600, 5.0)
+    assert budget(make_agent("expert", 0, load_game("cipher-run"))) == (1600, 5.0, 0, 1.0)
     hack_me = load_game("hack-me")
     assert budget(make_agent("normal", 0, hack_me)) == (25, 0.8, 0, 1.0)
     generic = BUDGETS["hard"]
