@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from cyberdeck.cli import app
 from cyberdeck.engine import BadOption, load_game
+from cyberdeck.lab import ladder
+from cyberdeck.lab.executors import Played, run_games
 from cyberdeck.lab.ladder import GAMES_FILE, read_games, run_ladder, schedule
 from tests.agents.test_learned import random_policy
 
@@ -85,6 +87,8 @@ def test_bad_ladders_say_what_is_wrong(tmp_path: Path):
         run_ladder(game, ["random", "random"], 2, tmp_path)
     with pytest.raises(BadOption, match="with 2 players"):
         run_ladder(game, ["random", "greedy"], 2, tmp_path, options={"players": 3})
+    with pytest.raises(BadOption, match="at least one worker"):
+        run_ladder(game, ["random", "greedy"], 2, tmp_path, workers=0)
     assert not (tmp_path / GAMES_FILE).exists()
 
 
@@ -98,3 +102,31 @@ def test_the_ladder_command(tmp_path: Path):
     assert json.loads(result.output.splitlines()[-1])["games"] == 4
     result = runner.invoke(app, ["lab", "ladder", "cypher", "--agents", "random,nobody"])
     assert result.exit_code == 2 and "no agent 'nobody'" in result.output
+
+
+def test_a_ladder_is_the_same_on_one_worker_or_two(tmp_path: Path):
+    game = load_game("cypher")
+    agents = ["random", "greedy", "easy"]
+    alone = run_ladder(game, agents, 4, tmp_path / "one", seed=5, workers=1)
+    shared = run_ladder(game, agents, 4, tmp_path / "two", seed=5, workers=2)
+    assert alone == shared
+    one, two = read_games(tmp_path / "one"), read_games(tmp_path / "two")
+    assert one == two and len(one) == 12
+
+
+def test_a_stopped_ladder_keeps_its_games_and_says_so(tmp_path: Path, monkeypatch):
+    def stopped_after_two(setup, plan, workers, dask, progress, on_rows):
+        played = run_games(setup, plan[:2], 1, None, progress, on_rows)
+        return Played(played.rows, interrupted=True)
+
+    monkeypatch.setattr(ladder, "run_games", stopped_after_two)
+    args = ["lab", "ladder", "cypher", "--agents", "random,greedy", "--games", "4"]
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"Stopped: 2 of the 4 games left finished and kept in {tmp_path}" in result.output
+    assert len(read_games(tmp_path)) == 2
+    assert not (tmp_path / "ladder.json").exists()
+    monkeypatch.undo()
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert len(read_games(tmp_path)) == 4

@@ -20,6 +20,7 @@ from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
 from .common import fail, find_game, parse_options
+from .lab import Dask, Workers
 
 app = typer.Typer()
 
@@ -194,6 +195,8 @@ def ladder(
         Path | None, typer.Option(help="The ladder's folder (games already there are kept)")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object")] = False,
+    workers: Workers = None,
+    dask: Dask = None,
 ) -> None:
     """Rate agents from games between them: Bradley–Terry and Elo with 95% intervals."""
     from ..lab.ladder import run_ladder
@@ -204,9 +207,16 @@ def ladder(
     folder = out or data_dir() / "ladders" / f"{game.id}-{seed}"
     try:
         with ProgressBar("games") as bar:
-            table = run_ladder(game, specs, games_, folder, seed, options, bar.update)
+            table = run_ladder(game, specs, games_, folder, seed, options, bar, workers, dask)
     except CyberdeckError as err:
         raise fail(str(err)) from None
+    if table.get("interrupted"):
+        typer.echo(
+            f"Stopped: {table['played']} of the {table['planned']} games left finished and kept "
+            f"in {folder}; the same command with --out {folder} plays the rest.",
+            err=True,
+        )
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(table))
         return

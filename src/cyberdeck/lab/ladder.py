@@ -7,13 +7,14 @@ solitaire every agent plays the same deals, and a pair's game on a deal is won b
 return, then the higher score where the game keeps one (MATR1X's royals killed: a deal lost with
 eleven royals down beats one lost with three); equal: a draw. Each finished game is one line of ``games.jsonl`` in the folder,
 keyed by the agents' specs and the game's place in the pair, so a run that was stopped carries on
-where it stopped, and a ladder given one more agent plays only that agent's pairs.
+where it stopped, and a ladder given one more agent plays only that agent's pairs. The games are
+played where the lab plays any run's (``executors``: this process, worker processes or Dask); a
+game depends on its seed and seats alone, so the ladder is the same on one worker or many.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -22,7 +23,8 @@ from typing import Any
 from ..engine import BadOption, Game, Record
 from ..engine.playback import replay
 from .entries import Entry
-from .playing import Planned, Setup, play_game
+from .executors import Progress, check_executor, run_games
+from .playing import Planned, Setup
 from .strengths import rank, win_matrix
 
 GAMES_FILE = "games.jsonl"
@@ -73,9 +75,12 @@ def run_ladder(
     folder: Path,
     seed: int = 0,
     options: dict[str, Any] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    workers: int | None = 1,
+    dask: str | None = None,
 ) -> dict[str, Any]:
-    """Play the ladder's missing games into ``folder`` and rate the agents from all of them."""
+    """Play the ladder's missing games into ``folder`` and rate the agents from all of them.
+    Stopped (Ctrl-C, a signal), it keeps the games finished and says so in ``interrupted``."""
     from ..agents import make_agent
     from ..agents.levels import spec_text
 
@@ -88,6 +93,7 @@ def run_ladder(
         raise BadOption("A ladder needs at least two different agents.")
     if games < 1:
         raise BadOption("Play at least one game per pair.")
+    check_executor(workers, dask)
     for spec in specs:
         make_agent(spec, 0, game)  # a bad spec fails here, before any game is played
     folder.mkdir(parents=True, exist_ok=True)
@@ -98,21 +104,27 @@ def run_ladder(
     index = {spec: i for i, spec in enumerate(specs)}
     path = folder / GAMES_FILE
     cut = path.is_file() and not path.read_bytes().endswith(b"\n") and path.stat().st_size > 0
+    planned = [
+        Planned(number, p.seed, tuple(index[s] for s in p.seats)) for number, p in enumerate(todo)
+    ]
     with path.open("a", encoding="utf-8") as out:
         if cut:  # a line cut short by a stop: the next game starts a line of its own
             out.write("\n")
-        for number, pairing in enumerate(todo):
-            seats = tuple(index[s] for s in pairing.seats)
-            row = play_game(setup, Planned(number, pairing.seed, seats))
-            line = {"key": pairing.key, "seats": list(pairing.seats), "seed": pairing.seed,
-                    "returns": row["returns"], "winners": row["winners"], "draw": row["draw"],
-                    "scores": scores(row["record"]) if players == 1 else [],
-                    "record": row["record"]}  # fmt: skip
-            out.write(json.dumps(line) + "\n")
+
+        def keep(rows: list[dict[str, Any]]) -> None:
+            for row in rows:
+                pairing = todo[row["number"]]
+                line = {"key": pairing.key, "seats": list(pairing.seats), "seed": pairing.seed,
+                        "returns": row["returns"], "winners": row["winners"], "draw": row["draw"],
+                        "scores": scores(row["record"]) if players == 1 else [],
+                        "record": row["record"]}  # fmt: skip
+                out.write(json.dumps(line) + "\n")
+                done[pairing.key] = line
             out.flush()
-            done[pairing.key] = line
-            if progress is not None:
-                progress(number + 1, len(todo))
+
+        played = run_games(setup, planned, workers, dask, progress, keep)
+    if played.interrupted:
+        return {"interrupted": True, "played": len(played.rows), "planned": len(todo)}
     table = standings(specs, [done[p.key] for p in plan], players)
     table.update(game=game.id, seed=seed, games_per_pair=games, options=resolved)
     (folder / "ladder.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
