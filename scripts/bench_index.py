@@ -86,7 +86,7 @@ KINDS: list[tuple[str, str]] = [
             f"learned/{game}-apprentice",
             "an apprentice, not shipped: its fit's curve (`lab imitate`)",
         )
-        for game in ("matrix-overload", "hack-me")
+        for game in ("matrix-overload", "hack-me", "cypher")
     ),
     (
         "learned/cyberpunk-ccg-apprentice-120",
