@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -43,6 +43,14 @@ def fail_problems(heading: str, problems: Sequence[str]) -> typer.Exit:
     typer.echo(f"error: {heading}:", err=True)
     list_problems(problems)
     return typer.Exit(2)
+
+
+#: ``--workers`` and ``--dask``: where the lab's games are played (``lab.executors``).
+Workers = Annotated[int | None, typer.Option(help="Local processes (default: all cores)")]
+Dask = Annotated[
+    str | None,
+    typer.Option(help="'local' for a Dask LocalCluster, or a scheduler address tcp://HOST:8786"),
+]
 
 
 def check_workers(workers: int | None) -> int | None:

@@ -20,7 +20,7 @@ from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
 from ..lab.simulate import check_seats
 from ..userdata import data_dir
-from .common import check_workers, fail, fail_problems, find_game, parse_options
+from .common import Dask, Workers, check_workers, fail, fail_problems, find_game, parse_options
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -32,11 +32,6 @@ Games = Annotated[int, typer.Option("--games", help="How many games (per pair, i
 Seed = Annotated[int, typer.Option(help="Seed of the first game")]
 Options = Annotated[list[str], typer.Option("--option", "-o", help="name=value")]
 Players = Annotated[int | None, typer.Option(help="Number of players")]
-Workers = Annotated[int | None, typer.Option(help="Local processes (default: all cores)")]
-Dask = Annotated[
-    str | None,
-    typer.Option(help="'local' for a Dask LocalCluster, or a scheduler address tcp://HOST:8786"),
-]
 Out = Annotated[
     Path | None,
     typer.Option(help="Folder for the results (Parquet; default: a new folder per run)"),

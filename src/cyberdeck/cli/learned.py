@@ -19,8 +19,7 @@ from ..agents.policy import PolicyNet
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
-from .common import fail, find_game, parse_options
-from .lab import Dask, Workers
+from .common import Dask, Workers, fail, find_game, parse_options
 
 app = typer.Typer()
 
