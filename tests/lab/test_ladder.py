@@ -123,7 +123,8 @@ def test_a_stopped_ladder_keeps_its_games_and_says_so(tmp_path: Path, monkeypatc
     args = ["lab", "ladder", "cypher", "--agents", "random,greedy", "--games", "4"]
     result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
     assert result.exit_code == 1
-    assert f"Stopped: 2 of the 4 games left finished and kept in {tmp_path}" in result.output
+    assert "Stopped: 2 of 4 games finished and kept;" in result.output
+    assert f"the same command with --out {tmp_path} plays the rest" in result.output
     assert len(read_games(tmp_path)) == 2
     assert not (tmp_path / "ladder.json").exists()
     monkeypatch.undo()

@@ -53,6 +53,22 @@ Dask = Annotated[
 ]
 
 
+def stopped_note(run: dict[str, Any], again: str) -> None:
+    """A stopped run's games are kept: how many, and the options that play the rest."""
+    if run.get("interrupted"):
+        typer.echo(
+            f"Stopped: {run['played']} of {run['planned']} games finished and kept; "
+            f"the same command with {again} plays the rest.",
+            err=True,
+        )
+
+
+def stopped_exit(run: dict[str, Any]) -> None:
+    """A stopped run exits 1, so that a script never takes it for a whole one."""
+    if run.get("interrupted"):
+        raise typer.Exit(1)
+
+
 def check_workers(workers: int | None) -> int | None:
     """``--workers``: a number of processes, at least one (left out: all cores)."""
     if workers is not None and workers < 1:

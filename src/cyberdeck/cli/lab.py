@@ -20,7 +20,17 @@ from ..lab.executors import check_executor
 from ..lab.progress import ProgressBar
 from ..lab.simulate import check_seats
 from ..userdata import data_dir
-from .common import Dask, Workers, check_workers, fail, fail_problems, find_game, parse_options
+from .common import (
+    Dask,
+    Workers,
+    check_workers,
+    fail,
+    fail_problems,
+    find_game,
+    parse_options,
+    stopped_exit,
+    stopped_note,
+)
 
 app = typer.Typer(
     help="The lab for designers: simulations with intervals, tournaments, per-card impact, deck "
@@ -99,23 +109,8 @@ def played(run: Any, game: Game, entries: list[Entry], *how: Any) -> Any:
             )
     except CyberdeckError as err:
         raise fail_on(err) from None
-    stopped_note(results.run, how[5])
+    stopped_note(results.run, f"--resume --out {how[5]}")
     return results
-
-
-def stopped_note(run: dict[str, Any], folder: Path) -> None:
-    if run.get("interrupted"):
-        typer.echo(
-            f"Stopped: {run['played']} of {run['planned']} games finished and kept in {folder}; "
-            "the same command with --resume --out FOLDER plays the rest.",
-            err=True,
-        )
-
-
-def stopped_exit(run: dict[str, Any]) -> None:
-    """A stopped run exits 1, so that a script never takes it for a whole one."""
-    if run.get("interrupted"):
-        raise typer.Exit(1)
 
 
 def parse_entries(game: Game, text: str) -> list[Entry]:

@@ -19,7 +19,7 @@ from ..agents.policy import PolicyNet
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
-from .common import Dask, Workers, fail, find_game, parse_options
+from .common import Dask, Workers, fail, find_game, parse_options, stopped_exit, stopped_note
 
 app = typer.Typer()
 
@@ -209,13 +209,8 @@ def ladder(
             table = run_ladder(game, specs, games_, folder, seed, options, bar, workers, dask)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    if table.get("interrupted"):
-        typer.echo(
-            f"Stopped: {table['played']} of the {table['planned']} games left finished and kept "
-            f"in {folder}; the same command with --out {folder} plays the rest.",
-            err=True,
-        )
-        raise typer.Exit(1)
+    stopped_note(table, f"--out {folder}")
+    stopped_exit(table)
     if as_json:
         typer.echo(json.dumps(table))
         return

@@ -124,7 +124,8 @@ def run_ladder(
 
         played = run_games(setup, planned, workers, dask, progress, keep)
     if played.interrupted:
-        return {"interrupted": True, "played": len(played.rows), "planned": len(todo)}
+        return {"interrupted": True, "played": len(plan) - len(todo) + len(played.rows),
+                "planned": len(plan)}  # fmt: skip
     table = standings(specs, [done[p.key] for p in plan], players)
     table.update(game=game.id, seed=seed, games_per_pair=games, options=resolved)
     (folder / "ladder.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
