@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,9 +14,11 @@ from typer.testing import CliRunner
 
 from cyberdeck.agents import make_agent
 from cyberdeck.agents.policy import PolicyNet
-from cyberdeck.engine import BadOption, Game, games, load_game
+from cyberdeck.engine import BadOption, Game, Outcome, games, load_game
 
 pytest.importorskip("sb3_contrib")
+import gymnasium
+
 from cyberdeck.cli import app
 from cyberdeck.lab import training
 
@@ -125,7 +129,7 @@ def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
 
 def test_a_score_bonus_adds_the_learners_score_to_its_final_reward():
     table = training.SeatEnv("matrix-overload")
-    bonus = training.ScoreBonus(table, 0.1)
+    bonus = training.Shaping(table, score_weight=0.1)
     bonus.reset(seed=3)
     done, reward = False, 0.0
     while not done:
@@ -133,3 +137,51 @@ def test_a_score_bonus_adds_the_learners_score_to_its_final_reward():
     outcome = table.state.outcome
     assert outcome is not None and outcome.scores
     assert reward == pytest.approx(outcome.returns[0] + 0.1 * outcome.scores[0])
+
+
+class _Ended(gymnasium.Env[Any, int]):
+    """A table whose next step ends the game with ``outcome``, the learner at seat 1."""
+
+    observation_space = gymnasium.spaces.Box(0, 1, (1,))
+    action_space = gymnasium.spaces.Discrete(1)
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.seat = 1
+        self.state = SimpleNamespace(outcome=outcome)
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return np.zeros(1), float(self.state.outcome.returns[self.seat]), True, False, {}
+
+
+@pytest.mark.parametrize(
+    ("outcome", "expected"),
+    [
+        (Outcome((), (0.0, 0.0), "The safety cap of 300 turns was reached", "cap"), -0.5),
+        (Outcome((1,), (-1.0, 1.0), "Hacker B finalized the fifth agenda"), 1.0),
+        (Outcome((0,), (1.0, -1.0), "Hacker A finalized the fifth agenda"), -1.0),
+    ],
+)
+def test_a_draw_reward_replaces_only_a_drawn_games_return(outcome: Outcome, expected: float):
+    shaped = training.Shaping(_Ended(outcome), draw_reward=-0.5)  # type: ignore[arg-type]
+    assert shaped.step(0)[1] == expected
+
+
+def test_a_run_keeps_its_width_and_its_reward_shaping(tmp_path: Path):
+    game = load_game("cypher")
+    with pytest.raises(BadOption, match="width of a hidden layer must be from 1 to 1024"):
+        training.train(game, tmp_path / "bad", 256, width=0)
+    assert not (tmp_path / "bad").exists()
+    training.train(game, tmp_path, 256, seed=2, every=256, eval_games=0, width=16, draw_reward=-0.5)
+    meta = training._run_meta(tmp_path)
+    assert (meta["width"], meta["draw_reward"], meta["score_weight"]) == (16, -0.5, 0.0)
+    trunk = PolicyNet.load(tmp_path / "policy.npz").layers["trunk"]
+    assert trunk[0][0].shape[1] == 16
+    before = (tmp_path / "run.json").read_text()
+    with pytest.raises(BadOption, match="holds a run with width 16: carry it on with the same"):
+        training.train(game, tmp_path, 512, seed=2, every=256, eval_games=0, width=32)
+    with pytest.raises(BadOption, match=r"holds a run with draw reward -0\.5"):
+        training.train(game, tmp_path, 512, seed=2, every=256, eval_games=0, draw_reward=0.0)
+    assert (tmp_path / "run.json").read_text() == before
+    assert training.latest_checkpoint(tmp_path).name == "step-000000512.zip"  # type: ignore[union-attr]
+    training.train(game, tmp_path, 1024, seed=2, every=512, eval_games=0)  # carries on as it began
+    assert PolicyNet.load(tmp_path / "policy.npz").layers["trunk"][0][0].shape[1] == 16

@@ -68,9 +68,16 @@ def train(
         int, typer.Option(help="Games against each fixed opponent at every checkpoint")
     ] = 100,
     score_weight: Annotated[
-        float,
-        typer.Option(help="Add this times the learner's final score to its reward (MATR1X: 0.1)"),
-    ] = 0.0,
+        float | None,
+        typer.Option(
+            help="Add this times the learner's final score to its reward (MATR1X: 0.1) [0]"
+        ),
+    ] = None,
+    draw_reward: Annotated[
+        float | None,
+        typer.Option(help="The learner's reward for a game with no winner, e.g. -0.5 [0]"),
+    ] = None,
+    width: Annotated[int | None, typer.Option(help="Width of each hidden layer [64]")] = None,
     option: Option = [],  # noqa: B006
     players: Players = None,
     out: Annotated[
@@ -97,6 +104,8 @@ def train(
                 eval_games,
                 bar.update,
                 score_weight,
+                draw_reward,
+                width,
             )
     except CyberdeckError as err:
         raise fail(str(err)) from None

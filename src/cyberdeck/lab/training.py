@@ -12,6 +12,9 @@ every checkpoint the exported policy plays ``eval_games`` games against each fix
 alternated, a draw half a win; a solitaire alone): ``curve.csv`` holds those win rates with their
 95% intervals, the steps and the CPU seconds spent, so a run's learning can be read, and its cost
 stated, from the folder alone.
+
+Two options shape the learner's final reward (``Shaping``), and ``width`` sets the hidden
+layers; a run keeps all three in ``run.json``, so it carries on as it began.
 """
 
 from __future__ import annotations
@@ -200,21 +203,29 @@ def win_rate(
     return score / games, low, high
 
 
-class ScoreBonus(gymnasium.Wrapper[Any, int, Any, int]):
-    """The learner's final reward plus ``weight`` times its score (``Outcome.scores``), for a game
-    where the return alone teaches nothing: a MATR1X deal is lost (-1) far more often than won,
-    and the royals killed say how close the learner came."""
+class Shaping(gymnasium.Wrapper[Any, int, Any, int]):
+    """The learner's final reward, shaped: plus ``score_weight`` times its score
+    (``Outcome.scores``), for a game where the return alone teaches nothing (a MATR1X deal is
+    lost, -1, far more often than won, and the royals killed say how close the learner came);
+    and ``draw_reward`` instead of 0 for a game of two or more that ends with no winner, so that
+    a learner can be taught that a game stalled to a safety cap is worth less than a game won."""
 
-    def __init__(self, env: SeatEnv, weight: float) -> None:
+    def __init__(self, env: SeatEnv, score_weight: float = 0.0, draw_reward: float = 0.0) -> None:
         super().__init__(env)
         self.table = env
-        self.weight = weight
+        self.score_weight = score_weight
+        self.draw_reward = draw_reward
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         observation, reward, done, cut, info = self.table.step(action)
-        outcome = self.table.state.outcome if self.table.state is not None else None
-        if done and outcome is not None and outcome.scores:
-            reward += self.weight * outcome.scores[self.table.seat]
+        state = self.table.state
+        outcome = state.outcome if state is not None else None
+        if done and outcome is not None:
+            seat = self.table.seat
+            if outcome.scores:
+                reward += self.score_weight * outcome.scores[seat]
+            if not outcome.winners and len(outcome.returns) > 1:
+                reward += self.draw_reward - outcome.returns[seat]
         return observation, float(reward), done, cut, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -243,20 +254,22 @@ def train(
     judges: tuple[str, ...] = ("random", "greedy"),
     eval_games: int = 100,
     progress: Callable[[int, int], None] | None = None,
-    score_weight: float = 0.0,
+    score_weight: float | None = None,
+    draw_reward: float | None = None,
+    width: int | None = None,
 ) -> list[dict[str, Any]]:
     """Train (or carry on training) the run in ``folder`` up to ``steps`` learner steps; the
-    curve's rows written by this call. ``score_weight``: see ``ScoreBonus``."""
+    curve's rows written by this call. ``score_weight`` and ``draw_reward`` (see ``Shaping``,
+    0 when not given) and ``width`` (``WIDTH``) are the run's own: one carried on keeps them."""
     resolved = game.resolve_options(options)
     if steps < 1 or every < 1 or eval_games < 0:
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
+    if width is not None and not 1 <= width <= 1024:
+        raise BadOption(f"The width of a hidden layer must be from 1 to 1024, not {width}.")
     for spec in judges:
         make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
     opponents = pool(opponent, game, known=(SELF,))
-    (folder / CHECKPOINTS).mkdir(parents=True, exist_ok=True)
-    run = {"game": game.id, "options": resolved, "seed": seed, "opponent": ",".join(opponents),
-           "width": WIDTH, "library": "sb3-contrib MaskablePPO",
-           "score_weight": score_weight}  # fmt: skip
+    asked = {"score_weight": score_weight, "draw_reward": draw_reward, "width": width}
     if (folder / "run.json").is_file():
         before = _run_meta(folder)
         if (before["game"], before["options"], before["seed"]) != (game.id, resolved, seed):
@@ -265,18 +278,33 @@ def train(
                 "carry it on with the same game, options and seed, or use another folder."
             )
         opponents = before["opponent"].split(",")
-        score_weight = float(before.get("score_weight", 0.0))
+        kept = {"score_weight": 0.0, "draw_reward": 0.0, "width": WIDTH, **before}
+        for name, value in asked.items():
+            if value is not None and value != kept[name]:
+                raise BadOption(
+                    f"'{folder}' holds a run with {name.replace('_', ' ')} {kept[name]}: carry it "
+                    f"on with the same, or start another folder for {value}."
+                )
+        settings = {name: kept[name] for name in asked}
     else:
+        settings = {"score_weight": 0.0, "draw_reward": 0.0, "width": WIDTH}
+        settings.update({name: value for name, value in asked.items() if value is not None})
+        run = {"game": game.id, "options": resolved, "seed": seed,
+               "opponent": ",".join(opponents), "library": "sb3-contrib MaskablePPO",
+               **settings}  # fmt: skip
+        folder.mkdir(parents=True, exist_ok=True)
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
+    (folder / CHECKPOINTS).mkdir(exist_ok=True)
     torch.set_num_threads(1)
     table = SeatEnv(game.id, opponent="random", seat=None, **resolved)
-    learner = ScoreBonus(table, score_weight) if score_weight else table
+    score, draw = float(settings["score_weight"]), float(settings["draw_reward"])
+    learner = Shaping(table, score, draw) if score or draw else table
     learner.reset(seed=seed)
     checkpoint = latest_checkpoint(folder)
     if checkpoint is not None:
         model = MaskablePPO.load(checkpoint, env=learner, device="cpu")
     else:
-        model = new_model(learner, seed)
+        model = new_model(learner, seed, int(settings["width"]))
     spent = _spent(folder)
     policy_path, opponent_path = folder / POLICY, folder / OPPONENT
 
