@@ -185,3 +185,20 @@ def test_a_run_keeps_its_width_and_its_reward_shaping(tmp_path: Path):
     assert training.latest_checkpoint(tmp_path).name == "step-000000512.zip"  # type: ignore[union-attr]
     training.train(game, tmp_path, 1024, seed=2, every=512, eval_games=0)  # carries on as it began
     assert PolicyNet.load(tmp_path / "policy.npz").layers["trunk"][0][0].shape[1] == 16
+
+
+def test_the_exports_check_allows_rounding_in_proportion_to_the_networks_numbers(tmp_path: Path):
+    """Wide layers and large logits round more in float32: the check scales with the numbers."""
+    training.train(load_game("cypher"), tmp_path, 256, seed=1, every=256, eval_games=0, width=8)
+    net = PolicyNet.load(tmp_path / "policy.npz")
+    w, b = net.layers["pi"][-1]
+    net.layers["pi"][-1] = (w * 10_000, b * 10_000)  # logits in the hundreds
+    samples = np.random.default_rng(0).random((8, net.encoding.size), dtype=np.float32)
+    assert np.abs(net.forward(samples)[0]).max() > 100
+
+    def off_by(gap: float) -> training.Forward:
+        return lambda batch: (net.forward(batch)[0] + gap, net.forward(batch)[1])
+
+    assert training.checked(net, off_by(2e-5)) is net
+    with pytest.raises(AssertionError, match="differs from torch's"):
+        training.checked(net, off_by(0.1))
