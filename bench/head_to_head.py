@@ -11,6 +11,11 @@ decisions with a real choice took (p50, p95, max).
 where both name it: how a level's budget is tried before a game ships it (``Game.budgets``).
 ``EVALUATION`` is the weight of the hand-written evaluation in ``expert``'s leaf values.
 
+``--open-cards`` lets every search at the table search the true deal in place of the worlds it
+samples: an upper bound on what the same search and network could reach if they saw every
+hidden card, never a way to play. It replaces the game state's ``determinize``, so it runs on the
+source, not on the compiled build.
+
 Game ``seed + i`` seats the agent at seat ``i mod players`` and ``against`` at every other seat,
 so the agent plays each seat equally often. A win counts 1 and a draw a half. In a game of
 three or four the share is set beside the agent's fair share (one game in N). Each finished
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import json
 import statistics
 import sys
@@ -35,18 +41,35 @@ from provenance import write_result
 
 from cyberdeck.agents import make_agent
 from cyberdeck.agents.levels import BUDGETS
-from cyberdeck.engine import Budget, load_game
+from cyberdeck.engine import Budget, Rng, State, load_game
 from cyberdeck.lab.progress import ProgressBar
 from cyberdeck.lab.stats import wilson
 
-Job = tuple[str, dict[str, Any], str, str, int, int, dict[str, Budget]]
+Job = tuple[str, dict[str, Any], str, str, int, int, dict[str, Budget], bool]
+
+
+def open_cards(state: State) -> None:
+    """Every world sampled from a state of this kind is the state itself (``--open-cards``)."""
+
+    def the_deal_itself(self: State, seat: int, rng: Rng) -> State:
+        return self.clone()
+
+    kind = type(state)
+    if not inspect.isfunction(kind.determinize):  # compiled: its callers would not see a new one
+        raise SystemExit(
+            "--open-cards replaces the game state's determinize, which the compiled build fixes: "
+            "run it without the compiled build on PYTHONPATH."
+        )
+    kind.determinize = the_deal_itself  # type: ignore[method-assign]
 
 
 def play(job: Job) -> dict[str, Any]:
     """One game: the agent's seat, its score (1, 0.5, 0) and its timed decisions."""
-    game_id, options, agent, against, seed, number, budgets = job
+    game_id, options, agent, against, seed, number, budgets, opened = job
     game = load_game(game_id)
     state = game.new_state(options or None, seed)
+    if opened:
+        open_cards(state)
     players = state.num_players
     mine = number % players
     agents = [
@@ -140,10 +163,15 @@ def main() -> int:
     parser.add_argument(
         "--budget", type=read_budget, action="append", default=[], metavar="LEVEL=N:S[:D[:E[:W]]]"
     )
+    parser.add_argument(
+        "--open-cards", action="store_true", help="searches see every card: an upper bound"
+    )
     args = parser.parse_args()
     budgets = dict(args.budget)
     game = load_game(args.game)
     options = game.resolve_options({"players": args.players} if args.players else None)
+    if args.open_cards:
+        open_cards(game.new_state(options or None, args.seed))  # refused here when compiled
     for spec in (args.agent, args.against):
         make_agent(spec, 0, game, budgets)  # a bad name fails here, before any game
     args.folder.mkdir(parents=True, exist_ok=True)
@@ -157,7 +185,7 @@ def main() -> int:
                 continue  # a line cut short by a stop: its game is played again
             done[row["seed"]] = row
     jobs: list[Job] = [
-        (game.id, options, args.agent, args.against, args.seed + i, i, budgets)
+        (game.id, options, args.agent, args.against, args.seed + i, i, budgets, args.open_cards)
         for i in range(args.games)
         if args.seed + i not in done
     ]
@@ -181,6 +209,7 @@ def main() -> int:
         "agent": args.agent,
         "against": args.against,
         "budgets": {level: dataclasses.asdict(budget) for level, budget in budgets.items()},
+        "open_cards": args.open_cards,
         "seed": args.seed,
         **summary(rows),
     }

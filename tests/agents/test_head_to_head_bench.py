@@ -4,6 +4,7 @@ No assertion on time or strength: those are for bench/."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 import sys
@@ -47,3 +48,23 @@ def test_a_budget_it_cannot_read_is_refused_in_a_sentence(tmp_path: Path) -> Non
         assert done.returncode == 2
         assert "write LEVEL=ITERATIONS:SECONDS" in done.stderr and "Traceback" not in done.stderr
         assert not (tmp_path / "games.jsonl").exists()
+
+
+def test_open_cards_searches_the_true_deal_or_says_why_it_cannot(tmp_path: Path) -> None:
+    """An upper bound for measuring, never a way to play: where the state class is compiled
+    (the compiled build), its ``determinize`` cannot be replaced, and the bench says so."""
+    from cyberdeck.games.cypher.state import CypherState
+
+    compiled = not inspect.isfunction(CypherState.determinize)
+    out = tmp_path / "result.json"
+    done = bench(
+        "cypher", "hard", "greedy", "--budget", "hard=4:1", "--games", "2", "--open-cards",
+        "--folder", str(tmp_path), "--out", str(out),
+    )  # fmt: skip
+    assert "Traceback" not in done.stderr
+    if compiled:
+        assert done.returncode == 1 and "run it without the compiled build" in done.stderr
+        assert not out.exists()
+    else:
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert json.loads(out.read_text())["open_cards"] is True
