@@ -114,6 +114,8 @@ def test_the_train_and_export_commands(tmp_path: Path):
             app, ["lab", "train", "cipher-run", flag, "alphago", "--out", str(fresh)]
         )
         assert result.exit_code == 2 and "no agent 'alphago'" in result.output
+    result = runner.invoke(app, ["lab", "train", "cipher-run", "--width", "0", "--out", str(fresh)])
+    assert result.exit_code == 2 and "width of a hidden layer must be from 1" in result.output
     assert not fresh.exists()
 
 

@@ -52,6 +52,8 @@ CURVE = "curve.csv"
 POLICY = "policy.npz"
 OPPONENT = "opponent.npz"
 SELF = "self"
+#: A run's settings where it names none: its reward unshaped, its layers ``WIDTH`` wide.
+SETTINGS: dict[str, float] = {"score_weight": 0.0, "draw_reward": 0.0, "width": WIDTH}
 #: The export's check: the numpy forward pass must equal torch's within this, relative to the
 #: largest of torch's numbers where that is above 1 (float32 sums round more as they grow).
 TOLERANCE = 1e-5
@@ -280,7 +282,7 @@ def train(
                 "carry it on with the same game, options and seed, or use another folder."
             )
         opponents = before["opponent"].split(",")
-        kept = {"score_weight": 0.0, "draw_reward": 0.0, "width": WIDTH, **before}
+        kept = {**SETTINGS, **before}
         for name, value in asked.items():
             if value is not None and value != kept[name]:
                 raise BadOption(
@@ -289,8 +291,10 @@ def train(
                 )
         settings = {name: kept[name] for name in asked}
     else:
-        settings = {"score_weight": 0.0, "draw_reward": 0.0, "width": WIDTH}
-        settings.update({name: value for name, value in asked.items() if value is not None})
+        settings = {
+            **SETTINGS,
+            **{name: value for name, value in asked.items() if value is not None},
+        }
         run = {"game": game.id, "options": resolved, "seed": seed,
                "opponent": ",".join(opponents), "library": "sb3-contrib MaskablePPO",
                **settings}  # fmt: skip
