@@ -12,7 +12,13 @@ import pytest
 from cyberdeck.agents import LEVELS, make_agent
 from cyberdeck.agents.expert import ExpertAgent
 from cyberdeck.agents.ismcts import Node
-from cyberdeck.agents.policy import PolicyAgent, PolicyNet, read_policy, shipped_policies
+from cyberdeck.agents.policy import (
+    PolicyAgent,
+    PolicyNet,
+    blend,
+    read_policy,
+    shipped_policies,
+)
 from cyberdeck.engine import BadOption, Game, games, load_game
 
 from .test_agents import GAMES, play_out, positions_with_secrets
@@ -107,6 +113,53 @@ def test_the_sparse_first_layer_equals_the_dense_forward_pass(tmp_path: Path):
     assert abs(value - float(np.clip(expected_values[0], -1, 1))) < 1e-5
 
 
+def test_a_blend_answers_as_the_weighted_sum_of_its_policies(tmp_path: Path):
+    game = load_game("hack-me")
+    a, b = (
+        read_policy(random_policy(game, tmp_path, seed=s, width=w)) for s, w in ((1, 16), (2, 8))
+    )
+    mixed = blend([a, b], [0.25, 0.75])
+    assert mixed.layers["trunk"][0][0].shape == (game.observation_encoding({}).size, 24)
+    saved = tmp_path / "blend.npz"
+    mixed.save(saved)
+    mixed = PolicyNet.load(saved)
+    state = game.new_state(None, 4)
+    for _ in range(40):
+        seat = state.current_player
+        (la, _), (lb, _), (lm, vm) = (net.evaluate(state, seat) for net in (a, b, mixed))
+        assert np.abs(lm - (0.25 * la + 0.75 * lb)).max() < 1e-5
+        raw = [float(net._head("v", net._trunk(state, seat))[0]) for net in (a, b)]
+        assert abs(vm - float(np.clip(0.25 * raw[0] + 0.75 * raw[1], -1, 1))) < 1e-5
+        state.apply(state.legal_actions()[-1])
+    assert [part["weight"] for part in mixed.meta["blend"]] == [0.25, 0.75]
+    moves_of_a_values_of_b = blend([a, b], [1.0, 0.0], value_weights=[0.0, 1.0])
+    state = game.new_state(None, 5)
+    seat = state.current_player
+    logits, value = moves_of_a_values_of_b.evaluate(state, seat)
+    assert np.abs(logits - a.evaluate(state, seat)[0]).max() < 1e-5
+    assert abs(value - b.evaluate(state, seat)[1]) < 1e-5
+
+
+def test_a_blend_of_policies_that_do_not_fit_together_is_refused(tmp_path: Path):
+    hack_me = read_policy(random_policy(load_game("hack-me"), tmp_path))
+    cypher = read_policy(random_policy(load_game("cypher"), tmp_path))
+    with pytest.raises(BadOption, match="Only policies of one game"):
+        blend([hack_me, cypher], [0.5, 0.5])
+    with pytest.raises(BadOption, match="sum to 1"):
+        blend([hack_me, hack_me], [0.5, 0.6])
+    with pytest.raises(BadOption, match="sum to 1"):
+        blend([hack_me, hack_me], [1.5, -0.5])
+    with pytest.raises(BadOption, match="two policies or more"):
+        blend([hack_me], [1.0])
+    with pytest.raises(BadOption, match="must count for its moves, its value or both"):
+        blend([hack_me, hack_me], [1.0, 0.0], value_weights=[1.0, 0.0])
+    deeper = PolicyNet(hack_me.meta, {**hack_me.layers, "trunk": hack_me.layers["trunk"] * 1})
+    deeper.layers["pi"] = [hack_me.layers["pi"][-1]]
+    deeper.layers["v"] = [hack_me.layers["v"][-1]]
+    with pytest.raises(BadOption, match="as many layers"):
+        blend([hack_me, deeper], [0.5, 0.5])
+
+
 def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Path):
     game = load_game("cypher")
     path = random_policy(game, tmp_path)
@@ -191,3 +244,37 @@ def test_an_unknown_agent_is_refused_with_each_agent_named_once():
         make_agent("grandmaster", 0, game)
     names = str(refused.value).partition("Agents: ")[2].rstrip(".").split(", ")
     assert "hard" in names and len(names) == len(set(names))
+
+
+def test_the_blend_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from cyberdeck.cli import app
+
+    game = load_game("cypher")
+    a, b = (str(random_policy(game, tmp_path, seed=s)) for s in (1, 2))
+    out = tmp_path / "both.npz"
+    runner = CliRunner()
+    result = runner.invoke(app, ["lab", "blend", a, b, "--weight", "0.7", "--weight", "0.3",
+                                 "--out", str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "32 wide" in result.output
+    moves_and_value = tmp_path / "moves-of-one-value-of-the-other.npz"
+    result = runner.invoke(app, ["lab", "blend", a, b, "--weight", "1", "--weight", "0",
+                                 "--value-weight", "0", "--value-weight", "1",
+                                 "--out", str(moves_and_value)])  # fmt: skip
+    assert result.exit_code == 0 and "(value × 0)" in result.output, result.output
+    agent = make_agent(f"policy:{out}", 0, game)
+    state = game.new_state(None, 1)
+    assert agent.choose(state) in state.legal_actions()
+    before = out.read_bytes()
+    for argv, sentence in (
+        ([a, "--out", str(out)], "two policies or more"),
+        ([a, b, "--weight", "0.5", "--out", str(out)], "one weight each"),
+        ([a, str(tmp_path / "missing.npz"), "--out", str(out)], "no policy file"),
+        ([a, str(out), "--out", str(out)], "write the blend to another file"),
+    ):
+        result = runner.invoke(app, ["lab", "blend", *argv])
+        assert result.exit_code == 2 and sentence in result.output, result.output
+        assert "Traceback" not in result.output
+    assert out.read_bytes() == before

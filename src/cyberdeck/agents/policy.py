@@ -196,6 +196,88 @@ def fitting(nets: list[PolicyNet], players: int) -> PolicyNet:
     raise BadOption(f"That policy plays {title} at a table of {sizes} players, not {players}.")
 
 
+def blend(
+    nets: list[PolicyNet], weights: list[float], value_weights: list[float] | None = None
+) -> PolicyNet:
+    """One network that answers as the weighted sums of ``nets``: its logits are
+    ``sum(weight * net's)``, exactly, so its policy is the nets' weighted geometric mean, and its
+    value is ``sum(value weight * net's)`` (``value_weights``: ``weights`` unless given). A
+    weight of 0 leaves a net out of that head: one net's moves can go with another's values.
+
+    The nets sit side by side in layers as wide as theirs together: the first layer reads the
+    observation into each net's own units, the hidden layers are block-diagonal (no net reads
+    another's units), and each head's last layer sums the nets' outputs by weight. The nets must
+    play the same game with the same options, with as many layers in each group."""
+    values = weights if value_weights is None else value_weights
+    if len(nets) < 2 or len(weights) != len(nets) or len(values) != len(nets):
+        raise BadOption("A blend takes two policies or more, with one weight each.")
+    for name, ks in (("move", weights), ("value", values)):
+        if any(k < 0 for k in ks) or abs(sum(ks) - 1) > 1e-6:
+            raise BadOption(f"A blend's {name} weights must be 0 or more and sum to 1.")
+    if any(k == 0 and v == 0 for k, v in zip(weights, values, strict=True)):
+        raise BadOption("Each policy in a blend must count for its moves, its value or both.")
+    first = nets[0]
+    for net in nets[1:]:
+        if (net.game.id, net.options) != (first.game.id, first.options):
+            raise BadOption(
+                f"Only policies of one game with the same options blend: {net.path or 'one'} "
+                f"plays {net.game.title} with {net.options}, {first.path or 'another'} "
+                f"{first.game.title} with {first.options}."
+            )
+        counts = {group: len(net.layers[group]) for group in GROUPS}
+        if counts != {group: len(first.layers[group]) for group in GROUPS}:
+            raise BadOption(
+                f"Only policies with as many layers blend: {net.path or 'one'} has {counts}."
+            )
+    head_weights = {"pi": weights, "v": values}
+    layers: dict[str, list[tuple[Matrix, Matrix]]] = {group: [] for group in GROUPS}
+    for group in GROUPS:
+        # A head reads the trunk's units, side by side; the trunk (or a head with no trunk
+        # before it) reads the one observation all the nets share.
+        side_by_side = group != "trunk" and bool(first.layers["trunk"])
+        depth = len(first.layers[group])
+        for i in range(depth):
+            ws = [net.layers[group][i][0] for net in nets]
+            bs = [net.layers[group][i][1] for net in nets]
+            if group != "trunk" and i == depth - 1:  # the output: the weighted sum
+                ks = head_weights[group]
+                scaled = [k * w for k, w in zip(ks, ws, strict=True)]
+                w = np.concatenate(scaled, axis=0) if side_by_side else sum(scaled[1:], scaled[0])
+                b = sum((k * b for k, b in zip(ks[1:], bs[1:], strict=True)), ks[0] * bs[0])
+            else:
+                w = _block_diagonal(ws) if side_by_side else np.concatenate(ws, axis=1)
+                b = np.concatenate(bs)
+            layers[group].append((w.astype(np.float32), np.asarray(b, dtype=np.float32)))
+            side_by_side = True
+    meta = {
+        "game": first.game.id,
+        "options": first.options,
+        "steps": sum(int(net.meta.get("steps", 0)) for net in nets),
+        "cpu_seconds": round(sum(float(net.meta.get("cpu_seconds", 0)) for net in nets), 1),
+        "blend": [
+            {
+                "weight": k,
+                "value_weight": v,
+                "of": Path(net.path).name if net.path else None,
+                "meta": net.meta,
+            }
+            for k, v, net in zip(weights, values, nets, strict=True)
+        ],
+    }
+    return PolicyNet(meta, layers)
+
+
+def _block_diagonal(blocks: list[Matrix]) -> Matrix:
+    rows = sum(block.shape[0] for block in blocks)
+    columns = sum(block.shape[1] for block in blocks)
+    out = np.zeros((rows, columns), dtype=np.float32)
+    r = c = 0
+    for block in blocks:
+        out[r : r + block.shape[0], c : c + block.shape[1]] = block
+        r, c = r + block.shape[0], c + block.shape[1]
+    return out
+
+
 #: Policies read in this process, by file and its modification: an AI seat travels to a worker
 #: process with its path, not its megabytes, and a file a training run rewrites is read again.
 _READ: dict[tuple[str, int, int], PolicyNet] = {}

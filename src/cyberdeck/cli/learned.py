@@ -1,6 +1,6 @@
-"""``cyberdeck lab train``, ``lab imitate``, ``lab export`` and ``lab ladder``: the learned players,
-from self-play training (or an apprentice of a search) to the policy file that plays, and the
-ladder that rates them beside the other agents.
+"""``cyberdeck lab train``, ``lab imitate``, ``lab export``, ``lab blend`` and ``lab ladder``: the
+learned players, from self-play training (or an apprentice of a search) to the policy file that
+plays, and the ladder that rates them beside the other agents.
 
 Training and imitating need the ``train`` extra (PyTorch, sb3-contrib); exporting reads a
 checkpoint with it; the ladder and every learned player need numpy alone.
@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from ..agents.policy import PolicyNet
+from ..agents.policy import blend as policy_blend
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
 from ..userdata import data_dir
@@ -187,6 +188,42 @@ def export(
         raise fail(str(err)) from None
     size = out.stat().st_size
     typer.echo(f"{net.game.title}: {net.meta['steps']} steps -> {out} ({size / 1e6:.2f} MB)")
+
+
+@app.command()
+def blend(
+    policies: Annotated[list[Path], typer.Argument(help="Two policy files or more (.npz)")],
+    weight: Annotated[
+        list[float] | None,
+        typer.Option(help="Each policy's weight, in order (default: equal); they sum to 1"),
+    ] = None,
+    value_weight: Annotated[
+        list[float] | None,
+        typer.Option(
+            help="Each policy's weight in the value, if not its --weight; 0 leaves it out"
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="The policy file to write (.npz)")] = Path("policy.npz"),
+) -> None:
+    """One policy file that plays as several together: its move scores and its value are the
+    weighted sums of theirs, as wide as they are together."""
+    weights = weight or [1 / len(policies)] * len(policies)
+    values = value_weight or weights
+    if out.resolve() in {path.resolve() for path in policies}:
+        raise fail(f"'{out}' is one of the policies blended: write the blend to another file.")
+    try:
+        net = policy_blend([PolicyNet.load(path) for path in policies], weights, values)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    net.save(out)
+    parts = ", ".join(
+        f"{path.name} × {w:g}" + (f" (value × {v:g})" if v != w else "")
+        for path, w, v in zip(policies, weights, values, strict=True)
+    )
+    width = net.layers["pi"][0][0].shape[1]
+    typer.echo(
+        f"{net.game.title}: {parts} -> {out} ({width} wide, {out.stat().st_size / 1e6:.2f} MB)"
+    )
 
 
 @app.command()
