@@ -273,6 +273,7 @@ def test_the_blend_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(
         ([a, b, "--weight", "0.5", "--out", str(out)], "one weight each"),
         ([a, str(tmp_path / "missing.npz"), "--out", str(out)], "no policy file"),
         ([a, str(out), "--out", str(out)], "write the blend to another file"),
+        ([a, b, "--out", str(tmp_path)], "could not be written"),
     ):
         result = runner.invoke(app, ["lab", "blend", *argv])
         assert result.exit_code == 2 and sentence in result.output, result.output

@@ -213,14 +213,16 @@ def blend(
         raise fail(f"'{out}' is one of the policies blended: write the blend to another file.")
     try:
         net = policy_blend([PolicyNet.load(path) for path in policies], weights, values)
+        net.save(out)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    net.save(out)
+    except OSError as err:
+        raise fail(f"The blend could not be written to '{out}': {err.strerror or err}.") from None
     parts = ", ".join(
         f"{path.name} × {w:g}" + (f" (value × {v:g})" if v != w else "")
         for path, w, v in zip(policies, weights, values, strict=True)
     )
-    width = net.layers["pi"][0][0].shape[1]
+    width = (net.layers["trunk"] or net.layers["pi"])[0][0].shape[1]
     typer.echo(
         f"{net.game.title}: {parts} -> {out} ({width} wide, {out.stat().st_size / 1e6:.2f} MB)"
     )
