@@ -153,11 +153,31 @@ def test_a_blend_of_policies_that_do_not_fit_together_is_refused(tmp_path: Path)
         blend([hack_me], [1.0])
     with pytest.raises(BadOption, match="must count for its moves, its value or both"):
         blend([hack_me, hack_me], [1.0, 0.0], value_weights=[1.0, 0.0])
-    deeper = PolicyNet(hack_me.meta, {**hack_me.layers, "trunk": hack_me.layers["trunk"] * 1})
-    deeper.layers["pi"] = [hack_me.layers["pi"][-1]]
-    deeper.layers["v"] = [hack_me.layers["v"][-1]]
+    shallower_heads = {
+        "trunk": hack_me.layers["trunk"],
+        "pi": hack_me.layers["pi"][-1:],
+        "v": hack_me.layers["v"][-1:],
+    }
     with pytest.raises(BadOption, match="as many layers"):
-        blend([hack_me, deeper], [0.5, 0.5])
+        blend([hack_me, PolicyNet(hack_me.meta, shallower_heads)], [0.5, 0.5])
+
+
+def test_a_blend_of_policies_without_a_trunk_reads_the_observation_in_each_head(tmp_path: Path):
+    game = load_game("cypher")
+    nets = []
+    for seed in (1, 2):
+        net = read_policy(random_policy(game, tmp_path, seed=seed))
+        heads = {"trunk": [], "pi": net.layers["pi"][-1:], "v": net.layers["v"][-1:]}
+        size = net.encoding.size
+        heads["pi"] = [(np.ones((size, 1), np.float32) * heads["pi"][0][0][:1], heads["pi"][0][1])]
+        heads["v"] = [(np.ones((size, 1), np.float32) * heads["v"][0][0][:1], heads["v"][0][1])]
+        nets.append(PolicyNet(net.meta, heads))
+    mixed = blend(nets, [0.5, 0.5], value_weights=[0.0, 1.0])
+    state = game.new_state(None, 2)
+    seat = state.current_player
+    (la, _), (lb, vb), (lm, vm) = (net.evaluate(state, seat) for net in (*nets, mixed))
+    assert np.abs(lm - 0.5 * (la + lb)).max() < 1e-4
+    assert abs(vm - vb) < 1e-5
 
 
 def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Path):
