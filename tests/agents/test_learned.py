@@ -18,6 +18,7 @@ from cyberdeck.agents.policy import (
     blend,
     read_policy,
     shipped_policies,
+    staged,
 )
 from cyberdeck.engine import BadOption, Game, games, load_game
 
@@ -128,7 +129,7 @@ def test_a_blend_answers_as_the_weighted_sum_of_its_policies(tmp_path: Path):
         seat = state.current_player
         (la, _), (lb, _), (lm, vm) = (net.evaluate(state, seat) for net in (a, b, mixed))
         assert np.abs(lm - (0.25 * la + 0.75 * lb)).max() < 1e-5
-        raw = [float(net._head("v", net._trunk(state, seat))[0]) for net in (a, b)]
+        raw = [float(net._head("v", net._trunk(state.view(seat), seat))[0]) for net in (a, b)]
         assert abs(vm - float(np.clip(0.25 * raw[0] + 0.75 * raw[1], -1, 1))) < 1e-5
         state.apply(state.legal_actions()[-1])
     assert [part["weight"] for part in mixed.meta["blend"]] == [0.25, 0.75]
@@ -178,6 +179,50 @@ def test_a_blend_of_policies_without_a_trunk_reads_the_observation_in_each_head(
     (la, _), (lb, vb), (lm, vm) = (net.evaluate(state, seat) for net in (*nets, mixed))
     assert np.abs(lm - 0.5 * (la + lb)).max() < 1e-4
     assert abs(vm - vb) < 1e-5
+
+
+def test_a_staged_policy_judges_each_position_by_the_network_for_its_turn(tmp_path: Path):
+    game = load_game("hack-me")
+    opening, middle, late = (read_policy(random_policy(game, tmp_path, seed=s)) for s in (1, 2, 3))
+    saved = tmp_path / "staged.npz"
+    staged([opening, middle, late], [3, 5]).save(saved)
+    whole = read_policy(saved)
+    assert [turn for turn, _ in whole.later] == [3, 5] and whole.meta["stages"] == [3, 5]
+    state = game.new_state(None, 6)
+    seen = set()
+    while state.view(0)["turn"] < 7:
+        seat = state.current_player
+        turn = state.view(seat)["turn"]
+        expected = opening if turn < 3 else middle if turn < 5 else late
+        logits, value = whole.evaluate(state, seat)
+        assert np.array_equal(logits, expected.evaluate(state, seat)[0])
+        assert value == expected.value(state, seat) == whole.value(state, seat)
+        seen.add(turn)
+        state.apply(state.legal_actions()[-1])
+    assert seen == set(range(7))
+    expert = make_agent(f"expert:{saved}", 0, game)
+    assert expert.choose(state) in state.legal_actions()
+    assert pickle.loads(pickle.dumps(whole)).later[1][0] == 5
+
+
+def test_a_staged_policy_is_refused_in_a_sentence_where_it_cannot_stage(tmp_path: Path):
+    hack_me = read_policy(random_policy(load_game("hack-me"), tmp_path))
+    cypher = read_policy(random_policy(load_game("cypher"), tmp_path))
+    matrix = read_policy(random_policy(load_game("matrix-overload"), tmp_path))
+    both = staged([hack_me, hack_me], [10])
+    for nets, turns, sentence in (
+        ([hack_me], [], "two policies or more"),
+        ([hack_me, hack_me], [], "a turn for each but the first"),
+        ([hack_me, cypher], [10], "Only policies of one game"),
+        ([matrix, matrix], [10], "does not number its turns"),
+        ([hack_me, hack_me, hack_me], [10, 10], "each later than the one before"),
+        ([hack_me, hack_me], [0], "1 or more"),
+        ([hack_me, both], [20], "does not stage again"),
+    ):
+        with pytest.raises(BadOption, match=sentence):
+            staged(nets, turns)
+    with pytest.raises(BadOption, match="does not blend"):
+        blend([both, hack_me], [0.5, 0.5])
 
 
 def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Path):
@@ -296,6 +341,35 @@ def test_the_blend_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(
         ([a, b, "--out", str(tmp_path)], "could not be written"),
     ):
         result = runner.invoke(app, ["lab", "blend", *argv])
+        assert result.exit_code == 2 and sentence in result.output, result.output
+        assert "Traceback" not in result.output
+    assert out.read_bytes() == before
+
+
+def test_the_stage_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from cyberdeck.cli import app
+
+    game = load_game("hack-me")
+    a, b = (str(random_policy(game, tmp_path, seed=s)) for s in (1, 2))
+    out = tmp_path / "staged.npz"
+    runner = CliRunner()
+    result = runner.invoke(app, ["lab", "stage", a, b, "--from-turn", "30", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "hack-me-2.npz from turn 30" in result.output
+    state = game.new_state(None, 1)
+    assert make_agent(f"policy:{out}", 0, game).choose(state) in state.legal_actions()
+    before = out.read_bytes()
+    cypher = str(random_policy(load_game("cypher"), tmp_path))
+    for argv, sentence in (
+        ([a, "--from-turn", "3", "--out", str(out)], "a turn for each but the first"),
+        ([a, b, "--from-turn", "0", "--out", str(out)], "1 or more"),
+        ([a, cypher, "--from-turn", "3", "--out", str(out)], "Only policies of one game"),
+        ([a, str(out), "--from-turn", "3", "--out", str(out)], "write the result to another"),
+        ([a, b, "--from-turn", "3", "--out", str(tmp_path)], "could not be written"),
+    ):
+        result = runner.invoke(app, ["lab", "stage", *argv])
         assert result.exit_code == 2 and sentence in result.output, result.output
         assert "Traceback" not in result.output
     assert out.read_bytes() == before

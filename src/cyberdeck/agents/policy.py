@@ -15,6 +15,7 @@ matrix, not the whole of it.
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,8 @@ class PolicyNet:
         self.players = self.game.table_size(self.options)
         self.encoding: Encoding = self.game.observation_encoding(self.options)
         self.layers = layers
+        #: The later stages of a staged policy (``staged``): from each turn on, another network.
+        self.later: list[tuple[int, PolicyNet]] = []
         size = self.encoding.size
         first = layers["trunk"][0][0] if layers["trunk"] else layers["pi"][0][0]
         if first.shape[0] != size or layers["pi"][-1][0].shape[1] != self.game.action_space.size:
@@ -97,9 +100,15 @@ class PolicyNet:
                 ]
                 for group in GROUPS
             }
+            stages = [int(turn) for turn in meta.get("stages", [])]
         except (KeyError, TypeError, ValueError) as err:
             raise BadOption(f"'{origin}' is not a policy file (missing {err}).") from None
-        return cls(meta, layers, origin)
+        net = cls(meta, layers, origin)
+        for k, turn in enumerate(stages, 1):
+            prefix = f"stage{k}/"
+            own = {n[len(prefix) :]: a for n, a in arrays.items() if n.startswith(prefix)}
+            net.later.append((turn, cls.from_arrays(own, f"{origin} (stage {k + 1})")))
+        return net
 
     def __reduce__(self) -> tuple[Any, ...]:
         """By path when read from a file: an AI seat goes to a server's worker with each question,
@@ -112,11 +121,16 @@ class PolicyNet:
         """The file's arrays: ``meta`` (JSON text) and ``GROUP.I.w`` / ``GROUP.I.b``."""
         meta = {**self.meta, "format": FORMAT,
                 "layers": {group: len(self.layers[group]) for group in GROUPS}}  # fmt: skip
+        meta.pop("stages", None)
+        if self.later:
+            meta["stages"] = [turn for turn, _ in self.later]
         out: dict[str, npt.NDArray[Any]] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
         for group in GROUPS:
             for i, (w, b) in enumerate(self.layers[group]):
                 out[f"{group}.{i}.w"] = w
                 out[f"{group}.{i}.b"] = b
+        for k, (_, net) in enumerate(self.later, 1):
+            out.update({f"stage{k}/{name}": a for name, a in net.arrays().items()})
         return out
 
     def save(self, path: Path) -> None:
@@ -126,13 +140,27 @@ class PolicyNet:
 
     def observation(self, state: State, seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
         """The seat's observation as its places that are not 0 and their numbers."""
-        numbers = self.encoding.sparse(state.view(seat), seat)
+        return self._observed(state.view(seat), seat)
+
+    def _observed(self, view: dict[str, Any], seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
+        numbers = self.encoding.sparse(view, seat)
         places = np.fromiter(numbers.keys(), np.intp, len(numbers))
         values = np.fromiter(numbers.values(), np.float32, len(numbers))
         return places, values
 
+    def stage(self, view: dict[str, Any]) -> PolicyNet:
+        """The network that judges a position seen as ``view``: a staged policy's network for the
+        view's turn, and a plain policy itself."""
+        if self.later:
+            turn = int(view[str(self.game.turn_key)])
+            for start, net in reversed(self.later):
+                if turn >= start:
+                    return net
+        return self
+
     def forward(self, dense: Matrix) -> tuple[Matrix, Matrix]:
-        """Logits and values for a batch of dense observations (the form training uses)."""
+        """Logits and values for a batch of dense observations (the form training uses; a staged
+        policy's first stage)."""
         hidden = dense.astype(np.float32)
         for w, b in self.layers["trunk"]:
             hidden = np.tanh(hidden @ w + b)
@@ -140,15 +168,21 @@ class PolicyNet:
 
     def evaluate(self, state: State, seat: int) -> tuple[Matrix, float]:
         """The seat's logits over the whole action space, and its value, from its view alone."""
-        hidden = self._trunk(state, seat)
-        return self._head("pi", hidden), self._value(hidden)
+        net, hidden = self._judged(state, seat)
+        return net._head("pi", hidden), net._value(hidden)
 
     def value(self, state: State, seat: int) -> float:
         """The seat's expected return (-1 to 1), from its view alone (the value head only)."""
-        return self._value(self._trunk(state, seat))
+        net, hidden = self._judged(state, seat)
+        return net._value(hidden)
 
-    def _trunk(self, state: State, seat: int) -> Matrix:
-        places, values = self.observation(state, seat)
+    def _judged(self, state: State, seat: int) -> tuple[PolicyNet, Matrix]:
+        view = state.view(seat)
+        net = self.stage(view)
+        return net, net._trunk(view, seat)
+
+    def _trunk(self, view: dict[str, Any], seat: int) -> Matrix:
+        places, values = self._observed(view, seat)
         trunk = self.layers["trunk"]
         hidden: Matrix
         if not trunk:
@@ -216,14 +250,11 @@ def blend(
             raise BadOption(f"A blend's {name} weights must be 0 or more and sum to 1.")
     if any(k == 0 and v == 0 for k, v in zip(weights, values, strict=True)):
         raise BadOption("Each policy in a blend must count for its moves, its value or both.")
+    _same_game(nets, "blend")
+    if any(net.later for net in nets):
+        raise BadOption("A staged policy does not blend: blend the stages' policies, then stage.")
     first = nets[0]
     for net in nets[1:]:
-        if (net.game.id, net.options) != (first.game.id, first.options):
-            raise BadOption(
-                f"Only policies of one game with the same options blend: {net.path or 'one'} "
-                f"plays {net.game.title} with {net.options}, {first.path or 'another'} "
-                f"{first.game.title} with {first.options}."
-            )
         counts = {group: len(net.layers[group]) for group in GROUPS}
         if counts != {group: len(first.layers[group]) for group in GROUPS}:
             raise BadOption(
@@ -265,6 +296,49 @@ def blend(
         ],
     }
     return PolicyNet(meta, layers)
+
+
+def staged(nets: list[PolicyNet], turns: list[int]) -> PolicyNet:
+    """One policy that plays as ``nets[0]`` until the turn ``turns[0]``, then as ``nets[1]`` until
+    ``turns[1]``, and so on: each position is judged, in play and inside a search, by the network
+    for the turn its view shows (the game's ``turn_key``), as a chess engine tapers from its
+    opening evaluation to its endgame one. The nets must play the same game with the same
+    options; the turns must rise."""
+    if len(nets) < 2 or len(turns) != len(nets) - 1:
+        raise BadOption(
+            "A staged policy takes two policies or more, and a turn for each but the first."
+        )
+    first = nets[0]
+    if first.game.turn_key is None:
+        raise BadOption(
+            f"{first.game.title} does not number its turns, so its policies cannot stage."
+        )
+    _same_game(nets, "stage")
+    if any(net.later for net in nets):
+        raise BadOption("A staged policy does not stage again: stage the policies it was made of.")
+    if any(turn < 1 for turn in turns) or any(a >= b for a, b in itertools.pairwise(turns)):
+        raise BadOption(
+            "A staged policy's turns must be 1 or more, each later than the one before."
+        )
+    meta = {
+        **first.meta,
+        "steps": sum(int(net.meta.get("steps", 0)) for net in nets),
+        "cpu_seconds": round(sum(float(net.meta.get("cpu_seconds", 0)) for net in nets), 1),
+    }
+    out = PolicyNet(meta, first.layers)
+    out.later = list(zip(turns, nets[1:], strict=True))
+    return out
+
+
+def _same_game(nets: list[PolicyNet], verb: str) -> None:
+    first = nets[0]
+    for net in nets[1:]:
+        if (net.game.id, net.options) != (first.game.id, first.options):
+            raise BadOption(
+                f"Only policies of one game with the same options {verb}: {net.path or 'one'} "
+                f"plays {net.game.title} with {net.options}, {first.path or 'another'} "
+                f"{first.game.title} with {first.options}."
+            )
 
 
 def _block_diagonal(blocks: list[Matrix]) -> Matrix:

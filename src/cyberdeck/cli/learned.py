@@ -1,6 +1,6 @@
-"""``cyberdeck lab train``, ``lab imitate``, ``lab export``, ``lab blend`` and ``lab ladder``: the
-learned players, from self-play training (or an apprentice of a search) to the policy file that
-plays, and the ladder that rates them beside the other agents.
+"""``cyberdeck lab train``, ``lab imitate``, ``lab export``, ``lab blend``, ``lab stage`` and
+``lab ladder``: the learned players, from self-play training (or an apprentice of a search) to the
+policy file that plays, and the ladder that rates them beside the other agents.
 
 Training and imitating need the ``train`` extra (PyTorch, sb3-contrib); exporting reads a
 checkpoint with it; the ladder and every learned player need numpy alone.
@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from ..agents.policy import PolicyNet
+from ..agents.policy import PolicyNet, staged
 from ..agents.policy import blend as policy_blend
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
@@ -226,6 +226,38 @@ def blend(
     typer.echo(
         f"{net.game.title}: {parts} -> {out} ({width} wide, {out.stat().st_size / 1e6:.2f} MB)"
     )
+
+
+@app.command()
+def stage(
+    policies: Annotated[
+        list[Path], typer.Argument(help="Two policy files or more (.npz), in the game's order")
+    ],
+    from_turn: Annotated[
+        list[int],
+        typer.Option(help="The turn from which each policy after the first plays, in order"),
+    ],
+    out: Annotated[Path, typer.Option(help="The policy file to write (.npz)")] = Path("policy.npz"),
+) -> None:
+    """One policy file that plays as the first policy, then from a turn on as the next: every
+    position, in play and in the expert's search, is judged by the policy for its turn."""
+    if out.resolve() in {path.resolve() for path in policies}:
+        raise fail(f"'{out}' is one of the policies staged: write the result to another file.")
+    try:
+        net = staged([PolicyNet.load(path) for path in policies], from_turn)
+        net.save(out)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    except OSError as err:
+        raise fail(
+            f"The staged policy could not be written to '{out}': {err.strerror or err}."
+        ) from None
+    later = "".join(
+        f", then {path.name} from turn {turn}"
+        for path, turn in zip(policies[1:], from_turn, strict=False)
+    )
+    size = out.stat().st_size / 1e6
+    typer.echo(f"{net.game.title}: {policies[0].name}{later} -> {out} ({size:.2f} MB)")
 
 
 @app.command()

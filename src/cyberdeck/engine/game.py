@@ -316,6 +316,10 @@ class Game(ABC):
     #: budgets otherwise (``agents.levels``).
     budgets: ClassVar[Mapping[str, Budget]] = {}
 
+    #: The key of a view that numbers the game's turns as its table shows them (``None``: the game
+    #: numbers none). A staged policy (``agents.policy.staged``) changes networks by it.
+    turn_key: ClassVar[str | None] = None
+
     def guided(self, guides: Sequence[Guide], seed: int) -> Agent | None:
         """The ``expert`` level played this game's own way: its own search guided by learned
         networks (one per table size it ships), or ``None`` for the generic guided IS-MCTS."""

@@ -60,6 +60,7 @@ class CipherRun(Game):
     #: rounds of ``lab imitate``): twice 800 takes three points more from ``hard`` on the same
     #: deals and still answers inside half a second of CPU at p95. docs/ladders.md has both.
     budgets: ClassVar[Mapping[str, Budget]] = {"expert": Budget(1600, 5.0)}
+    turn_key = "turn"
 
     @property
     def action_space(self) -> ActionSpace:

@@ -86,6 +86,7 @@ class CyberpunkCCG(Game):
     #: ``lab imitate``): at 200 it won 3 of the 15 deals on which 800 won 7. docs/ladders.md has
     #: it measured.
     budgets: ClassVar[Mapping[str, Budget]] = {"hard": Budget(800, 5.0), "expert": Budget(800, 5.0)}
+    turn_key = "turn"
 
     def configurations(self) -> list[dict[str, Any]]:
         """Three pairings that between them play every starter deck (each sponsor choice also

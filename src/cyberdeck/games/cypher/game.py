@@ -72,6 +72,7 @@ class Cypher(Game):
         "hard": Budget(800, 5.0, rollout_depth=50, rollout_epsilon=0.1),
         "expert": Budget(800, 5.0),
     }
+    turn_key = "turn_number"
 
     @property
     def action_space(self) -> ActionSpace:

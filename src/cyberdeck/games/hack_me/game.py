@@ -46,6 +46,7 @@ class HackMe(Game):
     #: seven games in ten against it and ``normal`` still beats ``easy`` in nine. docs/ladders.md
     #: has it measured.
     budgets: ClassVar[Mapping[str, Budget]] = {"normal": Budget(25, 0.8)}
+    turn_key = "turn"
 
     @property
     def action_space(self) -> ActionSpace:
