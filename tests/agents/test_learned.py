@@ -3,6 +3,7 @@ legally and fairly, from a plain array file that never unpickles."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from pathlib import Path
 
@@ -203,6 +204,8 @@ def test_a_staged_policy_judges_each_position_by_the_network_for_its_turn(tmp_pa
     expert = make_agent(f"expert:{saved}", 0, game)
     assert expert.choose(state) in state.legal_actions()
     assert pickle.loads(pickle.dumps(whole)).later[1][0] == 5
+    unsaved = pickle.loads(pickle.dumps(staged([opening, late], [4])))
+    assert unsaved.later[0][0] == 4 and unsaved.value(state, 0) == late.value(state, 0)
 
 
 def test_a_staged_policy_is_refused_in_a_sentence_where_it_cannot_stage(tmp_path: Path):
@@ -223,6 +226,18 @@ def test_a_staged_policy_is_refused_in_a_sentence_where_it_cannot_stage(tmp_path
             staged(nets, turns)
     with pytest.raises(BadOption, match="does not blend"):
         blend([both, hack_me], [0.5, 0.5])
+    arrays = both.arrays()
+    broken = tmp_path / "no-second-stage.npz"
+    np.savez(broken, **{k: v for k, v in arrays.items() if not k.startswith("stage1/")})
+    with pytest.raises(BadOption, match=r"\(stage 2\)' is not a policy file"):
+        PolicyNet.load(broken)
+    meta = json.loads(str(arrays["meta"]))
+    forged = tmp_path / "matrix-staged.npz"
+    np.savez(forged, **{**matrix.arrays(), **{f"stage1/{k}": v for k, v in matrix.arrays().items()},
+                        "meta": np.array(json.dumps({**json.loads(str(matrix.arrays()["meta"])),
+                                                     "stages": meta["stages"]}))})  # fmt: skip
+    with pytest.raises(BadOption, match="does not number its turns"):
+        PolicyNet.load(forged)
 
 
 def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Path):

@@ -104,17 +104,21 @@ class PolicyNet:
         except (KeyError, TypeError, ValueError) as err:
             raise BadOption(f"'{origin}' is not a policy file (missing {err}).") from None
         net = cls(meta, layers, origin)
-        for k, turn in enumerate(stages, 1):
-            prefix = f"stage{k}/"
-            own = {n[len(prefix) :]: a for n, a in arrays.items() if n.startswith(prefix)}
-            net.later.append((turn, cls.from_arrays(own, f"{origin} (stage {k + 1})")))
+        if stages:
+            later = []
+            for k in range(1, len(stages) + 1):
+                prefix = f"stage{k}/"
+                own = {n[len(prefix) :]: a for n, a in arrays.items() if n.startswith(prefix)}
+                later.append(cls.from_arrays(own, f"{origin} (stage {k + 1})"))
+            _check_stages([net, *later], stages)
+            net.later = list(zip(stages, later, strict=True))
         return net
 
     def __reduce__(self) -> tuple[Any, ...]:
         """By path when read from a file: an AI seat goes to a server's worker with each question,
         and the worker reads the file once (``read_policy``) instead of receiving megabytes."""
         if self.path is None:
-            return (PolicyNet, (self.meta, self.layers))
+            return (PolicyNet.from_arrays, (self.arrays(), "a policy from another process"))
         return (read_policy, (self.path,))
 
     def arrays(self) -> dict[str, npt.NDArray[Any]]:
@@ -304,6 +308,19 @@ def staged(nets: list[PolicyNet], turns: list[int]) -> PolicyNet:
     for the turn its view shows (the game's ``turn_key``), as a chess engine tapers from its
     opening evaluation to its endgame one. The nets must play the same game with the same
     options; the turns must rise."""
+    _check_stages(nets, turns)
+    first = nets[0]
+    meta = {
+        **first.meta,
+        "steps": sum(int(net.meta.get("steps", 0)) for net in nets),
+        "cpu_seconds": round(sum(float(net.meta.get("cpu_seconds", 0)) for net in nets), 1),
+    }
+    out = PolicyNet(meta, first.layers)
+    out.later = list(zip(turns, nets[1:], strict=True))
+    return out
+
+
+def _check_stages(nets: list[PolicyNet], turns: list[int]) -> None:
     if len(nets) < 2 or len(turns) != len(nets) - 1:
         raise BadOption(
             "A staged policy takes two policies or more, and a turn for each but the first."
@@ -320,14 +337,6 @@ def staged(nets: list[PolicyNet], turns: list[int]) -> PolicyNet:
         raise BadOption(
             "A staged policy's turns must be 1 or more, each later than the one before."
         )
-    meta = {
-        **first.meta,
-        "steps": sum(int(net.meta.get("steps", 0)) for net in nets),
-        "cpu_seconds": round(sum(float(net.meta.get("cpu_seconds", 0)) for net in nets), 1),
-    }
-    out = PolicyNet(meta, first.layers)
-    out.later = list(zip(turns, nets[1:], strict=True))
-    return out
 
 
 def _same_game(nets: list[PolicyNet], verb: str) -> None:
