@@ -56,6 +56,26 @@ def test_a_policy_plays_every_game_legally_to_the_end(game: Game, tmp_path: Path
     assert play_out(game, [agent] * game.max_players, 4).outcome is not None
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if g.values[0].turn_key is not None])
+def test_a_staged_policy_changes_networks_as_the_turns_its_game_numbers_go_by(
+    game: Game, tmp_path: Path
+):
+    opening, later = (read_policy(random_policy(game, tmp_path, seed=s)) for s in (1, 2))
+    path = tmp_path / "staged.npz"
+    staged([opening, later], [2]).save(path)
+    whole = read_policy(path)
+    state = game.new_state(None, 4)
+    turns = []
+    while not state.is_terminal and len(turns) < 400:
+        seat = state.current_player
+        turn = state.view(seat)[game.turn_key]
+        turns.append(turn)
+        expected = opening if turn < 2 else later
+        assert np.array_equal(whole.evaluate(state, seat)[0], expected.evaluate(state, seat)[0])
+        state.apply(make_agent(f"policy:{path}", 0, game).choose(state))
+    assert turns == sorted(turns) and turns[-1] >= 2, "the turn counts up and passes the stage"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_learned_players_do_not_cheat(game: Game, tmp_path: Path):
     """Same view, different hidden cards: the policy and the expert search decide the same."""

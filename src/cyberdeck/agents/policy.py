@@ -122,7 +122,8 @@ class PolicyNet:
         return (read_policy, (self.path,))
 
     def arrays(self) -> dict[str, npt.NDArray[Any]]:
-        """The file's arrays: ``meta`` (JSON text) and ``GROUP.I.w`` / ``GROUP.I.b``."""
+        """The file's arrays: ``meta`` (JSON text) and ``GROUP.I.w`` / ``GROUP.I.b``; a staged
+        policy's later networks each under its prefix, ``stageK/``."""
         meta = {**self.meta, "format": FORMAT,
                 "layers": {group: len(self.layers[group]) for group in GROUPS}}  # fmt: skip
         meta.pop("stages", None)
