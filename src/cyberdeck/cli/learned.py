@@ -9,6 +9,7 @@ checkpoint with it; the ladder and every learned player need numpy alone.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated
@@ -190,6 +191,27 @@ def export(
     typer.echo(f"{net.game.title}: {net.meta['steps']} steps -> {out} ({size / 1e6:.2f} MB)")
 
 
+def _written(
+    policies: list[Path],
+    out: Path,
+    verb: str,
+    noun: str,
+    combine: Callable[[list[PolicyNet]], PolicyNet],
+) -> PolicyNet:
+    """Read the policy files, combine them into one and write it to ``out``: an ``out`` that is
+    one of them, a bad file and a file that cannot be written are each refused in a sentence."""
+    if out.resolve() in {path.resolve() for path in policies}:
+        raise fail(f"'{out}' is one of the policies {verb}: write the {noun} to another file.")
+    try:
+        net = combine([PolicyNet.load(path) for path in policies])
+        net.save(out)
+    except CyberdeckError as err:
+        raise fail(str(err)) from None
+    except OSError as err:
+        raise fail(f"The {noun} could not be written to '{out}': {err.strerror or err}.") from None
+    return net
+
+
 @app.command()
 def blend(
     policies: Annotated[list[Path], typer.Argument(help="Two policy files or more (.npz)")],
@@ -209,15 +231,9 @@ def blend(
     weighted sums of theirs, as wide as they are together."""
     weights = weight or [1 / len(policies)] * len(policies)
     values = value_weight or weights
-    if out.resolve() in {path.resolve() for path in policies}:
-        raise fail(f"'{out}' is one of the policies blended: write the blend to another file.")
-    try:
-        net = policy_blend([PolicyNet.load(path) for path in policies], weights, values)
-        net.save(out)
-    except CyberdeckError as err:
-        raise fail(str(err)) from None
-    except OSError as err:
-        raise fail(f"The blend could not be written to '{out}': {err.strerror or err}.") from None
+    net = _written(
+        policies, out, "blended", "blend", lambda nets: policy_blend(nets, weights, values)
+    )
     parts = ", ".join(
         f"{path.name} × {w:g}" + (f" (value × {v:g})" if v != w else "")
         for path, w, v in zip(policies, weights, values, strict=True)
@@ -241,17 +257,7 @@ def stage(
 ) -> None:
     """One policy file that plays as the first policy, then from a turn on as the next: every
     position, in play and in the expert's search, is judged by the policy for its turn."""
-    if out.resolve() in {path.resolve() for path in policies}:
-        raise fail(f"'{out}' is one of the policies staged: write the result to another file.")
-    try:
-        net = staged([PolicyNet.load(path) for path in policies], from_turn)
-        net.save(out)
-    except CyberdeckError as err:
-        raise fail(str(err)) from None
-    except OSError as err:
-        raise fail(
-            f"The staged policy could not be written to '{out}': {err.strerror or err}."
-        ) from None
+    net = _written(policies, out, "staged", "result", lambda nets: staged(nets, from_turn))
     later = "".join(
         f", then {path.name} from turn {turn}"
         for path, turn in zip(policies[1:], from_turn, strict=False)
