@@ -221,13 +221,18 @@ def test_killing_the_owner_hands_every_match_over_with_every_acknowledged_move(
             await reached(tables[game_id]["clients"][0], tables[game_id]["match"])
         survivor = "w2" if owner == "w1" else "w1"
         health = cluster.health(survivor)
-        # A game that ended before the kill (DUEL's six moves are fewer than ``BEFORE``) is
-        # answered from the store and let go at once: the survivor holds every other one.
+        # A game that ended before the kill is answered from the store and let go at once: DUEL's
+        # six moves are fewer than ``BEFORE``, and a random deal of another game may end as early
+        # (MATR1X can be lost in a few cards). The survivor holds every match still in play.
         store = Store(cluster.db_url)
         stored = [store.load_match(tables[g]["match"]) for g in game_ids]
-        going = [m for m in stored if m is not None and m.status == "running"]
         store.close()
-        assert health is not None and health["matches_held"] >= len(going) >= len(game_ids) - 1
+        assert all(m is not None for m in stored)
+        statuses = {m.game: m.status for m in stored if m is not None}
+        assert set(statuses.values()) <= {"running", "finished"}, statuses
+        going = [game for game, status in statuses.items() if status == "running"]
+        assert len(going) >= len(game_ids) // 2, statuses
+        assert health is not None and health["matches_held"] >= len(going), (health, statuses)
         for game_id in game_ids:
             received = await carry_on(cluster, game_id, tables[game_id])
             before: list[Socket] = tables[game_id]["before"]
