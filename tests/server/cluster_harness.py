@@ -24,6 +24,9 @@ class ClusterProcess(ServerProcess):
     """``--workers N`` of the tests' server: the balancer on ``port``, worker K on
     ``worker_port + K - 1``."""
 
+    #: The supervisor stops the balancer, then each worker (15 s each before it is killed).
+    grace = 60.0
+
     def __init__(
         self, db_url: str, data_dir: Path, redis_url: str, workers: int, *args: str
     ) -> None:
@@ -102,8 +105,8 @@ def two_workers(
         2,
         *("--ai-delay", "0", "--rate", "1000", "--burst", "1000"),
         *("--restart-after", str(restart_after)),
-    ).start()
-    try:
-        yield process
+    )
+    try:  # a cluster that fails to start is stopped too: nothing it started is left running
+        yield process.start()
     finally:
         process.stop()

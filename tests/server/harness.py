@@ -81,6 +81,24 @@ class ServerProcess:
         ]
 
     def start(self) -> Self:
+        """Launch the server and wait until it answers its health check."""
+        self.launch()
+        assert self.proc is not None
+        # Generous: on a loaded 2-core machine the server's imports alone have taken 89 s.
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+
+    def launch(self) -> None:
+        """Start the server's process, its output going to ``log``; ``start`` waits for it."""
         # This checkout's sources first: the shared virtualenv's editable install may be another's.
         path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
         env = {
@@ -97,18 +115,6 @@ class ServerProcess:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        # Generous: on a loaded 2-core machine the server's imports alone have taken 89 s.
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
-            try:
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
 
     def kill9(self) -> None:
         """The server dies at once (``start`` brings it back on the same port and data)."""
@@ -116,11 +122,14 @@ class ServerProcess:
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
 
+    #: Seconds a stopped server has to end before it is killed.
+    grace = 10.0
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
-                self.proc.wait(10)
+                self.proc.wait(self.grace)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)

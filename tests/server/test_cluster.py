@@ -1,13 +1,16 @@
 """A cluster of two workers (``--workers 2``) on PostgreSQL and Redis behind HAProxy, all started
 here: matches made on either worker are played through the one port, a spectator sees every
 move, a worker that does not own a match sends its clients on, and killing a match's owner
-hands the match to the other worker with every acknowledged move and the clocks kept."""
+hands the match to the other worker with every acknowledged move and the clocks kept; a cluster
+stopped while its workers are still starting leaves nothing running."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +26,7 @@ from .cluster_harness import ClusterProcess, two_workers
 from .conftest import every_game_id
 from .drive import assert_no_leaks, drain, mover, play_moves, seat_people
 from .harness import METRICS_TOKEN, Client, Socket, run
+from .launcher import WORKER_DELAY
 from .services import RedisServer
 from .test_quickplay import answer, offered, seek
 from .test_restart import BEFORE, HOUR, carry_on
@@ -244,3 +248,46 @@ def test_killing_the_owner_hands_every_match_over_with_every_acknowledged_move(
             assert_no_leaks(data, received)
 
     run(scenario())
+
+
+def children(pid: int, count: int, within: float = 120) -> list[int]:
+    """The process ``pid``'s children, once it has ``count`` of them."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        found = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        if len(found) >= count:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"process {pid} did not start {count} children within {within} s")
+
+
+def running(pid: int) -> bool:
+    """Whether a process is still running (one that ended and waits to be reaped is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_cluster_stopped_while_its_workers_start_leaves_nothing_running(
+    postgres_url: str, redis_server: RedisServer, tmp_path: Path, signum: signal.Signals
+) -> None:
+    """The operator stops the cluster (a service manager's SIGTERM, or Ctrl-C) before its
+    workers answer: the supervisor ends at once and cleanly, and no worker is left behind."""
+    process = ClusterProcess(postgres_url, tmp_path, redis_server.url, 2)
+    process.env = {WORKER_DELAY: "60"}  # each worker waits a minute before it serves
+    process.launch()
+    assert process.proc is not None
+    workers: list[int] = []
+    try:
+        workers = children(process.proc.pid, 2)
+        process.proc.send_signal(signum)
+        assert process.proc.wait(30) == 0, process.log.read_text()[-3000:]
+        assert not [pid for pid in workers if running(pid)]
+    finally:
+        for pid in workers:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+        process.stop()

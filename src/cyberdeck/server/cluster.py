@@ -230,7 +230,7 @@ class Cluster:
     def _wait_for_workers(self, within: float) -> None:
         deadline = time.monotonic() + within
         waiting = list(self.workers)
-        while waiting and time.monotonic() < deadline:
+        while waiting and time.monotonic() < deadline and not self.stopping:
             waiting = [w for w in waiting if not _answers(w.port)]
             self._tend()
             time.sleep(0.1)
@@ -238,31 +238,35 @@ class Cluster:
             log.warning("worker %s does not answer yet; the balancer starts anyway", worker.name)
 
     def serve(self) -> None:
-        """Run until SIGINT or SIGTERM."""
+        """Run until SIGINT or SIGTERM. Either stops everything it started, the balancer and
+        every worker, whenever it comes: while the workers are still starting too."""
         self.check()
-        self.workers = [
-            Worker(n, p, backoff=self.restart_after / 2) for n, p in self.names().items()
-        ]
-        for worker in self.workers:
-            self._start(worker)
-        haproxy: subprocess.Popen[bytes] | None = None
-        folder = tempfile.TemporaryDirectory(prefix="cyberdeck-cluster-")
-        if self.balancer:
-            # The balancer starts once every worker answers, so that it counts them all up
-            # from its first check instead of waiting for two good ones.
-            self._wait_for_workers(STARTUP_SECONDS)
-            path = Path(folder.name) / "haproxy.cfg"
-            path.write_text(balancer_config(self.host, self.port, self.names(), "127.0.0.1"))
-            binary = haproxy_binary()
-            assert binary is not None  # ``check``
-            haproxy = subprocess.Popen([binary, "-db", "-f", str(path)])
 
         def stop(*_: object) -> None:
             self.stopping = True
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        self.workers = [
+            Worker(n, p, backoff=self.restart_after / 2) for n, p in self.names().items()
+        ]
+        haproxy: subprocess.Popen[bytes] | None = None
+        folder = tempfile.TemporaryDirectory(prefix="cyberdeck-cluster-")
         try:
+            for worker in self.workers:
+                self._start(worker)
+            if self.balancer:
+                # The balancer starts once every worker answers, so that it counts them all up
+                # from its first check instead of waiting for two good ones.
+                self._wait_for_workers(STARTUP_SECONDS)
+                if not self.stopping:
+                    path = Path(folder.name) / "haproxy.cfg"
+                    path.write_text(
+                        balancer_config(self.host, self.port, self.names(), "127.0.0.1")
+                    )
+                    binary = haproxy_binary()
+                    assert binary is not None  # ``check``
+                    haproxy = subprocess.Popen([binary, "-db", "-f", str(path)])
             while not self.stopping:
                 time.sleep(0.2)
                 self._tend()
