@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import uuid
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -246,3 +247,29 @@ def test_a_new_match_knows_when_it_was_made_as_it_is_stored(tmp_path: Path) -> N
     assert stored is not None and data.created_at is not None
     assert stored.created_at == data.created_at, "no need to read a new match back"
     assert stored.created_at.utcoffset() is not None, "times come back as UTC"
+
+
+def made_at_once(url: str) -> None:
+    """Two processes make a setting at once: the other stores it while this one makes its own
+    (between its read and its write). Both get the value stored first."""
+    ours, theirs = Store(url), Store(url)
+    name = f"secret-{uuid.uuid4().hex}"
+    try:
+        ours.migrate()
+
+        def made_while_the_other_stores() -> str:
+            theirs.setting(name, lambda: "theirs")
+            return "ours"
+
+        assert ours.setting(name, made_while_the_other_stores) == "theirs"
+        assert ours.setting(name, lambda: "ours") == "theirs"
+        assert theirs.read_setting(name) == "theirs"
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_a_setting_made_by_two_processes_at_once_is_the_first_stored(tmp_path: Path) -> None:
+    """Two workers of a cluster starting together each made the server's session secret; the
+    second to store it failed its start on the database's unique key."""
+    made_at_once(f"sqlite:///{tmp_path / 'settings.sqlite3'}")

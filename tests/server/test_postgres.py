@@ -16,7 +16,7 @@ from .fuzz import http_fuzz, websocket_fuzz
 from .harness import ServerProcess, run
 from .test_chat import two_chats
 from .test_cluster_workers import caps_hold_across_workers, cluster_config
-from .test_database import Recording
+from .test_database import Recording, made_at_once
 from .test_mailboxes import check_mailboxes
 from .test_rematch import accepted_declined_and_kept
 from .test_restart import kill_9_scenario
@@ -130,3 +130,9 @@ def test_matches_in_play_are_counted_across_workers_on_postgresql(
     finally:
         store.close()
     caps_hold_across_workers(cluster_config(tmp_path, db_url=postgres_url))
+
+
+def test_a_setting_made_by_two_workers_at_once_is_the_first_stored_on_postgresql(
+    postgres_url: str,
+) -> None:
+    made_at_once(postgres_url)

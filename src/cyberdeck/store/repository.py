@@ -417,13 +417,20 @@ class Store:
     # --- settings -------------------------------------------------------------------------------
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
-        """The stored value of ``name``, made and stored on first use."""
-        with self.sessions.begin() as session:
-            row = session.get(Setting, name)
-            if row is not None:
-                return row.value
-            value = make()
-            session.add(Setting(name=name, value=value))
+        """The stored value of ``name``, made and stored on first use. Where processes that
+        share the database make it at once (a cluster's workers starting together), the first
+        one stored wins and every process gets that one."""
+        try:
+            with self.sessions.begin() as session:
+                row = session.get(Setting, name)
+                if row is not None:
+                    return row.value
+                value = make()
+                session.add(Setting(name=name, value=value))
+        except IntegrityError:  # another process stored it between the read and the write
+            stored = self.read_setting(name)
+            assert stored is not None
+            return stored
         return value
 
     # --- users ----------------------------------------------------------------------------------
