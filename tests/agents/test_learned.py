@@ -408,3 +408,8 @@ def test_the_stage_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(
         assert result.exit_code == 2 and sentence in result.output, result.output
         assert "Traceback" not in result.output
     assert out.read_bytes() == before
+    # A write that fails halfway (here its part file cannot be made) leaves the file there was.
+    (tmp_path / "staged.npz.tmp").mkdir()
+    result = runner.invoke(app, ["lab", "stage", a, b, "--from-turn", "3", "--out", str(out)])
+    assert result.exit_code == 2 and "could not be written" in result.output, result.output
+    assert out.read_bytes() == before

@@ -15,6 +15,7 @@ matrix, not the whole of it.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from pathlib import Path
@@ -24,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Action, BadOption, Encoding, Game, State, load_game
+from ..engine.files import write_atomically
 
 #: The layout of the arrays; a file written for another layout is refused with a sentence.
 FORMAT = 1
@@ -139,9 +141,11 @@ class PolicyNet:
         return out
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            np.savez_compressed(f, **self.arrays())  # type: ignore[arg-type]
+        """The policy file at ``path``, whole or not at all: a write that fails leaves the file
+        that was there."""
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **self.arrays())  # type: ignore[arg-type]
+        write_atomically(path, buffer.getvalue())
 
     def observation(self, state: State, seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
         """The seat's observation as its places that are not 0 and their numbers."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import BadRecord, CyberdeckError, Record, load_game
+from ..engine.files import write_atomically
 from .store import (
     CARDS,
     GAMES,
@@ -26,7 +27,6 @@ from .store import (
     holds_run,
     read_parquet,
     read_run,
-    write_atomically,
 )
 from .store import write_json as _write_json
 

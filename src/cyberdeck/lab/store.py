@@ -15,12 +15,12 @@ default folder is a new one per run.
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
 
 from ..engine import BadOption, BadRecord
+from ..engine.files import write_atomically
 
 #: The games as they finish, one JSON line each.
 LOG = "games.jsonl"
@@ -33,16 +33,6 @@ SEARCH = "optimize.json"
 WHATIF = "whatif.json"
 #: What a balance search keeps beside its study and confirmation runs (``balance``).
 BALANCE = "balance.json"
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """``data`` at ``path`` whole or not at all: a kill mid-write leaves only a ``.tmp`` file.
-    (No fsync: a killed process's writes are in the page cache and stay; what fsync adds, a
-    machine losing power, cost a third of a fast game's time per part when it was there.)"""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.name + ".tmp")
-    part.write_bytes(data)
-    os.replace(part, path)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
