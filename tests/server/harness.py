@@ -46,6 +46,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
+    #: Seconds a stopped server has to end before it is killed.
+    grace = 10.0
+
     def __init__(self, db_url: str, data_dir: Path, *args: str) -> None:
         self.db_url = db_url
         self.data_dir = data_dir
@@ -121,9 +124,6 @@ class ServerProcess:
         assert self.proc is not None
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
-
-    #: Seconds a stopped server has to end before it is killed.
-    grace = 10.0
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
