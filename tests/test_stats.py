@@ -1,5 +1,9 @@
 """Local statistics: wins, losses by reason, streaks; a game with undo is played but not ranked."""
 
+from pathlib import Path
+
+import pytest
+
 from cyberdeck.engine import Outcome
 from cyberdeck.userdata import describe, load_stats, record_result
 
@@ -36,3 +40,20 @@ def test_a_game_with_hints_is_played_but_not_ranked(tmp_path, monkeypatch):
     assert "of 1 ranked game; 1 with undo or hints, 1 with hints)" in describe(
         "matrix-overload", stats
     )
+
+
+def test_a_save_that_fails_keeps_the_stats_that_were_there(tmp_path, monkeypatch):
+    monkeypatch.setenv("CYBERDECK_DATA_DIR", str(tmp_path))
+    record_result("matrix-overload", WIN, 0)
+    before = (tmp_path / "stats.json").read_bytes()
+
+    def full_disk(self: Path, data: bytes) -> int:
+        with self.open("wb") as half:
+            half.write(data[:5])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError):
+        record_result("matrix-overload", ICE, 0)
+    assert (tmp_path / "stats.json").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import Game
 from ..engine.autoanswer import Stops
+from ..engine.files import write_atomically
 from ..userdata import data_dir
 
 
@@ -40,6 +41,4 @@ def save_stops(game: Game, stops: Stops, path: Path | None = None) -> None:
         every = {}
     every[game.id] = stops.to_json()
     data["stops"] = every
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    write_atomically(path, json.dumps(data, indent=2, sort_keys=True).encode("utf-8"))

@@ -5,12 +5,12 @@ helped by taking moves back or by the AI's suggestions is not the player's own."
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine import Outcome, counted
+from ..engine.files import write_atomically
 from .datadir import data_dir
 
 
@@ -71,10 +71,8 @@ def load_stats() -> dict[str, GameStats]:
 
 
 def save_stats(stats: dict[str, GameStats]) -> None:
-    path = stats_path()
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({g: asdict(s) for g, s in stats.items()}, indent=1), "utf-8")
-    os.replace(tmp, path)
+    text = json.dumps({g: asdict(s) for g, s in stats.items()}, indent=1)
+    write_atomically(stats_path(), text.encode("utf-8"))
 
 
 def record_result(
