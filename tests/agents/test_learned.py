@@ -283,6 +283,51 @@ def test_a_policy_file_is_plain_arrays_and_anything_else_is_refused(tmp_path: Pa
         make_agent(f"policy:{path}", 0, load_game("hack-me"))
 
 
+def test_a_damaged_or_foreign_policy_file_is_refused_in_a_sentence(tmp_path: Path):
+    """Whatever lies at ``policy:PATH``, a person reads a sentence, never numpy's or zipfile's
+    exception, and never an error in the middle of a game."""
+    game = load_game("hack-me")
+    good = random_policy(game, tmp_path)
+    arrays = dict(np.load(good, allow_pickle=False))
+    meta = json.loads(str(arrays["meta"]))
+    whole = good.read_bytes()
+
+    def forged(name: str, **changed: np.ndarray) -> Path:
+        path = tmp_path / name
+        np.savez(path, **{**arrays, **changed})
+        return path
+
+    folder = tmp_path / "a-folder.npz"
+    folder.mkdir()
+    lone = tmp_path / "lone.npz"
+    with lone.open("wb") as f:
+        np.save(f, np.zeros(3, np.float32))
+    (text := tmp_path / "text.npz").write_text("weights\n")
+    (cut := tmp_path / "cut.npz").write_bytes(whole[: len(whole) // 2])
+    (tail := tmp_path / "tail.npz").write_bytes(whole[:-10])
+    bad_meta = json.dumps({**meta, "layers": {"trunk": 0, "pi": 0, "v": 0}})
+    cases = {
+        folder: "is a folder, not a policy file",
+        lone: "a .npz archive of arrays",
+        text: "a .npz archive of arrays",
+        cut: "is not a policy file, or is damaged",
+        tail: "is not a policy file, or is damaged",
+        forged("list.npz", meta=np.array("[1, 2]")): "its meta is not a policy's",
+        forged("json.npz", meta=np.array("{not json")): "is not a policy file, or is damaged",
+        forged("options.npz", meta=np.array(json.dumps({**meta, "options": [1]}))): "its options",
+        forged("empty.npz", meta=np.array(bad_meta)): "shapes do not fit",
+        forged("inner.npz", **{"pi.0.w": arrays["pi.0.w"][:, :5]}): "shapes do not fit",
+        forged("bias.npz", **{"v.1.b": np.zeros(3, np.float32)}): "shapes do not fit",
+        forged("flat.npz", **{"trunk.0.w": arrays["trunk.0.w"].ravel()}): "shapes do not fit",
+    }
+    for path, sentence in cases.items():
+        with pytest.raises(BadOption, match=sentence) as refused:
+            make_agent(f"policy:{path}", 0, game)
+        assert str(path) in str(refused.value)
+    with pytest.raises(BadOption, match="never read"):
+        PolicyNet.load(forged("objects.npz", meta=np.array([{"format": 1}], dtype=object)))
+
+
 def test_learned_players_travel_by_their_path(tmp_path: Path):
     """An AI seat goes to a server's worker process by pickle: the path goes, not the weights."""
     game = load_game("cipher-run")

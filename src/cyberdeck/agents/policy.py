@@ -18,6 +18,8 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,8 @@ FORMAT = 1
 SHIPPED = Path(__file__).parent / "policies"
 #: Layer groups in the order the network applies them (the two heads both follow the trunk).
 GROUPS = ("trunk", "pi", "v")
+#: How a .npz archive (a zip file) begins: with a file, or empty.
+ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")
 
 Matrix = npt.NDArray[np.float32]
 
@@ -57,19 +61,22 @@ class PolicyNet:
         #: The file it was read from: a network travels to another process as its path.
         self.path = path
         self.game = load_game(str(meta["game"]))
-        self.options: dict[str, Any] = self.game.resolve_options(meta.get("options"))
+        options = meta.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise BadOption(f"'{path or 'The policy'}' is not a policy file (its options).")
+        self.options: dict[str, Any] = self.game.resolve_options(options)
         #: The table size it was trained for: its observation has that many seats.
         self.players = self.game.table_size(self.options)
         self.encoding: Encoding = self.game.observation_encoding(self.options)
         self.layers = layers
         #: The later stages of a staged policy (``staged``): from each turn on, another network.
         self.later: list[tuple[int, PolicyNet]] = []
-        size = self.encoding.size
-        first = layers["trunk"][0][0] if layers["trunk"] else layers["pi"][0][0]
-        if first.shape[0] != size or layers["pi"][-1][0].shape[1] != self.game.action_space.size:
+        if not _layers_fit(layers, self.encoding.size, self.game.action_space.size):
+            named = f" '{path}'" if path else ""
             raise BadOption(
-                f"The policy's shapes do not fit {self.game.title}'s observation ({size} numbers) "
-                f"and actions ({self.game.action_space.size}): it was trained on another version."
+                f"The policy{named}'s shapes do not fit {self.game.title}'s observation "
+                f"({self.encoding.size} numbers) and actions ({self.game.action_space.size}): "
+                "it was trained on another version, or the file is damaged."
             )
 
     @classmethod
@@ -77,19 +84,40 @@ class PolicyNet:
         """Read a policy file; anything else (a pickle, a checkpoint, a truncated file) is refused
         with a sentence."""
         where = Path(path)
+        if where.is_dir():
+            raise BadOption(f"'{where}' is a folder, not a policy file: name the .npz file.")
+        try:
+            with where.open("rb") as head:
+                zipped = head.read(4) in ZIP_STARTS
+        except FileNotFoundError:
+            raise BadOption(f"There is no policy file '{where}'.") from None
+        except OSError as err:
+            raise BadOption(f"Cannot read the policy file '{where}': {err.strerror}.") from None
+        if not zipped:  # numpy would take it for a pickle, or for a lone array
+            raise BadOption(
+                f"'{where}' is not a policy file: a policy file is a .npz archive of arrays, "
+                "as `cyberdeck lab export` writes."
+            )
         try:
             with np.load(where, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
-        except FileNotFoundError:
-            raise BadOption(f"There is no policy file '{where}'.") from None
-        except (OSError, ValueError, EOFError) as err:
-            raise BadOption(f"'{where}' is not a policy file ({err}).") from None
+        except ValueError as err:
+            if "allow_pickle" not in str(err):
+                raise BadOption(f"'{where}' is not a policy file, or is damaged ({err}).") from None
+            raise BadOption(
+                f"'{where}' is not a policy file: it holds Python objects, which are never read "
+                "(they could run code), and a policy file holds plain arrays."
+            ) from None
+        except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
+            raise BadOption(f"'{where}' is not a policy file, or is damaged ({err}).") from None
         return cls.from_arrays(arrays, str(where))
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, npt.NDArray[Any]], origin: str) -> PolicyNet:
         try:
             meta = json.loads(str(arrays["meta"]))
+            if not isinstance(meta, dict) or not isinstance(meta.get("layers"), dict):
+                raise BadOption(f"'{origin}' is not a policy file (its meta is not a policy's).")
             if meta.get("format") != FORMAT:
                 raise BadOption(f"'{origin}' is a policy of another format ({meta.get('format')}).")
             layers = {
@@ -103,8 +131,10 @@ class PolicyNet:
                 for group in GROUPS
             }
             stages = [int(turn) for turn in meta.get("stages", [])]
-        except (KeyError, TypeError, ValueError) as err:
+        except KeyError as err:
             raise BadOption(f"'{origin}' is not a policy file (missing {err}).") from None
+        except (TypeError, ValueError) as err:
+            raise BadOption(f"'{origin}' is not a policy file, or is damaged ({err}).") from None
         net = cls(meta, layers, origin)
         if stages:
             later = []
@@ -226,6 +256,25 @@ class PolicyNet:
     def check(self, game: Game | None) -> None:
         if game is not None and game.id != self.game.id:
             raise BadOption(f"That policy plays {self.game.title}, not {game.title}.")
+
+
+def _layers_fit(layers: dict[str, list[tuple[Matrix, Matrix]]], size: int, actions: int) -> bool:
+    """Whether the layers chain from an observation of ``size`` numbers to ``actions`` logits and
+    one value: each a matrix and a bias as wide as its columns, each reading its layer before."""
+    if any(group not in layers for group in GROUPS) or not layers["pi"] or not layers["v"]:
+        return False
+
+    def chain(group: str, width: int) -> int | None:
+        for w, b in layers[group]:
+            if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != width:
+                return None
+            width = w.shape[1]
+        return width
+
+    hidden = chain("trunk", size)
+    if hidden is None:
+        return False
+    return chain("pi", hidden) == actions and chain("v", hidden) == 1
 
 
 def fitting(nets: list[PolicyNet], players: int) -> PolicyNet:
