@@ -92,6 +92,43 @@ def test_bad_ladders_say_what_is_wrong(tmp_path: Path):
     assert not (tmp_path / GAMES_FILE).exists()
 
 
+def test_a_folder_that_is_not_this_ladders_is_refused_and_left_as_it_was(tmp_path: Path):
+    """Another game's ladder, a ladder with other options, a lab run or a file: the games there
+    are never counted as this ladder's, and nothing there is written."""
+    runner = CliRunner()
+    ladder_of = tmp_path / "hack-me-ladder"
+    agents = ["--agents", "random,greedy", "--games", "2", "--workers", "1"]
+    assert (
+        runner.invoke(app, ["lab", "ladder", "hack-me", *agents, "--out", str(ladder_of)]).exit_code
+        == 0
+    )
+    burnt = tmp_path / "burnt"
+    run_ladder(load_game("cypher"), ["random", "greedy"], 2, burnt, options={"burn": True})
+    lab_run = tmp_path / "lab-run"
+    lab_run.mkdir()
+    (lab_run / "run.json").write_text("{}")
+    (lab_run / GAMES_FILE).write_text(json.dumps({"number": 0, "seed": 0}) + "\n")
+    file = tmp_path / "notes.txt"
+    file.write_text("notes")
+    for game_id, folder, sentence in (
+        ("cipher-run", ladder_of, "holds a ladder of Hack-Me If You Can"),
+        ("cypher", burnt, "holds a ladder of Cypher with {'players': 2, 'burn': True}"),
+        ("hack-me", lab_run, "holds a run of the lab, not a ladder"),
+        ("hack-me", file, "is a file, not a ladder's folder"),
+    ):
+        before = {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+        before |= {folder: folder.read_bytes()} if folder.is_file() else {}
+        result = runner.invoke(app, ["lab", "ladder", game_id, *agents, "--out", str(folder)])
+        assert result.exit_code == 2 and sentence in result.output, result.output
+        assert "Traceback" not in result.output
+        after = {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+        after |= {folder: folder.read_bytes()} if folder.is_file() else {}
+        assert after == before
+    lab_run.joinpath("run.json").unlink()
+    with pytest.raises(BadOption, match="holds games that are not a ladder's"):
+        run_ladder(load_game("hack-me"), ["random", "greedy"], 2, lab_run)
+
+
 def test_the_ladder_command(tmp_path: Path):
     runner = CliRunner()
     args = ["lab", "ladder", "cypher", "--agents", "random,greedy", "--games", "4"]

@@ -20,7 +20,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..engine import BadOption, Game, Record
+from ..engine import BadOption, CyberdeckError, Game, Record, load_game
 from ..engine.playback import replay
 from .entries import Entry
 from .executors import Progress, check_executor, run_games
@@ -64,7 +64,46 @@ def read_games(folder: Path) -> dict[str, dict[str, Any]]:
             row = json.loads(line)
         except ValueError:
             continue
+        if not isinstance(row, dict) or not isinstance(row.get("key"), str):
+            raise BadOption(
+                f"'{folder}' holds games that are not a ladder's: name a folder of its own for "
+                "the ladder."
+            )
         done[row["key"]] = row
+    return done
+
+
+def claim_folder(folder: Path, game: Game, options: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The games of the ladder in ``folder``, made if need be; a sentence, and the folder left as
+    it was, where it is a file, holds another kind of run, or a ladder of another game or other
+    options (their games would be counted as this ladder's)."""
+    if folder.exists() and not folder.is_dir():
+        raise BadOption(f"'{folder}' is a file, not a ladder's folder: name a folder.")
+    if (folder / "run.json").exists():
+        raise BadOption(
+            f"'{folder}' holds a run of the lab, not a ladder: name a folder of its own for the "
+            "ladder."
+        )
+    done = read_games(folder)
+    for row in done.values():
+        try:
+            record = Record.from_json(json.loads(row["record"]))
+            played = load_game(record.game)
+            same = played.id == game.id and played.resolve_options(record.options) == options
+        except (KeyError, TypeError, ValueError, CyberdeckError):
+            raise BadOption(
+                f"'{folder}' holds games that are not a ladder's: name a folder of its own for "
+                "the ladder."
+            ) from None
+        if not same:
+            raise BadOption(
+                f"'{folder}' holds a ladder of {played.title} with {record.options or 'no options'}"
+                f": carry it on with the same game and options, or name another folder."
+            )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise BadOption(f"Cannot make the ladder's folder '{folder}': {err.strerror}.") from None
     return done
 
 
@@ -96,8 +135,7 @@ def run_ladder(
     check_executor(workers, dask)
     for spec in specs:
         make_agent(spec, 0, game)  # a bad spec fails here, before any game is played
-    folder.mkdir(parents=True, exist_ok=True)
-    done = read_games(folder)
+    done = claim_folder(folder, game, resolved)
     plan = schedule(specs, players, games, seed)
     todo = [p for p in plan if p.key not in done]
     setup = Setup(game.id, resolved, tuple(Entry(spec) for spec in specs))
