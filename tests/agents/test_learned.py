@@ -426,6 +426,25 @@ def test_the_blend_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(
     assert out.read_bytes() == before
 
 
+def test_a_blend_or_a_stage_never_writes_over_a_file_that_is_not_a_policy(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from cyberdeck.cli import app
+
+    game = load_game("hack-me")
+    a, b = (str(random_policy(game, tmp_path, seed=s)) for s in (1, 2))
+    notes = tmp_path / "notes.npz"
+    notes.write_text("not weights")
+    runner = CliRunner()
+    for argv in (["blend", a, b], ["stage", a, b, "--from-turn", "3"]):
+        result = runner.invoke(app, ["lab", *argv, "--out", str(notes)])
+        assert result.exit_code == 2, result.output
+        assert "is a file that is not a policy file" in result.output
+        assert notes.read_text() == "not weights"
+        result = runner.invoke(app, ["lab", *argv, "--out", a])
+        assert result.exit_code == 2 and "is one of the policies" in result.output
+
+
 def test_the_stage_command_writes_a_policy_that_plays_and_refuses_in_a_sentence(tmp_path: Path):
     from typer.testing import CliRunner
 

@@ -119,6 +119,41 @@ def test_the_train_and_export_commands(tmp_path: Path):
     assert not fresh.exists()
 
 
+def test_an_export_refuses_in_a_sentence_and_never_writes_over_a_file_of_another_kind(
+    tmp_path: Path,
+):
+    run = tmp_path / "run"
+    training.train(load_game("hack-me"), run, 64, every=64, eval_games=0)
+    checkpoint = training.latest_checkpoint(run)
+    assert checkpoint is not None
+    kept = checkpoint.read_bytes()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    loose = tmp_path / "step.zip"
+    loose.write_bytes(kept)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    policy = run / "policy.npz"
+    runner = CliRunner()
+    for source, out, sentence in (
+        (checkpoint, checkpoint, "is a file that is not a policy file"),
+        (checkpoint, notes, "is a file that is not a policy file"),
+        (checkpoint, folder, "could not be written to"),
+        (tmp_path / "step-1.zip", tmp_path / "p.npz", "There is no checkpoint file"),
+        (run / "checkpoints", tmp_path / "p.npz", "is a folder: name a checkpoint"),
+        (policy, tmp_path / "p.npz", "is not a training checkpoint"),
+        (loose, tmp_path / "p.npz", "not in a training run's checkpoints folder"),
+    ):
+        result = runner.invoke(app, ["lab", "export", str(source), "--out", str(out)])
+        assert result.exit_code == 2 and sentence in result.output, result.output
+        assert "Traceback" not in result.output
+    assert checkpoint.read_bytes() == kept and notes.read_text() == "my notes"
+    assert not (tmp_path / "p.npz").exists() and not any(folder.iterdir())
+    # A policy file there is replaced whole: exporting a later checkpoint again is the workflow.
+    result = runner.invoke(app, ["lab", "export", str(checkpoint), "--out", str(policy)])
+    assert result.exit_code == 0, result.output
+
+
 def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
     game = load_game("cypher")
     for name in ("one", "two"):

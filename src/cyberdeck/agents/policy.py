@@ -172,10 +172,15 @@ class PolicyNet:
 
     def save(self, path: Path) -> None:
         """The policy file at ``path``, whole or not at all: a write that fails leaves the file
-        that was there."""
+        that was there, and says why in a sentence."""
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **self.arrays())  # type: ignore[arg-type]
-        write_atomically(path, buffer.getvalue())
+        try:
+            write_atomically(path, buffer.getvalue())
+        except OSError as err:
+            raise BadOption(
+                f"The policy could not be written to '{path}': {err.strerror or err}."
+            ) from None
 
     def observation(self, state: State, seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
         """The seat's observation as its places that are not 0 and their numbers."""
@@ -256,6 +261,25 @@ class PolicyNet:
     def check(self, game: Game | None) -> None:
         if game is not None and game.id != self.game.id:
             raise BadOption(f"That policy plays {self.game.title}, not {game.title}.")
+
+
+def check_out(out: Path) -> None:
+    """Refuse to write a policy file over a file that is not one (a checkpoint, a deck list,
+    notes): it would be lost. A policy file there is replaced, whole or not at all."""
+    if out.is_file() and not _holds_policy(out):
+        raise BadOption(
+            f"'{out}' is a file that is not a policy file: write the policy to another file, or "
+            "move that one away first."
+        )
+
+
+def _holds_policy(path: Path) -> bool:
+    """Whether ``path`` is a policy file of any version: a .npz archive with its ``meta``."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return "meta.npy" in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def _layers_fit(layers: dict[str, list[tuple[Matrix, Matrix]]], size: int, actions: int) -> bool:

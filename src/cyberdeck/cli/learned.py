@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from ..agents.policy import PolicyNet, staged
+from ..agents.policy import PolicyNet, check_out, staged
 from ..agents.policy import blend as policy_blend
 from ..engine import CyberdeckError
 from ..lab.progress import ProgressBar
@@ -199,16 +199,16 @@ def _written(
     combine: Callable[[list[PolicyNet]], PolicyNet],
 ) -> PolicyNet:
     """Read the policy files, combine them into one and write it to ``out``: an ``out`` that is
-    one of them, a bad file and a file that cannot be written are each refused in a sentence."""
+    one of them or a file of another kind, a bad file and a file that cannot be written are each
+    refused in a sentence."""
     if out.resolve() in {path.resolve() for path in policies}:
         raise fail(f"'{out}' is one of the policies {verb}: write the {noun} to another file.")
     try:
+        check_out(out)
         net = combine([PolicyNet.load(path) for path in policies])
         net.save(out)
     except CyberdeckError as err:
         raise fail(str(err)) from None
-    except OSError as err:
-        raise fail(f"The {noun} could not be written to '{out}': {err.strerror or err}.") from None
     return net
 
 

@@ -23,6 +23,7 @@ import csv
 import json
 import re
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
 from ..agents import make_agent
-from ..agents.policy import GROUPS, PolicyAgent, PolicyNet
+from ..agents.policy import GROUPS, PolicyAgent, PolicyNet, check_out
 from ..engine import BadOption, Game
 from ..envs.gymnasium import SeatEnv, pool
 from .stats import wilson
@@ -134,11 +135,29 @@ def torch_forward(
 
 
 def export(checkpoint: Path, out: Path) -> PolicyNet:
-    """A training checkpoint (``checkpoints/step-N.zip``) as a policy file at ``out``."""
+    """A training checkpoint (``checkpoints/step-N.zip``) as a policy file at ``out``; a file
+    there that is not a policy file (the checkpoint itself, say) is refused, not replaced."""
+    if checkpoint.is_dir():
+        raise BadOption(
+            f"'{checkpoint}' is a folder: name a checkpoint, RUN/checkpoints/step-N.zip."
+        )
+    if not checkpoint.is_file():
+        raise BadOption(f"There is no checkpoint file '{checkpoint}'.")
+    if not _holds_model(checkpoint):
+        raise BadOption(
+            f"'{checkpoint}' is not a training checkpoint: name one of "
+            "RUN/checkpoints/step-N.zip, which `cyberdeck lab train` writes."
+        )
+    check_out(out)
     try:
         model = MaskablePPO.load(checkpoint, device="cpu")
-    except (OSError, ValueError, KeyError) as err:
+    except (OSError, ValueError, KeyError, RuntimeError, zipfile.BadZipFile) as err:
         raise BadOption(f"'{checkpoint}' is not a training checkpoint ({err}).") from None
+    if not (checkpoint.parent.parent / "run.json").is_file():
+        raise BadOption(
+            f"'{checkpoint}' is not in a training run's checkpoints folder (RUN/checkpoints/, "
+            "beside RUN/run.json): export it from there."
+        )
     run = _run_meta(checkpoint.parent.parent)
     from ..engine import load_game
 
@@ -147,6 +166,15 @@ def export(checkpoint: Path, out: Path) -> PolicyNet:
                     seed=run["seed"], cpu_seconds=_spent(checkpoint.parent.parent))  # fmt: skip
     net.save(out)
     return net
+
+
+def _holds_model(path: Path) -> bool:
+    """Whether ``path`` is a zip of the kind stable-baselines3 saves (its ``data`` and weights)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {"data", "policy.pth"} <= set(archive.namelist())
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def _run_meta(folder: Path) -> dict[str, Any]:
