@@ -154,6 +154,36 @@ def test_an_export_refuses_in_a_sentence_and_never_writes_over_a_file_of_another
     assert result.exit_code == 0, result.output
 
 
+def test_a_run_in_a_folder_of_another_kind_or_with_no_judges_is_refused_before_it_starts(
+    tmp_path: Path,
+):
+    imitation_run = tmp_path / "imitation"
+    imitation_run.mkdir()
+    (imitation_run / "run.json").write_text('{"game": "hack-me", "options": {}, "teacher": "hard"}')
+    ladder = tmp_path / "ladder"
+    ladder.mkdir()
+    (ladder / "games.jsonl").write_text("")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("notes")
+    fresh = tmp_path / "fresh"
+    runner = CliRunner()
+    base = ["lab", "train", "hack-me", "--steps", "64", "--every", "64"]
+    for argv, sentence in (
+        (["--out", str(notes)], "is a file, not a training run's folder"),
+        (["--out", str(notes / "run")], "Cannot make the run's folder"),
+        (["--out", str(imitation_run)], "holds a run that is not a training run"),
+        (["--out", str(ladder)], "holds the games of a ladder"),
+        (["--out", str(fresh), "--judges", ""], "Name the fixed opponents"),
+        (["--out", str(fresh), "--judges", ","], "Name the fixed opponents"),
+    ):
+        result = runner.invoke(app, [*base, *argv])
+        assert result.exit_code == 2 and sentence in result.output, result.output
+        assert "Traceback" not in result.output
+    assert not fresh.exists() and notes.read_text() == "notes"
+    assert [p.name for p in imitation_run.iterdir()] == ["run.json"]
+    assert [p.name for p in ladder.iterdir()] == ["games.jsonl"]
+
+
 def test_the_same_seed_trains_the_same_policy(tmp_path: Path):
     game = load_game("cypher")
     for name in ("one", "two"):

@@ -157,6 +157,7 @@ def imitate(
             f"Record at least {imitation.HELD_OUT} games: one in ten is held out of the fit."
         )
     try:
+        imitation.check_fit(epochs, width, value_mix)
         imitation.earlier_runs(folder, game.id, game.resolve_options(options), also)
         with ProgressBar("games") as bar:
             imitation.record(game, folder, teacher, games_, seed, options, workers, bar.update)

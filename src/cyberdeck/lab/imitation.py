@@ -116,6 +116,11 @@ def _run(folder: Path) -> dict[str, Any]:
         run: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         raise BadOption(f"'{path}' cannot be read: it is not an imitation run's.") from None
+    if not isinstance(run, dict) or not {"game", "options", "teacher"} <= set(run):
+        raise BadOption(
+            f"'{folder}' holds a run that is not an imitation run (its run.json): name another "
+            "folder."
+        )
     return run
 
 
@@ -123,6 +128,12 @@ def _settings(folder: Path, game: Game, options: dict[str, Any], teacher: str) -
     """Write the run's settings, or refuse a folder that holds another game's or teacher's."""
     path = folder / "run.json"
     run = {"game": game.id, "options": options, "teacher": teacher}
+    if folder.exists() and not folder.is_dir():
+        raise BadOption(f"'{folder}' is a file, not an imitation run's folder: name a folder.")
+    if (folder / "games.jsonl").exists():
+        raise BadOption(
+            f"'{folder}' holds the games of a ladder or a lab run: name another folder."
+        )
     if path.is_file():
         before = _run(folder)
         if {k: before.get(k) for k in run} != run:
@@ -131,7 +142,10 @@ def _settings(folder: Path, game: Game, options: dict[str, Any], teacher: str) -
                 "carry it on with the same game, options and teacher, or use another folder."
             )
     else:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise BadOption(f"Cannot make the run's folder '{folder}': {err.strerror}.") from None
         path.write_text(json.dumps(run, indent=1), encoding="utf-8")
 
 
@@ -332,6 +346,13 @@ def earlier_runs(
     return teachers
 
 
+def check_fit(epochs: int, width: int, value_mix: float) -> None:
+    """The fit's settings, refused in a sentence: checked before any game is recorded, so that a
+    bad one is not found after hours of the teacher's games."""
+    if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
+        raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
+
+
 def fit(
     folder: Path,
     epochs: int = 30,
@@ -344,8 +365,7 @@ def fit(
     """Fit the apprentice to every recorded game of the earlier runs ``also`` names and of the
     run, but the held-out tenth; write the curve and the best epoch's policy file (in
     ``folder``); the curve's rows."""
-    if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
-        raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
+    check_fit(epochs, width, value_mix)
     run = _run(folder)
     teachers = earlier_runs(folder, run["game"], run["options"], also)
     # The earlier runs' games first, then the run's own, each run in the order of its deals.
@@ -436,4 +456,13 @@ def _export(
     return policy
 
 
-__all__ = ["Apprentice", "Positions", "earlier_runs", "fit", "play_teacher", "record", "recorded"]
+__all__ = [
+    "Apprentice",
+    "Positions",
+    "check_fit",
+    "earlier_runs",
+    "fit",
+    "play_teacher",
+    "record",
+    "recorded",
+]

@@ -184,6 +184,11 @@ def _run_meta(folder: Path) -> dict[str, Any]:
         raise BadOption(
             f"'{folder}' is not a training run's folder (it has no run.json)."
         ) from None
+    if not isinstance(meta, dict) or not {"game", "options", "seed", "opponent"} <= set(meta):
+        raise BadOption(
+            f"'{folder}' holds a run that is not a training run (its run.json): name another "
+            "folder."
+        )
     return meta
 
 
@@ -298,10 +303,21 @@ def train(
         raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
     if width is not None and not 1 <= width <= 1024:
         raise BadOption(f"The width of a hidden layer must be from 1 to 1024, not {width}.")
+    if eval_games and not judges:
+        raise BadOption(
+            "Name the fixed opponents of the learning curve (--judges random,greedy), or play no "
+            "evaluation games (--eval-games 0)."
+        )
     for spec in judges:
         make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
     opponents = pool(opponent, game, known=(SELF,))
     asked = {"score_weight": score_weight, "draw_reward": draw_reward, "width": width}
+    if folder.exists() and not folder.is_dir():
+        raise BadOption(f"'{folder}' is a file, not a training run's folder: name a folder.")
+    if (folder / "games.jsonl").exists():
+        raise BadOption(
+            f"'{folder}' holds the games of a ladder or a lab run: name another folder."
+        )
     if (folder / "run.json").is_file():
         before = _run_meta(folder)
         if (before["game"], before["options"], before["seed"]) != (game.id, resolved, seed):
@@ -326,7 +342,10 @@ def train(
         run = {"game": game.id, "options": resolved, "seed": seed,
                "opponent": ",".join(opponents), "library": "sb3-contrib MaskablePPO",
                **settings}  # fmt: skip
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise BadOption(f"Cannot make the run's folder '{folder}': {err.strerror}.") from None
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
     (folder / CHECKPOINTS).mkdir(exist_ok=True)
     torch.set_num_threads(1)
