@@ -87,3 +87,19 @@ def test_serve_refuses_a_bad_policy_flag_with_a_sentence(tmp_path: Path) -> None
     ):
         result = CliRunner().invoke(app, ["serve", "--policy", flag])
         assert result.exit_code == 2 and said in result.output, (flag, result.output)
+
+
+def test_serve_refuses_one_name_for_two_policies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second file would replace the first without a word: AI seats would play another
+    policy than the operator named."""
+    from cyberdeck.agents import policy
+    from cyberdeck.engine import BadOption
+    from cyberdeck.server.levels import register_policies
+
+    monkeypatch.setattr(policy, "REGISTERED", {})
+    first, second = (random_policy(load_game("cypher"), tmp_path, seed=s) for s in (1, 2))
+    with pytest.raises(BadOption, match="'mine' names two policies"):
+        register_policies([f"mine={first}", f" Mine ={second}"])
+    assert policy.REGISTERED == {}

@@ -39,8 +39,14 @@ def register_policies(pairs: list[str]) -> None:
     server with a sentence), and AI seats may then take the policy by its name."""
     taken = {*LEVELS, "random", "greedy", "ismcts", "pimc", "policy"}
     taken |= {name for game in games() for name in game.agents()}
+    named: dict[str, tuple[str, str]] = {}
     for pair in pairs:
         name, sep, path = pair.partition("=")
         if not sep or not path.strip():
             raise BadOption(f"Write a policy as NAME=PATH, not '{pair}'.")
-        register_policy(name, Path(path.strip()), taken)
+        clean = name.strip().lower()
+        if clean in named:
+            raise BadOption(f"'{clean}' names two policies: give each policy a name of its own.")
+        named[clean] = (name, path.strip())
+    for name, path in named.values():
+        register_policy(name, Path(path), taken)
