@@ -328,6 +328,12 @@ def test_a_damaged_or_foreign_policy_file_is_refused_in_a_sentence(tmp_path: Pat
         PolicyNet.load(forged("objects.npz", meta=np.array([{"format": 1}], dtype=object)))
 
 
+def test_expert_with_a_colon_and_no_file_is_refused_not_taken_for_the_shipped_expert():
+    """A ladder would rate ``expert:`` and ``expert`` as two agents that are one."""
+    with pytest.raises(BadOption, match="Name the policy file: expert:PATH"):
+        make_agent("expert:", 0, load_game("hack-me"))
+
+
 def test_learned_players_travel_by_their_path(tmp_path: Path):
     """An AI seat goes to a server's worker process by pickle: the path goes, not the weights."""
     game = load_game("cipher-run")

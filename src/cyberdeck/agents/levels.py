@@ -81,7 +81,7 @@ def make_agent(
 ) -> Agent:
     """The agent a spec names. ``budgets``: a search level's budget to play it at instead of its
     own (a level being tuned, as ``bench/head_to_head.py --budget`` tries one)."""
-    name, _, arg = spec.strip().lower().partition(":")
+    name, colon, arg = spec.strip().lower().partition(":")
     # Levels are named budgets: nothing follows their colon (``expert`` takes a policy file).
     if arg and name != "expert" and (name in ("random", "greedy", "easy") or name in BUDGETS):
         raise BadOption(f"'{spec}': the agent {name} takes no budget after a colon.")
@@ -97,6 +97,11 @@ def make_agent(
         return agent
     path = spec_text(spec).partition(":")[2]  # as written: a file's name keeps its case
     if name == "expert":
+        if colon and not path:
+            raise BadOption(
+                "Name the policy file: expert:PATH, e.g. expert:runs/cypher/policy.npz, or write "
+                "expert for the game's own."
+            )
         return expert(path, seed, game, budgets)
     if name == "policy":
         if not path:
