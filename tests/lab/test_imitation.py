@@ -237,6 +237,7 @@ def test_a_folder_of_another_kind_and_a_bad_fit_are_refused_before_a_game_is_pla
         (["--out", str(notes / "run")], "Cannot make the run's folder"),
         (["--out", str(fresh), "--epochs", "0"], "at least one epoch"),
         (["--out", str(fresh), "--value-mix", "2"], "a value mix from 0 to 1"),
+        (["--out", str(fresh), "--width", "4096"], "must be from 1 to 1024, not 4096"),
     ):
         result = runner.invoke(app, [*base, *argv])
         assert result.exit_code == 2 and sentence in result.output, result.output

@@ -237,6 +237,8 @@ def test_a_run_keeps_its_width_and_its_reward_shaping(tmp_path: Path):
     game = load_game("cypher")
     with pytest.raises(BadOption, match="width of a hidden layer must be from 1 to 1024"):
         training.train(game, tmp_path / "bad", 256, width=0)
+    with pytest.raises(BadOption, match="Evaluation games must be 0 \\(no curve\\) or more"):
+        training.train(game, tmp_path / "bad", 256, eval_games=-1)
     assert not (tmp_path / "bad").exists()
     training.train(game, tmp_path, 256, seed=2, every=256, eval_games=0, width=16, draw_reward=-0.5)
     meta = training._run_meta(tmp_path)

@@ -46,7 +46,7 @@ from torch import nn
 from ..agents import make_agent
 from ..agents.policy import PolicyNet
 from ..engine import BadOption, Game, load_game
-from .training import WIDTH, checked
+from .training import WIDTH, check_width, checked
 
 POSITIONS = "positions.jsonl"
 CURVE = "curve.csv"
@@ -349,8 +349,9 @@ def earlier_runs(
 def check_fit(epochs: int, width: int, value_mix: float) -> None:
     """The fit's settings, refused in a sentence: checked before any game is recorded, so that a
     bad one is not found after hours of the teacher's games."""
-    if epochs < 1 or width < 1 or not 0 <= value_mix <= 1:
-        raise BadOption("Fit at least one epoch, a width of at least 1, a value mix from 0 to 1.")
+    check_width(width)
+    if epochs < 1 or not 0 <= value_mix <= 1:
+        raise BadOption("Fit at least one epoch, with a value mix from 0 to 1.")
 
 
 def fit(

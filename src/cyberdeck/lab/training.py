@@ -45,6 +45,8 @@ from .stats import wilson
 
 #: Each hidden layer's width: the CCG's file (8,041 numbers in, 4,340 actions out) stays ~3 MB.
 WIDTH = 64
+#: The widest a hidden layer may be asked for: 1,024 makes the CCG's file about 50 MB.
+MAX_WIDTH = 1024
 #: Steps per rollout and per minibatch.
 ROLLOUT = 512
 BATCH = 128
@@ -106,6 +108,12 @@ def to_policy(model: MaskablePPO, game: Game, options: dict[str, Any], **meta: A
 Forward = Callable[
     [npt.NDArray[np.float32]], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 ]
+
+
+def check_width(width: int) -> None:
+    """A hidden layer's width, refused in a sentence outside 1 to ``MAX_WIDTH``."""
+    if not 1 <= width <= MAX_WIDTH:
+        raise BadOption(f"The width of a hidden layer must be from 1 to {MAX_WIDTH}, not {width}.")
 
 
 def checked(net: PolicyNet, torch_pass: Forward) -> PolicyNet:
@@ -299,10 +307,12 @@ def train(
     curve's rows written by this call. ``score_weight`` and ``draw_reward`` (see ``Shaping``,
     0 when not given) and ``width`` (``WIDTH``) are the run's own: one carried on keeps them."""
     resolved = game.resolve_options(options)
-    if steps < 1 or every < 1 or eval_games < 0:
-        raise BadOption("Steps, the checkpoint interval and evaluation games must be positive.")
-    if width is not None and not 1 <= width <= 1024:
-        raise BadOption(f"The width of a hidden layer must be from 1 to 1024, not {width}.")
+    if steps < 1 or every < 1:
+        raise BadOption("Steps and the checkpoint interval must be at least 1.")
+    if eval_games < 0:
+        raise BadOption("Evaluation games must be 0 (no curve) or more.")
+    if width is not None:
+        check_width(width)
     if eval_games and not judges:
         raise BadOption(
             "Name the fixed opponents of the learning curve (--judges random,greedy), or play no "
