@@ -119,6 +119,36 @@ def test_a_policy_plays_only_at_the_table_size_it_was_trained_for(tmp_path: Path
         assert make_agent("expert", 0, game).choose(table) in table.legal_actions()
 
 
+def test_a_policy_for_another_table_is_refused_before_anything_is_written(tmp_path: Path):
+    """Where the table is known, a policy for another size is refused when it is named: a run,
+    a ladder or an environment says so before it makes a folder or plays a move, so the same
+    command with the right policy then starts cleanly."""
+    from cyberdeck.envs.gymnasium import SeatEnv
+    from cyberdeck.lab import imitation, ladder, training
+
+    game = load_game("cypher")
+    three = random_policy(game, tmp_path, players=3)
+    wrong = "at a table of 3 players, not 2"
+    for spec in (f"policy:{three}", f"expert:{three}"):
+        with pytest.raises(BadOption, match=wrong):
+            make_agent(spec, 0, game, players=2)
+    assert make_agent(f"policy:{three}", 0, game, players=3).name
+    with pytest.raises(BadOption, match="at a table of 2 or 3 or 4 players, not 5"):
+        make_agent("expert", 0, game, players=5)
+    folder = tmp_path / "run"
+    with pytest.raises(BadOption, match=wrong):
+        training.train(game, folder, 64, opponent=f"policy:{three}", eval_games=0)
+    with pytest.raises(BadOption, match=wrong):
+        training.train(game, folder, 64, judges=(f"policy:{three}",), eval_games=2)
+    with pytest.raises(BadOption, match=wrong):
+        imitation.record(game, folder, f"policy:{three}", 10)
+    with pytest.raises(BadOption, match=wrong):
+        ladder.run_ladder(game, ["random", f"policy:{three}"], 2, folder)
+    assert not folder.exists()
+    with pytest.raises(BadOption, match=wrong):
+        SeatEnv("cypher", opponent=f"policy:{three}")
+
+
 def test_the_sparse_first_layer_equals_the_dense_forward_pass(tmp_path: Path):
     game = load_game("hack-me")
     net = read_policy(random_policy(game, tmp_path, seed=5))

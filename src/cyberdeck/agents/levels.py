@@ -36,7 +36,7 @@ from .expert import ExpertAgent
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .pimc import PimcAgent
-from .policy import REGISTERED, PolicyAgent, read_policy, shipped_policies
+from .policy import REGISTERED, PolicyAgent, fitting, read_policy, shipped_policies
 from .random import RandomAgent
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -77,10 +77,16 @@ def spec_text(spec: str) -> str:
 
 
 def make_agent(
-    spec: str, seed: int = 0, game: Game | None = None, budgets: Mapping[str, Budget] | None = None
+    spec: str,
+    seed: int = 0,
+    game: Game | None = None,
+    budgets: Mapping[str, Budget] | None = None,
+    players: int | None = None,
 ) -> Agent:
     """The agent a spec names. ``budgets``: a search level's budget to play it at instead of its
-    own (a level being tuned, as ``bench/head_to_head.py --budget`` tries one)."""
+    own (a level being tuned, as ``bench/head_to_head.py --budget`` tries one). ``players``: the
+    table it will sit at, where known: a learned policy for another table size is refused here,
+    in a sentence, rather than at its first move."""
     name, colon, arg = spec.strip().lower().partition(":")
     # Levels are named budgets: nothing follows their colon (``expert`` takes a policy file).
     if arg and name != "expert" and (name in ("random", "greedy", "easy") or name in BUDGETS):
@@ -102,16 +108,16 @@ def make_agent(
                 "Name the policy file: expert:PATH, e.g. expert:runs/cypher/policy.npz, or write "
                 "expert for the game's own."
             )
-        return expert(path, seed, game, budgets)
+        return expert(path, seed, game, budgets, players)
     if name == "policy":
         if not path:
             raise BadOption(
                 "Name the policy file: policy:PATH, e.g. policy:runs/cypher/policy.npz."
             )
-        read_policy(path).check(game)
+        read_policy(path).check(game, players)
         return PolicyAgent(path, seed)
     if name in REGISTERED and not arg:
-        read_policy(REGISTERED[name]).check(game)
+        read_policy(REGISTERED[name]).check(game, players)
         return PolicyAgent(REGISTERED[name], seed, name=name)
     if name in BUDGETS:
         budget = level_budget(name, game, budgets)
@@ -166,10 +172,14 @@ def level_budget(
 
 
 def expert(
-    path: str, seed: int, game: Game | None, budgets: Mapping[str, Budget] | None = None
+    path: str,
+    seed: int,
+    game: Game | None,
+    budgets: Mapping[str, Budget] | None = None,
+    players: int | None = None,
 ) -> Agent:
     """``expert`` (the game's shipped policies, one per table size) or ``expert:PATH`` (an
-    exported one)."""
+    exported one); one that has no network for a table of ``players`` (where given) is refused."""
     if path:
         nets = [read_policy(path)]
     else:
@@ -179,6 +189,8 @@ def expert(
             raise BadOption(f"No learned policy ships for {title}, so it has no expert level.")
     for net in nets:
         net.check(game)
+    if players is not None:
+        fitting(nets, players)
     name = f"expert:{path}" if path else "expert"
     own = game.guided(nets, seed) if game is not None else None
     if own is not None:

@@ -258,9 +258,13 @@ class PolicyNet:
         chosen = np.exp(chosen - chosen.max())
         return (chosen / chosen.sum()).tolist(), value
 
-    def check(self, game: Game | None) -> None:
+    def check(self, game: Game | None, players: int | None = None) -> None:
+        """Refuse, in a sentence, a policy of another game or (where ``players`` is given) for
+        another table size."""
         if game is not None and game.id != self.game.id:
             raise BadOption(f"That policy plays {self.game.title}, not {game.title}.")
+        if players is not None:
+            fitting([self], players)
 
 
 def check_out(out: Path) -> None:

@@ -155,8 +155,9 @@ def simulate(
 
     game, options = setup(game_id, option, players)
     try:
-        entries = make_entries(game, words(seats), words(decks))
-        check_seats(game, game.table_size(game.resolve_options(options)), entries)
+        table = game.table_size(game.resolve_options(options))
+        entries = make_entries(game, words(seats), words(decks), players=table)
+        check_seats(game, table, entries)
         check_executor(workers, dask)
         cards_ = card_set_of(game, card_set)
     except CyberdeckError as err:
@@ -301,8 +302,9 @@ def cards(
         else:
             if not seats:
                 raise typer.BadParameter("Give --seats to simulate, or --results to read a run.")
-            entries = make_entries(game, words(seats), words(decks))
-            check_seats(game, game.table_size(game.resolve_options(options)), entries)
+            table = game.table_size(game.resolve_options(options))
+            entries = make_entries(game, words(seats), words(decks), players=table)
+            check_seats(game, table, entries)
             check_executor(workers, dask)
             cards_ = card_set_of(game, card_set)
             folder = out_folder(out, "cards", game, seed, resume)

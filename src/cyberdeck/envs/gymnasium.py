@@ -55,7 +55,7 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BadOption(f"render_mode must be one of {self.metadata['render_modes']}.")
         # A bad spec fails here, with the agents' own sentence.
-        self.opponent = ",".join(pool(opponent, self.game))
+        self.opponent = ",".join(pool(opponent, self.game, players=players))
         self.render_mode = render_mode
         self.players = players
         self.fixed_seat = seat
@@ -142,15 +142,18 @@ class SeatEnv(gymnasium.Env[Obs, int]):
         return self.state
 
 
-def pool(opponent: str, game: Game, known: tuple[str, ...] = ()) -> list[str]:
-    """The agent specs of an opponent pool (``greedy,policy:PATH``), each checked but those the
-    caller stands for itself (``known``: training's ``self``)."""
+def pool(
+    opponent: str, game: Game, known: tuple[str, ...] = (), players: int | None = None
+) -> list[str]:
+    """The agent specs of an opponent pool (``greedy,policy:PATH``), each checked (for a table
+    of ``players``, where given) but those the caller stands for itself (``known``: training's
+    ``self``)."""
     specs = [spec.strip() for spec in opponent.split(",")]
     if not all(specs):
         raise BadOption(f"'{opponent}': name an agent between every two commas.")
     for spec in specs:
         if spec not in known:
-            make_agent(spec, 0, game)
+            make_agent(spec, 0, game, players=players)
     return specs
 
 

@@ -174,7 +174,7 @@ def run_arena(
     """The lab's simulation of agents with the game's default decks, summed up the arena's way."""
     resolved = game.resolve_options(options)
     players = game.table_size(resolved)
-    make_entries(game, specs)  # a bad name fails here, before any work starts
+    make_entries(game, specs, players=players)  # a bad one fails here, before any work starts
     entries = tuple(Entry(spec) for spec in specs)
     plan = pairings(players, len(specs), games, seed)
     report = ArenaReport(game.id, list(specs))

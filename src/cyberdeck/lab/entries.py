@@ -54,15 +54,18 @@ def read_deck(game: Game, source: str) -> tuple[str, tuple[str, ...]]:
     return path.stem, tuple(str(c) for c in cards)
 
 
-def make_entries(game: Game, agents: list[str], decks: list[str] | None = None) -> list[Entry]:
+def make_entries(
+    game: Game, agents: list[str], decks: list[str] | None = None, players: int | None = None
+) -> list[Entry]:
     """One entry per agent, paired with the deck at the same place (decks may be fewer: the
-    others play the game's default). Every name is checked here, before any game is played."""
+    others play the game's default). Every name is checked here (for a table of ``players``,
+    where given), before any game is played."""
     decks = decks or []
     if len(decks) > len(agents):
         raise BadOption(f"{len(decks)} decks for {len(agents)} seats: give one deck per seat.")
     entries = []
     for i, agent in enumerate(agents):
-        make_agent(agent, 0, game)
+        make_agent(agent, 0, game, players=players)
         if i < len(decks):
             name, cards = read_deck(game, decks[i])
             entries.append(Entry(spec_text(agent), name, cards))

@@ -164,7 +164,8 @@ def record(
     resolved = game.resolve_options(options)
     if games < 1 or workers < 1:
         raise BadOption("Record at least one game, with at least one worker.")
-    make_agent(teacher, 0, game)  # a bad name fails here, before the folder is touched
+    # A bad name, or a policy for another table, fails here, before the folder is touched.
+    make_agent(teacher, 0, game, players=game.table_size(resolved))
     _settings(folder, game, resolved, teacher)
     done = recorded(folder)
     todo = [deal for deal in range(seed, seed + games) if deal not in done]

@@ -134,7 +134,7 @@ def run_ladder(
         raise BadOption("Play at least one game per pair.")
     check_executor(workers, dask)
     for spec in specs:
-        make_agent(spec, 0, game)  # a bad spec fails here, before any game is played
+        make_agent(spec, 0, game, players=players)  # a bad spec fails here, before any game
     done = claim_folder(folder, game, resolved)
     plan = schedule(specs, players, games, seed)
     todo = [p for p in plan if p.key not in done]

@@ -318,9 +318,10 @@ def train(
             "Name the fixed opponents of the learning curve (--judges random,greedy), or play no "
             "evaluation games (--eval-games 0)."
         )
+    players = game.table_size(resolved)
     for spec in judges:
-        make_agent(spec, 0, game)  # a bad name fails here, before the folder is touched
-    opponents = pool(opponent, game, known=(SELF,))
+        make_agent(spec, 0, game, players=players)  # a bad one fails before the folder is touched
+    opponents = pool(opponent, game, known=(SELF,), players=players)
     asked = {"score_weight": score_weight, "draw_reward": draw_reward, "width": width}
     if folder.exists() and not folder.is_dir():
         raise BadOption(f"'{folder}' is a file, not a training run's folder: name a folder.")
