@@ -88,6 +88,12 @@ def test_a_pool_of_opponents_trains_against_itself_and_the_others(tmp_path: Path
     training.train(game, tmp_path, 256, seed=2, every=256, eval_games=0, opponent="self, greedy")
     assert training._run_meta(tmp_path)["opponent"] == "self,greedy"
     assert (tmp_path / "opponent.npz").is_file()  # the pool's own last policy
+    # Carried on, a run keeps its opponents: others are refused, not silently ignored.
+    with pytest.raises(BadOption, match="holds a run against self,greedy: carry it on against"):
+        training.train(game, tmp_path, 512, seed=2, every=256, eval_games=0, opponent="random")
+    assert training._run_meta(tmp_path)["opponent"] == "self,greedy"
+    training.train(game, tmp_path, 512, seed=2, every=256, eval_games=0)
+    assert PolicyNet.load(tmp_path / "policy.npz").meta["steps"] == 512
 
 
 def test_the_train_and_export_commands(tmp_path: Path):

@@ -57,12 +57,12 @@ def train(
         int, typer.Option(help="Steps between checkpoints (and points of the learning curve)")
     ] = 10_000,
     opponent: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="The other seats: 'self' (the learner's last checkpoint) or any agent; a pool "
-            "separated by commas ('self,greedy') draws one for each game"
+            "separated by commas ('self,greedy') draws one for each game [self]"
         ),
-    ] = "self",
+    ] = None,
     judges: Annotated[
         str, typer.Option(help="Fixed opponents of the learning curve, e.g. 'random,greedy'")
     ] = "random,greedy",

@@ -295,7 +295,7 @@ def train(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     every: int = 10_000,
-    opponent: str = SELF,
+    opponent: str | None = None,
     judges: tuple[str, ...] = ("random", "greedy"),
     eval_games: int = 100,
     progress: Callable[[int, int], None] | None = None,
@@ -304,8 +304,9 @@ def train(
     width: int | None = None,
 ) -> list[dict[str, Any]]:
     """Train (or carry on training) the run in ``folder`` up to ``steps`` learner steps; the
-    curve's rows written by this call. ``score_weight`` and ``draw_reward`` (see ``Shaping``,
-    0 when not given) and ``width`` (``WIDTH``) are the run's own: one carried on keeps them."""
+    curve's rows written by this call. ``opponent`` (``self`` when not given), ``score_weight``
+    and ``draw_reward`` (see ``Shaping``, 0 when not given) and ``width`` (``WIDTH``) are the
+    run's own: one carried on keeps them, and refuses others."""
     resolved = game.resolve_options(options)
     if steps < 1 or every < 1:
         raise BadOption("Steps and the checkpoint interval must be at least 1.")
@@ -321,7 +322,7 @@ def train(
     players = game.table_size(resolved)
     for spec in judges:
         make_agent(spec, 0, game, players=players)  # a bad one fails before the folder is touched
-    opponents = pool(opponent, game, known=(SELF,), players=players)
+    opponents = pool(opponent or SELF, game, known=(SELF,), players=players)
     asked = {"score_weight": score_weight, "draw_reward": draw_reward, "width": width}
     if folder.exists() and not folder.is_dir():
         raise BadOption(f"'{folder}' is a file, not a training run's folder: name a folder.")
@@ -335,6 +336,11 @@ def train(
             raise BadOption(
                 f"'{folder}' holds a run of {before['game']} with seed {before['seed']}: "
                 "carry it on with the same game, options and seed, or use another folder."
+            )
+        if opponent is not None and opponents != before["opponent"].split(","):
+            raise BadOption(
+                f"'{folder}' holds a run against {before['opponent']}: carry it on against the "
+                f"same, or start another folder for {','.join(opponents)}."
             )
         opponents = before["opponent"].split(",")
         kept = {**SETTINGS, **before}
