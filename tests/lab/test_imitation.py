@@ -15,6 +15,8 @@ from cyberdeck.agents import make_agent
 from cyberdeck.agents.policy import PolicyNet, shipped_policies
 from cyberdeck.engine import BadOption, Game, games, load_game
 
+from .conftest import Folders, refuses
+
 pytest.importorskip("torch")
 from cyberdeck.cli import app
 from cyberdeck.lab import imitation
@@ -211,40 +213,24 @@ def test_the_imitate_command(tmp_path: Path):
 
 
 def test_a_folder_of_another_kind_and_a_bad_fit_are_refused_before_a_game_is_played(
-    tmp_path: Path,
+    other_folders: Folders,
 ):
     """A file, a training run, a ladder or a folder that cannot be made as the run's folder or
     an earlier run, and a fit that would be refused: a sentence, and no game recorded."""
-    training_run = tmp_path / "training"
-    training_run.mkdir()
-    (training_run / "run.json").write_text(
-        json.dumps({"game": "cypher", "options": {"players": 2, "burn": False}, "seed": 0,
-                    "opponent": "self"})
-    )  # fmt: skip
-    ladder = tmp_path / "ladder"
-    ladder.mkdir()
-    (ladder / "games.jsonl").write_text("")
-    notes = tmp_path / "notes.txt"
-    notes.write_text("notes")
-    fresh = tmp_path / "fresh"
-    runner = CliRunner()
+    notes, fresh = other_folders.notes, other_folders.fresh
+    training_run, ladder = other_folders.training, other_folders.ladder
     base = ["lab", "imitate", "cypher", "--teacher", "random", "--games", "10"]
-    for argv, sentence in (
+    refuses(base, [
         (["--out", str(notes)], "is a file, not an imitation run's folder"),
         (["--out", str(training_run)], "holds a run that is not an imitation run"),
         (["--out", str(fresh), "--with", str(training_run)], "not an imitation run"),
         (["--out", str(ladder)], "holds the games of a ladder"),
-        (["--out", str(notes / "run")], "Cannot make the run's folder"),
+        (["--out", str(notes / "run")], "Cannot make an imitation run's folder"),
         (["--out", str(fresh), "--epochs", "0"], "at least one epoch"),
         (["--out", str(fresh), "--value-mix", "2"], "a value mix from 0 to 1"),
         (["--out", str(fresh), "--width", "4096"], "must be from 1 to 1024, not 4096"),
-    ):
-        result = runner.invoke(app, [*base, *argv])
-        assert result.exit_code == 2 and sentence in result.output, result.output
-        assert "Traceback" not in result.output
-    assert not fresh.exists() and notes.read_text() == "notes"
-    assert sorted(p.name for p in training_run.iterdir()) == ["run.json"]
-    assert sorted(p.name for p in ladder.iterdir()) == ["games.jsonl"]
+    ])  # fmt: skip
+    other_folders.untouched()
 
 
 def test_without_out_a_run_has_a_folder_of_its_own_under_the_data_folder(

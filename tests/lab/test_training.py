@@ -16,6 +16,8 @@ from cyberdeck.agents import make_agent
 from cyberdeck.agents.policy import PolicyNet
 from cyberdeck.engine import BadOption, Game, Outcome, games, load_game
 
+from .conftest import Folders, refuses
+
 pytest.importorskip("sb3_contrib")
 import gymnasium
 
@@ -161,33 +163,20 @@ def test_an_export_refuses_in_a_sentence_and_never_writes_over_a_file_of_another
 
 
 def test_a_run_in_a_folder_of_another_kind_or_with_no_judges_is_refused_before_it_starts(
-    tmp_path: Path,
+    other_folders: Folders,
 ):
-    imitation_run = tmp_path / "imitation"
-    imitation_run.mkdir()
-    (imitation_run / "run.json").write_text('{"game": "hack-me", "options": {}, "teacher": "hard"}')
-    ladder = tmp_path / "ladder"
-    ladder.mkdir()
-    (ladder / "games.jsonl").write_text("")
-    notes = tmp_path / "notes.txt"
-    notes.write_text("notes")
-    fresh = tmp_path / "fresh"
-    runner = CliRunner()
+    notes, fresh = other_folders.notes, other_folders.fresh
+    imitation_run, ladder = other_folders.imitation, other_folders.ladder
     base = ["lab", "train", "hack-me", "--steps", "64", "--every", "64"]
-    for argv, sentence in (
+    refuses(base, [
         (["--out", str(notes)], "is a file, not a training run's folder"),
-        (["--out", str(notes / "run")], "Cannot make the run's folder"),
+        (["--out", str(notes / "run")], "Cannot make a training run's folder"),
         (["--out", str(imitation_run)], "holds a run that is not a training run"),
         (["--out", str(ladder)], "holds the games of a ladder"),
         (["--out", str(fresh), "--judges", ""], "Name the fixed opponents"),
         (["--out", str(fresh), "--judges", ","], "Name the fixed opponents"),
-    ):
-        result = runner.invoke(app, [*base, *argv])
-        assert result.exit_code == 2 and sentence in result.output, result.output
-        assert "Traceback" not in result.output
-    assert not fresh.exists() and notes.read_text() == "notes"
-    assert [p.name for p in imitation_run.iterdir()] == ["run.json"]
-    assert [p.name for p in ladder.iterdir()] == ["games.jsonl"]
+    ])  # fmt: skip
+    other_folders.untouched()
 
 
 def test_the_same_seed_trains_the_same_policy(tmp_path: Path):

@@ -46,8 +46,11 @@ from torch import nn
 from ..agents import make_agent
 from ..agents.policy import PolicyNet
 from ..engine import BadOption, Game, load_game
+from .store import LOG, check_folder, make_folder
 from .training import WIDTH, check_width, checked
 
+#: What the folder of a run is called in sentences.
+KIND = "an imitation run's"
 POSITIONS = "positions.jsonl"
 CURVE = "curve.csv"
 POLICY = "policy.npz"
@@ -128,12 +131,7 @@ def _settings(folder: Path, game: Game, options: dict[str, Any], teacher: str) -
     """Write the run's settings, or refuse a folder that holds another game's or teacher's."""
     path = folder / "run.json"
     run = {"game": game.id, "options": options, "teacher": teacher}
-    if folder.exists() and not folder.is_dir():
-        raise BadOption(f"'{folder}' is a file, not an imitation run's folder: name a folder.")
-    if (folder / "games.jsonl").exists():
-        raise BadOption(
-            f"'{folder}' holds the games of a ladder or a lab run: name another folder."
-        )
+    check_folder(folder, KIND, LOG, "the games of a ladder or a lab run")
     if path.is_file():
         before = _run(folder)
         if {k: before.get(k) for k in run} != run:
@@ -142,10 +140,7 @@ def _settings(folder: Path, game: Game, options: dict[str, Any], teacher: str) -
                 "carry it on with the same game, options and teacher, or use another folder."
             )
     else:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise BadOption(f"Cannot make the run's folder '{folder}': {err.strerror}.") from None
+        make_folder(folder, KIND)
         path.write_text(json.dumps(run, indent=1), encoding="utf-8")
 
 

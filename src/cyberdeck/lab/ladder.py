@@ -25,9 +25,11 @@ from ..engine.playback import replay
 from .entries import Entry
 from .executors import Progress, check_executor, run_games
 from .playing import Planned, Setup
+from .store import LOG, RUN, check_folder, make_folder
 from .strengths import rank, win_matrix
 
-GAMES_FILE = "games.jsonl"
+#: The games, one line each, under the name every lab run gives them (other runs refuse the folder).
+GAMES_FILE = LOG
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +79,7 @@ def claim_folder(folder: Path, game: Game, options: dict[str, Any]) -> dict[str,
     """The games of the ladder in ``folder``, made if need be; a sentence, and the folder left as
     it was, where it is a file, holds another kind of run, or a ladder of another game or other
     options (their games would be counted as this ladder's)."""
-    if folder.exists() and not folder.is_dir():
-        raise BadOption(f"'{folder}' is a file, not a ladder's folder: name a folder.")
-    if (folder / "run.json").exists():
-        raise BadOption(
-            f"'{folder}' holds a run of the lab, not a ladder: name a folder of its own for the "
-            "ladder."
-        )
+    check_folder(folder, "a ladder's", RUN, "a run of the lab, not a ladder")
     done = read_games(folder)
     for row in done.values():
         try:
@@ -100,10 +96,7 @@ def claim_folder(folder: Path, game: Game, options: dict[str, Any]) -> dict[str,
                 f"'{folder}' holds a ladder of {played.title} with {record.options or 'no options'}"
                 f": carry it on with the same game and options, or name another folder."
             )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise BadOption(f"Cannot make the ladder's folder '{folder}': {err.strerror}.") from None
+    make_folder(folder, "a ladder's")
     return done
 
 

@@ -43,6 +43,24 @@ def holds_run(folder: Path) -> bool:
     return any((folder / name).exists() for name in (RUN, LOG, GAMES, SEARCH, WHATIF, BALANCE))
 
 
+def check_folder(folder: Path, kind: str, foreign: str, holding: str) -> None:
+    """Refuse, in a sentence, ``kind``'s folder (``"a ladder's"``) where it is a file, or where it
+    holds ``foreign``, another kind of run's file (``holding`` says what that is): its games or
+    settings would be taken for this run's. Nothing is written."""
+    if folder.exists() and not folder.is_dir():
+        raise BadOption(f"'{folder}' is a file, not {kind} folder: name a folder.")
+    if (folder / foreign).exists():
+        raise BadOption(f"'{folder}' holds {holding}: name a folder of its own for this run.")
+
+
+def make_folder(folder: Path, kind: str) -> None:
+    """Make ``kind``'s folder and the folders above it; a sentence where it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise BadOption(f"Cannot make {kind} folder '{folder}': {err.strerror}.") from None
+
+
 def fresh_folder(base: Path, command: str, game: str, seed: int) -> Path:
     """A new folder under ``base`` for this run: the command, game and seed for people, the time
     and, where two runs start in the same second, a counter, so no run replaces another."""

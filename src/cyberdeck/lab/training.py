@@ -42,7 +42,10 @@ from ..agents.policy import GROUPS, PolicyAgent, PolicyNet, check_out
 from ..engine import BadOption, Game
 from ..envs.gymnasium import SeatEnv, pool
 from .stats import wilson
+from .store import LOG, check_folder, make_folder
 
+#: What the folder of a run is called in sentences.
+KIND = "a training run's"
 #: Each hidden layer's width: the CCG's file (8,041 numbers in, 4,340 actions out) stays ~3 MB.
 WIDTH = 64
 #: The widest a hidden layer may be asked for: 1,024 makes the CCG's file about 50 MB.
@@ -324,12 +327,7 @@ def train(
         make_agent(spec, 0, game, players=players)  # a bad one fails before the folder is touched
     opponents = pool(opponent or SELF, game, known=(SELF,), players=players)
     asked = {"score_weight": score_weight, "draw_reward": draw_reward, "width": width}
-    if folder.exists() and not folder.is_dir():
-        raise BadOption(f"'{folder}' is a file, not a training run's folder: name a folder.")
-    if (folder / "games.jsonl").exists():
-        raise BadOption(
-            f"'{folder}' holds the games of a ladder or a lab run: name another folder."
-        )
+    check_folder(folder, KIND, LOG, "the games of a ladder or a lab run")
     if (folder / "run.json").is_file():
         before = _run_meta(folder)
         if (before["game"], before["options"], before["seed"]) != (game.id, resolved, seed):
@@ -359,10 +357,7 @@ def train(
         run = {"game": game.id, "options": resolved, "seed": seed,
                "opponent": ",".join(opponents), "library": "sb3-contrib MaskablePPO",
                **settings}  # fmt: skip
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise BadOption(f"Cannot make the run's folder '{folder}': {err.strerror}.") from None
+        make_folder(folder, KIND)
         (folder / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
     (folder / CHECKPOINTS).mkdir(exist_ok=True)
     torch.set_num_threads(1)
