@@ -6,9 +6,12 @@ file from a stranger must not be able to run code), so playing needs neither PyT
 training checkpoint. The network is small on purpose: a shared ``trunk`` of tanh layers over the
 game's observation of a seat's view (the same encoding the research environments show), then a
 ``pi`` head (one logit per action of the game's fixed action space) and a ``v`` head (the seat's
-expected return, -1 to 1). Only the seat's view goes in: a learned player is as fair as the view.
+expected return, -1 to 1). Only what the seat's view shows goes in: a learned player is as fair
+as the view. The numbers are read as the environments read them (``Encoding.observe``: straight
+from the state where the game writes its view's numbers that way, which the observation tests
+hold equal to the view's and unchanged when what the seat cannot see is re-dealt).
 
-The first layer reads the observation's few numbers that are not 0 (``Encoding.sparse``), so a
+The first layer reads the observation's few numbers that are not 0, so a
 Cyberpunk CCG position (8,041 numbers, a few hundred set) costs a few hundred rows of the first
 matrix, not the whole of it.
 """
@@ -183,11 +186,10 @@ class PolicyNet:
             ) from None
 
     def observation(self, state: State, seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
-        """The seat's observation as its places that are not 0 and their numbers."""
-        return self._observed(state.view(seat), seat)
-
-    def _observed(self, view: dict[str, Any], seat: int) -> tuple[npt.NDArray[np.intp], Matrix]:
-        numbers = self.encoding.sparse(view, seat)
+        """The seat's observation as its places that are not 0 and their numbers: the game's
+        ``Encoding.observe``, read straight from the state where the game writes the same
+        numbers that way (the research environments' observation), else from the seat's view."""
+        numbers = self.encoding.observe(state, seat)
         places = np.fromiter(numbers.keys(), np.intp, len(numbers))
         values = np.fromiter(numbers.values(), np.float32, len(numbers))
         return places, values
@@ -211,22 +213,21 @@ class PolicyNet:
         return self._head("pi", hidden), self._head("v", hidden)[..., 0]
 
     def evaluate(self, state: State, seat: int) -> tuple[Matrix, float]:
-        """The seat's logits over the whole action space, and its value, from its view alone."""
+        """The seat's logits over the whole action space, and its value, from what its view shows."""
         net, hidden = self._judged(state, seat)
         return net._head("pi", hidden), net._value(hidden)
 
     def value(self, state: State, seat: int) -> float:
-        """The seat's expected return (-1 to 1), from its view alone (the value head only)."""
+        """The seat's expected return (-1 to 1), from what its view shows (the value head only)."""
         net, hidden = self._judged(state, seat)
         return net._value(hidden)
 
     def _judged(self, state: State, seat: int) -> tuple[PolicyNet, Matrix]:
-        view = state.view(seat)
-        net = self.stage(view)
-        return net, net._trunk(view, seat)
+        # Only a staged policy reads the view: for its turn counter, which picks the network.
+        net = self.stage(state.view(seat)) if self.later else self
+        return net, net._trunk(*net.observation(state, seat))
 
-    def _trunk(self, view: dict[str, Any], seat: int) -> Matrix:
-        places, values = self._observed(view, seat)
+    def _trunk(self, places: npt.NDArray[np.intp], values: Matrix) -> Matrix:
         trunk = self.layers["trunk"]
         hidden: Matrix
         if not trunk:
