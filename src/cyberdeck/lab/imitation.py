@@ -2,8 +2,8 @@
 itself, and a policy file learns to move as the teacher chose and to expect what its games returned.
 
 Each game the teacher plays against itself becomes one line of ``positions.jsonl``: for every
-decision with a choice, the deciding seat's observation (the places that are not 0, from that
-seat's view alone), the legal moves' indices, the one chosen, the search's value of it where the
+decision with a choice, the deciding seat's observation (the places that are not 0 of what that
+seat's view shows, ``Encoding.observe``, as the policy reads it), the legal moves' indices, the one chosen, the search's value of it where the
 teacher is a search (``IsmctsAgent.last_value``), the game's returns and its CPU seconds (the
 policy file's ``cpu_seconds`` counts the teacher's games and the fit; ``teacher_cpu_seconds`` is
 ``None`` where some game was recorded without its time). The target is the move
@@ -78,7 +78,7 @@ def play_teacher(game_id: str, options: dict[str, Any], teacher: str, deal: int)
         agent = agents[seat]
         action = agent.choose(state)
         if len(legal) > 1:
-            numbers = encoding.sparse(state.view(seat), seat)
+            numbers = encoding.observe(state, seat)
             value = getattr(agent, "last_value", None)
             positions.append({
                 "seat": seat,
