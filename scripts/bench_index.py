@@ -92,6 +92,16 @@ KINDS: list[tuple[str, str]] = [
         "learned/cyberpunk-ccg-apprentice-120",
         "an apprentice of the first 120 games, not shipped: its fit's curve (`lab imitate`)",
     ),
+    (
+        "learned/cyberpunk-ccg-apprentice-100",
+        "an apprentice of 100 other games, 64 or 256 wide, not shipped: its fit's curve "
+        "(`lab imitate`)",
+    ),
+    (
+        "learned/cyberpunk-ccg-teacher-agreement",
+        "how often the apprentice and a second `hard` make `hard`'s move, by seat "
+        "(`bench/teacher_agreement.py`)",
+    ),
     *(
         (
             f"learned/{game}-apprentice",
