@@ -70,6 +70,10 @@ KINDS: list[tuple[str, str]] = [
         "MATR1X 0VERL0AD's hindsight player at `expert`'s budget, ranking by the evaluation "
         "(`bench/matrix_levels.py`)",
     ),
+    (
+        "expert-think",
+        "the expert's CPU a decision, its observation from the view or the state (`bench/ai.py`)",
+    ),
     ("mctx-matrix", "a search with mctx on MATR1X's twin (`examples/mctx_matrix.py`)"),
     ("maskable-ppo", "MaskablePPO's learning curve (`examples/train_maskable_ppo.py`)"),
     ("pettingzoo-bot", "the example bot's policy against random (`bench/pettingzoo_bot.py`)"),
