@@ -180,7 +180,9 @@ def test_a_blend_answers_as_the_weighted_sum_of_its_policies(tmp_path: Path):
         seat = state.current_player
         (la, _), (lb, _), (lm, vm) = (net.evaluate(state, seat) for net in (a, b, mixed))
         assert np.abs(lm - (0.25 * la + 0.75 * lb)).max() < 1e-5
-        raw = [float(net._head("v", net._trunk(*net.observation(state, seat)))[0]) for net in (a, b)]
+        raw = [
+            float(net._head("v", net._trunk(*net.observation(state, seat)))[0]) for net in (a, b)
+        ]
         assert abs(vm - float(np.clip(0.25 * raw[0] + 0.75 * raw[1], -1, 1))) < 1e-5
         state.apply(state.legal_actions()[-1])
     assert [part["weight"] for part in mixed.meta["blend"]] == [0.25, 0.75]
