@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Action, BadOption, Encoding, Game, State, load_game
-from ..engine.files import write_atomically
+from ..engine.files import archive_holds, write_atomically
 
 #: The layout of the arrays; a file written for another layout is refused with a sentence.
 FORMAT = 1
@@ -271,20 +271,11 @@ class PolicyNet:
 def check_out(out: Path) -> None:
     """Refuse to write a policy file over a file that is not one (a checkpoint, a deck list,
     notes): it would be lost. A policy file there is replaced, whole or not at all."""
-    if out.is_file() and not _holds_policy(out):
+    if out.is_file() and not archive_holds(out, "meta.npy"):  # a policy file of any version
         raise BadOption(
             f"'{out}' is a file that is not a policy file: write the policy to another file, or "
             "move that one away first."
         )
-
-
-def _holds_policy(path: Path) -> bool:
-    """Whether ``path`` is a policy file of any version: a .npz archive with its ``meta``."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            return "meta.npy" in archive.namelist()
-    except (OSError, zipfile.BadZipFile):
-        return False
 
 
 def _layers_fit(layers: dict[str, list[tuple[Matrix, Matrix]]], size: int, actions: int) -> bool:

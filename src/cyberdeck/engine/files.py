@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zipfile
 from pathlib import Path
 
 
@@ -20,3 +21,13 @@ def write_atomically(path: Path, data: bytes) -> None:
         if part.is_file():
             part.unlink()
         raise
+
+
+def archive_holds(path: Path, *names: str) -> bool:
+    """Whether ``path`` is a zip archive (a ``.npz``, a training checkpoint) holding every one of
+    ``names``: what a file is, told without loading it."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return set(names) <= set(archive.namelist())
+    except (OSError, zipfile.BadZipFile):
+        return False

@@ -40,6 +40,7 @@ from torch import nn
 from ..agents import make_agent
 from ..agents.policy import GROUPS, PolicyAgent, PolicyNet, check_out
 from ..engine import BadOption, Game
+from ..engine.files import archive_holds
 from ..envs.gymnasium import SeatEnv, pool
 from .stats import wilson
 from .store import LOG, check_folder, make_folder
@@ -154,7 +155,7 @@ def export(checkpoint: Path, out: Path) -> PolicyNet:
         )
     if not checkpoint.is_file():
         raise BadOption(f"There is no checkpoint file '{checkpoint}'.")
-    if not _holds_model(checkpoint):
+    if not archive_holds(checkpoint, "data", "policy.pth"):  # what stable-baselines3 saves
         raise BadOption(
             f"'{checkpoint}' is not a training checkpoint: name one of "
             "RUN/checkpoints/step-N.zip, which `cyberdeck lab train` writes."
@@ -177,15 +178,6 @@ def export(checkpoint: Path, out: Path) -> PolicyNet:
                     seed=run["seed"], cpu_seconds=_spent(checkpoint.parent.parent))  # fmt: skip
     net.save(out)
     return net
-
-
-def _holds_model(path: Path) -> bool:
-    """Whether ``path`` is a zip of the kind stable-baselines3 saves (its ``data`` and weights)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            return {"data", "policy.pth"} <= set(archive.namelist())
-    except (OSError, zipfile.BadZipFile):
-        return False
 
 
 def _run_meta(folder: Path) -> dict[str, Any]:
